@@ -1,0 +1,50 @@
+"""The decision model, seeded RNG, errors and game registry shared by every game."""
+
+from engine.core.errors import ConfigError, EngineError, IllegalMove, InvalidMove, UnknownGame
+from engine.core.model import (
+    JSON,
+    Bot,
+    Config,
+    DecisionKind,
+    Event,
+    Game,
+    GameInfo,
+    Move,
+    Pending,
+    RandomBot,
+    Result,
+)
+from engine.core.playout import Playout, play, replay
+from engine.core.registry import GAMES, all_games, get_game, register
+from engine.core.rng import Rng
+from engine.core.windows import ReactionWindow, SealedChoices, clockwise_from
+
+__all__ = [
+    "GAMES",
+    "JSON",
+    "Bot",
+    "Config",
+    "ConfigError",
+    "DecisionKind",
+    "EngineError",
+    "Event",
+    "Game",
+    "GameInfo",
+    "IllegalMove",
+    "InvalidMove",
+    "Move",
+    "Pending",
+    "Playout",
+    "RandomBot",
+    "ReactionWindow",
+    "Result",
+    "Rng",
+    "SealedChoices",
+    "UnknownGame",
+    "all_games",
+    "clockwise_from",
+    "get_game",
+    "play",
+    "register",
+    "replay",
+]

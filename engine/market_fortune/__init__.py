@@ -1,0 +1,1 @@
+"""market_fortune: not registered yet (its package is being built)."""

@@ -1,0 +1,1 @@
+"""se_vende: not registered yet (its package is being built)."""

@@ -1,0 +1,1 @@
+"""yo_soy_el_jefe: not registered yet (its package is being built)."""

@@ -1,0 +1,1 @@
+"""Club entry: question bank, riddles, Spanish-aware grading and the signed club pass."""

@@ -1,0 +1,146 @@
+"""Tests of the shared decision model with two toy games (no real game involved)."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from engine.core import (
+    IllegalMove,
+    RandomBot,
+    ReactionWindow,
+    Rng,
+    SealedChoices,
+    UnknownGame,
+    clockwise_from,
+    get_game,
+    play,
+    replay,
+)
+from tests.engine.toys import Attack, Block, Pass, Pick, ReactionToy, SealedToy
+
+
+def test_rng_is_a_fixed_stream() -> None:
+    # SplitMix64 reference output for seed 0 (first value of the published algorithm).
+    assert Rng(0).next64() == 0xE220A8397B1DCDAF
+    assert Rng(42).sample_below(6, 5) == [1, 1, 0, 0, 4]
+
+
+def test_rng_shuffle_and_fork_are_deterministic() -> None:
+    a, b = list(range(20)), list(range(20))
+    Rng(7).shuffle(a)
+    Rng(7).shuffle(b)
+    assert a == b and sorted(a) == list(range(20)) and a != list(range(20))
+    parent = Rng(9)
+    before = parent.state
+    assert parent.fork(1).next64() != parent.fork(2).next64()
+    assert parent.state == before
+
+
+def test_rng_below_is_uniform_enough() -> None:
+    r = Rng(1)
+    counts = [0] * 6
+    for _ in range(6000):
+        counts[r.below(6)] += 1
+    assert all(850 < c < 1150 for c in counts)
+
+
+def test_sealed_choices_never_reveal_early() -> None:
+    s = SealedChoices[str]([0, 1, 2])
+    s.submit(2, "x")
+    assert s.waiting == (0, 1) and s.done == (2,)
+    with pytest.raises(RuntimeError):
+        s.reveal()
+    with pytest.raises(ValueError):
+        s.submit(2, "y")
+    s.submit(0, "a")
+    s.submit(1, "b")
+    assert s.reveal() == {0: "a", 1: "b", 2: "x"}
+
+
+def test_sealed_toy_hides_choices_until_all_have_chosen() -> None:
+    game = SealedToy()
+    state = game.new_game(game.make_config(3), 1)
+    p = game.pending(state)
+    assert p.kind == "simultaneous" and p.seats == (0, 1, 2)
+    game.apply(state, 1, Pick(2))
+    p = game.pending(state)
+    assert p.seats == (0, 2) and p.done == (1,)
+    # Seat 0 sees that seat 1 has chosen, never what.
+    assert game.view(state, 0)["my_choice"] is None
+    assert game.view(state, 1)["my_choice"] == 2
+    assert game.view(state, 0)["chosen"] == [1]
+    with pytest.raises(IllegalMove) as err:
+        game.apply(state, 1, Pick(0))
+    assert err.value.rule_id == "toy/sealed-once"
+    game.apply(state, 0, Pick(2))
+    game.apply(state, 2, Pick(1))
+    assert game.view(state, 0)["last_reveal"] == {0: 2, 1: 2, 2: 1}
+    assert state.points == [0, 0, 1]
+
+
+def test_reaction_window_polls_in_fixed_order() -> None:
+    w = ReactionWindow(clockwise_from(1, 4, include_first=False))
+    assert w.order == (2, 3, 0)
+    with pytest.raises(ValueError):
+        w.pass_turn(3)
+    w.pass_turn(2)
+    assert w.current == 3
+    w.reopen([0, 2])
+    assert w.current == 0
+    w.close()
+    assert not w.is_open and w.current is None
+
+
+def test_reaction_toy_first_blocker_clockwise_from_attacker() -> None:
+    game = ReactionToy()
+    state = game.new_game(game.make_config(4), 1)
+    game.apply(state, 0, Attack(2))
+    p = game.pending(state)
+    assert p.kind == "reaction" and p.seats == (1,)
+    # A seat that is not being polled cannot act.
+    with pytest.raises(IllegalMove) as err:
+        game.apply(state, 3, Block())
+    assert err.value.rule_id == "toy/not-your-decision"
+    game.apply(state, 1, Pass())
+    assert game.pending(state).seats == (2,)
+    game.apply(state, 2, Block())
+    assert state.lives == [2, 2, 2, 2] and state.shields[2] == 0
+    assert state.polled == [1, 2]
+    assert game.pending(state).seats == (1,) and game.pending(state).kind == "turn"
+
+
+def test_reaction_toy_unblocked_attack_hits() -> None:
+    game = ReactionToy()
+    state = game.new_game(game.make_config(3), 1)
+    game.apply(state, 0, Attack(1))
+    for seat in (1, 2):
+        game.apply(state, seat, Pass())
+    assert state.lives == [2, 1, 2]
+
+
+def test_illegal_move_leaves_state_untouched() -> None:
+    game = ReactionToy()
+    state = game.new_game(game.make_config(3), 1)
+    game.apply(state, 0, Attack(1))
+    game.apply(state, 1, Block())
+    before = copy.deepcopy(game.snapshot(state))
+    with pytest.raises(IllegalMove):
+        game.apply(state, 1, Attack(1))
+    assert game.snapshot(state) == before
+
+
+@pytest.mark.parametrize("toy", [SealedToy(), ReactionToy()])
+@pytest.mark.parametrize("seats", [2, 3, 5])
+def test_toy_playouts_end_and_replay(toy, seats: int) -> None:
+    config = toy.make_config(seats)
+    rec = play(toy, config, seed=seats, bots=[RandomBot()] * seats, max_decisions=10_000)
+    assert rec.finished and toy.result(rec.state) is not None
+    again = replay(toy, config, seats, rec.moves)
+    assert toy.snapshot(again) == toy.snapshot(rec.state)
+
+
+def test_unknown_game_lists_valid_ids() -> None:
+    with pytest.raises(UnknownGame, match="valid game ids"):
+        get_game("monopoly")
