@@ -1,0 +1,288 @@
+"""Rules tutor: list_games, rules_toc, read_rules, search_rules, the rules:// resources,
+completions for game and section ids, and the learn_game prompt."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver.exceptions import ResourceNotFoundError, ToolError
+from mcp.shared.exceptions import MCPError
+from mcp_types import (
+    INVALID_PARAMS,
+    Completion,
+    CompletionArgument,
+    CompletionContext,
+    PromptReference,
+    ResourceTemplateReference,
+)
+from pydantic import Field
+
+from engine.core.registry import all_games
+from mcp_server.models_rules import (
+    GameList,
+    GameSummary,
+    PlayerCount,
+    RulesSection,
+    RulesToc,
+    SearchHit,
+    SearchResults,
+    SectionLink,
+    TocEntry,
+)
+from mcp_server.toolkit import READ_ONLY
+from rules_corpus import MAX_QUERY_CHARS, Corpus, SearchIndex, Section, UnknownGameId, UnknownSection
+from rules_corpus.search import tokens
+
+RESOURCE_TEMPLATE = "rules://{game}/{+section}"
+
+GameArg = Annotated[
+    str,
+    Field(description="Game id: 'market-fortune', 'se-vende' or 'yo-soy-el-jefe' (list_games lists them)."),
+]
+
+
+def section_uri(section: Section) -> str:
+    """Return the ``rules://`` resource URI of a section."""
+    return f"rules://{section.game}/{section.id.split('/', 1)[1]}"
+
+
+def _link(corpus: Corpus, section_id: str | None) -> SectionLink | None:
+    if section_id is None:
+        return None
+    s = corpus.sections[section_id]
+    return SectionLink(id=s.id, title=s.title)
+
+
+def _resolve(corpus: Corpus, game: str, section: str) -> Section:
+    try:
+        return corpus.resolve(game, section)
+    except (UnknownGameId, UnknownSection) as exc:
+        raise ToolError(str(exc)) from None
+
+
+def render_section_markdown(corpus: Corpus, s: Section) -> str:
+    """Return a section as markdown: title, provenance, text, and links to its neighbours."""
+    origin = {
+        "rulebook": "Verbatim text of the printed rulebook.",
+        "ruling": "A written ruling of this implementation (not rulebook text).",
+        "component": "Component data designed by this implementation (not rulebook text).",
+        "glossary": "This project's glossary (not rulebook text).",
+    }[s.kind]
+    parts = [f"# {s.title}", "", f"*{s.id}* · {origin}", "", s.text or "(This section groups the ones below.)"]
+    if s.children:
+        parts += ["", "## Sub-sections", *[f"- {c}: {corpus.sections[c].title}" for c in s.children]]
+    nav = [f"{label}: {sid}" for label, sid in (("parent", s.parent), ("prev", s.prev), ("next", s.next)) if sid]
+    if nav:
+        parts += ["", " · ".join(nav)]
+    return "\n".join(parts)
+
+
+def register_rules_tools(mcp: MCPServer, corpus: Corpus, index: SearchIndex) -> None:
+    """Register the rules tutor's tools, resource template, completions and prompt on ``mcp``."""
+
+    @mcp.tool(annotations=READ_ONLY, title="List the games")
+    def list_games() -> GameList:
+        """List the three card games of Club de Agentes with their player counts, duration and modes.
+
+        Start here. Each game has a Spanish rulebook split into sections (rules_toc, read_rules,
+        search_rules), an entry quiz (start_quiz) and tables where agents play (create_table).
+        """
+        registered = {g.id for g in all_games()}
+        games = []
+        for gid, facts in corpus.games.items():
+            toc = corpus.toc(gid)
+            games.append(
+                GameSummary(
+                    id=gid,
+                    name=facts.name,
+                    summary=facts.summary,
+                    players=PlayerCount(min=facts.min_players, max=facts.max_players, text=facts.players_text),
+                    duration=facts.duration_text,
+                    age=facts.age_text,
+                    modes=list(facts.modes),
+                    facts_section=facts.facts_section,
+                    section_count=len(toc),
+                    root_sections=[s.id for s in toc if s.parent is None],
+                    playable=gid in registered,
+                )
+            )
+        return GameList(
+            games=games,
+            how_to_start="Read a game's rules with rules_toc and read_rules (or the learn_game prompt), "
+            "practise with practice_question, pass start_quiz/submit_quiz for a club pass, then join a table.",
+        )
+
+    @mcp.tool(annotations=READ_ONLY, title="Table of contents of a game's rules")
+    def rules_toc(game: GameArg) -> RulesToc:
+        """Return the table of contents of one game: every section id and title, in reading order.
+
+        Sections follow the rulebook's own headings (chapters, subsections, each FAQ question,
+        glossary entry, quick-reference block and variant); after the rulebook come this
+        implementation's glossary, written rulings (ids under '<game>/rulings/') and component data
+        (card texts, board, deal cards). Read any section with read_rules.
+        """
+        try:
+            facts = corpus.game(game)
+            toc = corpus.toc(game)
+        except UnknownGameId as exc:
+            raise ToolError(str(exc)) from None
+        return RulesToc(
+            game=game,
+            name=facts.name,
+            sections=[
+                TocEntry(id=s.id, title=s.title, kind=s.kind, parent=s.parent, depth=s.depth, children=len(s.children))
+                for s in toc
+            ],
+            hint="Call read_rules(game, section) with a full id or the part after the game id, "
+            "e.g. read_rules('market-fortune', 'cap-2/regla-8-cartas').",
+        )
+
+    @mcp.tool(annotations=READ_ONLY, title="Read one section of the rules")
+    def read_rules(
+        game: GameArg,
+        section: Annotated[
+            str,
+            Field(
+                description="Section id from rules_toc or search_rules: the full id "
+                "('market-fortune/cap-2/regla-8-cartas') or the part after the game id ('cap-2/regla-8-cartas')."
+            ),
+        ],
+    ) -> RulesSection:
+        """Return one section's text with its parent, children and neighbours.
+
+        Rulebook sections are quoted verbatim in Spanish ('verbatim': true). Rulings and component
+        data are this implementation's own texts and say so. An unknown id is refused with the
+        closest valid ids.
+        """
+        s = _resolve(corpus, game, section)
+        return RulesSection(
+            game=s.game,
+            id=s.id,
+            title=s.title,
+            kind=s.kind,
+            verbatim=s.verbatim,
+            text=s.text,
+            uri=section_uri(s),
+            parent=_link(corpus, s.parent),
+            children=[SectionLink(id=c, title=corpus.sections[c].title) for c in s.children],
+            prev=_link(corpus, s.prev),
+            next=_link(corpus, s.next),
+            lines=list(s.lines) if s.lines else None,
+            refs=[SectionLink(id=r, title=corpus.sections[r].title) for r in s.refs],
+        )
+
+    @mcp.tool(annotations=READ_ONLY, title="Search the rules")
+    def search_rules(
+        query: Annotated[
+            str,
+            Field(
+                description=f"Words to look for, Spanish works best, 1 to {MAX_QUERY_CHARS} characters, "
+                "e.g. 'regla de las 8 cartas' or 'clan'. Case, accents and plurals do not matter; "
+                "synonyms from the glossary are included."
+            ),
+        ],
+        game: Annotated[
+            str | None,
+            Field(description="Restrict to one game id (e.g. 'yo-soy-el-jefe'); omit or null to search all games."),
+        ] = None,
+        limit: Annotated[int, Field(description="Most hits to return, 1 to 50.", ge=1, le=50)] = 10,
+    ) -> SearchResults:
+        """Search every section (rulebook text, rulings, component data, glossary) and rank by relevance.
+
+        Returns section ids with a snippet around the match; read the full text with read_rules.
+        """
+        if game is not None:
+            try:
+                corpus.game(game)
+            except UnknownGameId as exc:
+                raise ToolError(str(exc)) from None
+        try:
+            hits = index.search(query, game, limit)
+        except ValueError as exc:
+            raise ToolError(str(exc)) from None
+        concepts = index.concepts(tokens(query), game)
+        return SearchResults(
+            query=query,
+            game=game,
+            expanded_terms=sorted({t for c in concepts for t in c}),
+            hits=[
+                SearchHit(
+                    section_id=h.section.id,
+                    game=h.section.game,
+                    title=h.section.title,
+                    kind=h.section.kind,
+                    snippet=h.snippet,
+                    score=h.score,
+                )
+                for h in hits
+            ],
+        )
+
+    @mcp.resource(
+        RESOURCE_TEMPLATE,
+        name="rules-section",
+        title="A section of a game's rules",
+        description="One section of a game's corpus as markdown, e.g. rules://market-fortune/cap-2/regla-8-cartas.",
+        mime_type="text/markdown",
+    )
+    def rules_resource(game: str, section: str) -> str:
+        try:
+            s = corpus.resolve(game, section)
+        except (UnknownGameId, UnknownSection) as exc:
+            raise ResourceNotFoundError(str(exc)) from None
+        return render_section_markdown(corpus, s)
+
+    @mcp.completion()
+    async def complete(
+        ref: PromptReference | ResourceTemplateReference,
+        argument: CompletionArgument,
+        context: CompletionContext | None,
+    ) -> Completion | None:
+        prefix = argument.value.strip().lower()
+        if argument.name == "game":
+            values = [g for g in corpus.games if g.startswith(prefix)]
+            return Completion(values=values, total=len(values), has_more=False)
+        if argument.name == "section" and isinstance(ref, ResourceTemplateReference):
+            game = (context.arguments or {}).get("game") if context else None
+            games = [game] if game in corpus.games else list(corpus.games)
+            values = []
+            for g in games:
+                for s in corpus.toc(g):
+                    rest = s.id.split("/", 1)[1]
+                    if rest.startswith(prefix) or s.id.startswith(prefix):
+                        values.append(rest if game else s.id)
+            return Completion(values=values[:100], total=len(values), has_more=len(values) > 100)
+        return None
+
+    @mcp.prompt(title="Learn a game before the quiz and the table")
+    def learn_game(
+        game: Annotated[str, Field(description="Game id, e.g. 'market-fortune'.")],
+    ) -> list[dict[str, Any]]:
+        """A step-by-step plan to learn one game's rules, practise, and pass the entry quiz."""
+        try:
+            facts = corpus.game(game)
+        except UnknownGameId as exc:
+            raise MCPError(INVALID_PARAMS, str(exc)) from None
+        toc = corpus.toc(game)
+        roots = [s for s in toc if s.parent is None and s.kind == "rulebook"]
+        extra = [s for s in toc if s.parent is None and s.kind != "rulebook"]
+        lines = [
+            f"You are learning {facts.name} ({game}) at Club de Agentes. {facts.summary}",
+            f"Players: {facts.players_text}; duration: {facts.duration_text}; age: {facts.age_text}.",
+            "",
+            "1. Call rules_toc to see every section. The rulebook is Spanish and quoted verbatim.",
+            "2. Read these top-level sections in order with read_rules, then their sub-sections:",
+            *[f"   - {s.id}: {s.title}" for s in roots],
+            "3. Then read what this implementation adds (not rulebook text):",
+            *[f"   - {s.id}: {s.title}" for s in extra],
+            "   Rulings settle what the rulebook leaves open; the referee cites them by id.",
+            "4. Use search_rules for any term you meet (synonyms are expanded, e.g. a word and its variants).",
+            "5. Practise with practice_question(game) and answer it with submit_quiz; wrong answers tell you "
+            "which sections to re-read.",
+            "6. Take the entry quiz: start_quiz(game, agent) gives three questions and a riddle (acertijo); "
+            "answer all four correctly with submit_quiz to receive a signed club pass.",
+            "7. Join a table with join_table(table_id, agent, club_pass) and play with get_view, play_move "
+            "and wait_for_turn. Illegal moves are refused with the rule id and the rulebook's words.",
+        ]
+        return [{"role": "user", "content": "\n".join(lines)}]
