@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from quizzes.grading import (
@@ -334,8 +335,11 @@ def support_problem(item: Item, corpus: Corpus, vocabularies: Mapping[str, Vocab
 # --------------------------------------------------------------------------- loading
 
 
-def _data_dir(game: str) -> Any:
-    return resources.files("quizzes").joinpath("data", game)
+def _data_dir(game: str, root: Path | None) -> tuple[Any, str]:
+    """Return a game's data folder and the label used in messages (``quizzes/data/<game>``)."""
+    if root is None:
+        return resources.files("quizzes").joinpath("data", game), f"quizzes/data/{game}"
+    return Path(root) / game, f"{root}/{game}"
 
 
 def _read_toml(path: Any, where: str) -> dict[str, Any]:
@@ -365,15 +369,16 @@ def _str_list(entry: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]
     return tuple(value)
 
 
-def load_vocabularies(game: str) -> dict[str, Vocabulary]:
-    """Load ``quizzes/data/<game>/vocabularies.toml``.
+def load_vocabularies(game: str, root: Path | None = None) -> dict[str, Vocabulary]:
+    """Load ``quizzes/data/<game>/vocabularies.toml`` (or ``<root>/<game>/vocabularies.toml``).
 
     Raises:
         BankError: the file is missing or malformed, a vocabulary is empty, or two terms
             of one vocabulary share a form once normalised (names file, vocabulary, term, field).
     """
-    where = f"quizzes/data/{game}/vocabularies.toml"
-    data = _read_toml(_data_dir(game).joinpath("vocabularies.toml"), where)
+    folder, label = _data_dir(game, root)
+    where = f"{label}/vocabularies.toml"
+    data = _read_toml(folder.joinpath("vocabularies.toml"), where)
     unknown = set(data) - {"vocabulary"}
     if unknown:
         raise BankError(f"{where}: unknown top-level keys {sorted(unknown)}; only [vocabulary.<name>] tables")
@@ -406,15 +411,16 @@ def load_vocabularies(game: str) -> dict[str, Vocabulary]:
     return out
 
 
-def load_coverage(game: str, corpus: Corpus) -> dict[str, str]:
+def load_coverage(game: str, corpus: Corpus, root: Path | None = None) -> dict[str, str]:
     """Load ``quizzes/data/<game>/coverage.toml``: rulebook sections without rule content, with reasons.
 
     Raises:
         BankError: the file is missing or malformed, or an entry names an unknown or
             non-rulebook section, repeats one, or gives no reason.
     """
-    where = f"quizzes/data/{game}/coverage.toml"
-    data = _read_toml(_data_dir(game).joinpath("coverage.toml"), where)
+    folder, label = _data_dir(game, root)
+    where = f"{label}/coverage.toml"
+    data = _read_toml(folder.joinpath("coverage.toml"), where)
     unknown = set(data) - {"section"}
     if unknown:
         raise BankError(f"{where}: unknown top-level keys {sorted(unknown)}; only [[section]] entries")
@@ -474,7 +480,13 @@ def _build_item(game: str, kind: ItemKind, entry: Mapping[str, Any], where: str)
     )
 
 
-def load_items(game: str, kind: ItemKind, corpus: Corpus, vocabularies: Mapping[str, Vocabulary]) -> tuple[Item, ...]:
+def load_items(
+    game: str,
+    kind: ItemKind,
+    corpus: Corpus,
+    vocabularies: Mapping[str, Vocabulary],
+    root: Path | None = None,
+) -> tuple[Item, ...]:
     """Load the hand-written questions or riddles of a game and check each one.
 
     Raises:
@@ -482,8 +494,9 @@ def load_items(game: str, kind: ItemKind, corpus: Corpus, vocabularies: Mapping[
             (see :func:`item_problems`); names the file, the item and the field.
     """
     filename = _FILES[kind][0]
-    where = f"quizzes/data/{game}/{filename}"
-    data = _read_toml(_data_dir(game).joinpath(filename), where)
+    folder, label = _data_dir(game, root)
+    where = f"{label}/{filename}"
+    data = _read_toml(folder.joinpath(filename), where)
     unknown = set(data) - {"item"}
     if unknown:
         raise BankError(f"{where}: unknown top-level keys {sorted(unknown)}; only [[item]] entries")
@@ -498,33 +511,35 @@ def load_items(game: str, kind: ItemKind, corpus: Corpus, vocabularies: Mapping[
     return tuple(items)
 
 
-def load_game_bank(game: str, corpus: Corpus | None = None) -> GameBank:
-    """Load and check one game's bank from ``quizzes/data/<game>/``.
+def load_game_bank(game: str, corpus: Corpus | None = None, root: Path | None = None) -> GameBank:
+    """Load and check one game's bank from ``quizzes/data/<game>/`` (or ``<root>/<game>/``).
 
     Raises:
         BankError: a file is missing or malformed, an item is not well formed, or two
             items share an id (names the file, the item and the field).
     """
     corpus = corpus or load_corpus()
-    vocabularies = load_vocabularies(game)
-    questions = load_items(game, "question", corpus, vocabularies)
-    riddles = load_items(game, "riddle", corpus, vocabularies)
+    vocabularies = load_vocabularies(game, root)
+    questions = load_items(game, "question", corpus, vocabularies, root)
+    riddles = load_items(game, "riddle", corpus, vocabularies, root)
     seen: set[str] = set()
     for it in questions + riddles:
         if it.id in seen:
-            filename = _FILES[it.kind][0]
-            raise BankError(f"quizzes/data/{game}/{filename}: item {it.id!r}: field 'id' is used twice")
+            label = _data_dir(game, root)[1]
+            raise BankError(f"{label}/{_FILES[it.kind][0]}: item {it.id!r}: field 'id' is used twice")
         seen.add(it.id)
-    return GameBank(game, questions, riddles, vocabularies, load_coverage(game, corpus))
+    return GameBank(game, questions, riddles, vocabularies, load_coverage(game, corpus, root))
 
 
 def available_games() -> list[str]:
     """Return the corpus games that have a bank folder in ``quizzes/data/``, in corpus order."""
-    return [g for g in GAME_IDS if _data_dir(g).is_dir()]
+    return [g for g in GAME_IDS if _data_dir(g, None)[0].is_dir()]
 
 
-def load_bank(games: Iterable[str] | None = None, corpus: Corpus | None = None) -> Bank:
+def load_bank(games: Iterable[str] | None = None, corpus: Corpus | None = None, root: Path | None = None) -> Bank:
     """Load and check the banks of ``games`` (default: every game with a bank folder).
+
+    ``root`` replaces the packaged ``quizzes/data`` folder (for tests of faulty data).
 
     Also imports :mod:`quizzes.generators`, so that the parametric generators are registered.
 
@@ -535,7 +550,7 @@ def load_bank(games: Iterable[str] | None = None, corpus: Corpus | None = None) 
 
     corpus = corpus or load_corpus()
     chosen = available_games() if games is None else list(games)
-    return Bank({g: load_game_bank(g, corpus) for g in chosen})
+    return Bank({g: load_game_bank(g, corpus, root) for g in chosen})
 
 
 @lru_cache(maxsize=1)

@@ -17,7 +17,7 @@ reason that never reveals the right answer.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -93,13 +93,37 @@ _WORD_FIXES = {
 _WORD_FIX_RE = re.compile(r"(?<!\w)(" + "|".join(map(re.escape, _WORD_FIXES)) + r")(?!\w)")
 _PERCENT_RE = re.compile(r"(?<!\w)por\s*ciento(?!\w)")
 _MILLION_RE = re.compile(r"(?<!\w)(?:millones|millón|millon)(?!\w)")
-# "un"/"una"/"uno" standing alone are often articles or pronouns ("un total de 25M"): they
-# count as the number 1 only when the answer names no other number. They are strong when
-# they end a compound ("treinta y un") or come before a magnitude ("un millón").
-_WEAK_ONE_RE = re.compile(
-    r"(?<![\w])(?<!treinta y )(?<!cuarenta y )(?<!cincuenta y )(?<!sesenta y )(?<!setenta y )"
-    r"(?<!ochenta y )(?<!noventa y )(un|una|uno)(?!\w)(?!\s+(?:m|mil)(?!\w))"
+# "un"/"una" standing alone are often articles ("un total de 25M"): they count as the
+# number 1 only when the answer names no other number, or when they are one side of an
+# "o" ("dos o una", a hedge). They are part of a number when they follow a number word
+# ("treinta y un", "trescientos una", "mil un") or come before a magnitude ("un millón").
+# "uno" is always the number 1.
+_ONE_RE = re.compile(r"(?<!\w)(un|una)(?!\w)")
+_DISJUNCTION_BEFORE_RE = re.compile(r"(?<!\w)[ou]\s+$")
+_DISJUNCTION_AFTER_RE = re.compile(r"\s+[ou](?!\w)")
+_AFTER_NUMBER_RE = re.compile(
+    r"(?:(?:treinta|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa)\s+y|\w*cient[oa]s?|cien|mil|m)\s+$"
 )
+_BEFORE_MAGNITUDE_RE = re.compile(r"\s+(?:m|mil)(?!\w)")
+
+
+def _weak_ones(text: str, replace: Callable[[re.Match[str]], str]) -> str:
+    """Rewrite each standalone "un"/"una" that is not part of a number or a hedge with ``replace``."""
+
+    def sub(m: re.Match[str]) -> str:
+        before = text[max(0, m.start() - 40) : m.start()]
+        if (
+            _AFTER_NUMBER_RE.search(before)
+            or _DISJUNCTION_BEFORE_RE.search(before)
+            or _BEFORE_MAGNITUDE_RE.match(text, m.end())
+            or _DISJUNCTION_AFTER_RE.match(text, m.end())
+        ):
+            return m.group(0)
+        return replace(m)
+
+    return _ONE_RE.sub(sub, text)
+
+
 _WEAK_MARK = "xweakonex"
 _NUMBER_RE = re.compile(
     r"(?<![\d.,])"
@@ -117,7 +141,7 @@ class NumberScan:
     Attributes:
         strong: every number written as digits or words, in order of appearance
             (magnitudes applied: "25M" is 25,000,000).
-        weak: how many standalone "un"/"una"/"uno" the text holds (the number 1
+        weak: how many standalone "un"/"una" the text holds (the number 1
             only if the text names no other number).
     """
 
@@ -139,7 +163,7 @@ def scan_numbers(text: str) -> NumberScan:
     "25M", "25 millones" and "veinticinco millones" are 25,000,000; "25.000.000" and
     "25,000,000" too; "6,25" is 6.25; "4.ª" and "cuarta" are 4. Never raises.
     """
-    t = _WEAK_ONE_RE.sub(f" {_WEAK_MARK} ", _prepare(text))
+    t = _weak_ones(_prepare(text), lambda m: f" {_WEAK_MARK} ")
     weak = t.count(_WEAK_MARK)
     t = alpha2digit(t, "es", threshold=0)
     strong: list[Fraction] = []
@@ -174,7 +198,7 @@ def in_unit(value: Fraction, unit: str) -> Fraction:
 def answer_numbers(text: str, unit: str = "") -> list[Fraction]:
     """Return the distinct numbers an answer names, in the item's unit, in order of appearance.
 
-    Standalone "un"/"una"/"uno" count as 1 only when no other number is named. Never raises.
+    Standalone "un"/"una" (articles) count as 1 only when no other number is named. Never raises.
     """
     scan = scan_numbers(text)
     values = scan.strong if scan.strong else (Fraction(1),) * min(scan.weak, 1)
@@ -220,7 +244,7 @@ def normalize(text: str) -> str:
     and "un"/"una" used as articles), numbers written as digits ("veinticinco
     millones", "25M" and "25.000.000" all become ``25000000``). Never raises.
     """
-    t = _WEAK_ONE_RE.sub(lambda m: " " if m.group(1) in ("un", "una") else m.group(0), _prepare(text))
+    t = _weak_ones(_prepare(text), lambda m: " ")
     t = alpha2digit(t, "es", threshold=0)
     t = _NUMBER_RE.sub(_canonical_number, t)
     tokens = [tok for tok in _TOKEN_RE.findall(fold(t)) if tok not in _ARTICLES]
@@ -311,7 +335,10 @@ def chosen_letters(answer: str, options: Sequence[str]) -> list[str]:
     by_text = [CHOICE_LETTERS[i] for i, o in enumerate(opts) if o and o == tokens]
     if by_text:
         return by_text
-    rest = [t for t in tokens if t not in _CHOICE_FILLERS]
+    start = 0
+    while start < len(tokens) and tokens[start] in _CHOICE_FILLERS:
+        start += 1
+    rest = tokens[start:]
     if not rest:
         return []
     letters: list[str] = []
@@ -394,7 +421,7 @@ def display_answer(item: Item) -> str:
 
 
 def numbers_in_text(text: str, unit: str = "") -> set[Fraction]:
-    """Return every number ``text`` names (digits or words, and 1 for "un"/"una"/"uno"), in ``unit``.
+    """Return every number ``text`` names (digits or words, and 1 for "un"/"una"), in ``unit``.
 
     Used to check that a hand-written integer answer is supported by its cited text.
     Never raises.

@@ -616,10 +616,12 @@ def gen_championship(rng: Rng) -> Item:
     """The millions still missing in Campeonato after some won games."""
     k = 1 + rng.below(3)
     won = [FORTUNA_TARGET + rng.below(16) for _ in range(k)]
-    listed = ", ".join(_money(v) for v in won)
+    if k == 1:
+        games = f"una partida con un total de {_money(won[0])}"
+    else:
+        games = f"{k} partidas con totales de {', '.join(_money(v) for v in won[:-1])} y {_money(won[-1])}"
     return _integer(
-        f"En modo Campeonato has ganado {k} partida(s) con totales de {listed}. ¿Cuántos millones te faltan "
-        "para llegar a los 100M?",
+        f"En modo Campeonato has ganado {games}. ¿Cuántos millones te faltan para llegar a los 100M?",
         championship_missing(*won),
         (S_CAMPEONATO,),
         "En Campeonato se suman los totales de cada partida ganada; gana el primero en llegar a 100M o pasarlos.",

@@ -1,0 +1,79 @@
+"""Properties of every registered generator of every game, over random seeds.
+
+For each seed the item is well formed, deterministic, rebuilt from its id, cites only the
+sections its generator declares, and has exactly one right answer that the grader accepts
+(every other option, term or number is refused).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import quizzes.generators  # noqa: F401  (registers every game's generators)
+from quizzes.bank import Bank, item_problems, load_bank
+from quizzes.grading import Vocabulary, display_answer, grade
+from quizzes.model import CHOICE_LETTERS, GENERATORS, Generator
+from rules_corpus import GAME_IDS, load_corpus
+
+SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
+GENERATOR_KEYS = sorted(GENERATORS)
+
+
+@cache
+def bank_of(game: str) -> Bank:
+    return load_bank([game])
+
+
+def test_every_game_has_question_and_riddle_generators() -> None:
+    for game in GAME_IDS:
+        kinds = {g.kind for g in GENERATORS.values() if g.game == game}
+        assert kinds == {"question", "riddle"}, f"{game} has generators of kinds {sorted(kinds)}"
+
+
+def test_generators_declare_existing_sections() -> None:
+    corpus = load_corpus()
+    for key, gen in GENERATORS.items():
+        assert gen.sections, key
+        for sid in gen.sections:
+            assert corpus.has(sid) and corpus.sections[sid].game == gen.game, (key, sid)
+
+
+@pytest.mark.parametrize("key", GENERATOR_KEYS)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS)
+def test_generated_items_are_well_formed_and_have_one_right_answer(key: str, seed: int) -> None:
+    gen: Generator = GENERATORS[key]
+    bank = bank_of(gen.game)
+    vocabularies = bank.game(gen.game).vocabularies
+    item = gen.make(seed)
+
+    assert item.id == f"{gen.game}/gen/{gen.name}/{seed}"
+    assert item.parametric
+    assert (item.game, item.kind) == (gen.game, gen.kind)
+    assert item_problems(item, load_corpus(), vocabularies) == []
+    assert set(item.sections) <= set(gen.sections), f"{key} cites {item.sections}, declares {gen.sections}"
+    assert gen.make(seed) == item, "the same seed must make the same item"
+    assert bank.item(item.id) == item, "a parametric item must be rebuilt from its id"
+
+    vocab: Vocabulary | None = bank.vocabulary(item)
+    assert grade(item, item.answer, vocab).correct
+    assert grade(item, display_answer(item), vocab).correct
+    if item.type == "choice":
+        right = [letter for letter in CHOICE_LETTERS if grade(item, letter, vocab).correct]
+        assert right == [item.answer]
+        by_text = [i for i, text in enumerate(item.options) if grade(item, text, vocab).correct]
+        assert by_text == [CHOICE_LETTERS.index(item.answer)]
+    elif item.type == "term":
+        assert vocab is not None
+        right_terms = [t for t in vocab.term_names if grade(item, t, vocab).correct]
+        assert right_terms == [item.answer]
+    else:
+        n = int(item.answer)
+        assert not grade(item, str(n + 1), vocab).correct
+        if n > 0:
+            assert not grade(item, str(n - 1), vocab).correct
+        assert not grade(item, f"{n} o {n + 1}", vocab).correct
