@@ -1,0 +1,51 @@
+"""The corpus ids that Se Vende's engine cites, named once.
+
+Rulebook sections are ``se-vende/...``; this implementation's rulings are
+``se-vende/rulings/...`` (in ``rules_corpus/data/se-vende/authored/rulings.toml``).
+"""
+
+from __future__ import annotations
+
+# Rulebook sections.
+SECRET_CHOICE = "se-vende/resumen/eleccion-secreta"
+SETUP_DISCARD = "se-vende/preparacion/paso-5-descarte"
+MILITARY = "se-vende/preguntas/mundos-militares"
+TRADE = "se-vende/preguntas/comercio"
+UP_TO_N = "se-vende/preguntas/poderes-hasta-n-bienes"
+HAND_LIMIT = "se-vende/preguntas/limite-de-mano"
+PRODUCE = "se-vende/preguntas/producir"
+GAME_END = "se-vende/fin-de-la-partida"
+
+# Rulings of this implementation.
+DECISIONS = "se-vende/rulings/decisiones"
+EXPLORE = "se-vende/rulings/explorar"
+DEVELOP = "se-vende/rulings/desarrollar"
+SETTLE = "se-vende/rulings/asentar"
+PAYING = "se-vende/rulings/pagar-costos"
+CONSUME = "se-vende/rulings/consumir"
+CONSUME_HAND = "se-vende/rulings/poderes-de-mano"
+TURN_LIMIT = "se-vende/rulings/limite-de-rondas"
+TIES = "se-vende/rulings/empates"
+
+CITED: frozenset[str] = frozenset(
+    {
+        SECRET_CHOICE,
+        SETUP_DISCARD,
+        MILITARY,
+        TRADE,
+        UP_TO_N,
+        HAND_LIMIT,
+        PRODUCE,
+        GAME_END,
+        DECISIONS,
+        EXPLORE,
+        DEVELOP,
+        SETTLE,
+        PAYING,
+        CONSUME,
+        CONSUME_HAND,
+        TURN_LIMIT,
+        TIES,
+    }
+)
+"""Every id the engine can cite in an ``IllegalMove`` or a ``Result``."""
