@@ -383,7 +383,7 @@ class QuizService:
         if limit is None:
             return
         now = self.clock()
-        times = self.store.attempt_times(agent, now - HOUR, practice=practice)
+        times = [t for t in self.store.attempt_times(agent, now - HOUR, practice=practice) if t > now - HOUR]
         if len(times) >= limit:
             oldest = times[len(times) - limit]
             retry_after = max(1, math.ceil(oldest + HOUR - now))

@@ -1,0 +1,196 @@
+"""The bank loader refuses faulty data with the file, the item and the field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from quizzes.bank import BankError, UnknownBankGame, UnknownItem, load_bank, parse_computed
+from quizzes.model import GENERATORS
+
+GAME = "market-fortune"
+VOCAB = """
+[vocabulary.acciones]
+description = "Acciones"
+[[vocabulary.acciones.term]]
+term = "Construir"
+synonyms = ["tomar capital"]
+[[vocabulary.acciones.term]]
+term = "Dominar"
+"""
+COVERAGE = """
+[[section]]
+id = "market-fortune/creditos"
+reason = "Credits."
+"""
+GOOD = """
+[[item]]
+id = "market-fortune/q/ocho"
+type = "integer"
+prompt = "¿Cuántas cartas?"
+answer = 8
+sections = ["market-fortune/cap-2/regla-8-cartas"]
+"""
+RIDDLE = """
+[[item]]
+id = "market-fortune/r/uno"
+type = "term"
+vocabulary = "acciones"
+prompt = "¿Qué acción?"
+answer = "Dominar"
+sections = ["market-fortune/cap-2/tu-turno"]
+"""
+
+
+def write(
+    root: Path, questions: str = GOOD, riddles: str = RIDDLE, vocab: str = VOCAB, coverage: str = COVERAGE
+) -> None:
+    folder = root / GAME
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in (
+        ("questions.toml", questions),
+        ("riddles.toml", riddles),
+        ("vocabularies.toml", vocab),
+        ("coverage.toml", coverage),
+    ):
+        if text is not None:
+            (folder / name).write_text(text, encoding="utf-8")
+
+
+def test_good_data_loads(tmp_path: Path) -> None:
+    write(tmp_path)
+    bank = load_bank([GAME], root=tmp_path)
+    gb = bank.game(GAME)
+    assert [it.answer for it in gb.questions] == ["8"]
+    assert gb.riddles[0].kind == "riddle"
+    assert gb.uncovered == {"market-fortune/creditos": "Credits."}
+    assert bank.item("market-fortune/q/ocho") is gb.questions[0]
+
+
+def item(**fields: object) -> str:
+    base: dict[str, object] = {
+        "id": "market-fortune/q/x",
+        "type": "integer",
+        "prompt": "¿?",
+        "answer": "8",
+        "sections": ["market-fortune/cap-2/regla-8-cartas"],
+    }
+    base.update(fields)
+    lines = ["[[item]]"]
+    for k, v in base.items():
+        if v is None:
+            continue
+        if isinstance(v, str):
+            lines.append(f"{k} = {v!r}".replace("'", '"'))
+        elif isinstance(v, list):
+            lines.append(f"{k} = [{', '.join(repr(x).replace(chr(39), chr(34)) for x in v)}]")
+        else:
+            lines.append(f"{k} = {v}")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("questions", "expected"),
+    [
+        (item(anwser="8"), "item 'market-fortune/q/x': unknown fields ['anwser']"),
+        (item(sections=["market-fortune/nope"]), "field 'sections' cites 'market-fortune/nope'"),
+        (item(sections=["se-vende/resumen"]), "belongs to another game"),
+        (item(sections=[]), "field 'sections' must cite at least one section"),
+        (item(answer="veinte"), "field 'answer' an integer answer must be digits"),
+        (item(unit="km"), "field 'unit'"),
+        (item(type="choice", answer="E", options=["a", "b", "c", "d"]), "field 'answer' a choice answer"),
+        (item(type="choice", answer="A", options=["a", "b", "c"]), "field 'options' a choice needs exactly 4"),
+        (item(type="choice", answer="A", options=["a", "b", "c", "A."]), "two options are the same"),
+        (item(type="term", answer="Arriesgar", vocabulary="acciones"), "field 'answer' 'Arriesgar' is not a term"),
+        (item(type="term", answer="Dominar", vocabulary="colores"), "field 'vocabulary' 'colores' is not declared"),
+        (item(type="rank"), "field 'type' must be integer, choice or term"),
+        (item(id="market-fortune/r/x"), "field 'id' must be market-fortune/q/<slug>"),
+        (item(id="market-fortune/q/Mayúsculas"), "field 'id' must be market-fortune/q/<slug>"),
+        (item(kind="riddle"), "field 'kind' is 'riddle', but the file holds 'question' items"),
+        (item(computed="quizzes.generators.market_fortune:no_such_function"), "field 'computed'"),
+        (item(computed="no.such.module:f"), "cannot be imported"),
+        (item(prompt=None), "field 'prompt' is missing"),
+        (item() + item(), "field 'id' is used twice"),
+        ("[[item]\n", "questions.toml"),
+        ("title = 'x'\n", "unknown top-level keys ['title']"),
+    ],
+)
+def test_faulty_questions(tmp_path: Path, questions: str, expected: str) -> None:
+    write(tmp_path, questions=questions)
+    with pytest.raises(BankError) as info:
+        load_bank([GAME], root=tmp_path)
+    message = str(info.value)
+    assert expected in message
+    assert message.startswith(f"{tmp_path}/{GAME}/questions.toml")
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    write(tmp_path)
+    (tmp_path / GAME / "riddles.toml").unlink()
+    with pytest.raises(BankError, match=r"riddles\.toml: the file is missing"):
+        load_bank([GAME], root=tmp_path)
+
+
+def test_riddle_id_used_in_questions_too(tmp_path: Path) -> None:
+    write(tmp_path, riddles=RIDDLE)
+    bank = load_bank([GAME], root=tmp_path)
+    assert bank.game(GAME).riddles[0].id == "market-fortune/r/uno"
+
+
+@pytest.mark.parametrize(
+    ("vocab", "expected"),
+    [
+        (VOCAB + '[[vocabulary.acciones.term]]\nterm = "Construir!"\n', "also names the term 'Construir'"),
+        ('[vocabulary.vacia]\ndescription = "x"\n', "at least one"),
+        (VOCAB.replace('description = "Acciones"\n', ""), "field 'description' is missing"),
+        (VOCAB + '[[vocabulary.acciones.term]]\nterm = "X"\nplural = "Xs"\n', "unknown fields ['plural']"),
+    ],
+)
+def test_faulty_vocabularies(tmp_path: Path, vocab: str, expected: str) -> None:
+    write(tmp_path, vocab=vocab)
+    with pytest.raises(BankError) as info:
+        load_bank([GAME], root=tmp_path)
+    assert expected in str(info.value)
+    assert "vocabularies.toml" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("coverage", "expected"),
+    [
+        ('[[section]]\nid = "market-fortune/nope"\nreason = "x"\n', "names no section"),
+        ('[[section]]\nid = "market-fortune/creditos"\nreason = " "\n', "field 'reason' is empty"),
+        (COVERAGE + COVERAGE, "listed twice"),
+        ('[[section]]\nid = "market-fortune/rulings/errata-cartas-unicas"\nreason = "x"\n', "list rulebook ones"),
+    ],
+)
+def test_faulty_coverage(tmp_path: Path, coverage: str, expected: str) -> None:
+    write(tmp_path, coverage=coverage)
+    with pytest.raises(BankError) as info:
+        load_bank([GAME], root=tmp_path)
+    assert expected in str(info.value) and "coverage.toml" in str(info.value)
+
+
+def test_item_lookup(tmp_path: Path) -> None:
+    write(tmp_path)
+    bank = load_bank([GAME], root=tmp_path)
+    gen = next(g for g in GENERATORS.values() if g.game == GAME)
+    assert bank.item(f"{GAME}/gen/{gen.name}/12") == gen.make(12)
+    for bad in [f"{GAME}/gen/{gen.name}/-1", f"{GAME}/gen/{gen.name}/x", f"{GAME}/gen/nope/1", f"{GAME}/q/nope", "x"]:
+        with pytest.raises(UnknownItem):
+            bank.item(bad)
+    with pytest.raises(UnknownItem):
+        bank.item(f"{GAME}/gen/{gen.name}/{2**64}")
+    with pytest.raises(UnknownBankGame, match="market-fortune"):
+        bank.game("parchis")
+    assert bank.citing("market-fortune/cap-2/tu-turno")[0].id == "market-fortune/r/uno"
+
+
+def test_parse_computed() -> None:
+    fn, args = parse_computed("quizzes.generators.market_fortune:least_fourth_value(8, 6, 5)")
+    assert fn(*args) == 6
+    fn, args = parse_computed("quizzes.generators.market_fortune.combined_extremes")
+    assert args == () and fn() == 12
+    for bad in ["", "no_module", "quizzes.generators.market_fortune:least_fourth_value(os.system('x'))", "a b:c"]:
+        with pytest.raises(ValueError):
+            parse_computed(bad)
