@@ -398,9 +398,11 @@ class TradeCard:
 def engine_trade_cards() -> tuple[TradeCard, ...]:
     """Return the engine's worlds that hold a good of a known kind, each with the corpus section publishing it.
 
-    Returns an empty tuple while the Se Vende engine package is incomplete (no card
-    data) or its cards are not yet published in the corpus, so that this module always
-    imports and never asks about a card a reader cannot look up.
+    Cards with a power that draws extra cards when selling are left out, so that the
+    count depends on the kind of good alone. Returns an empty tuple while the Se Vende
+    engine package is incomplete (no card data) or its cards are not published in the
+    corpus, so that this module always imports and never asks about a card a reader
+    cannot look up.
     """
     try:
         from engine.se_vende import cards as engine_cards
@@ -409,31 +411,25 @@ def engine_trade_cards() -> tuple[TradeCard, ...]:
     load = getattr(engine_cards, "load_designs", None)
     if load is None:
         return ()
-    published = _published_card_sections()
-    if not published:
-        return ()
+    published = {_fold(s.title): s.id for s in load_corpus().toc(GAME) if s.kind == "component"}
     found: list[TradeCard] = []
     for card in load():
         kind = _good_kind_of(card)
         name = getattr(card, "name", None)
-        if kind is None or not isinstance(name, str):
+        if kind is None or not isinstance(name, str) or _has_trade_bonus(card):
             continue
-        section = _section_naming(published, name)
+        section = published.get(_fold(name))
         if section is not None:
             found.append(TradeCard(name, kind, section))
     return tuple(found)
 
 
-def _published_card_sections() -> list[tuple[str, str]]:
-    """Return (id, folded text) of the corpus's Se Vende component sections, most specific first."""
-    corpus = load_corpus()
-    sections = [(s.id, _fold(s.text)) for s in corpus.toc(GAME) if s.kind == "component"]
-    return sorted(sections, key=lambda s: -s[0].count("/"))
-
-
-def _section_naming(sections: list[tuple[str, str]], name: str) -> str | None:
-    wanted = _fold(name)
-    return next((sid for sid, text in sections if wanted in text), None)
+def _has_trade_bonus(card: object) -> bool:
+    for power in getattr(card, "powers", ()):
+        name = getattr(power, "name", None)
+        if getattr(name, "value", name) == "trade_bonus":
+            return True
+    return False
 
 
 def _good_kind_of(card: object) -> str | None:
@@ -457,26 +453,28 @@ def _slug(text: str) -> str:
     return "-".join(_fold(text).split())
 
 
-@generator(GAME, "question", "comercio-carta", (S_COMERCIO,))
+_TRADE_CARDS = engine_trade_cards()
+
+
+@generator(GAME, "question", "comercio-carta", (S_COMERCIO, *sorted({c.section for c in _TRADE_CARDS})))
 def gen_trade_named_card(rng: Rng) -> Item:
     """Cards drawn when selling the good on a named card of the engine's card set.
 
     Falls back to the kind of good alone while the engine's card data is not published.
     """
-    cards = engine_trade_cards()
-    if not cards:
+    if not _TRADE_CARDS:
         return gen_trade_cards(rng)
-    card = rng.choice(cards)
+    card = rng.choice(_TRADE_CARDS)
     n = trade_draw(card.kind)
     return _item(
         "question",
         "integer",
-        f"Elegiste Consumir: Comercio y vendes el bien que está sobre tu carta «{card.name}». "
-        "¿Cuántas cartas robas por esa venta?",
+        f"Elegiste Consumir: Comercio y vendes el bien que está sobre tu carta «{card.name}»; ninguna carta "
+        "de tu tableau te da cartas extra al vender. ¿Cuántas cartas robas por esa venta?",
         str(n),
         (S_COMERCIO, card.section),
         "trade_draw",
-        f"«{card.name}» tiene bienes de {card.kind}, y vender uno con Comercio da {n} cartas.",
+        f"Los bienes de «{card.name}» son de {card.kind}, y vender uno con Comercio da {n} cartas.",
         unit="",
     )
 
