@@ -3,8 +3,8 @@
 What the grader forgives: case, accents, punctuation, articles ("el", "la", "los",
 "un"...), numbers written as words ("veinticinco", "veintiún", "sesenta y seis",
 via ``text2num``), magnitudes for money in millions (``unit == "M"``: "25M",
-"25 M", "25 millones", "25.000.000", "25,000,000", "$25M" and a bare "25" all
-mean 25), percentages ("66 %", "66%", "sesenta y seis por ciento"), a choice by
+"25 M", "25 millones", "25.000.000", "25,000,000", "25 000 000", "$25M" and a
+bare "25" all mean 25), percentages ("66 %", "66%", "sesenta y seis por ciento"), a choice by
 its letter ("B", "b)", "la B", "opción B") or by its option's text, and a term by
 any of its synonyms (and a plural "s"/"es").
 
@@ -127,7 +127,7 @@ def _weak_ones(text: str, replace: Callable[[re.Match[str]], str]) -> str:
 _WEAK_MARK = "xweakonex"
 _NUMBER_RE = re.compile(
     r"(?<![\d.,])"
-    r"(?P<int>\d{1,3}(?:\.\d{3})+(?![\d])|\d{1,3}(?:,\d{3})+(?![\d])|\d+)"
+    r"(?P<int>\d{1,3}(?:\.\d{3})+(?![\d])|\d{1,3}(?:,\d{3})+(?![\d])|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d])|\d+)"
     r"(?:[.,](?P<frac>\d+))?"
     r"(?:\.?[ªº])?"
     r"(?:\s*(?P<mag>m|mil|%)(?!\w))?"
@@ -160,15 +160,15 @@ def _prepare(text: str) -> str:
 def scan_numbers(text: str) -> NumberScan:
     """Return the numbers that ``text`` names, as digits or as Spanish words.
 
-    "25M", "25 millones" and "veinticinco millones" are 25,000,000; "25.000.000" and
-    "25,000,000" too; "6,25" is 6.25; "4.ª" and "cuarta" are 4. Never raises.
+    "25M", "25 millones" and "veinticinco millones" are 25,000,000; "25.000.000",
+    "25,000,000" and "25 000 000" too; "6,25" is 6.25; "4.ª" and "cuarta" are 4. Never raises.
     """
     t = _weak_ones(_prepare(text), lambda m: f" {_WEAK_MARK} ")
     weak = t.count(_WEAK_MARK)
     t = alpha2digit(t, "es", threshold=0)
     strong: list[Fraction] = []
     for m in _NUMBER_RE.finditer(t):
-        whole = int(re.sub(r"[.,]", "", m.group("int")))
+        whole = int(re.sub(r"[^\d]", "", m.group("int")))
         value = Fraction(whole)
         if m.group("frac"):
             value += Fraction(int(m.group("frac")), 10 ** len(m.group("frac")))

@@ -75,6 +75,7 @@ def test_situations_the_rules_do_not_allow_are_refused(fn: object, args: tuple[o
         fn(*args)  # type: ignore[operator]
 
 
+@settings(deadline=None)
 @given(st.lists(PAIRS, min_size=4, max_size=4))
 def test_portfolio_total_is_between_8_and_40(pairs: list[tuple[int, int]]) -> None:
     total = mf.portfolio_total(*pairs)
@@ -82,6 +83,7 @@ def test_portfolio_total_is_between_8_and_40(pairs: list[tuple[int, int]]) -> No
     assert mf.wins_fortuna(*(a + r for a, r in pairs)) == (total >= 25)
 
 
+@settings(deadline=None)
 @given(st.lists(st.integers(2, 10), min_size=3, max_size=3))
 def test_least_fourth_value_is_the_least_that_wins(three: list[int]) -> None:
     if sum(three) < 15:

@@ -62,6 +62,7 @@ TERM = Item("t/q/t", "t", "question", "term", "¿Qué acción?", "Dominar", ("t/
         "25 millones",
         "25.000.000",
         "25,000,000",
+        "25 000 000",
         "$25M",
         "veinticinco millones",
         "25",
@@ -155,6 +156,7 @@ def test_too_long_answer_is_wrong() -> None:
 # --------------------------------------------------------------------------- property tests
 
 
+@settings(deadline=None)
 @given(st.integers(min_value=0, max_value=999_999))
 def test_any_number_in_digits_and_words(n: int) -> None:
     item = integer_item(n)
@@ -164,6 +166,7 @@ def test_any_number_in_digits_and_words(n: int) -> None:
     assert grade(item, fold(number_to_words(n))).correct, fold(number_to_words(n))
 
 
+@settings(deadline=None)
 @given(st.integers(min_value=1, max_value=999))
 def test_any_number_of_millions(n: int) -> None:
     item = integer_item(n, "M")
@@ -174,6 +177,7 @@ def test_any_number_of_millions(n: int) -> None:
     assert grade(item, number_to_words(n, apocope=True) + " millones").correct
 
 
+@settings(deadline=None)
 @given(st.integers(min_value=0, max_value=10_000), st.integers(min_value=0, max_value=10_000))
 def test_a_second_different_number_is_wrong(n: int, m: int) -> None:
     item = integer_item(n)
@@ -182,6 +186,7 @@ def test_a_second_different_number_is_wrong(n: int, m: int) -> None:
     assert grade(item, f"{number_to_words(n)} o {number_to_words(m)}").correct == (n == m)
 
 
+@settings(deadline=None)
 @given(st.integers(min_value=0, max_value=10_000))
 def test_a_different_number_is_wrong(n: int) -> None:
     assert not grade(integer_item(n), str(n + 1)).correct
@@ -309,7 +314,7 @@ def test_display_answer() -> None:
     assert display_answer(TERM) == "Dominar"
 
 
-@settings(max_examples=50)
+@settings(max_examples=50, deadline=None)
 @given(st.sampled_from(["A", "B", "C", "D"]))
 def test_exactly_one_letter_is_right(letter: str) -> None:
     assert grade(CHOICE, letter).correct == (letter == "B")
