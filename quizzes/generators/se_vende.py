@@ -48,10 +48,26 @@ SETUP_DISCARD = 2  # se-vende/preparacion/paso-5-descarte
 DEVELOP_DISCOUNT = 1  # se-vende/preguntas/fase-elegida-por-varios: "descartan una carta menos"
 DOUBLE_FACTOR = 2  # se-vende/preguntas/bonus-2x-pv
 
+# se-vende/rulings/explorar and se-vende/rulings/cartas-de-accion (this implementation's
+# rulings; the rulebook says only that choosers draw "cartas adicionales").
+EXPLORE_DRAW = 2
+EXPLORE_KEEP = 1
+EXPLORE_BONUS: dict[str, tuple[int, int]] = {"Explorar +5": (5, 0), "Explorar +1/+1": (1, 1)}
+ACTION_CARDS: tuple[str, ...] = (
+    "Explorar +5",
+    "Explorar +1/+1",
+    "Desarrollar",
+    "Asentar",
+    COMERCIO,
+    DOUBLE_VP,
+    "Producir",
+)
+
 NAMES: tuple[str, ...] = ("Ana", "Bruno", "Carla", "David")
 
 # Sections the generators rest on.
 S_ELECCION = "se-vende/resumen/eleccion-secreta"
+S_BONUS = "se-vende/resumen/bonus"
 S_FASES = "se-vende/resumen/fases-elegidas"
 S_VARIOS = "se-vende/preguntas/fase-elegida-por-varios"
 S_COMERCIO = "se-vende/preguntas/comercio"
@@ -66,6 +82,8 @@ S_FIN_RESUMEN = "se-vende/resumen/fin"
 S_MUNDOS_INICIALES = "se-vende/preparacion/paso-3-mundos-iniciales"
 S_REPARTO = "se-vende/preparacion/paso-4-reparto"
 S_DESCARTE = "se-vende/preparacion/paso-5-descarte"
+R_EXPLORAR = "se-vende/rulings/explorar"
+R_ACCIONES = "se-vende/rulings/cartas-de-accion"
 
 
 # ---------------------------------------------------------------------------
@@ -146,6 +164,28 @@ def phases_after(choices: Iterable[str], phase: str) -> tuple[str, ...]:
     """
     number = phase_number(phase)
     return tuple(p for p in phases_run(choices) if phase_number(p) > number)
+
+
+def explore_counts(chosen: str | None) -> tuple[int, int]:
+    """Return (cards drawn, cards kept) in Explorar for a seat with no explore powers.
+
+    ``chosen`` is the seat's action card this round (``None`` or any card other than
+    the two Explorar cards gives no bonus). Everyone exploring draws 2 and keeps 1;
+    Explorar +5 draws 5 more; Explorar +1/+1 draws 1 more and keeps 1 more
+    (se-vende/rulings/explorar, se-vende/rulings/cartas-de-accion).
+    """
+    bonus_draw, bonus_keep = EXPLORE_BONUS.get(chosen or "", (0, 0))
+    return EXPLORE_DRAW + bonus_draw, EXPLORE_KEEP + bonus_keep
+
+
+def explore_draw(chosen: str | None) -> int:
+    """Return the cards drawn in Explorar (see :func:`explore_counts`)."""
+    return explore_counts(chosen)[0]
+
+
+def explore_keep(chosen: str | None) -> int:
+    """Return the cards kept in Explorar (see :func:`explore_counts`)."""
+    return explore_counts(chosen)[1]
 
 
 def trade_draw(kind: str) -> int:
@@ -354,6 +394,13 @@ def _choice(rng: Rng, correct: str, wrong: Sequence[str]) -> tuple[tuple[str, ..
     options = [correct, *wrong]
     rng.shuffle(options)
     return tuple(options), CHOICE_LETTERS[options.index(correct)]
+
+
+def _count(n: int, singular: str, plural: str) -> str:
+    """Spanish count of a masculine noun: "ningún mundo", "1 mundo", "3 mundos"."""
+    if n == 0:
+        return f"ningún {singular}"
+    return f"1 {singular}" if n == 1 else f"{n} {plural}"
 
 
 def _join(words: Sequence[str]) -> str:
@@ -608,7 +655,7 @@ def gen_consume_power(rng: Rng) -> Item:
     return _item(
         "riddle",
         "integer",
-        f"{action}. Tienes {goods} bienes del tipo correcto para un poder de consumir que dice "
+        f"{action}. Tienes {_count(goods, 'bien', 'bienes')} del tipo correcto para un poder de consumir que dice "
         f"«descarta hasta {limit} bienes para {vp_each} PV cada uno», y lo invocas. "
         "¿Cuántos puntos de victoria obtienes con ese poder?",
         str(vp),
@@ -629,8 +676,8 @@ def gen_double_vp(rng: Rng) -> Item:
     return _item(
         "riddle",
         "integer",
-        f"Elegiste Consumir: 2x PV. Tus poderes de consumir te dan {goods_vp} PV por descartar bienes, y "
-        f"Mundo Mercader te da {hand_vp} PV por descartar cartas de la mano. "
+        f"Elegiste Consumir: 2x PV. Tus poderes de consumir te dan {goods_vp} PV por descartar bienes, y un poder "
+        f"que da puntos por descartar cartas de la mano (como el de Mundo Mercader) te da {hand_vp} PV. "
         "¿Cuántos puntos de victoria ganas en total en esa fase?",
         str(total),
         (S_2X,),
@@ -653,8 +700,10 @@ def gen_produce(rng: Rng) -> Item:
     return _item(
         "riddle",
         "integer",
-        f"{who}. Tienes {empty + full} mundos de producción, de los cuales {full} ya tienen un bien, y "
-        f"{windfall} mundos de caída sin bien. ¿Cuántos bienes puedes producir como máximo en esa fase?",
+        f"{who}. Tienes {_count(empty, 'mundo de producción sin bien', 'mundos de producción sin bien')}, "
+        f"{_count(full, 'mundo de producción que ya tiene un bien', 'mundos de producción que ya tienen un bien')} "
+        f"y {_count(windfall, 'mundo de caída sin bien', 'mundos de caída sin bien')}. "
+        "¿Cuántos bienes puedes producir como máximo en esa fase?",
         str(n),
         (S_PRODUCIR,),
         "goods_produced",
@@ -732,5 +781,30 @@ def gen_start_worlds(rng: Rng) -> Item:
         "start_worlds_shuffled_in",
         f"Hay {START_WORLDS} mundos iniciales; se reparte uno a cada jugador y los restantes "
         "se barajan con las cartas del juego.",
+        unit="",
+    )
+
+
+@generator(GAME, "question", "explorar", (R_EXPLORAR, R_ACCIONES, S_BONUS))
+def gen_explore(rng: Rng) -> Item:
+    """Cards drawn or kept in Explorar, given the seat's action card (this implementation's rulings)."""
+    chosen = rng.choice(ACTION_CARDS)
+    if not chosen.startswith("Explorar"):
+        other = rng.choice(("Explorar +5", "Explorar +1/+1"))
+        situation = f"Otro jugador eligió {other}; tú elegiste {chosen}"
+    else:
+        situation = f"Elegiste {chosen}"
+    keep = rng.below(2) == 0
+    draw_n, keep_n = explore_counts(chosen)
+    question = "¿cuántas cartas conservas?" if keep else "¿cuántas cartas robas del suministro?"
+    return _item(
+        "question",
+        "integer",
+        f"{situation}. No tienes ninguna carta con poderes de Explorar. En la fase de Explorar, {question}",
+        str(keep_n if keep else draw_n),
+        (R_EXPLORAR, R_ACCIONES, S_BONUS),
+        "explore_keep" if keep else "explore_draw",
+        f"Quien explora roba {EXPLORE_DRAW} y conserva {EXPLORE_KEEP}; Explorar +5 roba 5 más y Explorar +1/+1 "
+        "roba 1 más y conserva 1 más, solo para quien eligió esa carta.",
         unit="",
     )
