@@ -32,6 +32,9 @@ FORTUNA_TARGET = 25
 CHAMPIONSHIP_TARGET = 100
 BUILDING_CARDS = 8
 NOBODY = "Nadie"
+# A player holds 4 investments only in the instant before declaring victory (in Fortuna a
+# failed declaration returns one), so situations between turns use 0 to 3 investments.
+STEADY_MAX = INVESTMENTS_TO_WIN - 1
 NAMES = ("Ana", "Beto", "Carla", "Darío", "Elena", "Fede", "Gabi", "Hugo")
 # The colour table of the rulebook (market-fortune/cap-4/<colour>), colour -> card names.
 STRATEGY_COLOURS: dict[str, tuple[str, ...]] = {
@@ -460,11 +463,11 @@ def gen_who_goes_last(rng: Rng) -> Item:
     """Who goes last among three players (a unique fewest, or a total tie: nobody)."""
     names = _names(rng, 3)
     if rng.below(4) == 0:
-        c = rng.below(5)
-        counts = dict.fromkeys(names, c)
+        counts = dict.fromkeys(names, rng.below(STEADY_MAX + 1))
     else:
-        low = rng.below(4)
-        counts = {names[0]: low, names[1]: low + 1 + rng.below(4 - low), names[2]: low + 1 + rng.below(4 - low)}
+        low = rng.below(STEADY_MAX)
+        span = STEADY_MAX - low
+        counts = {names[0]: low, names[1]: low + 1 + rng.below(span), names[2]: low + 1 + rng.below(span)}
     order = list(names)
     rng.shuffle(order)
     listed = ", ".join(f"{n} tiene {counts[n]}" for n in order)
@@ -485,7 +488,7 @@ def gen_who_goes_last(rng: Rng) -> Item:
 def gen_who_leads(rng: Rng) -> Item:
     """Who is the líder among three players (a unique most)."""
     names = _names(rng, 3)
-    top = 1 + rng.below(4)
+    top = 1 + rng.below(STEADY_MAX)
     counts = {names[0]: top, names[1]: rng.below(top), names[2]: rng.below(top)}
     order = list(names)
     rng.shuffle(order)
@@ -506,9 +509,9 @@ def gen_who_leads(rng: Rng) -> Item:
 @generator(GAME, "question", "igual-o-mas-avanzados", (S_AVANZADO,))
 def gen_equal_or_more(rng: Rng) -> Item:
     """How many rivals are "igual o más avanzado" than you."""
-    mine = rng.below(5)
+    mine = rng.below(STEADY_MAX + 1)
     names = _names(rng, 2 + rng.below(4))
-    counts = {n: rng.below(5) for n in names}
+    counts = {n: rng.below(STEADY_MAX + 1) for n in names}
     listed = ", ".join(f"{n} tiene {c}" for n, c in counts.items())
     return _integer(
         f"Tienes {mine} inversiones formadas. Tus rivales: {listed}. ¿Cuántos rivales son «igual o más "
@@ -614,8 +617,11 @@ def gen_least_fourth(rng: Rng) -> Item:
 @generator(GAME, "riddle", "campeonato-faltan", (S_CAMPEONATO,))
 def gen_championship(rng: Rng) -> Item:
     """The millions still missing in Campeonato after some won games."""
-    k = 1 + rng.below(3)
-    won = [FORTUNA_TARGET + rng.below(16) for _ in range(k)]
+    while True:
+        k = 1 + rng.below(3)
+        won = [FORTUNA_TARGET + rng.below(16) for _ in range(k)]
+        if sum(won) < CHAMPIONSHIP_TARGET:  # at 100M or more the championship is already won
+            break
     if k == 1:
         games = f"una partida con un total de {_money(won[0])}"
     else:

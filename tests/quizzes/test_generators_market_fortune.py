@@ -105,7 +105,7 @@ INTEGER_RANGES = {
     "mano-tras-arriesgar": (0, 8),
     "igual-o-mas-avanzados": (0, 5),
     "cuarta-inversion-minima": (2, 10),
-    "campeonato-faltan": (0, 75),
+    "campeonato-faltan": (1, 75),
     "optimizacion": (2, 10),
     "secuencia-de-turnos": (2, 8),
 }
