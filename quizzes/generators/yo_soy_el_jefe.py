@@ -680,8 +680,8 @@ def gen_variant_draw(rng: Rng) -> Item:
 @generator(GAME, "question", "limite-de-cartas", (S_TOMAR,))
 def gen_hand_limit(rng: Rng) -> Item:
     """Influence cards discarded after taking 3, with or without a set of hire cards played first."""
-    hand = 5 + rng.below(8)
-    hires = 1 if hand >= 10 and rng.below(2) else 0
+    hand = 9 + rng.below(4)
+    hires = 1 if hand >= 10 and rng.below(4) == 0 else 0
     n = hand_discard(hand, DRAW, hires)
     extra = " Antes de descartar, juegas un conjunto de 3 cartas de contratación." if hires else ""
     return _item(
