@@ -14,11 +14,11 @@ from functools import cache
 
 import pytest
 
-from engine.yo_soy_el_jefe.components import components
 from quizzes.bank import Bank, load_bank
 from quizzes.generators import yo_soy_el_jefe as ys
 from quizzes.grading import find_terms
 from quizzes.model import CHOICE_LETTERS, GENERATORS, Item
+from rules_corpus import load_corpus
 
 GAME = "yo-soy-el-jefe"
 SEEDS = range(150)
@@ -87,14 +87,25 @@ def test_end_die_facts_of_the_rulebook() -> None:
         ys.roll_ends_game(7, 1)
 
 
-def test_engine_deal_cards_agree_with_the_rulebook() -> None:
-    cards = components().deal_cards
-    assert len(cards) == ys.DEALS
-    assert [c.dividend for c in cards] == sorted(c.dividend for c in cards)  # "El monto del dividendo aumenta"
-    assert all(not c.end_numbers for c in cards[: ys.FIRST_DIE_DEAL - 1])
-    assert set(cards[10].end_numbers) == {1, 2}
-    assert 5 not in cards[12].end_numbers
-    assert cards[14].final
+def test_deal_cards_in_use_agree_with_the_rulebook() -> None:
+    """With the engine's deal cards, all 15 are known and keep the stated facts; without, only the stated ones."""
+    deals = ys.known_dividend_deals()
+    if ys.uses_engine_deal_cards():
+        assert deals == tuple(range(1, ys.DEALS + 1))
+        values = [ys.dividend_value(d) for d in deals]
+        assert values == sorted(values)  # "El monto del dividendo aumenta a medida que avanza el juego"
+        assert {ys.engine_ending_rolls(d) for d in range(1, ys.FIRST_DIE_DEAL)} == {frozenset()}
+        assert ys.engine_ending_rolls(11) == frozenset({1, 2})
+        assert 5 not in (ys.engine_ending_rolls(13) or frozenset())
+    else:
+        assert deals == (6, 13)
+        with pytest.raises(LookupError):
+            ys.dividend_value(7)
+        with pytest.raises(LookupError):
+            ys.roll_ends_game(12, 3)
+    cases = ys.known_end_cases()
+    assert (11, 1) in cases and (13, 5) in cases and (15, None) in cases
+    assert all(ys.end_outcome(d, r if r is not None else 1) in ys.END_OUTCOMES for d, r in cases)
 
 
 def test_investor_cards_follow_the_ruling() -> None:
@@ -154,10 +165,11 @@ def test_the_translations_names_all_count() -> None:
     assert find_terms("carta de bloqueo", cards) == ["Parada"]
 
 
-def test_colours_are_the_engine_families() -> None:
+def test_colours_are_the_six_families_of_the_rulebook() -> None:
     colours = bank().game(GAME).vocabularies["colores"]
-    assert set(colours.term_names) == set(components().colours)
-    assert set(ys.COLOURS) == set(components().colours)
+    assert colours.term_names == ys.COLOURS
+    example = load_corpus().get("yo-soy-el-jefe/1-componentes/tablero/ejemplo").text
+    assert all(c in example for c in ys.COLOURS)
 
 
 # --------------------------------------------------------------------------- generators, re-derived from prompts
