@@ -84,8 +84,10 @@ def arrange(
     for i in range(seats):
         if i in tableau:
             every.extend(s.tableau[i])
-    named = set()
-    for cards in (*hands.values(), *tableau.values()):
+    named: set[int] = set()
+    for cards in (*hands.values(), *tableau.values(), *keep_tableau.values()):
+        cards = list(cards)
+        assert not named & set(cards) and len(set(cards)) == len(cards), "arrange: a card is named twice"
         named.update(cards)
     s.goods.clear()
     s.discard.clear()
@@ -133,3 +135,15 @@ def finish_consuming(state: SeVendeState, seats: Iterable[int]) -> None:
 def texts(events: Iterable[Any], seat: int | None = None) -> list[str]:
     """Return the texts of the events ``seat`` may see (``None``: public ones only)."""
     return [e.text for e in events if e.visible_to(seat)]
+
+
+def spare(n: int, *taken: Iterable[int]) -> list[int]:
+    """Return ``n`` plain non-military, non-start worlds not in ``taken`` (hand fillers)."""
+    used: set[int] = set()
+    for group in taken:
+        used.update(group)
+    pool = [
+        c for c, d in enumerate(DECK.defs) if d.world == "plain" and not d.military and not d.start and c not in used
+    ]
+    assert len(pool) >= n, "not enough filler cards"
+    return pool[:n]
