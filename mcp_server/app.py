@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
+from mcp_server.club import ClubPassVerifier, QuizService, quiz_service, register_quiz_tools
 from mcp_server.storage import Store, default_db_path
 from mcp_server.tables import PassVerifier, TableService
 from mcp_server.toolkit import ClubServer
@@ -22,15 +24,23 @@ rulebook's words; nothing changes. Rulebook text is quoted verbatim in Spanish; 
 component data are this implementation's and say so."""
 
 
-def build_server(store: Store | None = None, *, verifier: PassVerifier | None = None) -> ClubServer:
-    """Return a ready server over ``store`` (default: the SQLite file of :func:`default_db_path`).
+@dataclass
+class ClubApp:
+    """The server and the services behind it (tests reach the services directly)."""
+
+    server: ClubServer
+    store: Store
+    tables: TableService
+    quizzes: QuizService
+
+
+def build_app(store: Store | None = None, *, verifier: PassVerifier | None = None) -> ClubApp:
+    """Return a ready server and its services over ``store`` (default: :func:`default_db_path`).
 
     Raises:
         CorpusError: the packaged corpus is inconsistent.
         sqlite3.Error: the database cannot be opened.
     """
-    from mcp_server.club import ClubPassVerifier, quiz_service, register_quiz_tools
-
     store = store if store is not None else Store(default_db_path())
     corpus = load_corpus()
     mcp = ClubServer("club-agentes", title="Club de Agentes", instructions=INSTRUCTIONS, version="0.1.0")
@@ -39,7 +49,17 @@ def build_server(store: Store | None = None, *, verifier: PassVerifier | None = 
     register_quiz_tools(mcp, quizzes)
     tables = TableService(store, corpus, verifier if verifier is not None else ClubPassVerifier(quizzes))
     register_table_tools(mcp, tables)
-    return mcp
+    return ClubApp(mcp, store, tables, quizzes)
+
+
+def build_server(store: Store | None = None, *, verifier: PassVerifier | None = None) -> ClubServer:
+    """Return a ready server over ``store`` (see :func:`build_app`).
+
+    Raises:
+        CorpusError: the packaged corpus is inconsistent.
+        sqlite3.Error: the database cannot be opened.
+    """
+    return build_app(store, verifier=verifier).server
 
 
 def open_store(path: str | Path | None) -> Store:
