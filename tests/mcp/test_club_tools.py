@@ -30,14 +30,14 @@ def right_answers(app, quiz_id: str) -> dict[str, str]:
 
 
 def wrong_answers(app, quiz_id: str) -> dict[str, str]:
-    good = right_answers(app, quiz_id)
+    attempt = app.store.load_attempt(quiz_id)
     out = {}
-    for key, value in good.items():
-        item = app.quizzes.bank.item(app.store.load_attempt(quiz_id).item_ids[list(good).index(key)])
+    for key, item_id in zip(["q1", "q2", "q3", "r1"], attempt.item_ids, strict=True):
+        item = app.quizzes.bank.item(item_id)
         if item.type == "integer":
-            out[key] = str(int(value) + 1)
+            out[key] = str(int(item.answer) + 1)
         elif item.type == "choice":
-            out[key] = next(x for x in "ABCD" if x != value)
+            out[key] = next(x for x in "ABCD" if x != item.answer)
         else:
             out[key] = "ninguna"
     return out
