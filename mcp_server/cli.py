@@ -46,9 +46,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             server.run()
         return 0
     from quizzes import evaluate
+    from quizzes.bank import UnknownBankGame
 
     if args.quiz_command == "export":
-        for line in evaluate.export_bank(args.game, with_answers=args.with_answers, samples=args.samples):
+        try:
+            lines = list(evaluate.export_bank(args.game, with_answers=args.with_answers, samples=args.samples))
+        except (UnknownBankGame, ValueError) as exc:
+            sys.stderr.write(f"club-agentes: {exc}\n")
+            return 2
+        for line in lines:
             sys.stdout.write(line + "\n")
         return 0
     if args.quiz_command == "grade":

@@ -83,6 +83,7 @@ CREATE TABLE IF NOT EXISTS club_passes (
     expires_at REAL NOT NULL,
     revoked INTEGER NOT NULL DEFAULT 0
 );
+CREATE INDEX IF NOT EXISTS club_passes_agent ON club_passes (agent, issued_at);
 """
 
 
@@ -409,6 +410,14 @@ class Store:
     def revoke_pass(self, jti: str) -> bool:
         with self._tx() as db:
             return db.execute("UPDATE club_passes SET revoked = 1 WHERE jti = ?", (jti,)).rowcount == 1
+
+    def passes_for(self, agent: str) -> list[PassRecord]:
+        rows = self._all(
+            "SELECT jti, agent, games, issued_at, expires_at, revoked FROM club_passes WHERE agent = ?"
+            " ORDER BY issued_at",
+            (agent,),
+        )
+        return [PassRecord(r[0], r[1], tuple(json.loads(r[2])), r[3], r[4], bool(r[5])) for r in rows]
 
     def secret(self, candidate: bytes) -> bytes:
         with self._tx() as db:

@@ -550,11 +550,8 @@ class QuizService:
     def _valid_games(self, agent: str, now: float) -> set[str]:
         """Games of the agent's passes that are unrevoked and unexpired at ``now``."""
         games: set[str] = set()
-        for a in self.store.graded_attempts():
-            if a.agent != agent or a.practice or not a.result or not a.result.get("pass_jti"):
-                continue
-            record = self.store.load_pass(a.result["pass_jti"])
-            if record is not None and not record.revoked and record.expires_at > now:
+        for record in self.store.passes_for(agent):
+            if not record.revoked and record.expires_at > now:
                 games.update(record.games)
         return games
 

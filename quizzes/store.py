@@ -88,6 +88,10 @@ class QuizStore(Protocol):
         """Revoke a pass; ``False`` if no such pass exists."""
         ...
 
+    def passes_for(self, agent: str) -> list[PassRecord]:
+        """Return every pass issued to ``agent``, oldest first."""
+        ...
+
     def secret(self, candidate: bytes) -> bytes:
         """Return the stored signing key, storing ``candidate`` first if none exists (atomically)."""
         ...
@@ -146,6 +150,10 @@ class MemoryQuizStore:
                 return False
             self.passes[jti] = replace(p, revoked=True)
             return True
+
+    def passes_for(self, agent: str) -> list[PassRecord]:
+        with self._lock:
+            return sorted((p for p in self.passes.values() if p.agent == agent), key=lambda p: p.issued_at)
 
     def secret(self, candidate: bytes) -> bytes:
         with self._lock:
