@@ -878,6 +878,11 @@ class SeVende(Game):
         elif isinstance(move, Discard):
             self._consume_card(s, seat, cs, move, ev)
         elif isinstance(move, Done):
+            if cs.must_sell:
+                raise IllegalMove(
+                    R.TRADE,
+                    f"seat {seat} chose Consumir: Comercio and holds a good: it must sell exactly one before finishing",
+                )
             if cs.active is not None:
                 c, i, p = cs.active
                 if p.name is PowerName.CONSUME_GOODS:
