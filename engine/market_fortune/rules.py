@@ -1,0 +1,103 @@
+"""The corpus ids that Market Fortune's engine cites: rulebook sections, rulings, compendium cards."""
+
+from __future__ import annotations
+
+from engine.market_fortune.components import STRATEGIES
+
+# Rulebook sections (rules_corpus/data/market-fortune/sections.toml).
+SETUP = "market-fortune/cap-1/preparacion"
+DISCARD_RULE = "market-fortune/cap-2/regla-critica-de-descarte"
+RULE_OF_EIGHT = "market-fortune/cap-2/regla-8-cartas"
+YOUR_TURN = "market-fortune/cap-2/tu-turno"
+MOMENTUM = "market-fortune/cap-2/regla-de-momentum"
+INVESTMENT = "market-fortune/cap-3"
+OPTIMISATION = "market-fortune/cap-3/optimizacion-del-portafolio"
+RED = "market-fortune/cap-4/roja"
+BLUE = "market-fortune/cap-4/azul"
+GREEN = "market-fortune/cap-4/verde"
+YELLOW = "market-fortune/cap-4/amarilla"
+COMBAT = "market-fortune/cap-4/sistema-de-combate"
+VICTORY = "market-fortune/cap-5"
+FINAL_COUNT = "market-fortune/cap-5/cierre-del-mercado"
+DECLARE = "market-fortune/cap-5/declarar-victoria"
+FAMILIA = "market-fortune/cap-6/familia"
+FORTUNA = "market-fortune/cap-6/fortuna"
+CAMPEONATO = "market-fortune/cap-6/campeonato"
+STRATEGY_DISCARD = "market-fortune/faq/descarte-de-estrategias"
+ONE_GREEN = "market-fortune/faq/varias-verdes"
+FAILED_DECLARATION = "market-fortune/faq/cuarta-inversion-sin-25m"
+
+# Rulings of this implementation (rules_corpus/data/market-fortune/authored/rulings.toml).
+R = "market-fortune/rulings/"
+RULING_FIRST_PLAYER = R + "primer-jugador"
+RULING_NO_FREE_STRATEGY = R + "sin-estrategia-gratis"
+RULING_RED_TIMING = R + "cuando-usar-rojas"
+RULING_EIGHT_LIMIT = R + "regla-de-8-como-limite"
+RULING_BUILD_DISCARD = R + "construir-y-descartar"
+RULING_SAME_INDUSTRY = R + "optimizacion-misma-industria"
+RULING_OPTIMISE_WHEN = R + "optimizacion-en-tu-turno"
+RULING_FOUR_MAX = R + "maximo-cuatro-inversiones"
+RULING_DECLARE_WHEN = R + "cuando-declarar"
+RULING_FAILED = R + "declaracion-fallida"
+RULING_FAMILIA = R + "familia-sin-declaracion"
+RULING_MATCH = R + "campeonato-partidas"
+RULING_BLOCKED = R + "campeonato-cartas-bloqueadas"
+RULING_DECKS = R + "mazos-agotados"
+RULING_LIMIT = R + "limite-de-turnos"
+RULING_ATTACKS = R + "ataques-y-defensas"
+RULING_MOMENTUM = R + "momentum-todo-el-turno"
+RULING_BONUSES = R + "verdes-y-amarillas"
+RULING_NO_ACTION = R + "sin-accion-posible"
+RULING_HIDDEN = R + "informacion-oculta"
+
+RULEBOOK_IDS = frozenset(
+    {
+        SETUP,
+        DISCARD_RULE,
+        RULE_OF_EIGHT,
+        YOUR_TURN,
+        MOMENTUM,
+        INVESTMENT,
+        OPTIMISATION,
+        RED,
+        BLUE,
+        GREEN,
+        YELLOW,
+        COMBAT,
+        VICTORY,
+        FINAL_COUNT,
+        DECLARE,
+        FAMILIA,
+        FORTUNA,
+        CAMPEONATO,
+        STRATEGY_DISCARD,
+        ONE_GREEN,
+        FAILED_DECLARATION,
+    }
+)
+RULING_IDS = frozenset(
+    {
+        RULING_FIRST_PLAYER,
+        RULING_NO_FREE_STRATEGY,
+        RULING_RED_TIMING,
+        RULING_EIGHT_LIMIT,
+        RULING_BUILD_DISCARD,
+        RULING_SAME_INDUSTRY,
+        RULING_OPTIMISE_WHEN,
+        RULING_FOUR_MAX,
+        RULING_DECLARE_WHEN,
+        RULING_FAILED,
+        RULING_FAMILIA,
+        RULING_MATCH,
+        RULING_BLOCKED,
+        RULING_DECKS,
+        RULING_LIMIT,
+        RULING_ATTACKS,
+        RULING_MOMENTUM,
+        RULING_BONUSES,
+        RULING_NO_ACTION,
+        RULING_HIDDEN,
+    }
+)
+CARD_IDS = frozenset(s.section for s in STRATEGIES)
+ALL_RULE_IDS = RULEBOOK_IDS | RULING_IDS | CARD_IDS
