@@ -472,6 +472,7 @@ class TableService:
             section = self.corpus.sections[rule_id]
             title, text = section.title, section.text
         decision = self._decision(live, seat)
+        reason = reason if reason.endswith((".", "!", "?")) else reason + "."
         return MoveOutcome(
             accepted=False,
             table_id=live.row.id,

@@ -61,11 +61,16 @@ class Checked:
     def __init__(self, client: Client) -> None:
         self.client = client
         self.schemas: dict[str, dict[str, Any]] = {}
+        self.validators: dict[str, Any] = {}
         self.responses: list[str] = []
 
     async def load(self) -> Checked:
         tools = (await self.client.list_tools()).tools
         self.schemas = {t.name: t.output_schema for t in tools if t.output_schema}
+        for name, schema in self.schemas.items():
+            cls = jsonschema.validators.validator_for(schema)
+            cls.check_schema(schema)
+            self.validators[name] = cls(schema)
         return self
 
     async def call(self, name: str, args: dict[str, Any]) -> dict[str, Any]:
@@ -76,7 +81,7 @@ class Checked:
         if r.is_error:
             raise ToolCallError(f"{name}({args}) failed: {text}")
         assert r.structured_content is not None, f"{name} returned no structuredContent"
-        jsonschema.validate(r.structured_content, self.schemas[name])
+        self.validators[name].validate(r.structured_content)
         return r.structured_content
 
     async def error(self, name: str, args: dict[str, Any]) -> str:
