@@ -380,7 +380,7 @@ def _item(
         type=type_,
         prompt=prompt,
         answer=answer,
-        sections=sections,
+        sections=tuple(dict.fromkeys(sections)),
         computed=f"{_MODULE}:{computed}",
         explanation=explanation,
         **extra,

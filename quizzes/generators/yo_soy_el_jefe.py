@@ -23,6 +23,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Collection, Sequence
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from engine.core.rng import Rng
@@ -92,6 +93,7 @@ _ENGINE_MODULES: tuple[str, ...] = (
 # ---------------------------------------------------------------------------
 
 
+@cache
 def _engine_function(*names: str) -> Callable[..., Any] | None:
     """Return the first plain function of the engine package with one of ``names``, or ``None``.
 
@@ -473,7 +475,7 @@ def _item(
         type=type_,
         prompt=prompt,
         answer=answer,
-        sections=sections,
+        sections=tuple(dict.fromkeys(sections)),
         computed=f"{_MODULE}:{computed}",
         explanation=explanation,
         **extra,
