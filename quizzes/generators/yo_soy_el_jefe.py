@@ -69,6 +69,7 @@ S_DADO_EJEMPLO = "yo-soy-el-jefe/4-finalizacion/ejemplo"
 S_FIN_EJEMPLO = "yo-soy-el-jefe/6-ejemplos/fin-del-ejemplo"
 S_INVERSORES = "yo-soy-el-jefe/2-preparacion/cartas-de-inversor"
 R_INVERSORES = "yo-soy-el-jefe/rulings/errata-reparto-de-inversores"
+R_DOS = "yo-soy-el-jefe/rulings/dos-jugadores"
 S_ROBO_VARIANTE = "yo-soy-el-jefe/5-variantes/robo-segun-inversores"
 S_TOMAR = "yo-soy-el-jefe/3-desarrollo/tomar-cartas"
 S_DOS = "yo-soy-el-jefe/5-variantes/dos-jugadores"
@@ -280,16 +281,21 @@ def known_end_cases() -> tuple[tuple[int, int | None], ...]:
 
 
 def investor_cards_each(players: int) -> int:
-    """Return the investor cards dealt to each player (two each with 3 players, one each with 4 to 6).
+    """Return the investor cards dealt to each player.
+
+    Two each with 3 players and one each with 4 to 6 (2-preparacion/cartas-de-inversor and
+    the ruling errata-reparto-de-inversores); three each with 2 players (ruling dos-jugadores).
 
     Raises:
-        ValueError: a player count the rulebook does not deal for (below 3 or above 6).
+        ValueError: a player count outside 2 to 6.
     """
+    if players == 2:
+        return 3
     if players == 3:
         return 2
     if 4 <= players <= 6:
         return 1
-    raise ValueError(f"the rulebook deals investor cards for 3 to 6 players, not {players}")
+    raise ValueError(f"investor cards are dealt for 2 to 6 players, not {players}")
 
 
 def investor_cards_beside_board(players: int) -> int:
@@ -633,10 +639,16 @@ def gen_end_die(rng: Rng) -> Item:
     )
 
 
-@generator(GAME, "question", "inversores-por-jugador", (S_INVERSORES, R_INVERSORES))
+# The two-player deal rests on a ruling; it is asked about once that ruling is in the corpus.
+_TWO_PLAYER_DEAL = load_corpus().has(R_DOS)
+
+
+@generator(
+    GAME, "question", "inversores-por-jugador", (S_INVERSORES, R_INVERSORES, *((R_DOS,) if _TWO_PLAYER_DEAL else ()))
+)
 def gen_investors_dealt(rng: Rng) -> Item:
-    """Investor cards dealt to each player, or left beside the board, for 3 to 6 players."""
-    players = 3 + rng.below(4)
+    """Investor cards dealt to each player, or left beside the board, for 2 (once ruled) or 3 to 6 players."""
+    players = rng.choice(tuple(range(2 if _TWO_PLAYER_DEAL else 3, 7)))
     if rng.below(2):
         answer = investor_cards_each(players)
         prompt = f"En una partida de {players} jugadores, ¿cuántas cartas de inversor recibe cada jugador al preparar?"
@@ -653,10 +665,10 @@ def gen_investors_dealt(rng: Rng) -> Item:
         "integer",
         prompt,
         str(answer),
-        (S_INVERSORES, R_INVERSORES),
+        (S_INVERSORES, R_INVERSORES, *((R_DOS,) if players == 2 else ())),
         fn,
-        "Hay 6 cartas de inversor: con 3 jugadores se reparten 2 a cada uno; con 4 a 6, una a cada uno, y con 4 o 5 "
-        "las restantes quedan al lado del tablero.",
+        "Hay 6 cartas de inversor: con 2 jugadores se reparten 3 a cada uno; con 3, 2 a cada uno; con 4 a 6, una a "
+        "cada uno, y con 4 o 5 las restantes quedan al lado del tablero.",
         unit="",
     )
 

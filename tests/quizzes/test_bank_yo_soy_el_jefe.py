@@ -109,10 +109,10 @@ def test_deal_cards_in_use_agree_with_the_rulebook() -> None:
 
 
 def test_investor_cards_follow_the_ruling() -> None:
-    assert [ys.investor_cards_each(n) for n in (3, 4, 5, 6)] == [2, 1, 1, 1]
-    assert [ys.investor_cards_beside_board(n) for n in (3, 4, 5, 6)] == [0, 2, 1, 0]
+    assert [ys.investor_cards_each(n) for n in (2, 3, 4, 5, 6)] == [3, 2, 1, 1, 1]
+    assert [ys.investor_cards_beside_board(n) for n in (2, 3, 4, 5, 6)] == [0, 0, 2, 1, 0]
     with pytest.raises(ValueError):
-        ys.investor_cards_each(2)
+        ys.investor_cards_each(7)
 
 
 def test_variant_draws_and_hand_limits() -> None:
