@@ -109,7 +109,9 @@ def generator(game: str, kind: ItemKind, name: str, sections: tuple[str, ...]) -
 
     def register(fn: GeneratorFn) -> GeneratorFn:
         key = f"{game}/{name}"
-        if key in GENERATORS:
+        old = GENERATORS.get(key)
+        # A module re-imported after a failed first import registers the same function again: allowed.
+        if old is not None and (old.fn.__module__, old.fn.__qualname__) != (fn.__module__, fn.__qualname__):
             raise ValueError(f"generator {key} is registered twice")
         GENERATORS[key] = Generator(name, game, kind, sections, fn)
         return fn

@@ -46,10 +46,18 @@ def _load() -> None:
         _loaded = True
 
 
+def _rank(game: Game) -> int:
+    module = type(game).__module__
+    for i, package in enumerate(GAME_PACKAGES):
+        if module == package or module.startswith(package + "."):
+            return i
+    return len(GAME_PACKAGES)
+
+
 def all_games() -> list[Game]:
-    """Return every registered game, in the order of :data:`GAME_PACKAGES`."""
+    """Return every registered game, in the order of :data:`GAME_PACKAGES` (whatever the import order)."""
     _load()
-    return list(GAMES.values())
+    return sorted(GAMES.values(), key=_rank)
 
 
 def get_game(game_id: str) -> Game:
