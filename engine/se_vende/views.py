@@ -179,7 +179,7 @@ def _private(game: SeVende, s: SeVendeState, me: int, view: dict[str, Any], ids:
     elif step in (DEVELOP_PAY, SETTLE_PAY):
         mine["pay_left"] = s.todo[me]
         if s.placed[me] != NO_CARD:
-            mine["paying_for"] = ids[s.placed[me]]
+            mine["paying_for"] = _card(s.placed[me])
     elif step == CONSUMING:
         cs = s.consume[me]
         if cs is not None:
@@ -279,7 +279,8 @@ def render_view(view: dict[str, Any]) -> str:
     if "world_discount" in mine:
         lines.append(f"Your non-military worlds cost {mine['world_discount']} less this phase.")
     if mine.get("pay_left"):
-        lines.append(f"Pay {mine['pay_left']} more card(s) for {mine.get('paying_for')}.")
+        card = mine.get("paying_for") or {}
+        lines.append(f"Pay {mine['pay_left']} more card(s) for {card.get('id')} {card.get('name')}.")
     if "consume" in mine:
         c = mine["consume"]
         if c["must_sell_first"]:

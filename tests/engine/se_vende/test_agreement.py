@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -28,18 +29,19 @@ from engine.se_vende.moves import (
     Sell,
     UsePower,
 )
+from engine.se_vende.state import SeVendeState
 from tests.engine.se_vende.helpers import DECK, GAME
 
 IDS = DECK.ids
 
 
-def _candidates(state, seat: int) -> list:
+def _candidates(state: SeVendeState, seat: int) -> list[Any]:
     cards = set(state.hands[seat]) | set(state.drawn[seat]) | set(state.tableau[seat])
     for other in range(state.n):
         cards.update(state.hands[other][:2])
         cards.update(state.tableau[other][:2])
     cards.update(state.supply[-2:])
-    moves: list = [ChooseAction(c) for c in ACTION_CODES] + [PlaceNone(), Done()]
+    moves: list[Any] = [ChooseAction(c) for c in ACTION_CODES] + [PlaceNone(), Done()]
     for c in sorted(cards):
         cid = IDS[c]
         moves += [Keep(cid), Discard(cid), Place(cid), Pay(cid), Sell(cid), ConsumeGood(cid), Produce(cid)]
@@ -53,7 +55,7 @@ def test_legal_moves_and_apply_agree(seats: int) -> None:
     rule_ids = GAME.rule_ids()
     checked = 0
 
-    def check(state, seat, moves) -> None:
+    def check(state: SeVendeState, seat: int, moves: list[Any]) -> None:
         nonlocal checked
         if probe.random() > 0.08:
             return

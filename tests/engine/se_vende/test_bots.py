@@ -6,18 +6,21 @@ this test plays a small fixed sample so that a broken bot is noticed.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core import RandomBot, Rng, play
 from engine.se_vende.bots import HeuristicBot
+from engine.se_vende.state import SeVendeState
 from tests.engine.se_vende.helpers import GAME
 
 
 class _ViewOnly:
     """A stand-in game that answers only view(); any other use of the state fails."""
 
-    def __init__(self, view: dict) -> None:
+    def __init__(self, view: dict[str, Any]) -> None:
         self._view = view
 
-    def view(self, state: object, seat: int) -> dict:
+    def view(self, state: object, seat: int) -> dict[str, Any]:
         assert state is _SENTINEL
         return self._view
 
@@ -30,7 +33,7 @@ def test_heuristic_bot_uses_only_the_view() -> None:
     cfg = GAME.make_config(3, {"turn_limit": 10})
     compared = 0
 
-    def check(state, seat, moves) -> None:
+    def check(state: SeVendeState, seat: int, moves: list[Any]) -> None:
         nonlocal compared
         real = bot.choose(GAME, state, seat, moves, Rng(7))
         blind = bot.choose(_ViewOnly(GAME.view(state, seat)), _SENTINEL, seat, moves, Rng(7))

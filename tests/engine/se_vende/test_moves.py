@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import jsonschema
 import pytest
 
@@ -38,7 +40,7 @@ ALL = [
 
 
 @pytest.mark.parametrize("move", ALL, ids=lambda m: m.text())
-def test_round_trip(move) -> None:
+def test_round_trip(move: Any) -> None:
     jsonschema.Draft202012Validator(GAME.move_schema()).validate(move.to_json())
     assert GAME.parse_move(move.to_json()) == move
     assert GAME.parse_move(move.text()) == move
@@ -58,7 +60,7 @@ def test_round_trip(move) -> None:
         ({"type": "place", "card": None}, PlaceNone()),
     ],
 )
-def test_lenient_forms(text, move) -> None:
+def test_lenient_forms(text: Any, move: Any) -> None:
     assert GAME.parse_move(text) == move
 
 
@@ -83,7 +85,7 @@ def test_lenient_forms(text, move) -> None:
         42,
     ],
 )
-def test_malformed(bad) -> None:
+def test_malformed(bad: Any) -> None:
     with pytest.raises(InvalidMove):
         GAME.parse_move(bad)
 

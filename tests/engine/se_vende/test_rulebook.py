@@ -180,11 +180,6 @@ def test_se_vende_preguntas_bienes_de_caida() -> None:
     assert comet not in state.goods
 
 
-def _trade_table(world_key: str):
-    world = num(world_key)
-    return arrange(2, tableau={0: [world, num("trueque-orbital")], 1: [num("anillo-de-hielo")]}, goods=[world])
-
-
 def test_se_vende_preguntas_comercio() -> None:
     ruins, jungle, rare = num("ruinas-cantoras"), num("jungla-bioluminiscente"), num("asteroide-herrumbre")
     state = arrange(
@@ -454,3 +449,21 @@ def test_se_vende_rulings_explorar() -> None:
     assert err.rule_id == "se-vende/rulings/explorar"
     GAME.apply(state, 0, Keep(IDS[top[3]]))
     assert top[3] in state.hands[0] and set(top) - {top[3]} <= set(state.discard)
+
+
+def _answered_questions() -> list[str]:
+    from rules_corpus import load_corpus
+
+    toc = load_corpus().toc("se-vende")
+    ids = [s.id for s in toc if s.kind == "rulebook" and s.parent == "se-vende/preguntas"]
+    return [*ids, "se-vende/fin-de-la-partida", "se-vende/puntuacion"]
+
+
+def test_every_answered_question_has_its_test() -> None:
+    import sys
+
+    module = sys.modules[__name__]
+    questions = _answered_questions()
+    assert len(questions) == 13
+    missing = [q for q in questions if not hasattr(module, "test_" + q.replace("/", "_").replace("-", "_"))]
+    assert not missing, f"no test named after {missing}"

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from engine.core import RandomBot, play
 from engine.se_vende.game import action_token
 from engine.se_vende.moves import ChooseAction, Place, PlaceNone
-from engine.se_vende.state import DEVELOP_PLACE
+from engine.se_vende.state import DEVELOP_PLACE, SeVendeState
 from tests.engine.se_vende.helpers import DECK, GAME, arrange, choose, num, spare
 
 IDS = DECK.ids
 
 
-def _dump(view: dict) -> str:
+def _dump(view: dict[str, Any]) -> str:
     return json.dumps(view, ensure_ascii=False)
 
 
@@ -88,7 +89,7 @@ def test_no_view_leaks_over_whole_games() -> None:
     for seats in (2, 3, 4):
         cfg = GAME.make_config(seats, {"turn_limit": 8})
 
-        def check(state, seat, moves, seats: int = seats) -> None:
+        def check(state: SeVendeState, seat: int, moves: list[Any], seats: int = seats) -> None:
             for who in (*range(seats), None):
                 text = _dump(GAME.view(state, who))
                 hidden = GAME.hidden_ids(state, who)
