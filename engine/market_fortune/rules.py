@@ -50,9 +50,11 @@ RULING_BONUSES = R + "verdes-y-amarillas"
 RULING_NO_ACTION = R + "sin-accion-posible"
 RULING_HIDDEN = R + "informacion-oculta"
 
-RULEBOOK_IDS = frozenset(
+# The ids the engine cites: in an IllegalMove (each has a test named after it in
+# tests/engine/market_fortune/test_rules.py) or as a Result's rule (RESULT_IDS).
+RESULT_IDS = frozenset({FINAL_COUNT, FAMILIA, CAMPEONATO, RULING_LIMIT})
+REFUSAL_IDS = frozenset(
     {
-        SETUP,
         DISCARD_RULE,
         RULE_OF_EIGHT,
         YOUR_TURN,
@@ -65,39 +67,26 @@ RULEBOOK_IDS = frozenset(
         YELLOW,
         COMBAT,
         VICTORY,
-        FINAL_COUNT,
         DECLARE,
-        FAMILIA,
-        FORTUNA,
-        CAMPEONATO,
         STRATEGY_DISCARD,
         ONE_GREEN,
         FAILED_DECLARATION,
-    }
-)
-RULING_IDS = frozenset(
-    {
-        RULING_FIRST_PLAYER,
-        RULING_NO_FREE_STRATEGY,
         RULING_RED_TIMING,
-        RULING_EIGHT_LIMIT,
         RULING_BUILD_DISCARD,
         RULING_SAME_INDUSTRY,
         RULING_OPTIMISE_WHEN,
         RULING_FOUR_MAX,
-        RULING_DECLARE_WHEN,
-        RULING_FAILED,
         RULING_FAMILIA,
-        RULING_MATCH,
         RULING_BLOCKED,
         RULING_DECKS,
-        RULING_LIMIT,
-        RULING_ATTACKS,
         RULING_MOMENTUM,
-        RULING_BONUSES,
         RULING_NO_ACTION,
-        RULING_HIDDEN,
     }
+    # Card sections: every red card (its fields and conditions) and the blues that
+    # cancel only some attacks.
+    | {s.section for s in STRATEGIES if s.colour == "roja"}
+    | {s.section for s in STRATEGIES if s.colour == "azul" and len(s.spec.defends) < 3}
 )
-CARD_IDS = frozenset(s.section for s in STRATEGIES)
-ALL_RULE_IDS = RULEBOOK_IDS | RULING_IDS | CARD_IDS
+ALL_RULE_IDS = RESULT_IDS | REFUSAL_IDS
+# Every ruling this implementation wrote (cited or not), for the corpus check.
+RULING_IDS = frozenset(v for k, v in dict(globals()).items() if k.startswith("RULING_") and isinstance(v, str))

@@ -595,7 +595,9 @@ def attach_problem(st: State, seat: int, card: int, k: int, only: int) -> Proble
     if not IS_GREEN[card]:
         return rid.GREEN, f"{cn(card)} is not a green strategy; only greens are attached to investments"
     if card == st.momentum:
-        return rid.MOMENTUM, f"you took {cn(card)} by Momentum this turn and cannot use it until a later turn"
+        return rid.RULING_MOMENTUM, (
+            f"you took {cn(card)} by Momentum this turn; a green taken by Momentum is attached on a later turn"
+        )
     invs = st.invs[seat]
     if not 0 <= k < len(invs):
         return rid.GREEN, f"you have {len(invs)} investments, numbered from 0; there is no investment #{k}"
@@ -1433,7 +1435,7 @@ def handle_build_discard(st: State, seat: int, move: Any) -> Events:
     """Construir's second half: discard 1 building card (an optimisation may come first)."""
     if type(move) is Optimise:
         return _do_optimise(st, seat, move)
-    card = _check_discard(st, seat, move, rid.YOUR_TURN)
+    card = _check_discard(st, seat, move, rid.RULING_BUILD_DISCARD)
     ev: Events = []
     st.hands[seat].remove(card)
     discard_building(st, card)
@@ -1565,7 +1567,7 @@ def handle_take(st: State, seat: int, move: Any) -> Events:
     """Comprar Más: take 1 building card from any source."""
     if type(move) is not Take:
         raise _wrong_type(st, move)
-    _refuse(source_problem(st, move.source, rule="market-fortune/cartas/comprar-mas"))
+    _refuse(source_problem(st, move.source))
     ev: Events = []
     take_from(st, seat, move.source, ev, "took (Comprar Más)")
     after_red(st, ev)
