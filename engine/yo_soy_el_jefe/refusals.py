@@ -103,6 +103,11 @@ def _on_turn(state: State, seat: int, move: Any, prompt: str) -> tuple[str, str]
         )
     if isinstance(move, Roll):
         return R.TURN_ACTIONS, "you have already rolled this turn: negotiate on this space or draw influence cards."
+    if isinstance(move, Hire):
+        return (
+            R.R_HIRE_AT_LIMIT,
+            "outside a negotiation a hire set is played only over the hand limit, before discarding.",
+        )
     if isinstance(move, _INFLUENCE):
         return R.NEGOTIATE, f"no influence card or offer is possible before someone says '¡Vamos a negociar!': {prompt}"
     return R.TURN_ACTIONS, f"that is not one of the turn's actions now: {prompt}"

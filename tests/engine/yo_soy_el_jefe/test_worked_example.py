@@ -1,0 +1,179 @@
+"""Section 6 of the rulebook ("6. Ejemplos") replayed move by move.
+
+Seats (clockwise; "Shinyoung, a la izquierda de Jaeyoung"):
+    0 = Jeonghoon (azul, rosa), 1 = Jaeyoung (rojo), 2 = Shinyoung (amarillo, verde), 3 = Seonju (naranja).
+Position: 12 deals done (spaces 1-7 and 9-13 covered by deal cards #1-#12), the marker on
+space 8 (6 dividends: amarillo, azul, rojo + 2 of naranja/rosa/verde), deal card #13 on top
+(5M per dividend: 30M). Hands hold exactly the cards the example uses:
+    Jeonghoon: family verde, family amarillo, one stop, one boss card, three hire cards;
+    Jaeyoung: two boss cards, family naranja, family rosa;
+    Shinyoung: one azul travel card (and no stop);
+    Seonju: one azul travel card, family azul.
+Where the text leaves a choice open, the test makes one: the first two boss cards keep
+the negotiation, the last one restarts it (cambio-de-jefe).
+"""
+
+from __future__ import annotations
+
+from engine.yo_soy_el_jefe.state import ASKED, COLOURS
+
+from .helpers import build_state, game, hand_tokens, play_moves, poll_passes, rig_die, stop_passes
+
+JEONGHOON, JAEYOUNG, SHINYOUNG, SEONJU = 0, 1, 2, 3
+
+
+def start() -> object:
+    state = build_state(
+        4,
+        owner={"azul": 0, "rosa": 0, "rojo": 1, "amarillo": 2, "verde": 2, "naranja": 3},
+        hands={
+            JEONGHOON: ["family:verde", "family:amarillo", "stop", "boss", "hire", "hire", "hire"],
+            JAEYOUNG: ["boss", "boss", "family:naranja", "family:rosa"],
+            SHINYOUNG: ["travel:azul"],
+            SEONJU: ["travel:azul", "family:azul"],
+        },
+        deals_done=12,
+        covered=[1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13],
+        marker=8,
+        turn=JEONGHOON,
+    )
+    return state
+
+
+def item(state, seat: int, colour: str):
+    return state.neg.items.get((seat, COLOURS.index(colour)))
+
+
+def test_the_position_is_the_books() -> None:
+    state = start()
+    space = game.view(state, None)["marker_space"]
+    assert space["dividends"] == 6
+    assert space["mandatory"] == ["rojo", "azul", "amarillo"]
+    assert space["optional"] == ["naranja", "rosa", "verde"] and space["optional_needed"] == 2
+    card = state.deal_deck[0]
+    assert card.number == 13 and card.dividend == 5
+
+
+def test_section_6_replays_exactly() -> None:
+    state = start()
+    # "Es el turno de Jeonghoon. Jeonghoon ha decidido intentar este negocio."
+    play_moves(state, [(JEONGHOON, "negotiate")])
+    assert state.neg.payout == 30 and state.neg.boss == JEONGHOON
+    poll_passes(state)
+    # "ha colocado las cartas de la tribu verde y amarilla que tenía en la mano sobre la mesa."
+    play_moves(state, [(JEONGHOON, "family verde")])
+    poll_passes(state)
+    play_moves(state, [(JEONGHOON, "familia amarillo")])
+    poll_passes(state)
+    # "Te daré $5M si incluyes al inversor rojo" / "Debería recibir al menos $8M" / he accepts.
+    play_moves(state, [(JEONGHOON, "bid 1 rojo"), (JEONGHOON, "price 5M")])
+    assert item(state, JAEYOUNG, "rojo")[:2] == (1, 5)
+    play_moves(state, [(JAEYOUNG, "offer rojo"), (JAEYOUNG, "price 8M")])
+    assert item(state, JAEYOUNG, "rojo")[:2] == (ASKED, 8)
+    poll_passes(state)
+    play_moves(state, [(JEONGHOON, "accept 1 rojo")])
+    assert state.neg.agreed_total() == 8
+    # "Shinyoung utiliza una tarjeta de viaje en la tarjeta de inversor azul de Jeonghoon.
+    #  Jeonghoon se defiende usando una tarjeta de parada."
+    play_moves(state, [(JAEYOUNG, "pass"), (SHINYOUNG, "travel investor 0 azul")])
+    assert game.pending(state).kind == "reaction" and state.stop is not None
+    play_moves(state, [(JAEYOUNG, "pass"), (SEONJU, "pass"), (JEONGHOON, "parada")])
+    assert COLOURS.index("azul") not in state.neg.travelled
+    assert sorted(game_card(c)[:7] for c in state.discard) == ["YSJ-PAR", "YSJ-VIA"]
+    # "Seonju usa nuevamente la tarjeta de viaje ... Jeonghoon quiere detenerlo, pero ya no tiene más."
+    play_moves(state, [(JAEYOUNG, "pass"), (SHINYOUNG, "pass"), (SEONJU, "viaje inversor 0 azul")])
+    play_moves(state, [(JAEYOUNG, "pass"), (SHINYOUNG, "pass")])
+    assert [m.text() for m in game.legal_moves(state, JEONGHOON)] == ["pass"]
+    play_moves(state, [(JEONGHOON, "pass")])
+    assert COLOURS.index("azul") in state.neg.travelled
+    # "Seonju baja la carta de la tribu azul y ofrece $9M a Jeonghoon."
+    play_moves(state, [(JAEYOUNG, "pass"), (SHINYOUNG, "pass"), (SEONJU, "family azul"), (SEONJU, "price 9M")])
+    assert item(state, SEONJU, "azul")[:2] == (ASKED, 9)
+    # "Jaeyoung juega su carta de jefe ... Jeonghoon usó una carta de jefe ... Jaeyoung tenía una carta de jefe más."
+    play_moves(state, [(JAEYOUNG, "boss keep")])
+    stop_passes(state)
+    assert state.neg.boss == JAEYOUNG
+    assert item(state, JAEYOUNG, "rojo") is None  # its own investor now agrees automatically
+    play_moves(state, [(SHINYOUNG, "pass"), (SEONJU, "pass"), (JEONGHOON, "jefe mantener")])
+    stop_passes(state)
+    assert state.neg.boss == JEONGHOON
+    assert item(state, SEONJU, "azul")[:2] == (ASKED, 9)  # kept: now asked of Jeonghoon again
+    play_moves(state, [(JAEYOUNG, "boss restart")])
+    stop_passes(state)
+    assert state.neg.boss == JAEYOUNG and state.neg.items == {}
+    # "Ya nadie usa la tarjeta de jefe."
+    poll_passes(state)
+    # "“Tengo naranja y rosa”, dice Jaeyoung, dejando las tarjetas de clan naranja y rosa."
+    play_moves(state, [(JAEYOUNG, "clan naranja")])
+    poll_passes(state)
+    play_moves(state, [(JAEYOUNG, "tribu rosa")])
+    assert game.view(state, None)["negotiation"]["missing"] == "azul, amarillo"
+    # "Seonju da un paso adelante primero ... Dame $10 millones" (2 dividends of 5M).
+    play_moves(state, [(SHINYOUNG, "pass"), (SEONJU, "offer azul"), (SEONJU, "price 2 dividends")])
+    assert item(state, SEONJU, "azul")[:2] == (ASKED, 10)
+    # Jeonghoon "presentó la tarjeta amarilla del clan que había dejado antes y pidió $10 millones."
+    play_moves(state, [(SHINYOUNG, "pass"), (SEONJU, "pass"), (JEONGHOON, "offer amarillo"), (JEONGHOON, "price 10M")])
+    # "Si es ese precio, ¡hagámoslo conmigo!" Shinyoung: her yellow investor for 8M.
+    play_moves(state, [(SHINYOUNG, "ofrecer amarillo"), (SHINYOUNG, "precio 8 millones")])
+    # "Jeonghoon juega 3 cartas de contratación y toma la tarjeta amarilla de inversionista de Shinyoung."
+    play_moves(state, [(SHINYOUNG, "pass"), (SEONJU, "pass"), (JEONGHOON, "contratación amarillo")])
+    assert [m.text() for m in game.legal_moves(state, SHINYOUNG)] == ["pass"]  # no stop card
+    stop_passes(state)
+    assert state.owner[COLOURS.index("amarillo")] == JEONGHOON
+    # "Jaeyoung ... aceptó las condiciones de Jeonghoon y declaró que el trato había concluido."
+    poll_passes(state)
+    play_moves(state, [(JAEYOUNG, "accept 3 azul")])
+    poll_passes(state)
+    play_moves(state, [(JAEYOUNG, "aceptar 0 amarillo")])
+    poll_passes(state)
+    assert game.view(state, JAEYOUNG)["negotiation"]["complete"]
+    money_before = list(state.money)
+    rig_die(state, 5)
+    events = play_moves(state, [(JAEYOUNG, "uno, dos")])
+    # "El banquero pagó 30 millones de dólares a Jaeyoung, y Jaeyoung distribuyó 10 millones de dólares
+    #  cada uno a Seonju y Jeonghoon ... Los 10 millones de dólares restantes pertenecen a Jaeyoung."
+    gained = [state.money[s] - money_before[s] for s in range(4)]
+    assert gained == [10, 10, 0, 10]
+    assert state.last_deal["payout"] == 30 and state.last_deal["kept_by_boss"] == 10
+    # Naranja and rosa (Jaeyoung's) and Seonju's azul family cards are discarded; so is the travel card
+    # on Jeonghoon's blue investor. Jeonghoon's yellow family card and his green one go back to his hand.
+    discarded = set(state.last_deal["discarded"])
+    assert {d[:11] for d in discarded} == {"YSJ-FAM-NAR", "YSJ-FAM-ROS", "YSJ-FAM-AZU", "YSJ-VIA-AZU"}
+    assert hand_tokens(state, JEONGHOON) == ["family:amarillo", "family:verde"]
+    assert hand_tokens(state, JAEYOUNG) == [] and hand_tokens(state, SEONJU) == []
+    # Every other influence card used is in the discards: 2 travel, 1 stop, 3 boss, 3 hire, 3 family.
+    kinds = sorted(game_card(c)[4:7] for c in state.discard)
+    assert kinds == sorted(["VIA", "VIA", "PAR", "JEF", "JEF", "JEF", "EMP", "EMP", "EMP", "FAM", "FAM", "FAM"])
+    # "coloca la tarjeta de transacción superior boca abajo en el espacio ... y mueve el marcador del dólar
+    #  al siguiente espacio." Spaces 9-13 are covered, so the marker goes to 14.
+    assert state.covered[7] == 13 and state.deals_done == 13 and state.marker == 13
+    # "El dado arroja un 5, por lo que el juego aún no ha terminado. Shinyoung ... tomará el siguiente giro."
+    assert state.last_roll == 5
+    assert any("rolled 5" in e.text and "goes on" in e.text for e in events)
+    assert game.pending(state).kind == "turn" and state.turn == SHINYOUNG
+
+
+def game_card(card: int) -> str:
+    from engine.yo_soy_el_jefe.state import CARDS
+
+    return CARDS[card].id
+
+
+def test_the_same_deal_ends_the_game_on_a_four() -> None:
+    """Deal card #13 shows 1 to 4 on its back: the same close with a roll of 4 ends the game."""
+    state = start()
+    state.owner[COLOURS.index("amarillo")] = JAEYOUNG
+    state.owner[COLOURS.index("azul")] = JAEYOUNG
+    state.turn = JAEYOUNG
+    play_moves(state, [(JAEYOUNG, "negotiate")])
+    poll_passes(state)
+    play_moves(state, [(JAEYOUNG, "family naranja")])
+    poll_passes(state)
+    play_moves(state, [(JAEYOUNG, "family rosa")])
+    poll_passes(state)
+    rig_die(state, 4)
+    play_moves(state, [(JAEYOUNG, "close")])
+    assert game.pending(state).kind == "over"
+    result = game.result(state)
+    assert result is not None and result.winners == (JAEYOUNG,) and result.scores[JAEYOUNG] == 30
+    assert result.rule_id == "yo-soy-el-jefe/4-finalizacion/dado-de-fin"
