@@ -154,7 +154,7 @@ class MarketFortune(Game):
         elif seat != state.turn:
             raise IllegalMove(rid.YOUR_TURN, f"it is seat {state.turn}'s turn, not seat {seat}'s")
         events = HANDLERS[state.step](state, seat, move)
-        log_events(state, events)
+        state.log.extend(events)
         return events
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:  # type: ignore[override]

@@ -8,7 +8,7 @@ construction; handlers validate fully before the first change to the state.
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Callable
 from typing import Any
 
@@ -103,9 +103,26 @@ ATTACH_MOVES = {
 }
 
 
+_CN = [f"{CARD_NAME[c]} ({CARD_ID[c]})" for c in range(N_CARDS)]
+
+
 def cn(card: int) -> str:
     """Return a card's name with its id, e.g. ``"Acción Energía 3M (MF-A-ENE-3)"``."""
-    return f"{CARD_NAME[card]} ({CARD_ID[card]})"
+    return _CN[card]
+
+
+_SHARED: dict[tuple[Any, ...], Event] = {}
+_SHARED_MAX = 20_000
+
+
+def shared_event(key: tuple[Any, ...], make: Callable[[], Event]) -> Event:
+    """Return the one Event for a frequent, formulaic ``key`` (events are immutable, so sharing is safe)."""
+    e = _SHARED.get(key)
+    if e is None:
+        if len(_SHARED) >= _SHARED_MAX:
+            _SHARED.clear()
+        e = _SHARED[key] = make()
+    return e
 
 
 def _strat(card: int) -> StrategyDef:
@@ -303,11 +320,27 @@ def take_from(st: State, seat: int, source: str, ev: Events, verb: str) -> int:
     if source.endswith("deck"):
         card = draw_building(st, pile, ev)
         st.know[card] |= 1 << seat
-        ev.append(Event(f"seat {seat} {verb} a card from {SOURCE_WORDS[source]}"))
-        ev.append(Event(f"you took {cn(card)} from {SOURCE_WORDS[source]}", (seat,), {"card": CARD_ID[card]}))
+        ev.append(
+            shared_event(
+                (1, seat, verb, source), lambda: Event(f"seat {seat} {verb} a card from {SOURCE_WORDS[source]}")
+            )
+        )
+        ev.append(
+            shared_event(
+                (2, seat, card, source),
+                lambda: Event(f"you took {cn(card)} from {SOURCE_WORDS[source]}", (seat,), {"card": CARD_ID[card]}),
+            )
+        )
     else:
         card = st.discards[pile].pop()
-        ev.append(Event(f"seat {seat} {verb} {cn(card)} from {SOURCE_WORDS[source]}", None, {"card": CARD_ID[card]}))
+        ev.append(
+            shared_event(
+                (3, seat, verb, card, source),
+                lambda: Event(
+                    f"seat {seat} {verb} {cn(card)} from {SOURCE_WORDS[source]}", None, {"card": CARD_ID[card]}
+                ),
+            )
+        )
     _add_hand(st, seat, card)
     return card
 
@@ -395,7 +428,8 @@ def begin_turn(st: State, seat: int, ev: Events) -> None:
     st.banned = st.risk_ban[seat]
     st.risk_ban[seat] = False
     extra = " (Bloqueo Regulatorio: no Arriesgar this turn)" if st.banned else ""
-    ev.append(Event(f"turn {st.turn_no + 1}: seat {seat} is on turn{extra}"))
+    number = st.turn_no + 1
+    ev.append(shared_event((4, number, seat, extra), lambda: Event(f"turn {number}: seat {seat} is on turn{extra}")))
 
 
 def end_turn(st: State, ev: Events) -> None:
@@ -753,61 +787,126 @@ def _play(cid: str, target: int | None, k: int | None, swap: str | None, source:
     return intern(Play, cid, target, k, swap, source)
 
 
+_RED_CARDS = [c for c in range(N_BUILDING, N_CARDS) if IS_RED[c]]
+_PLAIN = {c: _play(CARD_ID[c], None, None, None, None) for c in _RED_CARDS}
+_AT = {c: [_play(CARD_ID[c], t, None, None, None) for t in range(6)] for c in _RED_CARDS}
+_AT_INV = {
+    c: [[_play(CARD_ID[c], t, k, None, None) for k in range(MAX_INVESTMENTS)] for t in range(6)] for c in _RED_CARDS
+}
+
+
+def _v_steal(st: State, seat: int, card: int) -> list[Play]:
+    at = _AT[card]
+    strats = st.strats
+    return [at[t] for t in range(st.n) if t != seat and strats[t]]
+
+
+def _v_correction(st: State, seat: int, card: int) -> list[Play]:
+    at = _AT_INV[card]
+    invs = st.invs
+    return [at[t][k] for t in range(st.n) if t != seat for k in range(len(invs[t]))]
+
+
+def _v_audit(st: State, seat: int, card: int) -> list[Play]:
+    at = _AT[card]
+    invs = st.invs
+    return [at[t] for t in range(st.n) if t != seat and any(not i[3] for i in invs[t])]
+
+
+def _v_trade(st: State, seat: int, card: int) -> list[Play]:
+    hands = st.hands
+    if not hands[seat]:
+        return []
+    at = _AT[card]
+    return [at[t] for t in range(st.n) if t != seat and hands[t]]
+
+
+def _v_block(st: State, seat: int, card: int) -> list[Play]:
+    at = _AT[card]
+    return [at[t] for t in range(st.n) if t != seat]
+
+
+def _v_return_swap(st: State, seat: int, card: int) -> list[Play]:
+    out: list[Play] = []
+    cid = CARD_ID[card]
+    hand = st.hands[seat]
+    for k, inv in enumerate(st.invs[seat]):
+        if not inv[3]:
+            ind = CARD_IND[inv[0]]
+            out.extend(
+                _play(cid, None, k, CARD_ID[c], None) for c in hand if c >= N_BUILDING // 2 and CARD_IND[c] == ind
+            )
+    return out
+
+
+def _v_discard_swap(st: State, seat: int, card: int) -> list[Play]:
+    out: list[Play] = []
+    cid = CARD_ID[card]
+    for pile, src in ((STOCK, "stock-discard"), (RETURN, "return-discard")):
+        disc = st.discards[pile]
+        if disc and not st.facedown[disc[-1]]:
+            out.extend(_play(cid, None, None, CARD_ID[c], src) for c in st.hands[seat])
+    return out
+
+
+def _v_rivals_invested(st: State, seat: int, card: int) -> list[Play]:
+    invs = st.invs
+    return [_PLAIN[card]] if any(invs[t] for t in range(st.n) if t != seat) else []
+
+
+def _v_rivals_holding(st: State, seat: int, card: int) -> list[Play]:
+    hands = st.hands
+    return [_PLAIN[card]] if any(hands[t] for t in range(st.n) if t != seat) else []
+
+
+def _v_any_source(st: State, seat: int, card: int) -> list[Play]:
+    return [_PLAIN[card]] if any(_source_open(st, src) for src in BUILDING_SOURCES) else []
+
+
+def _v_any_deck(st: State, seat: int, card: int) -> list[Play]:
+    return [_PLAIN[card]] if can_draw_building(st, STOCK) or can_draw_building(st, RETURN) else []
+
+
+def _v_rescue(st: State, seat: int, card: int) -> list[Play]:
+    if building_count(st, seat) >= BUILDING_TARGET:
+        return []
+    return _v_any_deck(st, seat, card)
+
+
+def _v_lucky(st: State, seat: int, card: int) -> list[Play]:
+    return [] if st.acted else [_PLAIN[card]]
+
+
+def _v_always(st: State, seat: int, card: int) -> list[Play]:
+    return [_PLAIN[card]]
+
+
+_VARIANTS_BY_EFFECT: dict[Effect, Callable[[State, int, int], list[Play]]] = {
+    Effect.STEAL_STRATEGY: _v_steal,
+    Effect.CORRECTION: _v_correction,
+    Effect.FEDERAL_AUDIT: _v_audit,
+    Effect.TRADE: _v_trade,
+    Effect.REGULATORY_BLOCK: _v_block,
+    Effect.FREE_RETURN_SWAP: _v_return_swap,
+    Effect.DISCARD_SWAP: _v_discard_swap,
+    Effect.MARKET_COLLAPSE: _v_rivals_invested,
+    Effect.SYSTEMIC_RISK: _v_rivals_invested,
+    Effect.INFLATION: _v_rivals_holding,
+    Effect.EXTRA_BUILD: _v_any_source,
+    Effect.LIQUIDITY: _v_any_deck,
+    Effect.RESCUE: _v_rescue,
+    Effect.LUCKY_INVESTOR: _v_lucky,
+    Effect.FORTUNE_ROLL: _v_always,
+}
+_VARIANTS = {c: _VARIANTS_BY_EFFECT[_strat(c).effect] for c in _RED_CARDS}
+
+
 def play_variants(st: State, seat: int, card: int) -> list[Play]:
     """Return every legal way to play a red card now (the card-specific fields filled in).
 
     Mirrors :func:`red_effect_problem` (a test checks that the two agree).
     """
-    s = _strat(card)
-    e = s.effect
-    cid = CARD_ID[card]
-    n = st.n
-    if e is Effect.STEAL_STRATEGY:
-        return [_play(cid, t, None, None, None) for t in range(n) if t != seat and st.strats[t]]
-    if e is Effect.CORRECTION:
-        return [_play(cid, t, k, None, None) for t in range(n) if t != seat for k in range(len(st.invs[t]))]
-    if e is Effect.FEDERAL_AUDIT:
-        return [_play(cid, t, None, None, None) for t in range(n) if t != seat and any(not i[3] for i in st.invs[t])]
-    if e is Effect.TRADE:
-        if not st.hands[seat]:
-            return []
-        return [_play(cid, t, None, None, None) for t in range(n) if t != seat and st.hands[t]]
-    if e is Effect.REGULATORY_BLOCK:
-        return [_play(cid, t, None, None, None) for t in range(n) if t != seat]
-    if e is Effect.FREE_RETURN_SWAP:
-        out: list[Play] = []
-        hand = st.hands[seat]
-        for k, inv in enumerate(st.invs[seat]):
-            if not inv[3]:
-                ind = CARD_IND[inv[0]]
-                out.extend(
-                    _play(cid, None, k, CARD_ID[c], None) for c in hand if c >= N_BUILDING // 2 and CARD_IND[c] == ind
-                )
-        return out
-    if e is Effect.DISCARD_SWAP:
-        out = []
-        for pile, src in ((STOCK, "stock-discard"), (RETURN, "return-discard")):
-            disc = st.discards[pile]
-            if disc and not st.facedown[disc[-1]]:
-                out.extend(_play(cid, None, None, CARD_ID[c], src) for c in st.hands[seat])
-        return out
-    if e is Effect.MARKET_COLLAPSE or e is Effect.SYSTEMIC_RISK:
-        ok = any(st.invs[t] for t in range(n) if t != seat)
-    elif e is Effect.INFLATION:
-        ok = any(st.hands[t] for t in range(n) if t != seat)
-    elif e is Effect.EXTRA_BUILD:
-        ok = any(_source_open(st, src) for src in BUILDING_SOURCES)
-    elif e is Effect.LIQUIDITY:
-        ok = can_draw_building(st, STOCK) or can_draw_building(st, RETURN)
-    elif e is Effect.RESCUE:
-        ok = building_count(st, seat) < BUILDING_TARGET and (
-            can_draw_building(st, STOCK) or can_draw_building(st, RETURN)
-        )
-    elif e is Effect.LUCKY_INVESTOR:
-        ok = not st.acted
-    else:
-        ok = True  # FORTUNE_ROLL
-    return [_play(cid, None, None, None, None)] if ok else []
+    return _VARIANTS[card](st, seat, card)
 
 
 def _source_open(st: State, src: str) -> bool:
@@ -1104,31 +1203,40 @@ def _attachable(st: State, seat: int, only: int) -> list[Attach]:
 # ---------------------------------------------------------------------------- step generators
 
 
+_BUILD_STOCK_DECK = BUILD_MOVES["stock-deck"]
+_BUILD_RETURN_DECK = BUILD_MOVES["return-deck"]
+_BUILD_STOCK_DISCARD = BUILD_MOVES["stock-discard"]
+_BUILD_RETURN_DISCARD = BUILD_MOVES["return-discard"]
+
+
 def gen_main(st: State, seat: int) -> list[Any]:
     """Legal moves at the start of the turn: the three actions and the free plays before them."""
     out: list[Any] = []
     decks = st.decks
     discards = st.discards
     facedown = st.facedown
-    if decks[0] or len(discards[0]) >= 2:
-        out.append(BUILD_MOVES["stock-deck"])
-    if decks[1] or len(discards[1]) >= 2:
-        out.append(BUILD_MOVES["return-deck"])
-    if discards[0] and not facedown[discards[0][-1]]:
-        out.append(BUILD_MOVES["stock-discard"])
-    if discards[1] and not facedown[discards[1][-1]]:
-        out.append(BUILD_MOVES["return-discard"])
+    d0 = discards[0]
+    d1 = discards[1]
+    if decks[0] or len(d0) >= 2:
+        out.append(_BUILD_STOCK_DECK)
+    if decks[1] or len(d1) >= 2:
+        out.append(_BUILD_RETURN_DECK)
+    if d0 and not facedown[d0[-1]]:
+        out.append(_BUILD_STOCK_DISCARD)
+    if d1 and not facedown[d1[-1]]:
+        out.append(_BUILD_RETURN_DISCARD)
     invs = st.invs[seat]
     hand = st.hands[seat]
-    if not st.banned and len(invs) < MAX_INVESTMENTS:
-        for a in hand:
-            if a >= 60:
-                break
-            row = RISK_MOVES[a]
-            for r in hand:
-                m = row.get(r)
-                if m is not None:
-                    out.append(m)
+    if not st.banned and len(invs) < MAX_INVESTMENTS and hand:
+        split = bisect_left(hand, 60)
+        if 0 < split < len(hand):
+            rets = hand[split:]
+            for a in hand[:split]:
+                ind = CARD_IND[a]
+                row = RISK_MOVES[a]
+                for r in rets:
+                    if CARD_IND[r] == ind:
+                        out.append(row[r])
     if decks[2] or discards[2]:
         out.append(DOMINATE)
     if not out:
@@ -1137,7 +1245,7 @@ def gen_main(st: State, seat: int) -> list[Any]:
         momentum = st.momentum
         for c in st.strats[seat]:
             if IS_RED[c] and c != momentum:
-                out.extend(play_variants(st, seat, c))
+                out.extend(_VARIANTS[c](st, seat, c))
     if invs:
         out.extend(_optimise_moves(st, seat))
         if len(invs) == MAX_INVESTMENTS and st.cfg.mode != "familia":
@@ -1283,7 +1391,12 @@ def handle_main(st: State, seat: int, move: Any) -> Events:
         if count > BUILDING_TARGET:
             st.step = BUILD_DISCARD
         else:
-            ev.append(Event(f"seat {seat} holds {count} building cards, not more than 8, and discards nothing"))
+            ev.append(
+                shared_event(
+                    (5, seat, count),
+                    lambda: Event(f"seat {seat} holds {count} building cards, not more than 8, and discards nothing"),
+                )
+            )
             end_turn(st, ev)
         return ev
     if t is Risk:
@@ -1297,7 +1410,7 @@ def handle_main(st: State, seat: int, move: Any) -> Events:
         c = draw_strategy(st, ev)
         _add_strat(st, seat, c)
         st.know[c] |= 1 << seat
-        ev.append(Event(f"seat {seat} chose Dominar and took 1 strategy"))
+        ev.append(shared_event((6, seat), lambda: Event(f"seat {seat} chose Dominar and took 1 strategy")))
         ev.append(Event(f"you took {cn(c)}", (seat,), {"card": CARD_ID[c]}))
         if IS_RED[c] and not st.red_used and play_variants(st, seat, c):
             st.drawn = c
@@ -1439,7 +1552,9 @@ def handle_build_discard(st: State, seat: int, move: Any) -> Events:
     ev: Events = []
     st.hands[seat].remove(card)
     discard_building(st, card)
-    ev.append(Event(f"seat {seat} discarded {cn(card)}", None, {"card": CARD_ID[card]}))
+    ev.append(
+        shared_event((7, seat, card), lambda: Event(f"seat {seat} discarded {cn(card)}", None, {"card": CARD_ID[card]}))
+    )
     end_turn(st, ev)
     return ev
 

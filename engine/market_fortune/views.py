@@ -72,25 +72,37 @@ def prompt(st: State) -> str:
 
 
 _OVER = Pending("over", (), "The game is over.")
-_MAIN_CACHE: dict[tuple[int, bool, bool], Pending] = {}
+_PENDING: dict[tuple[Any, ...], Pending] = {}
 
 
 def pending(st: State) -> Pending:
-    """Return who decides now and what about."""
+    """Return who decides now and what about (Pending values are shared: they are immutable)."""
     if st.over:
         return _OVER
     step = st.step
+    seat = st.turn
+    # The key holds everything the prompt depends on.
     if step == MAIN:
-        key = (st.turn, st.red_used, len(st.invs[st.turn]) == 4 and st.cfg.mode != "familia")
-        p = _MAIN_CACHE.get(key)
-        if p is None:
-            p = _MAIN_CACHE[key] = Pending("turn", (st.turn,), prompt(st))
-        return p
-    if step == REACTION:
+        key: tuple[Any, ...] = (step, seat, st.red_used, len(st.invs[seat]) == 4 and st.cfg.mode != "familia")
+    elif step == REACTION:
         atk = st.attack
         assert atk is not None
-        return Pending("reaction", (atk.window.order[atk.window.index],), prompt(st))
-    return Pending("turn", (st.turn,), prompt(st))
+        key = (step, atk.window.order[atk.window.index], atk.attacker, atk.card)
+    elif step in (BUILD_DISCARD, TRIM, RESCUE):
+        key = (step, seat, building_count(st, seat))
+    elif step == FORMED:
+        key = (step, seat, st.formed, len(st.invs[seat]))
+    elif step == DOMINATED:
+        key = (step, seat, st.drawn)
+    else:
+        key = (step, seat)
+    p = _PENDING.get(key)
+    if p is None:
+        if len(_PENDING) > 10_000:
+            _PENDING.clear()
+        polled = key[1]
+        p = _PENDING[key] = Pending("reaction" if step == REACTION else "turn", (polled,), prompt(st))
+    return p
 
 
 def _investment(st: State, inv: list[Any], k: int, own: bool) -> dict[str, Any]:
