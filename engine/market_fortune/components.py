@@ -126,7 +126,7 @@ EFFECT_SPECS: dict[Effect, EffectSpec] = {
     Effect.STEAL_STRATEGY: EffectSpec("roja", (), "one", "cards"),
     Effect.MARKET_COLLAPSE: EffectSpec("roja", (), "group", "investments"),
     Effect.CORRECTION: EffectSpec("roja", (), "one", "investments"),
-    Effect.FORTUNE_ROLL: EffectSpec("roja", ("draw",)),
+    Effect.FORTUNE_ROLL: EffectSpec("roja", ("draw", "draw_last")),
     Effect.FREE_RETURN_SWAP: EffectSpec("roja"),
     Effect.EXTRA_BUILD: EffectSpec("roja"),
     Effect.DISCARD_SWAP: EffectSpec("roja"),

@@ -49,6 +49,7 @@ RULING_MOMENTUM = R + "momentum-todo-el-turno"
 RULING_BONUSES = R + "verdes-y-amarillas"
 RULING_NO_ACTION = R + "sin-accion-posible"
 RULING_HIDDEN = R + "informacion-oculta"
+RULING_TERMS = R + "terminos-del-mercado"
 
 # The ids the engine cites: in an IllegalMove (each has a test named after it in
 # tests/engine/market_fortune/test_rules.py) or as a Result's rule (RESULT_IDS).

@@ -180,6 +180,23 @@ def yellow_bonus(card: int, invs: list[list[Any]]) -> int:
     raise AssertionError(f"{s.name} is not a yellow effect")
 
 
+def is_leader(st: State, seat: int) -> bool:
+    """Líder: nobody has more investments, and the seat has at least 1 (ruling terminos-del-mercado)."""
+    n = len(st.invs[seat])
+    return n > 0 and all(len(i) <= n for i in st.invs)
+
+
+def goes_last(st: State, seat: int) -> bool:
+    """Ir de último: nobody has fewer investments, and not everyone has the same number."""
+    counts = [len(i) for i in st.invs]
+    return counts[seat] == min(counts) and max(counts) > counts[seat]
+
+
+def as_advanced(st: State, seat: int, other: int) -> bool:
+    """Igual o más avanzado: ``other`` has as many investments as ``seat`` or more."""
+    return len(st.invs[other]) >= len(st.invs[seat])
+
+
 def portfolio_value(st: State, seat: int, *, yellows: bool = True) -> int:
     """Return a seat's portfolio value: face values, green bonuses and (optionally) its yellows' bonuses."""
     invs = st.invs[seat]
@@ -683,6 +700,14 @@ def red_effect_problem(st: State, seat: int, card: int, move: Play) -> Problem:
         return p
     if e is Effect.CORRECTION:
         p = _rival_problem(st, seat, move.target, s)  # type: ignore[arg-type]
+        if p is None and not as_advanced(st, seat, move.target):  # type: ignore[arg-type]
+            p = (
+                s.section,
+                (
+                    f"seat {move.target} has {len(st.invs[move.target])} investments and you have "  # type: ignore[index]
+                    f"{len(st.invs[seat])}; Corrección targets a rival as advanced as you or more"
+                ),
+            )
         if p is None and not 0 <= move.investment < len(st.invs[move.target]):  # type: ignore[index,operator]
             n = len(st.invs[move.target])  # type: ignore[index]
             p = s.section, f"seat {move.target} has {n} investments, numbered from 0; there is no #{move.investment}"
@@ -700,7 +725,17 @@ def red_effect_problem(st: State, seat: int, card: int, move: Play) -> Problem:
             p = s.section, f"seat {move.target} holds no building card in hand"
         return p
     if e is Effect.REGULATORY_BLOCK:
-        return _rival_problem(st, seat, move.target, s)  # type: ignore[arg-type]
+        p = _rival_problem(st, seat, move.target, s)  # type: ignore[arg-type]
+        if p is None and not is_leader(st, move.target):  # type: ignore[arg-type]
+            most = max(len(i) for i in st.invs)
+            p = (
+                s.section,
+                (
+                    f"seat {move.target} has {len(st.invs[move.target])} investments and the most anyone has is "  # type: ignore[index]
+                    f"{most}; Bloqueo Regulatorio targets a leader (the most investments, at least 1)"
+                ),
+            )
+        return p
     if e in (Effect.MARKET_COLLAPSE, Effect.SYSTEMIC_RISK):
         if not group_targets(st, seat, e):
             return s.section, f"no rival has an investment for {s.name} to hit"
@@ -804,7 +839,8 @@ def _v_steal(st: State, seat: int, card: int) -> list[Play]:
 def _v_correction(st: State, seat: int, card: int) -> list[Play]:
     at = _AT_INV[card]
     invs = st.invs
-    return [at[t][k] for t in range(st.n) if t != seat for k in range(len(invs[t]))]
+    mine = len(invs[seat])
+    return [at[t][k] for t in range(st.n) if t != seat and len(invs[t]) >= mine for k in range(len(invs[t]))]
 
 
 def _v_audit(st: State, seat: int, card: int) -> list[Play]:
@@ -823,7 +859,7 @@ def _v_trade(st: State, seat: int, card: int) -> list[Play]:
 
 def _v_block(st: State, seat: int, card: int) -> list[Play]:
     at = _AT[card]
-    return [at[t] for t in range(st.n) if t != seat]
+    return [at[t] for t in range(st.n) if t != seat and is_leader(st, t)]
 
 
 def _v_return_swap(st: State, seat: int, card: int) -> list[Play]:
@@ -963,7 +999,9 @@ def _lose_investments(st: State, seat: int, lost: list[list[Any]], ev: Events, w
             st.discards[2].append(inv[2])
             _make_public(st, inv[2])
     greens = [inv[2] for inv in lost if inv[2] >= 0]
-    text = f"{why}: {len(lost)} investment{'s' if len(lost) != 1 else ''} of seat {seat} go to the discard piles"
+    many = len(lost) != 1
+    what = f"{len(lost)} investments of seat {seat} go" if many else f"1 investment of seat {seat} goes"
+    text = f"{why}: {what} to the discard piles"
     if shown:
         text += " (" + ", ".join(cn(c) for c in shown) + ")"
     if blocked:
@@ -1071,14 +1109,16 @@ def _self_effect(st: State, seat: int, card: int, move: Play, ev: Events) -> Non
         plus = die_plus(st)
         if plus:
             got = []
-            for _ in range(s.params["draw"]):
+            last = goes_last(st, seat)
+            for _ in range(s.params["draw_last"] if last else s.params["draw"]):
                 c = draw_strategy(st, ev)
                 if c < 0:
                     break
                 _add_strat(st, seat, c)
                 st.know[c] |= 1 << seat
                 got.append(c)
-            ev.append(Event(f"Fortuna: seat {seat} rolled + and took {len(got)} strategies"))
+            why = " (it goes last)" if last else ""
+            ev.append(Event(f"Fortuna: seat {seat} rolled + and took {len(got)} strategies{why}"))
             if got:
                 ev.append(Event("you took " + ", ".join(cn(c) for c in got), (seat,)))
         else:

@@ -38,11 +38,14 @@ def prompt(st: State) -> str:
     step = st.step
     seat = st.turn
     if step == MAIN:
-        extra = ", or declare victory" if len(st.invs[seat]) == 4 and st.cfg.mode != "familia" else ""
-        red = "" if st.red_used else " play 1 red strategy,"
+        free = [] if st.red_used else ["play 1 red strategy"]
+        free.append("optimise your portfolio")
+        if len(st.invs[seat]) == 4 and st.cfg.mode != "familia":
+            free.append("declare victory")
+        listed = free[0] if len(free) == 1 else ", ".join(free[:-1]) + " or " + free[-1]
         return (
-            "Choose your action: Construir (build), Arriesgar (risk) or Dominar (dominate); before it you may"
-            f"{red} optimise your portfolio{extra}."
+            "Choose your action: Construir (build), Arriesgar (risk) or Dominar (dominate); "
+            f"before it you may {listed}."
         )
     if step == BUILD_DISCARD:
         return f"Construir: you hold {building_count(st, seat)} building cards; discard 1 $ or +R card."
@@ -222,6 +225,10 @@ def _inv_text(inv: dict[str, Any]) -> str:
     return text + (" (face up)" if inv["face_up"] else "")
 
 
+def _count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
 def render(v: dict[str, Any]) -> str:
     """Return a compact English text of a view, for a language model's context."""
     lines = []
@@ -252,8 +259,8 @@ def render(v: dict[str, Any]) -> str:
         extra = f", match total {p['match_total']}M" if "match_total" in p else ""
         extra += ", may not risk next turn" if p.get("no_risk_next_turn") else ""
         lines.append(
-            f"Seat {p['seat']}{me}: {p['hand']} building cards in hand ({p['building_cards']} with investments), "
-            f"{p['strategies']} strategies, investments: {invs}{extra}."
+            f"Seat {p['seat']}{me}: {_count(p['hand'], 'building card')} in hand ({p['building_cards']} with "
+            f"investments), {_count(p['strategies'], 'strategy', 'strategies')}, investments: {invs}{extra}."
         )
     if you is not None:
         lines.append("Your hand: " + (", ".join(_card_text(c) for c in v["hand"]) or "empty") + ".")

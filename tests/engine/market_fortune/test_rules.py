@@ -285,12 +285,29 @@ def _blocked_from_risking() -> tuple[State, int, Any]:
         turn=3,
         hands={0: ["MF-A-ENE-3", "MF-R-ENE-2"], 3: EIGHT[2:]},
         strategies={3: ["MF-E-BLOQUEO-1"]},
+        investments={0: THREE_INVS[:1]},  # seat 0 leads
     )
     play(st, 3, "play MF-E-BLOQUEO-1 target=0")
     play(st, 0, "decline")
     play(st, 3, "build return-deck")
     assert st.turn == 0 and st.banned
     return st, 0, "risk MF-A-ENE-3 MF-R-ENE-2"
+
+
+@case("market-fortune/cartas/bloqueo-regulatorio")
+def _block_targets_a_leader() -> tuple[State, int, Any]:
+    st = table(hands={0: EIGHT}, strategies={0: ["MF-E-BLOQUEO-1"]}, investments={1: THREE_INVS[:1], 2: THREE_INVS[1:]})
+    return st, 0, "play MF-E-BLOQUEO-1 target=1"
+
+
+@case("market-fortune/cartas/correccion")
+def _correction_targets_a_rival_as_advanced() -> tuple[State, int, Any]:
+    st = table(
+        hands={0: EIGHT},
+        strategies={0: ["MF-E-CORRECCION-1"]},
+        investments={0: THREE_INVS[1:], 1: THREE_INVS[:1]},
+    )
+    return st, 0, "play MF-E-CORRECCION-1 target=1 investment=0"
 
 
 @case("market-fortune/cartas/robo")

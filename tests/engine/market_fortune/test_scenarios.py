@@ -170,7 +170,7 @@ def test_robo_is_known_to_thief_and_victim_only() -> None:
 
 
 def test_every_targeted_seat_is_asked_even_without_a_blue_card() -> None:
-    st = table(hands={0: EIGHT}, strategies={0: ["MF-E-BLOQUEO-1"]})
+    st = table(hands={0: EIGHT}, strategies={0: ["MF-E-BLOQUEO-1"]}, investments={2: VICTORY_TABLE[:1]})
     play(st, 0, "play MF-E-BLOQUEO-1 target=2")
     assert GAME.pending(st).kind == "reaction" and GAME.legal_moves(st, 2) == [GAME.parse_move("decline")]
 
@@ -190,6 +190,34 @@ def test_momentum_card_waits_for_a_later_turn() -> None:
         play(st, seat, "build return-deck")
     assert st.turn == 0 and st.momentum == -1
     play(st, 0, "play MF-E-FORTUNA-1")  # usable now
+
+
+def test_market_terms_on_the_cards() -> None:
+    # Seat 0 goes last (0 investments; the others have 1 or 2): on a +, Fortuna gives it 3 strategies.
+    for seed in range(1, 40):
+        st = table(
+            hands={0: EIGHT},
+            strategies={0: ["MF-E-FORTUNA-1"]},
+            investments={1: VICTORY_TABLE[:1], 2: VICTORY_TABLE[1:3], 3: VICTORY_TABLE[3:]},
+            seed=seed,
+        )
+        events = play(st, 0, "play MF-E-FORTUNA-1")
+        if any("rolled +" in e for e in events):
+            break
+    assert any("took 3 strategies (it goes last)" in e for e in events) and len(st.strats[0]) == 3
+    # Bloqueo Regulatorio reaches only a leader; Corrección only rivals as advanced as you.
+    st = table(
+        hands={0: EIGHT},
+        strategies={0: ["MF-E-BLOQUEO-1", "MF-E-CORRECCION-1"]},
+        investments={0: VICTORY_TABLE[:1], 1: VICTORY_TABLE[1:3], 2: VICTORY_TABLE[3:]},
+    )
+    plays = {m.text() for m in GAME.legal_moves(st, 0) if m.text().startswith("play")}
+    assert plays == {
+        "play MF-E-BLOQUEO-1 target=1",
+        "play MF-E-CORRECCION-1 target=1 investment=0",
+        "play MF-E-CORRECCION-1 target=1 investment=1",
+        "play MF-E-CORRECCION-1 target=2 investment=0",
+    }
 
 
 def test_dominar_may_use_the_red_just_taken() -> None:
