@@ -15,10 +15,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
-from engine.core import RandomBot, all_games, play
+# This file's name shadows a package of the same name when run as a script: drop its folder from the path.
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+sys.path.insert(0, str(_HERE.parent))
+
+from engine.core import RandomBot, all_games, play  # noqa: E402
 
 FLOORS = {"market-fortune": 30_000, "se-vende": 20_000, "yo-soy-el-jefe": 15_000}
 WINRATE = {

@@ -22,11 +22,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-from mcp import Client
-from mcp.client.stdio import StdioServerParameters
+# This file's name shadows a package of the same name when run as a script: drop its folder from the path.
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+sys.path.insert(0, str(_HERE.parent))
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tests.mcp.helpers import Checked, server_command, start_http_server
+from mcp import Client  # noqa: E402
+from mcp.client.stdio import StdioServerParameters  # noqa: E402
+
+from tests.mcp.helpers import Checked, server_command, start_http_server  # noqa: E402
 
 
 def pct(values: list[float], p: float) -> float:
