@@ -220,6 +220,8 @@ class HeuristicBot:
         for m in by_type.get(Bid, []):
             if m.colour in wanted:
                 return m
+        if Pass in by_type:  # the others acted this round: give them another one
+            return by_type[Pass][0]
         return by_type.get(Fail, [moves[0]])[0]
 
     def _as_other(self, view: dict[str, Any], seat: int, moves: Sequence[Any], neg: dict[str, Any]) -> Any:

@@ -281,7 +281,10 @@ class YoSoyElJefe(Game):
             for (s, c), v in sorted(neg.items.items())
             if s == seat and v[0] == PROPOSED
         ]
-        head = f"Seat {neg.boss} is the boss of the deal on space {neg.space + 1} ({_millions(neg.payout)})"
+        head = (
+            f"Your chance this round: seat {neg.boss} is the boss of the deal on space {neg.space + 1} "
+            f"({_millions(neg.payout)})"
+        )
         if asks:
             head += f" and proposes {', '.join(asks)}: accept, refuse or counter with an offer, or"
         else:
@@ -292,12 +295,22 @@ class YoSoyElJefe(Game):
         )
 
     def _boss_prompt(self, state: State) -> str:
+        neg = state.neg
+        assert neg is not None
         missing = self._missing(state)
+        acts = (
+            "place a family card, bid for a colour, accept or refuse an asked price, play a travel card or a hire set"
+        )
+        if neg.active:
+            status = "the investors are gathered" if not missing else f"still missing: {missing}"
+            return (
+                f"The other seats acted this round; you are the boss ({status}): act ({acts}), pass to give them "
+                "another round, or declare failure; you may close only after a round in which they all passed."
+            )
         status = "the investors are gathered, so you may close the deal" if not missing else f"still missing: {missing}"
         return (
-            f"Every other seat has passed; you are the boss ({status}): close ('Uno, dos...'), declare failure, "
-            "or act: place a family card, bid for a colour, accept or refuse an asked price, "
-            "play a travel card or a hire set."
+            f"Every other seat passed this round; you are the boss ({status}): close ('Uno, dos...'), "
+            f"declare failure, or act ({acts})."
         )
 
     def _price_prompt(self, state: State) -> str:
@@ -411,7 +424,7 @@ class YoSoyElJefe(Game):
         cols = SPACE_COLS[neg.space]
         moves: list[Any] = []
         closable = self._group(state, neg)[1]
-        if closable:
+        if closable and not neg.active:
             moves.append(CLOSE)
         if not (closable and state.cfg.two_player_rules):
             moves.append(FAIL)
@@ -434,6 +447,8 @@ class YoSoyElJefe(Game):
                     if (item is None or item[0] != AGREED) and self._represents(state, neg, s, c):
                         moves.append(BIDS[s][c])
         self._influence_moves(state, neg, boss, moves)
+        if neg.active:
+            moves.append(PASS)
         return moves
 
     def _influence_moves(self, state: State, neg: Negotiation, seat: int, moves: list[Any]) -> None:
@@ -516,10 +531,10 @@ class YoSoyElJefe(Game):
         complete = need <= 0 and all(c in covered for c in mand)
         return parts, complete
 
-    def _missing(self, state: State) -> str:
+    def _missing(self, state: State, group: tuple[list[tuple[int, int, str, int]], bool] | None = None) -> str:
         neg = state.neg
         assert neg is not None
-        parts, complete = self._group(state, neg)
+        parts, complete = self._group(state, neg) if group is None else group
         if complete:
             return ""
         covered = {p[1] for p in parts}
@@ -581,7 +596,7 @@ class YoSoyElJefe(Game):
         neg = Negotiation(state.marker, card, seat, state.n)
         state.neg = neg
         state.phase = "negotiation"
-        self._reopen(state, neg)
+        self._new_round(state, neg)
         text = (
             f"seat {seat} said '¡Vamos a negociar!' on space {state.marker + 1}: {neg.dividends} dividends of "
             f"{neg.value}M (deal card #{card.number}) pay {neg.payout}M and need {SPACES[neg.space].describe()}; "
@@ -659,7 +674,7 @@ class YoSoyElJefe(Game):
         state.public.add(card)
         if seat == neg.boss:
             text = f"seat {seat} (the boss) placed family card (familia) {move.colour} {CARDS[card].id} in the deal."
-            self._reopen(state, neg)
+            self._after_act(state, neg, seat)
         else:
             text = (
                 f"seat {seat} placed family card (familia) {move.colour} {CARDS[card].id} to take part "
@@ -706,7 +721,7 @@ class YoSoyElJefe(Game):
             neg.items[(target, colour)] = (ASKED, millions, move.unit, move.amount)
             text = f"seat {actor} asks {named} of the boss for its {COLOURS[colour]}."
         neg.history.append(text)
-        self._reopen(state, neg)
+        self._after_act(state, neg, actor)
         return [Event(text, data={"seat": target, "colour": COLOURS[colour], "millions": millions})]
 
     def _do_accept(self, state: State, seat: int, move: Accept) -> list[Event]:
@@ -721,7 +736,7 @@ class YoSoyElJefe(Game):
             f"(promised so far: {neg.agreed_total()}M of {neg.payout}M)."
         )
         neg.history.append(text)
-        self._reopen(state, neg)
+        self._after_act(state, neg, seat)
         return [Event(text, data={"seat": move.seat, "colour": move.colour, "millions": item[1]})]
 
     def _do_refuse(self, state: State, seat: int, move: Refuse) -> list[Event]:
@@ -732,7 +747,7 @@ class YoSoyElJefe(Game):
         who = f"seat {seat} (the boss)" if seat == neg.boss else f"seat {seat}"
         text = f"{who} refused {item[1]}M for seat {move.seat}'s {move.colour}."
         neg.history.append(text)
-        self._reopen(state, neg)
+        self._after_act(state, neg, seat)
         return [Event(text)]
 
     def _stop_order(self, state: State, player: int) -> tuple[int, ...]:
@@ -798,7 +813,7 @@ class YoSoyElJefe(Game):
         if neg is not None:
             neg.used.add(seat)
             neg.history.append(text)
-            self._reopen(state, neg)
+            self._after_act(state, neg, stop.player)
         else:
             events += self._after_limit_hire(state)
         return events
@@ -814,6 +829,9 @@ class YoSoyElJefe(Game):
             return events
         neg = state.neg
         assert neg is not None
+        if seat == neg.boss and neg.floor == "boss":
+            self._new_round(state, neg)
+            return [Event(f"seat {seat} (the boss) waits: the other seats get another round.")]
         neg.window.pass_turn(seat)
         if not neg.window.is_open:
             neg.floor = "boss"
@@ -834,7 +852,7 @@ class YoSoyElJefe(Game):
             if neg is None:
                 return events + self._after_limit_hire(state)
             neg.history.append(text)
-            self._reopen(state, neg)
+            self._after_act(state, neg, p)
             return events
         assert neg is not None
         if stop.kind == "travel":
@@ -867,8 +885,11 @@ class YoSoyElJefe(Game):
             neg.bids_left = [BIDS_PER_SEAT] * state.n
             how = "restarts the negotiation" if restart else "keeps the negotiation as it stands"
             text = f"nobody stopped it: seat {p} is now the boss instead of seat {old} and {how}."
+            neg.history.append(text)
+            self._new_round(state, neg)
+            return [Event(text)]
         neg.history.append(text)
-        self._reopen(state, neg)
+        self._after_act(state, neg, p)
         return [Event(text)]
 
     def _after_limit_hire(self, state: State) -> list[Event]:
@@ -878,11 +899,24 @@ class YoSoyElJefe(Game):
             return self._end_turn(state, (seat + 1) % state.n)
         return []
 
-    def _reopen(self, state: State, neg: Negotiation) -> None:
-        """A change happened: poll the other seats again from the boss's left."""
+    def _new_round(self, state: State, neg: Negotiation) -> None:
+        """Start a round: the seats other than the boss are polled one at a time from the boss's left."""
         neg.floor = "poll"
         neg.price_ctx = None
+        neg.active = False
         neg.window.reopen(clockwise_from((neg.boss + 1) % state.n, state.n)[: state.n - 1])
+
+    def _after_act(self, state: State, neg: Negotiation, actor: int) -> None:
+        """An act is complete: after the boss's, a new round; after another seat's, the round goes on."""
+        if actor == neg.boss:
+            self._new_round(state, neg)
+            return
+        neg.active = True
+        neg.floor = "poll"
+        neg.price_ctx = None
+        neg.window.pass_turn(actor)
+        if not neg.window.is_open:
+            neg.floor = "boss"
 
     def _do_close(self, state: State, seat: int, move: Close) -> list[Event]:
         neg = state.neg

@@ -680,16 +680,21 @@ def parse_move(data: Mapping[str, Any] | str) -> Any:
 
 
 def move_schema() -> dict[str, Any]:
-    """Return the JSON schema (draft 2020-12) that every move's JSON form satisfies."""
+    """Return the JSON schema (draft 2020-12) that every move's JSON form satisfies.
+
+    Moves of the same shape share one alternative (``"type"`` tells them apart), and
+    the most frequent shapes come first, so that validation stays quick.
+    """
     colour = {"enum": list(COLOURS), "description": "a family colour"}
     seat = {"type": "integer", "minimum": 0, "maximum": MAX_SEATS - 1, "description": "a seat number (0-based)"}
 
-    def obj(kind: str, description: str, **props: Any) -> dict[str, Any]:
-        required = ["type", *[k for k in props if k not in ("grey",)]]
+    def obj(kinds: dict[str, str], **props: Any) -> dict[str, Any]:
+        optional = {"grey"} | ({"colour"} if "card" in props else set())  # travel's grey, discard's colour
+        required = ["type", *[k for k in props if k not in optional]]
         return {
             "type": "object",
-            "description": description,
-            "properties": {"type": {"const": kind}, **props},
+            "description": "; ".join(f"{k}: {v}" for k, v in kinds.items()),
+            "properties": {"type": {"enum": list(kinds)}, **props},
             "required": required,
             "additionalProperties": False,
         }
@@ -697,50 +702,57 @@ def move_schema() -> dict[str, Any]:
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "Yo soy el jefe move",
-        "oneOf": [
+        "description": "One move; its 'type' says which. Text forms: see the moves module (e.g. 'price 8M').",
+        "anyOf": [
             obj(
-                "place_marker",
-                "setup: place the dollar marker on a board space",
-                space={"type": "integer", "minimum": 1, "maximum": SPACES},
+                {
+                    "pass": "let the moment go by",
+                    "negotiate": "start a deal on the marker's space (¡Vamos a negociar!)",
+                    "roll": "roll the die and move the marker",
+                    "draw": "take influence cards",
+                    "stop": "play a stop card on the travel card, boss card or hire set just played",
+                    "close": "boss: close the deal ('Uno, dos...')",
+                    "fail": "boss: declare the deal failed",
+                }
             ),
-            obj("negotiate", "start a deal on the marker's space (¡Vamos a negociar!)"),
-            obj("roll", "roll the die and move the marker"),
-            obj("draw", "take influence cards"),
-            {
-                "type": "object",
-                "description": "discard a card over the hand limit",
-                "properties": {
-                    "type": {"const": "discard"},
-                    "card": {"enum": list(CARD_KINDS)},
-                    "colour": {"enum": [*COLOURS, GREY, None]},
-                },
-                "required": ["type", "card"],
-                "additionalProperties": False,
-            },
-            obj("place_family", "place a family card of a colour in the deal", colour=colour),
-            obj("offer", "offer your colour to the boss (then name a price)", colour=colour),
-            obj("bid", "boss: propose a price to a seat for its colour (then name it)", seat=seat, colour=colour),
             obj(
-                "price",
-                "the amount of an offer or bid",
+                {"price": "the amount of an offer or bid, in millions (M) or in dividends"},
                 amount={"type": "integer", "minimum": 1},
                 unit={"enum": list(UNITS)},
             ),
-            obj("accept", "accept the price on the table for a seat's colour", seat=seat, colour=colour),
-            obj("refuse", "refuse the price on the table for a seat's colour", seat=seat, colour=colour),
             obj(
-                "travel",
-                "play a travel card on an investor or a placed family card",
+                {
+                    "offer": "offer your colour to the boss (then name a price)",
+                    "place_family": "place a family card of a colour in the deal",
+                    "hire": "play three hire cards to take the investor of a colour",
+                },
+                colour=colour,
+            ),
+            obj(
+                {
+                    "accept": "accept the price on the table for a seat's colour",
+                    "refuse": "refuse the price on the table for a seat's colour",
+                    "bid": "boss: propose a price to a seat for its colour (then name it)",
+                },
+                seat=seat,
+                colour=colour,
+            ),
+            obj(
+                {"travel": "play a travel card on an investor or a placed family card"},
                 target={"enum": list(TARGETS)},
                 seat=seat,
                 colour=colour,
-                grey={"type": "boolean", "description": "use a grey travel card"},
+                grey={"type": "boolean", "description": "use a grey travel card (default false)"},
             ),
-            obj("hire", "play three hire cards to take the investor of a colour", colour=colour),
-            obj("boss", "play a boss card", restart={"type": "boolean"}),
-            obj("stop", "play a stop card on the card just played"),
-            obj("pass", "let the moment go by"),
-            obj("close", "boss: close the deal"),
-            obj("fail", "boss: declare the deal failed"),
+            obj({"boss": "play a boss card; restart or keep the negotiation"}, restart={"type": "boolean"}),
+            obj(
+                {"discard": "discard a card over the hand limit"},
+                card={"enum": list(CARD_KINDS)},
+                colour={"enum": [*COLOURS, GREY, None], "description": "for family and travel cards"},
+            ),
+            obj(
+                {"place_marker": "setup: place the dollar marker on a board space"},
+                space={"type": "integer", "minimum": 1, "maximum": SPACES},
+            ),
         ],
     }

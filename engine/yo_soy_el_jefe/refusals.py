@@ -202,7 +202,14 @@ def _in_negotiation(game: YoSoyElJefe, state: State, seat: int, move: Any, promp
     if isinstance(move, Close):
         if not is_boss:
             return R.CLOSE, f"only the boss (seat {boss}) closes the deal."
-        return R.CLOSE, f"the deal cannot close yet: still missing {game._missing(state)}."
+        missing = game._missing(state)
+        if missing:
+            return R.CLOSE, f"the deal cannot close yet: still missing {missing}."
+        return (
+            R.R_PROTOCOL,
+            "the boss closes only after a round in which every other seat passed; this round some acted, "
+            "so pass to give them another round.",
+        )
     if isinstance(move, Fail):
         if not is_boss:
             return R.FAIL, f"only the boss (seat {boss}) declares the deal failed."
@@ -212,7 +219,10 @@ def _in_negotiation(game: YoSoyElJefe, state: State, seat: int, move: Any, promp
             "table.",
         )
     if isinstance(move, Pass):
-        return R.R_PROTOCOL, "every other seat has passed: the boss must close, declare failure or act, not pass."
+        return (
+            R.R_PROTOCOL,
+            "every other seat passed this round: the boss must close, declare failure or act, not wait.",
+        )
     colour = COLOURS.index(move.colour)
     space = SPACES[neg.space]
     if isinstance(move, PlaceFamily):

@@ -167,6 +167,7 @@ class Negotiation:
     """One deal being negotiated on a board space."""
 
     __slots__ = (
+        "active",
         "bids_left",
         "boss",
         "card",
@@ -206,6 +207,7 @@ class Negotiation:
         # "poll": the window polls the seats other than the boss; "boss": the boss decides;
         # "price": price_ctx's actor names an amount.
         self.floor = "poll"
+        self.active = False  # whether a seat other than the boss acted in the current round
         self.window = ReactionWindow(())
         self.price_ctx: tuple[int, int, int] | None = None  # (actor, item seat, colour)
         self.history: list[str] = []
@@ -228,6 +230,7 @@ class Negotiation:
             "bids_left": list(self.bids_left),
             "used": sorted(self.used),
             "floor": self.floor,
+            "active": self.active,
             "window": self.window.to_json(),
             "price_ctx": list(self.price_ctx) if self.price_ctx else None,
         }

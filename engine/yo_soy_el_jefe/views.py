@@ -48,8 +48,20 @@ def money_pile(amount: int) -> str:
     return label
 
 
+_CARD_JSON: tuple[dict[str, Any], ...] = tuple(c.to_json() for c in CARDS)
+_CARD_KIND: tuple[str, ...] = tuple(c.kind for c in CARDS)
+
+
 def _card(card: int) -> dict[str, Any]:
-    return CARDS[card].to_json()
+    return dict(_CARD_JSON[card])
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
 
 
 def build_view(game: YoSoyElJefe, state: State, seat: int | None) -> dict[str, Any]:
@@ -101,10 +113,10 @@ def build_view(game: YoSoyElJefe, state: State, seat: int | None) -> dict[str, A
         "deck_count": len(state.deck),
         "discard_count": len(state.discard),
         "discard_top": _card(state.discard[-1]) if state.discard else None,
-        "discard_by_kind": dict(sorted(Counter(CARDS[c].kind for c in state.discard).items())),
+        "discard_by_kind": dict(sorted(Counter(_CARD_KIND[c] for c in state.discard).items())),
         "negotiation": _negotiation(game, state) if state.neg is not None else None,
         "card_waiting_for_stops": _stop(game, state),
-        "last_deal": state.last_deal,
+        "last_deal": _copy(state.last_deal),
     }
     if state.phase == "over":
         result = game.result(state)
@@ -151,6 +163,7 @@ def _negotiation(game: YoSoyElJefe, state: State) -> dict[str, Any]:
     space = SPACES[neg.space]
     parts, complete = game._group(state, neg)
     promised = neg.agreed_total()
+    missing = game._missing(state, (parts, complete))
     return {
         "space": space.to_json(),
         "deal_card": neg.card.number,
@@ -180,7 +193,7 @@ def _negotiation(game: YoSoyElJefe, state: State) -> dict[str, Any]:
         "room_left": neg.payout - promised,
         "group_if_closed_now": [{"seat": s, "colour": COLOURS[c], "as": how, "price": p} for s, c, how, p in parts],
         "complete": complete,
-        "missing": game._missing(state) or None,
+        "missing": missing or None,
         "floor": neg.floor,
         "polled": neg.window.current if neg.floor == "poll" else None,
         "price_being_named": (

@@ -86,10 +86,10 @@ def test_a_failed_deal_returns_family_cards_and_discards_the_rest() -> None:
     )
     play_moves(state, [(0, "negotiate")])
     poll_passes(state)
-    play_moves(state, [(0, "family verde"), (1, "family rosa"), (1, "price 1M")])
-    play_moves(state, [(1, "travel investor 0 azul")])
+    play_moves(state, [(0, "family verde"), (1, "family rosa"), (1, "price 1M"), (2, "pass"), (3, "pass")])
+    play_moves(state, [(0, "pass"), (1, "travel investor 0 azul")])  # the boss waits: a new round
     stop_passes(state)
-    play_moves(state, [(1, "pass"), (2, "boss keep")])
+    play_moves(state, [(2, "boss keep")])
     stop_passes(state)
     poll_passes(state)
     assert state.neg.boss == 2
@@ -140,7 +140,7 @@ def test_the_hire_set_takes_an_investor_that_keeps_its_travel() -> None:
     play_moves(state, [(0, "negotiate")])
     play_moves(state, [(1, "pass"), (2, "travel investor 0 azul grey")])
     stop_passes(state)
-    play_moves(state, [(1, "hire azul")])
+    play_moves(state, [(0, "pass"), (1, "hire azul")])
     stop_passes(state)
     azul = COLOURS.index("azul")
     assert state.owner[azul] == 1 and azul in state.neg.travelled

@@ -59,7 +59,7 @@ def test_section_6_replays_exactly() -> None:
     # "Es el turno de Jeonghoon. Jeonghoon ha decidido intentar este negocio."
     play_moves(state, [(JEONGHOON, "negotiate")])
     assert state.neg.payout == 30 and state.neg.boss == JEONGHOON
-    poll_passes(state)
+    poll_passes(state)  # the first round: Jaeyoung, Shinyoung and Seonju pass
     # "ha colocado las cartas de la tribu verde y amarilla que tenía en la mano sobre la mesa."
     play_moves(state, [(JEONGHOON, "family verde")])
     poll_passes(state)
@@ -68,9 +68,8 @@ def test_section_6_replays_exactly() -> None:
     # "Te daré $5M si incluyes al inversor rojo" / "Debería recibir al menos $8M" / he accepts.
     play_moves(state, [(JEONGHOON, "bid 1 rojo"), (JEONGHOON, "price 5M")])
     assert item(state, JAEYOUNG, "rojo")[:2] == (1, 5)
-    play_moves(state, [(JAEYOUNG, "offer rojo"), (JAEYOUNG, "price 8M")])
+    play_moves(state, [(JAEYOUNG, "offer rojo"), (JAEYOUNG, "price 8M"), (SHINYOUNG, "pass"), (SEONJU, "pass")])
     assert item(state, JAEYOUNG, "rojo")[:2] == (ASKED, 8)
-    poll_passes(state)
     play_moves(state, [(JEONGHOON, "accept 1 rojo")])
     assert state.neg.agreed_total() == 8
     # "Shinyoung utiliza una tarjeta de viaje en la tarjeta de inversor azul de Jeonghoon.
@@ -79,18 +78,19 @@ def test_section_6_replays_exactly() -> None:
     assert game.pending(state).kind == "reaction" and state.stop is not None
     play_moves(state, [(JAEYOUNG, "pass"), (SEONJU, "pass"), (JEONGHOON, "parada")])
     assert COLOURS.index("azul") not in state.neg.travelled
+    # "¡Las tarjetas de viaje de Shinyoung y la tarjeta de parada de Jeonghoon se descartan juntas!"
     assert sorted(game_card(c)[:7] for c in state.discard) == ["YSJ-PAR", "YSJ-VIA"]
     # "Seonju usa nuevamente la tarjeta de viaje ... Jeonghoon quiere detenerlo, pero ya no tiene más."
-    play_moves(state, [(JAEYOUNG, "pass"), (SHINYOUNG, "pass"), (SEONJU, "viaje inversor 0 azul")])
-    play_moves(state, [(JAEYOUNG, "pass"), (SHINYOUNG, "pass")])
+    play_moves(state, [(SEONJU, "viaje inversor 0 azul"), (JAEYOUNG, "pass"), (SHINYOUNG, "pass")])
     assert [m.text() for m in game.legal_moves(state, JEONGHOON)] == ["pass"]
     play_moves(state, [(JEONGHOON, "pass")])
     assert COLOURS.index("azul") in state.neg.travelled
-    # "Seonju baja la carta de la tribu azul y ofrece $9M a Jeonghoon."
-    play_moves(state, [(JAEYOUNG, "pass"), (SHINYOUNG, "pass"), (SEONJU, "family azul"), (SEONJU, "price 9M")])
+    # "Seonju baja la carta de la tribu azul y ofrece $9M a Jeonghoon." (Jeonghoon waits for offers.)
+    play_moves(state, [(JEONGHOON, "pass"), (JAEYOUNG, "pass"), (SHINYOUNG, "pass")])
+    play_moves(state, [(SEONJU, "family azul"), (SEONJU, "price 9M")])
     assert item(state, SEONJU, "azul")[:2] == (ASKED, 9)
     # "Jaeyoung juega su carta de jefe ... Jeonghoon usó una carta de jefe ... Jaeyoung tenía una carta de jefe más."
-    play_moves(state, [(JAEYOUNG, "boss keep")])
+    play_moves(state, [(JEONGHOON, "pass"), (JAEYOUNG, "boss keep")])
     stop_passes(state)
     assert state.neg.boss == JAEYOUNG
     assert item(state, JAEYOUNG, "rojo") is None  # its own investor now agrees automatically
@@ -108,20 +108,19 @@ def test_section_6_replays_exactly() -> None:
     poll_passes(state)
     play_moves(state, [(JAEYOUNG, "tribu rosa")])
     assert game.view(state, None)["negotiation"]["missing"] == "azul, amarillo"
-    # "Seonju da un paso adelante primero ... Dame $10 millones" (2 dividends of 5M).
+    # "Seonju da un paso adelante primero ... Dame $10 millones" (2 dividends of 5M). Jeonghoon "presentó la
+    # tarjeta amarilla del clan que había dejado antes y pidió $10 millones."
     play_moves(state, [(SHINYOUNG, "pass"), (SEONJU, "offer azul"), (SEONJU, "price 2 dividends")])
     assert item(state, SEONJU, "azul")[:2] == (ASKED, 10)
-    # Jeonghoon "presentó la tarjeta amarilla del clan que había dejado antes y pidió $10 millones."
-    play_moves(state, [(SHINYOUNG, "pass"), (SEONJU, "pass"), (JEONGHOON, "offer amarillo"), (JEONGHOON, "price 10M")])
+    play_moves(state, [(JEONGHOON, "offer amarillo"), (JEONGHOON, "price 10M"), (JAEYOUNG, "pass")])
     # "Si es ese precio, ¡hagámoslo conmigo!" Shinyoung: her yellow investor for 8M.
-    play_moves(state, [(SHINYOUNG, "ofrecer amarillo"), (SHINYOUNG, "precio 8 millones")])
+    play_moves(state, [(SHINYOUNG, "ofrecer amarillo"), (SHINYOUNG, "precio 8 millones"), (SEONJU, "pass")])
     # "Jeonghoon juega 3 cartas de contratación y toma la tarjeta amarilla de inversionista de Shinyoung."
-    play_moves(state, [(SHINYOUNG, "pass"), (SEONJU, "pass"), (JEONGHOON, "contratación amarillo")])
+    play_moves(state, [(JEONGHOON, "contratación amarillo")])
     assert [m.text() for m in game.legal_moves(state, SHINYOUNG)] == ["pass"]  # no stop card
     stop_passes(state)
     assert state.owner[COLOURS.index("amarillo")] == JEONGHOON
     # "Jaeyoung ... aceptó las condiciones de Jeonghoon y declaró que el trato había concluido."
-    poll_passes(state)
     play_moves(state, [(JAEYOUNG, "accept 3 azul")])
     poll_passes(state)
     play_moves(state, [(JAEYOUNG, "aceptar 0 amarillo")])
