@@ -239,7 +239,7 @@ def _cards(where: str, data: dict[str, Any], families: tuple[Family, ...]) -> tu
                 fam.id,
                 f"{ID_PREFIX}-VIA-{fam.code}-{k}",
                 f"Viaje {fam.id}",
-                f"A {fam.id} investor or placed family card sits out this deal.",
+                f"Played on an investor card or a placed family card of colour {fam.id}: it sits out this deal.",
             )
     for k in range(1, counts["travel_grey"] + 1):
         add(
@@ -247,7 +247,7 @@ def _cards(where: str, data: dict[str, Any], families: tuple[Family, ...]) -> tu
             GREY,
             f"{ID_PREFIX}-VIA-GRI-{k}",
             "Viaje gris",
-            "An investor or placed family card of any colour sits out this deal.",
+            "Played on an investor card or a placed family card of any colour: it sits out this deal.",
         )
     for kind, code, name, effect in (
         (BOSS, "JEF", "Jefe", "In a negotiation, you become its boss."),

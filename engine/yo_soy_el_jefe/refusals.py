@@ -71,7 +71,11 @@ def explain(game: YoSoyElJefe, state: State, seat: int, move: Any) -> tuple[str,
         }.get(state.phase, R.R_PROTOCOL)
         if state.stop is not None:
             rule = R.R_PROTOCOL
-        return rule, f"seat {seat} does not decide now; {decider} does: {pending.prompt}"
+        what = {
+            "reaction": "is being asked whether to react",
+            "turn": "is deciding",
+        }.get(pending.kind, "is deciding")
+        return rule, f"seat {seat} does not decide now: {decider} {what}, and every seat gets its chance in order."
     if state.stop is not None:
         return _in_stop_window(state, seat, move, pending.prompt)
     phase = state.phase

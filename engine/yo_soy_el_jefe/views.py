@@ -245,7 +245,8 @@ def render(view: dict[str, Any]) -> str:
         money = f"{p['money']}M" if "money" in p else p["money_pile"]
         tag = " (you)" if p["seat"] == you else ""
         people.append(
-            f"seat {p['seat']}{tag}: investors {', '.join(p['investors']) or 'none'}; {p['hand_count']} cards; {money}"
+            f"seat {p['seat']}{tag}: investors {', '.join(p['investors']) or 'none'}; "
+            f"{p['hand_count']} card{'' if p['hand_count'] == 1 else 's'}; {money}"
         )
     lines.append("Players: " + " | ".join(people) + ".")
     beside = [i["colour"] for i in view["investors"] if i["holder"] == "beside the board"]
