@@ -6,11 +6,12 @@ One decision at a time:
 * ``turn``: the seat on turn negotiates on the marker's space or rolls;
 * ``after_roll``: it negotiates where the marker arrived or draws;
 * ``discard``: over the hand limit, it discards (or first plays a hire set);
-* ``negotiation``: an open negotiation, polled as windows. After every change the
-  seats other than the boss are polled one at a time from the boss's left; each may
-  act once or pass. When all have passed, the boss decides (close, fail or act). A
-  travel card, a boss card or a hire set opens a stop window first: the other seats
-  are polled for a stop card before the card takes effect.
+* ``negotiation``: an open negotiation in rounds (ruling ``protocolo-de-negociacion``).
+  In a round the seats other than the boss are polled one at a time from the boss's
+  left; each may act once or pass. Then the boss decides: it acts (a new round), waits
+  for another round (only if someone acted), fails, or closes (only after a round in
+  which everyone passed). A travel card, a boss card or a hire set opens a stop window
+  first: the other seats are polled for a stop card before the card takes effect.
 
 :meth:`YoSoyElJefe.legal_moves` is the single source of truth: ``apply`` accepts a
 move only if it is listed, and otherwise explains the refusal with the rule id.

@@ -299,6 +299,22 @@ def test_the_negotiation_order() -> None:
     assert refused(state, 1, "roll").rule_id == R.R_PROTOCOL
 
 
+def test_the_boss_closes_only_after_a_quiet_round() -> None:
+    state = build_state(3, owner={"rojo": 0, "amarillo": 1}, hands={0: ["hire"]}, marker=1, turn=0)
+    play_moves(state, [(0, "negotiate"), (1, "offer amarillo"), (1, "price 1M"), (2, "pass")])
+    play_moves(state, [(0, "accept 1 amarillo")])
+    assert state.neg.floor == "poll"  # the boss's act starts a new round
+    play_moves(state, [(1, "pass"), (2, "pass")])
+    assert "close" in [m.text() for m in game.legal_moves(state, 0)]
+    state = build_state(3, owner={"rojo": 0, "amarillo": 0}, hands={1: ["family:rojo"]}, marker=1, turn=0)
+    play_moves(state, [(0, "negotiate"), (1, "family rojo"), (1, "price 1M"), (2, "pass")])
+    assert state.neg.active and game.view(state, 0)["negotiation"]["complete"]
+    err = refused(state, 0, "close")
+    assert err.rule_id == R.R_PROTOCOL and "round" in err.message
+    play_moves(state, [(0, "pass"), (1, "pass"), (2, "pass"), (0, "close")])
+    assert state.deals_done == 1
+
+
 @rule(R.END)
 def test_no_move_after_the_end() -> None:
     state = build_state(4, {"turn_limit": 1}, hands={0: ["hire"]}, marker=3)

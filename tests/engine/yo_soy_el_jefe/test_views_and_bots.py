@@ -76,3 +76,25 @@ def test_the_heuristic_bot_decides_from_the_view_only() -> None:
 
     play(game, cfg, 5, [HeuristicBot() for _ in range(4)], on_decision=check, max_decisions=5_000)
     assert seen == 60
+
+
+def test_random_players_end_every_negotiation() -> None:
+    for seats, options in game.sample_configs():
+        longest = 0
+        current = 0
+
+        def measure(state, seat, moves) -> None:
+            nonlocal longest, current
+            current = current + 1 if state.neg is not None else 0
+            longest = max(longest, current)
+
+        record = play(
+            game,
+            game.make_config(seats, options),
+            9,
+            [RandomBot() for _ in range(seats)],
+            on_decision=measure,
+            max_decisions=50_000,
+        )
+        assert record.finished, (seats, options)
+        assert longest < 600, (seats, options, longest)
