@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from engine.core.rng import Rng
+from engine.market_fortune.components import RULEBOOK_NAMES
 from quizzes.model import CHOICE_LETTERS, Item, ItemKind, generator
 
 GAME = "market-fortune"
@@ -36,36 +37,8 @@ NOBODY = "Nadie"
 # failed declaration returns one), so situations between turns use 0 to 3 investments.
 STEADY_MAX = INVESTMENTS_TO_WIN - 1
 NAMES = ("Ana", "Beto", "Carla", "Darío", "Elena", "Fede", "Gabi", "Hugo")
-# The colour table of the rulebook (market-fortune/cap-4/<colour>), colour -> card names.
-STRATEGY_COLOURS: dict[str, tuple[str, ...]] = {
-    "Roja": (
-        "Robo",
-        "Colapso de Mercado",
-        "Corrección",
-        "Fortuna",
-        "Interés Compuesto",
-        "Comprar Más",
-        "Movimiento Astuto",
-        "Auditoría Federal",
-        "Negociación",
-        "Bloqueo Regulatorio",
-        "Liquidez",
-        "Inflación",
-        "Rescate",
-        "Inversor Suertudo",
-        "Riesgo Sistémico",
-    ),
-    "Azul": (
-        "Control del Riesgo",
-        "Moneda Estable",
-        "Manos de Diamante",
-        "Experiencia",
-        "Analista Errado",
-        "Plan de Contingencia",
-    ),
-    "Verde": ("Innovación", "Rendimiento Máximo", "Inversión a la Baja"),
-    "Amarilla": ("Industria en Auge", "Rey Diversificación", "Dividendos"),
-}
+# The colour table of the rulebook (market-fortune/cap-4/<colour>), colour -> card names, as the engine holds it.
+STRATEGY_COLOURS: dict[str, tuple[str, ...]] = {colour.capitalize(): names for colour, names in RULEBOOK_NAMES.items()}
 _COLOUR_SECTION = {"Roja": "roja", "Azul": "azul", "Verde": "verde", "Amarilla": "amarilla"}
 
 
