@@ -290,9 +290,7 @@ def parse_move(data: Mapping[str, Any] | str, valid: Mapping[str, int]) -> SeVen
             obj["card"] = None if head == "place" and rest[0].lower() == "none" else rest[0]
         elif head in ("sell", "consume", "produce") and len(rest) == 1:
             obj["world"] = rest[0]
-        elif head == "done" and not rest:
-            pass
-        else:
+        elif head != "done" or rest:  # "done" takes no fields
             raise InvalidMove(f"cannot read the move {data!r}; {_ACCEPTED}")
         data = obj
     if not isinstance(data, Mapping):
