@@ -308,7 +308,7 @@ def parse_move(data: Mapping[str, Any] | str, valid: Mapping[str, int]) -> SeVen
         "produce": {"world"},
         "done": set(),
     }
-    if kind not in fields:
+    if not isinstance(kind, str) or kind not in fields:
         raise InvalidMove(f"unknown move type {kind!r}; {_ACCEPTED}")
     missing = fields[kind] - set(data)
     extra = set(data) - fields[kind] - {"type"}

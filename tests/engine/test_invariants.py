@@ -75,3 +75,47 @@ def test_random_playout_invariants(case, seed: int) -> None:
     assert game.pending(rec.state).kind == "over"
     again = replay(game, config, seed, rec.moves)
     assert json.dumps(game.snapshot(again), sort_keys=True) == json.dumps(game.snapshot(rec.state), sort_keys=True)
+
+
+WEIRD = [None, -1, 10**12, "", "x" * 300, [], {}, 2.5, True, "m1"]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_malformed_moves_are_refused_cleanly(game) -> None:
+    """Mangled move JSON and text never crash: InvalidMove or IllegalMove, and nothing changes."""
+    rng = random.Random(game.id)
+    seats, options = game.sample_configs()[0]
+    config = game.make_config(seats, options)
+    state = game.new_game(config, 5)
+    for _ in range(150):
+        pending = game.pending(state)
+        if pending.kind == "over":
+            break
+        seat = pending.seats[0]
+        moves = game.legal_moves(state, seat)
+        for _ in range(4):
+            data = dict(rng.choice(moves).to_json())
+            key = rng.choice([*data, "extra"])
+            roll = rng.random()
+            if roll < 0.5:
+                data[key] = rng.choice(WEIRD)
+            elif roll < 0.7:
+                data.pop(key, None)
+            elif roll < 0.85:
+                data["type"] = rng.choice([[], {}, 7, None, "nonsense"])
+            raw = data if roll < 0.92 else rng.choice(["", "   ", "play", json.dumps(data), "zz " * 50])
+            before = json.dumps(game.snapshot(state), sort_keys=True)
+            try:
+                move = game.parse_move(raw)
+            except InvalidMove as exc:
+                assert "\n" not in str(exc)
+                continue
+            try:
+                game.apply(state, seat, move)
+            except (IllegalMove, InvalidMove):
+                assert json.dumps(game.snapshot(state), sort_keys=True) == before
+            else:
+                state = game.new_game(config, 5)  # the mangled move happened to be legal: start again
+                break
+        else:
+            game.apply(state, seat, rng.choice(moves))
