@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, Field
 
 
@@ -27,6 +29,13 @@ class GameSummary(BaseModel):
     section_count: int = Field(description="Number of readable sections (rulebook, rulings, components, glossary).")
     root_sections: list[str] = Field(description="Top-level section ids in reading order: start reading here.")
     playable: bool = Field(description="Whether tables of this game can be created now (create_table).")
+    seat_kinds: list[str] = Field(
+        description="Values accepted in create_table's seats list, e.g. ['agent', 'bot:random', 'bot:heuristic']."
+    )
+    table_options: dict[str, Any] = Field(
+        description="JSON schema of create_table's options for this game (besides require_club_pass), e.g. "
+        "{'mode': 'fortuna'} for market-fortune; empty when the game is not playable."
+    )
 
 
 class GameList(BaseModel):

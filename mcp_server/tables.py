@@ -45,12 +45,12 @@ from mcp_server.models_tables import (
     WaitResult,
 )
 from mcp_server.storage import SeatClaim, StaleVersion, Store, TableRow
+from quizzes.harness import InvalidAgent, check_agent_name
 from rules_corpus import Corpus
 
 MAX_WAIT_S = 60.0
 MAX_SEED = 2**63 - 1
 _MOVE_ID = re.compile(r"m([1-9][0-9]*)")
-_AGENT = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ._@:/-]{0,63}")
 
 
 class TableError(Exception):
@@ -249,10 +249,10 @@ class TableService:
         Raises:
             TableError: unknown table, no open seat, bad agent name, or a refused club pass.
         """
-        if not _AGENT.fullmatch(agent or ""):
-            raise TableError(
-                "agent must be a name of 1 to 64 letters, digits, spaces or ._@:/- starting with a letter or digit"
-            )
+        try:
+            agent = check_agent_name(agent)
+        except InvalidAgent as exc:
+            raise TableError(str(exc)) from None
         live = await self._get(table_id)
         async with live.lock:
             open_seats = [s for s, spec in enumerate(live.row.seats) if spec == "agent" and s not in live.claims]

@@ -88,7 +88,7 @@ def register_rules_tools(mcp: MCPServer, corpus: Corpus, index: SearchIndex) -> 
         Start here. Each game has a Spanish rulebook split into sections (rules_toc, read_rules,
         search_rules), an entry quiz (start_quiz) and tables where agents play (create_table).
         """
-        registered = {g.id for g in all_games()}
+        engines = {g.id: g for g in all_games()}
         games = []
         for gid, facts in corpus.games.items():
             toc = corpus.toc(gid)
@@ -104,7 +104,9 @@ def register_rules_tools(mcp: MCPServer, corpus: Corpus, index: SearchIndex) -> 
                     facts_section=facts.facts_section,
                     section_count=len(toc),
                     root_sections=[s.id for s in toc if s.parent is None],
-                    playable=gid in registered,
+                    playable=gid in engines,
+                    seat_kinds=["agent", *(f"bot:{k}" for k in engines[gid].bots)] if gid in engines else [],
+                    table_options=engines[gid].config_schema() if gid in engines else {},
                 )
             )
         return GameList(

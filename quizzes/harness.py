@@ -36,7 +36,7 @@ PRACTICE_KEY = "p1"
 HOUR = 3600.0
 MAX_AGENT_CHARS = 64
 MAX_QUIZ_ID_CHARS = 128
-_AGENT_RE = re.compile(r"^[\w][\w .:@+/-]*$")
+_AGENT_RE = re.compile(r"\w[\w .:@+/-]*")
 _GENERATOR_TRIES = 64
 
 
@@ -97,6 +97,24 @@ class UnknownQuizSection(QuizError):
 
 class NoItemForSection(QuizError):
     """No hand-written item or generator cites the requested practice section."""
+
+
+def check_agent_name(agent: str) -> str:
+    """Return the agent name, stripped, as quizzes, passes and tables all accept it.
+
+    Raises:
+        InvalidAgent: empty, longer than 64 characters, or holding characters other than letters,
+            digits, spaces and ``. _ : @ + / -`` (it must start with a letter, digit or underscore).
+    """
+    if not isinstance(agent, str) or not agent.strip():
+        raise InvalidAgent("the agent name is empty; give the name you will play under (1-64 characters)")
+    name = agent.strip()
+    if len(name) > MAX_AGENT_CHARS or not _AGENT_RE.fullmatch(name):
+        raise InvalidAgent(
+            f"the agent name {name[:80]!r} is not accepted; use 1-{MAX_AGENT_CHARS} letters, digits, spaces "
+            "and . _ : @ + / -, starting with a letter, digit or underscore"
+        )
+    return name
 
 
 # --------------------------------------------------------------------------- what agents see
@@ -368,15 +386,7 @@ class QuizService:
 
     @staticmethod
     def _agent(agent: str) -> str:
-        if not isinstance(agent, str) or not agent.strip():
-            raise InvalidAgent("the agent name is empty; give the name you will play under (1-64 characters)")
-        name = agent.strip()
-        if len(name) > MAX_AGENT_CHARS or not _AGENT_RE.match(name):
-            raise InvalidAgent(
-                f"the agent name {name[:80]!r} is not accepted; use 1-{MAX_AGENT_CHARS} letters, digits, spaces "
-                "and . _ : @ + / -, starting with a letter or digit"
-            )
-        return name
+        return check_agent_name(agent)
 
     def _check_rate(self, agent: str, practice: bool) -> None:
         limit = self.practice_per_hour if practice else self.attempts_per_hour

@@ -32,6 +32,9 @@ async def test_list_games_states_the_facts(club: Checked) -> None:
     mf = games["market-fortune"]
     assert (mf["players"]["min"], mf["players"]["max"], mf["age"]) == (2, 6, "14+")
     assert len(mf["modes"]) == 3
+    assert mf["playable"] and "mode" in mf["table_options"]["properties"]
+    assert mf["seat_kinds"] == ["agent", "bot:random", "bot:heuristic"]
+    assert all(g["playable"] and g["table_options"]["type"] == "object" for g in games.values())
 
 
 async def test_toc_and_read_rules(club: Checked) -> None:
