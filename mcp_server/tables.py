@@ -634,26 +634,30 @@ class TableService:
         legal: list[LegalMove],
     ) -> str:
         claim = live.claims.get(seat)
+        rendered = live.game.render(view)
         lines = [
             f"{live.row.game} · table {live.row.id} · version {live.version} · {live.status} · "
             f"you are seat {seat} ({claim.agent if claim else 'agent'})",
-            live.game.render(view),
+            rendered,
         ]
         if events:
             lines.append("Since you last looked:")
             lines += [f"- {e.text}" for e in events[-30:]]
             if len(events) > 30:
                 lines.append(f"(and {len(events) - 30} earlier events: see game_log)")
+        said = bool(decision.prompt) and decision.prompt in rendered  # the game's own text already states it
         if live.status == "finished":
             res = _result(live.game, live.state)
             if res is not None:
                 lines.append(f"Game over: {res.reason}")
         elif decision.yours:
-            lines.append(f"Your decision ({decision.kind}): {decision.prompt}")
+            lines.append("Your legal moves:" if said else f"Your decision ({decision.kind}): {decision.prompt}")
             lines += [f"  {m.id}: {m.text}" for m in legal]
             lines.append("Answer with play_move(table_id, seat_token, move='<id>').")
-        else:
+        elif not said:
             lines.append(f"Waiting for seats {decision.seats} ({decision.kind}): {decision.prompt}")
+        else:
+            lines.append(f"Not your decision now: call wait_for_turn(table_id, seat_token, {MAX_WAIT_S:g}).")
         return "\n".join(lines)
 
 
