@@ -49,6 +49,7 @@ from quizzes.harness import InvalidAgent, check_agent_name
 from rules_corpus import Corpus
 
 MAX_WAIT_S = 60.0
+BOT_YIELD_EVERY = 200
 MAX_SEED = 2**63 - 1
 _MOVE_ID = re.compile(r"m([1-9][0-9]*)")
 
@@ -330,6 +331,8 @@ class TableService:
                 live.version += 1
                 self._log(live, events)
                 moves.append((bot_seat, move.to_json(), "bot", self._clock()))
+                if len(moves) % BOT_YIELD_EVERY == 0:
+                    await asyncio.sleep(0)  # a long bot run must not starve the other tables
         if moves:
             try:
                 self.store.append_moves(live.row.id, base, moves)
@@ -413,6 +416,9 @@ class TableService:
                 return self._refused(live, seat, "rule", exc.message, exc.rule_id)
             except InvalidMove as exc:
                 raise TableError(str(exc)) from None
+            except Exception:
+                self._live.pop(table_id, None)  # an engine defect: rebuild from the store next time
+                raise
             live.version += 1
             self._log(live, events)
             try:
@@ -422,6 +428,9 @@ class TableService:
                     f"another move reached table {table_id} first (it is at version {exc.current}); "
                     "call get_view and decide again"
                 ) from None
+            except Exception:
+                self._live.pop(table_id, None)  # nothing of this move was stored; the store is the truth
+                raise
             decision = self._decision(live, seat)
             return MoveOutcome(
                 accepted=True,
