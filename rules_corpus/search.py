@@ -14,6 +14,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rules_corpus.corpus import Corpus, Section, Term
 
@@ -101,6 +102,7 @@ _GENERIC = frozenset({"carta", "tarjeta", "mazo"})
 _TOKEN = re.compile(r"[0-9]+(?:[.,][0-9]+)*[a-z]*|[a-z]+|\$|\+r", re.UNICODE)
 
 
+@lru_cache(maxsize=4096)
 def _fold_char(c: str) -> str:
     base = "".join(d for d in unicodedata.normalize("NFKD", c) if not unicodedata.combining(d))
     return base if len(base) == 1 else c
