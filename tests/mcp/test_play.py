@@ -99,3 +99,24 @@ async def test_illegal_move_is_explained_with_the_rulebook(app) -> None:
         assert r["kind"] == "rule" and r["rule_id"] and r["rule_text"] and r["reason"].endswith(".")
         after = await c.call("get_view", {"table_id": t["table_id"], "seat_token": toks[idle]})
         assert after["version"] == views[idle]["version"]
+
+
+async def test_list_tables_and_wait_for_turn_in_process(app) -> None:
+    _, c = app
+    t = await c.call(
+        "create_table",
+        {"game": "se-vende", "seats": ["agent", "agent"], "options": {"require_club_pass": False}, "seed": 9},
+    )
+    listed = await c.call("list_tables", {"game": "se-vende", "status": "waiting"})
+    entry = next(x for x in listed["tables"] if x["table_id"] == t["table_id"])
+    assert [s["open"] for s in entry["seats"]] == [True, True]
+    toks = [(await c.call("join_table", {"table_id": t["table_id"], "agent": f"w{i}"}))["seat_token"] for i in range(2)]
+    assert not (await c.call("list_tables", {"status": "waiting"}))["tables"]
+    # Se Vende: both seats choose at once, so both are told to decide.
+    for tok in toks:
+        w = await c.call("wait_for_turn", {"table_id": t["table_id"], "seat_token": tok, "timeout_s": 1})
+        assert w["ready"] and w["reason"] == "your_decision" and w["decision"]["kind"] == "simultaneous"
+    assert "status must be" in await c.error("list_tables", {"status": "closed"})
+    assert "timeout_s" in await c.error(
+        "wait_for_turn", {"table_id": t["table_id"], "seat_token": toks[0], "timeout_s": 99}
+    )
