@@ -32,10 +32,40 @@ from engine.se_vende.state import (
     SETUP,
     STEP_NAMES,
     SeVendeState,
+    stamp,
 )
 
 if TYPE_CHECKING:
     from engine.se_vende.game import SeVende
+
+
+ACTION_EFFECTS: dict[str, tuple[str, str]] = {
+    "explorar-5": ("I Explorar", "every seat draws 2 cards and keeps 1; you draw 5 more"),
+    "explorar-1-1": ("I Explorar", "every seat draws 2 cards and keeps 1; you draw 1 more and keep 1 more"),
+    "desarrollar": (
+        "II Desarrollar",
+        "every seat may place one development, discarding cards for its cost; you pay 1 card less",
+    ),
+    "asentar": (
+        "III Asentar",
+        "every seat may place one world, discarding cards for its cost (a military world is free with "
+        "Militar >= its defence); you draw 1 card after placing",
+    ),
+    "comercio": (
+        "IV Consumir",
+        "every seat may use its consume powers; you must first sell one good for cards (novedad 2, "
+        "elementos raros 3, genes 4, tecnología alienígena 5)",
+    ),
+    "2x-pv": (
+        "IV Consumir",
+        "every seat may use its consume powers; your points from consuming goods with powers are doubled",
+    ),
+    "producir": (
+        "V Producir",
+        "every empty production world gets a good; you may also produce on one of your empty windfall worlds",
+    ),
+}
+"""Each action card's phase and effect, in English (se-vende/rulings/cartas-de-accion, se-vende/rulings/explorar)."""
 
 
 def _card(c: int) -> dict[str, Any]:
@@ -89,8 +119,14 @@ def build_view(game: SeVende, s: SeVendeState, seat: int | None) -> dict[str, An
         }
     if me is not None:
         actions["my_action_cards"] = [ACTION_NAMES[c] for c in ACTION_CODES]
+        if s.step == SELECT:
+            actions["effects"] = [
+                {"code": c, "name": ACTION_NAMES[c], "phase": ACTION_EFFECTS[c][0], "effect": ACTION_EFFECTS[c][1]}
+                for c in ACTION_CODES
+            ]
     view["actions"] = actions
 
+    now = stamp(s.round, s.phase) if s.phase else -1
     players = []
     for i in range(s.n):
         tableau = []
@@ -100,6 +136,8 @@ def build_view(game: SeVende, s: SeVendeState, seat: int | None) -> dict[str, An
             if d.world in ("windfall", "production"):
                 entry["good"] = d.good if c in s.goods else None
             entry["placed_round"] = s.stamps[c] // 8
+            if s.stamps[c] == now:
+                entry["powers_start_next_phase"] = True
             tableau.append(entry)
         players.append(
             {
@@ -217,7 +255,8 @@ def _card_line(card: dict[str, Any]) -> str:
     good = ""
     if "good" in card:
         good = f" [good: {GOOD_NAMES[card['good']]}]" if card["good"] else " [no good]"
-    return f"{card['id']} {card['name']}{good} ({'; '.join(bits)})"
+    new = " [placed this phase: its powers count from the next phase]" if card.get("powers_start_next_phase") else ""
+    return f"{card['id']} {card['name']}{good}{new} ({'; '.join(bits)})"
 
 
 def render_view(view: dict[str, Any]) -> str:
@@ -242,6 +281,13 @@ def render_view(view: dict[str, Any]) -> str:
         lines.append(f"Seats that have chosen (sealed): {', '.join(map(str, a['chosen_so_far'])) or 'none'}.")
         if a.get("mine"):
             lines.append(f"Your sealed choice: {a['mine']['name']}.")
+        elif a.get("effects"):
+            lines.append(
+                "Action cards (every seat performs each chosen phase, in order I to V; only the seats that "
+                "chose a card get its bonus):"
+            )
+            for e in a["effects"]:
+                lines.append(f"  {e['code']} ({e['name']}, phase {e['phase']}): {e['effect']}.")
         if "previous_round" in a:
             prev = ", ".join(f"seat {s} {x['name']}" for s, x in a["previous_round"].items())
             lines.append(f"Last round: {prev}.")
@@ -294,7 +340,9 @@ def render_view(view: dict[str, Any]) -> str:
             u = c["in_use"]
             lines.append(f"Power in use: {u['card']} #{u['power']} ({u['text']}), {u['left']} left.")
         for p in c["powers"]:
-            lines.append(f"  power {p['card']} {p['power']}: {p['text']}{' (used)' if p['used'] else ''}")
+            in_use = c["in_use"] is not None and (c["in_use"]["card"], c["in_use"]["power"]) == (p["card"], p["power"])
+            mark = " (in use)" if in_use else " (used)" if p["used"] else ""
+            lines.append(f"  power {p['card']} {p['power']}: {p['text']}{mark}")
     if "windfall_production" in mine:
         w = mine["windfall_production"]
         kind = "any" if w["kind"] == "any" else GOOD_NAMES[w["kind"]]

@@ -7,8 +7,8 @@ from typing import Any
 
 from engine.core import RandomBot, play
 from engine.se_vende.game import action_token
-from engine.se_vende.moves import ChooseAction, Place, PlaceNone
-from engine.se_vende.state import DEVELOP_PLACE, SeVendeState
+from engine.se_vende.moves import ACTION_CODES, ChooseAction, ConsumeGood, Pay, Place, PlaceNone, UsePower
+from engine.se_vende.state import CONSUMING, DEVELOP, DEVELOP_PAY, DEVELOP_PLACE, SeVendeState
 from tests.engine.se_vende.helpers import DECK, GAME, arrange, choose, num, spare
 
 IDS = DECK.ids
@@ -116,3 +116,52 @@ def test_render_reads_well() -> None:
     state = arrange(2, hands={0: spare(2)})
     text = GAME.render(GAME.view(state, 0))
     assert "You are seat 0" in text and "Your hand (2)" in text and "Decision:" in text
+
+
+def test_se_vende_rulings_cartas_de_accion_effects_shown_while_choosing() -> None:
+    state = arrange(2, hands={0: spare(2)})
+    view = GAME.view(state, 0)
+    effects = view["actions"]["effects"]
+    assert [e["code"] for e in effects] == list(ACTION_CODES)
+    text = GAME.render(view)
+    assert "asentar (Asentar, phase III Asentar)" in text and "you draw 1 card after placing" in text
+    assert "every seat draws 2 cards and keeps 1; you draw 5 more" in text
+    assert "effects" not in GAME.view(state, None)["actions"]
+    GAME.apply(state, 0, ChooseAction("asentar"))
+    text = GAME.render(GAME.view(state, 0))
+    assert "Your sealed choice: Asentar." in text and "phase III Asentar" not in text
+
+
+def test_se_vende_preguntas_poderes_nuevos_view_marks_cards_placed_this_phase() -> None:
+    patents = num("oficina-de-patentes")  # Desarrollar: developments cost 1 less
+    hand = spare(3, [patents, num("anillo-de-hielo")])
+    state = arrange(2, hands={0: [patents, *hand]}, tableau={0: [num("anillo-de-hielo")]})
+    choose(state, {0: "producir", 1: "desarrollar"})
+    GAME.apply(state, 0, Place(IDS[patents]))
+    GAME.apply(state, 1, PlaceNone())
+    assert state.step == DEVELOP_PAY
+    view = GAME.view(state, 1)
+    entry = next(c for c in view["players"][0]["tableau"] if c["id"] == IDS[patents])
+    assert entry["powers_start_next_phase"] is True
+    assert f"{IDS[patents]} Oficina de Patentes [placed this phase" in GAME.render(view)
+    old = next(c for c in view["players"][0]["tableau"] if c["id"] != IDS[patents])
+    assert "powers_start_next_phase" not in old
+    GAME.apply(state, 0, Pay(IDS[hand[0]]))
+    assert state.phase != DEVELOP
+    assert "[placed this phase" not in GAME.render(GAME.view(state, 1))
+
+
+def test_se_vende_rulings_consumir_power_in_use_is_not_shown_as_used() -> None:
+    comets = [num("cometa-confeti", i) for i in range(3)]
+    network = num("red-de-comerciantes")  # up to 2 goods of any kind
+    state = arrange(2, tableau={0: [network, *comets], 1: [num("anillo-de-hielo")]}, goods=comets)
+    choose(state, {0: "2x-pv", 1: "producir"})
+    GAME.apply(state, 0, UsePower(IDS[network], 0))
+    text = GAME.render(GAME.view(state, 0))
+    assert (
+        f"power {IDS[network]} 0: Consumir: descarta hasta 2 bienes de cualquier tipo por 1 PV cada uno. (in use)"
+        in text
+    )
+    GAME.apply(state, 0, ConsumeGood(IDS[comets[0]]))
+    GAME.apply(state, 0, ConsumeGood(IDS[comets[1]]))
+    assert state.step != CONSUMING or "(in use)" not in GAME.render(GAME.view(state, 0))
