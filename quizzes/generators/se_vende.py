@@ -606,7 +606,8 @@ def gen_develop_payment(rng: Rng) -> Item:
     return _item(
         "question",
         "integer",
-        f"{who}. En esa fase colocas un desarrollo de costo {cost}. ¿Cuántas cartas de la mano descartas para pagarlo?",
+        f"{who}. En esa fase colocas un desarrollo de costo {cost}, y ninguna carta de tu tableau abarata los "
+        "desarrollos. ¿Cuántas cartas de la mano descartas para pagarlo?",
         str(paid),
         (S_VARIOS,),
         "develop_payment",
@@ -676,7 +677,8 @@ def gen_double_vp(rng: Rng) -> Item:
     return _item(
         "riddle",
         "integer",
-        f"Elegiste Consumir: 2x PV. Tus poderes de consumir te dan {goods_vp} PV por descartar bienes, y un poder "
+        f"Elegiste Consumir: 2x PV. Sin contar ese bonus, tus poderes de consumir te dan {goods_vp} PV por "
+        "descartar bienes, y un poder "
         f"que da puntos por descartar cartas de la mano (como el de Mundo Mercader) te da {hand_vp} PV. "
         "¿Cuántos puntos de victoria ganas en total en esa fase?",
         str(total),
@@ -702,8 +704,8 @@ def gen_produce(rng: Rng) -> Item:
         "integer",
         f"{who}. Tienes {_count(empty, 'mundo de producción sin bien', 'mundos de producción sin bien')}, "
         f"{_count(full, 'mundo de producción que ya tiene un bien', 'mundos de producción que ya tienen un bien')} "
-        f"y {_count(windfall, 'mundo de caída sin bien', 'mundos de caída sin bien')}. "
-        "¿Cuántos bienes puedes producir como máximo en esa fase?",
+        f"y {_count(windfall, 'mundo de caída sin bien', 'mundos de caída sin bien')}; ninguna carta de tu "
+        "tableau tiene poderes de Producir. ¿Cuántos bienes puedes producir como máximo en esa fase?",
         str(n),
         (S_PRODUCIR,),
         "goods_produced",

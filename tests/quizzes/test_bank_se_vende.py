@@ -231,3 +231,29 @@ def test_explore_items_rederived_from_their_prompts() -> None:
         draw = 2 + {"Explorar +5": 5, "Explorar +1/+1": 1}.get(mine, 0)
         keep = 1 + (1 if mine == "Explorar +1/+1" else 0)
         assert it.answer == str(keep if "conservas" in it.prompt else draw), it.prompt
+
+
+# --------------------------------------------------------------------------- unambiguous with this card set
+# The engine's cards have develop-discount, windfall-production and consume powers; an item
+# whose answer assumes none of them must say so, or a reader who knows the cards can doubt it.
+
+
+def test_se_vende_preguntas_fase_elegida_por_varios_payments_rule_out_discount_powers() -> None:
+    prompts = [item("se-vende/r/desarrollo-de-coste-4").prompt]
+    prompts += [generated("coste-de-desarrollo", seed).prompt for seed in SEEDS]
+    for prompt in prompts:
+        assert "ninguna carta de tu tableau abarata los desarrollos" in prompt, prompt
+
+
+def test_se_vende_preguntas_producir_counts_rule_out_produce_powers() -> None:
+    prompts = [item("se-vende/r/producir-con-caida").prompt]
+    prompts += [generated("producir", seed).prompt for seed in SEEDS]
+    for prompt in prompts:
+        assert "ninguna carta de tu tableau tiene poderes de Producir" in prompt, prompt
+
+
+def test_se_vende_preguntas_bonus_2x_pv_points_are_given_before_doubling() -> None:
+    prompts = [item("se-vende/r/2x-pv-y-mano").prompt]
+    prompts += [generated("bonus-2x-pv", seed).prompt for seed in SEEDS]
+    for prompt in prompts:
+        assert "Sin contar ese bonus, tus poderes de consumir te dan" in prompt, prompt
