@@ -426,7 +426,15 @@ class SeVende(Game):
                 f"seat {seat} has already chosen what to place this phase; {waiting} still choosing, "
                 "then all placements are revealed at once",
             )
-        return IllegalMove(R.DECISIONS, f"seat {seat} has nothing to decide now; {waiting} must decide")
+        if step == SETUP:
+            why = "has already discarded its two cards for setup step 5"
+        elif step == EXPLORE_KEEP:
+            why = "has already kept every card it may keep in this Explorar phase"
+        elif step in (DEVELOP_PAY, SETTLE_PAY):
+            why = f"owes no card for a placement in this {PHASE_NAMES[s.phase]} phase"
+        else:
+            why = "has nothing to decide now"
+        return IllegalMove(R.DECISIONS, f"seat {seat} {why}; {waiting} must decide")
 
     @staticmethod
     def _wrong(rule: str, what: str, move: Any) -> IllegalMove:

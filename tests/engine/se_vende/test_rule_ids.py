@@ -109,6 +109,30 @@ def test_rule_se_vende_fin_de_la_partida() -> None:
     assert GAME.legal_moves(state, 0) == []
 
 
+def test_se_vende_rulings_decisiones_refusal_says_why_the_seat_is_not_deciding() -> None:
+    state = GAME.new_game(GAME.make_config(2), 3)
+    for c in list(state.hands[0][:2]):
+        GAME.apply(state, 0, Discard(IDS[c]))
+    err = refused(state, 0, Discard(IDS[state.hands[0][0]]))
+    assert err.rule_id == R.DECISIONS and "already discarded its two cards" in err.message
+    assert "seat 1 must decide" in err.message
+
+    flota = num("flota-de-escolta")
+    state = arrange(2, hands={0: [flota, *spare(3)]}, tableau={0: [num("anillo-de-hielo")]})
+    choose(state, {0: "desarrollar", 1: "explorar-1-1"})
+    keep = [GAME.legal_moves(state, s)[0] for s in (0, 1)]
+    GAME.apply(state, 0, keep[0])
+    err = refused(state, 0, Keep(IDS[state.drawn[1][0]]))
+    assert "already kept every card it may keep" in err.message
+    GAME.apply(state, 1, keep[1])
+    GAME.apply(state, 1, GAME.legal_moves(state, 1)[0])
+    GAME.apply(state, 0, Place(IDS[flota]))
+    GAME.apply(state, 1, PlaceNone())
+    assert state.step == DEVELOP_PAY
+    err = refused(state, 1, Pay(IDS[state.hands[1][0]]))
+    assert err.rule_id == R.DECISIONS and "owes no card for a placement in this Desarrollar phase" in err.message
+
+
 def test_rule_se_vende_rulings_decisiones() -> None:
     flota = num("flota-de-escolta")
     state = arrange(2, hands={0: [flota, *spare(3)]}, tableau={0: [num("anillo-de-hielo")]})
