@@ -286,14 +286,14 @@ class YoSoyElJefe(Game):
             f"Your chance this round: seat {neg.boss} is the boss of the deal on space {neg.space + 1} "
             f"({_millions(neg.payout)})"
         )
+        can_name = neg.offers_left[seat] > 0
         if asks:
-            head += f" and proposes {', '.join(asks)}: accept, refuse or counter with an offer, or"
+            counter = " or counter with an offer" if can_name else ""
+            head += f" and proposes {', '.join(asks)}: accept, refuse{counter}; or"
         else:
             head += ": you may"
-        return (
-            head + " offer a colour you represent, place a family card, play a travel card, a hire set "
-            "or a boss card, or pass."
-        )
+        offer = "offer a colour you represent, place a family card, " if can_name else ""
+        return head + f" {offer}play a travel card, a hire set or a boss card, or pass."
 
     def _boss_prompt(self, state: State) -> str:
         neg = state.neg
@@ -427,8 +427,6 @@ class YoSoyElJefe(Game):
         closable = self._group(state, neg)[1]
         if closable and not neg.active:
             moves.append(CLOSE)
-        if not (closable and state.cfg.two_player_rules):
-            moves.append(FAIL)
         for c in cols:
             if counts[SLOT_FAMILY + c] and (boss, c) not in neg.placed:
                 moves.append(PLACE_FAMILY[c])
@@ -450,6 +448,8 @@ class YoSoyElJefe(Game):
         self._influence_moves(state, neg, boss, moves)
         if neg.active:
             moves.append(PASS)
+        if not (closable and state.cfg.two_player_rules):
+            moves.append(FAIL)  # last, so that the first move listed is never the one that gives up
         return moves
 
     def _influence_moves(self, state: State, neg: Negotiation, seat: int, moves: list[Any]) -> None:
@@ -853,6 +853,7 @@ class YoSoyElJefe(Game):
             if neg is None:
                 return events + self._after_limit_hire(state)
             neg.history.append(text)
+            events += self._lapse(state, neg)
             self._after_act(state, neg, p)
             return events
         assert neg is not None
@@ -890,8 +891,31 @@ class YoSoyElJefe(Game):
             self._new_round(state, neg)
             return [Event(text)]
         neg.history.append(text)
+        events = [Event(text), *self._lapse(state, neg)]
         self._after_act(state, neg, p)
-        return [Event(text)]
+        return events
+
+    def _lapse(self, state: State, neg: Negotiation) -> list[Event]:
+        """Withdraw every price and agreement of a seat that can no longer give its colour (ruling ``promesas``).
+
+        Called after a travel card or a hire set takes effect: a seat gives a colour
+        with its investor card, not travelled, or with a family card of that colour it
+        placed; without either, what it asked, was proposed or agreed on that colour lapses.
+        """
+        events: list[Event] = []
+        for key in [k for k in sorted(neg.items) if not self._represents(state, neg, k[0], k[1])]:
+            seat, colour = key
+            status, millions = neg.items.pop(key)[:2]
+            name = COLOURS[colour]
+            why = f"it has no {name} investor able to take part and no {name} family card placed"
+            if status == AGREED:
+                text = f"seat {seat}'s agreement for its {name} ({millions}M) lapses: {why}."
+            else:
+                who = "asked by seat" if status == ASKED else "proposed to seat"
+                text = f"the {millions}M {who} {seat} for its {name} is withdrawn: {why}."
+            neg.history.append(text)
+            events.append(Event(text, data={"seat": seat, "colour": name, "millions": millions}))
+        return events
 
     def _after_limit_hire(self, state: State) -> list[Event]:
         seat = state.hand_limit_seat

@@ -62,6 +62,10 @@ def explain(game: YoSoyElJefe, state: State, seat: int, move: Any) -> tuple[str,
         return R.END, f"the game is over ({state.end_reason}); no move is possible."
     pending = game.pending(state)
     if seat not in pending.seats:
+        if state.stop is not None:
+            return R.R_STOP_TIMING, _not_polled_for_stop(game, state, seat)
+        if state.phase == "negotiation":
+            return R.R_PROTOCOL, _not_polled_in_negotiation(state, seat)
         decider = ", ".join(f"seat {s}" for s in pending.seats)
         rule = {
             "marker": R.SETUP_FIRST_PLAYER,
@@ -69,13 +73,7 @@ def explain(game: YoSoyElJefe, state: State, seat: int, move: Any) -> tuple[str,
             "after_roll": R.TURN_ACTIONS,
             "discard": R.DRAW,
         }.get(state.phase, R.R_PROTOCOL)
-        if state.stop is not None:
-            rule = R.R_PROTOCOL
-        what = {
-            "reaction": "is being asked whether to react",
-            "turn": "is deciding",
-        }.get(pending.kind, "is deciding")
-        return rule, f"seat {seat} does not decide now: {decider} {what}, and every seat gets its chance in order."
+        return rule, f"seat {seat} does not decide now: {decider} is deciding."
     if state.stop is not None:
         return _in_stop_window(state, seat, move, pending.prompt)
     phase = state.phase
@@ -86,6 +84,46 @@ def explain(game: YoSoyElJefe, state: State, seat: int, move: Any) -> tuple[str,
     if phase == "discard":
         return _at_limit(game, state, seat, move, pending.prompt)
     return _in_negotiation(game, state, seat, move, pending.prompt)
+
+
+def _not_polled_for_stop(game: YoSoyElJefe, state: State, seat: int) -> str:
+    """Say why ``seat`` cannot act while a stoppable card waits (ruling ``momento-de-la-parada``)."""
+    stop = state.stop
+    assert stop is not None
+    window = stop.window
+    now = window.current
+    words = game._stop_card_words(state, stop)
+    head = f"seat {seat} does not decide now: {words} waits for stop cards, and seat {now} is being asked"
+    if seat == stop.player:
+        return f"{head}; the seat that played a card is not asked whether to stop it."
+    if seat in window.order[window.index :]:
+        return f"{head}; the seats are asked one at a time and seat {seat}'s chance to stop it comes later."
+    return f"{head}; seat {seat} has already passed on it."
+
+
+def _not_polled_in_negotiation(state: State, seat: int) -> str:
+    """Say why ``seat`` cannot act now in the negotiation, and when it can (ruling ``protocolo-de-negociacion``)."""
+    neg = state.neg
+    assert neg is not None
+    boss = neg.boss
+    if neg.floor == "price":
+        actor = neg.price_ctx[0]  # type: ignore[index]
+        return f"seat {seat} does not decide now: seat {actor} is naming a price, and nobody acts in between."
+    if neg.floor == "boss":
+        return (
+            f"seat {seat} does not decide now: the round is over and the boss (seat {boss}) decides; "
+            f"seat {seat} gets its chance in the next round."
+        )
+    window = neg.window
+    head = (
+        f"seat {seat} does not decide now: in a round the seats other than the boss are asked one at a time "
+        f"from the boss's left, and seat {window.current} is being asked"
+    )
+    if seat == boss:
+        return f"{head}; the boss (seat {boss}) decides when the round is over."
+    if seat in window.order[window.index :]:
+        return f"{head}; seat {seat}'s chance comes later in this round."
+    return f"{head}; seat {seat} has had its chance this round and gets another in the next one."
 
 
 def _in_stop_window(state: State, seat: int, move: Any, prompt: str) -> tuple[str, str]:

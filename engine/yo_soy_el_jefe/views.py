@@ -265,18 +265,28 @@ def render(view: dict[str, Any]) -> str:
         )
         if neg["travelled_investors"]:
             lines.append(
-                "Travelled: " + ", ".join(f"{t['colour']} of seat {t['holder']}" for t in neg["travelled_investors"])
+                "Travelled: "
+                + ", ".join(f"{t['colour']} of seat {t['holder']}" for t in neg["travelled_investors"])
+                + "."
             )
         if neg["placed_family_cards"]:
             lines.append(
                 "Family cards placed: "
                 + ", ".join(f"{f['colour']} by seat {f['seat']}" for f in neg["placed_family_cards"])
+                + "."
             )
         if neg["prices"]:
             lines.append(
                 "Prices: "
                 + "; ".join(f"seat {p['seat']} {p['colour']} {p['millions']}M ({p['status']})" for p in neg["prices"])
+                + "."
             )
+        if you is not None and you == neg["boss"]:
+            bids = [f"seat {s}: {k}" for s, k in enumerate(neg["boss_bids_left"]) if s != you]
+            lines.append(f"Prices you may still propose under this boss: {', '.join(bids)}.")
+        elif you is not None:
+            left = neg["price_statements_left"][you]
+            lines.append(f"Prices you may still name under this boss (offers and family cards placed): {left}.")
         if neg["history"]:
             lines.append("Recent: " + " / ".join(neg["history"][-6:]))
     stop = view["card_waiting_for_stops"]
@@ -292,7 +302,9 @@ def render(view: dict[str, Any]) -> str:
                 f"Last deal: space {last['space']}, boss seat {last['boss']} got {last['payout']}M and paid {paid}."
             )
     if "result" in view:
-        lines.append(f"Game over: {view['result']['reason']}")
+        result = view["result"]
+        money = ", ".join(f"seat {s} {m}M" for s, m in enumerate(result["money"]))
+        lines.append(f"Game over: {result['reason']} Final money: {money}.")
     elif view["your_decision"]:
         tag = " (out of turn)" if view["acting_out_of_turn"] else ""
         lines.append(f"Your decision{tag}: {view['your_decision']}")

@@ -566,6 +566,15 @@ def _back_clause(deal: int) -> str:
     return f" En el reverso de esa carta de transacción aparecen los números: {listing}."
 
 
+def _covered_clause(covered: Sequence[int], already: bool = False) -> str:
+    """Say, in Spanish and in the right number, that the board spaces ``covered`` are covered by deal cards."""
+    ya = "ya " if already else ""
+    if len(covered) == 1:
+        return f"la casilla {covered[0]} {ya}está cubierta por una carta de negociación"
+    listing = ", ".join(str(c) for c in covered[:-1]) + f" y {covered[-1]}"
+    return f"las casillas {listing} {ya}están cubiertas por cartas de negociación"
+
+
 def _promises(rng: Rng, payout: int) -> list[int]:
     count = 1 + rng.below(3)
     out: list[int] = []
@@ -730,7 +739,7 @@ def gen_two_player_payment(rng: Rng) -> Item:
         "integer",
         f"Partida con las reglas para dos jugadores. El jefe completa la {_ordinal(deal)} transacción, en una "
         f"casilla de {dividends} dividendos que requiere {required} inversores. {_value_clause(rng, deal)} "
-        f"Usa {used} cartas de inversor de su oponente sin su consentimiento. "
+        f"Usa {used} {'carta' if used == 1 else 'cartas'} de inversor de su oponente sin su consentimiento. "
         "¿Cuánto debe pagarle?",
         str(pay),
         (S_DOS, S_PAGO, *_deal_sections(deal)),
@@ -750,13 +759,12 @@ def gen_marker_move(rng: Rng) -> Item:
     covered = sorted(others[: 1 + rng.below(6)])
     roll = 1 + rng.below(DIE_FACES)
     land = marker_destination(position, roll, covered)
-    listing = ", ".join(str(c) for c in covered)
     return _item(
         "riddle",
         "integer",
         "Las 16 casillas de negociación están numeradas del 1 al 16 en sentido horario (tras la 16 viene la 1). "
-        f"El marcador de dólares está en la casilla {position}, y las casillas {listing} están cubiertas por cartas "
-        f"de negociación. Tiras el dado y sale un {roll}. ¿En qué casilla queda el marcador?",
+        f"El marcador de dólares está en la casilla {position}, y {_covered_clause(covered)}. "
+        f"Tiras el dado y sale un {roll}. ¿En qué casilla queda el marcador?",
         str(land),
         (S_DADO_MOVER, S_TABLERO),
         "marker_destination",
@@ -811,12 +819,12 @@ def gen_next_empty_space(rng: Rng) -> Item:
     rng.shuffle(others)
     covered = sorted(others[: 1 + rng.below(8)])
     nxt = next_empty_space(position, [*covered, position])
-    listing = ", ".join(str(c) for c in covered)
+    clause = _covered_clause(covered, already=True)
     return _item(
         "riddle",
         "integer",
         "Las 16 casillas de negociación están numeradas del 1 al 16 en sentido horario (tras la 16 viene la 1). "
-        f"Las casillas {listing} ya están cubiertas por cartas de negociación. Se completa una transacción en la "
+        f"{clause[0].upper()}{clause[1:]}. Se completa una transacción en la "
         f"casilla {position} y, tras el pago, se coloca allí la carta de transacción. "
         "¿A qué casilla se mueve el marcador de dólares, que avanza en el sentido de juego?",
         str(nxt),

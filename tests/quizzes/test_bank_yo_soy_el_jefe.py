@@ -219,7 +219,7 @@ def test_two_player_payments_rederived_from_their_prompts() -> None:
         deal = int(re.search(r"la (\d+)\.ª transacción", it.prompt).group(1))
         dividends = int(re.search(r"casilla de (\d+) dividendos", it.prompt).group(1))
         required = int(re.search(r"requiere (\d+) inversores", it.prompt).group(1))
-        used = int(re.search(r"Usa (\d+) cartas", it.prompt).group(1))
+        used = int(re.search(r"Usa (\d+) cartas? de inversor", it.prompt).group(1))
         stated = re.search(r"vale \$(\d+)M", it.prompt)
         value = int(stated.group(1)) if stated else {6: 3, 13: 5}[deal]
         assert int(it.answer) * required == value * dividends * used, it.prompt
@@ -229,7 +229,8 @@ def test_marker_moves_rederived_from_their_prompts() -> None:
     for seed in SEEDS:
         it = generated("movimiento-del-marcador", seed)
         here = int(re.search(r"está en la casilla (\d+)", it.prompt).group(1))
-        covered = {int(n) for n in re.search(r"las casillas ([\d, ]+) están", it.prompt).group(1).split(",")}
+        listing = re.search(r"(?:las casillas|la casilla) ([\d, y]+?) (?:están|está) cubierta", it.prompt).group(1)
+        covered = {int(n) for n in re.findall(r"\d+", listing)}
         roll = int(re.search(r"sale un (\d)", it.prompt).group(1))
         steps = 0
         while steps < roll:
@@ -247,3 +248,16 @@ def test_next_turns_rederived_from_their_prompts() -> None:
         last = int(named.group(1)) if named else turn
         base = turn if "el turno no cambia" in it.prompt else last
         assert it.answer == str(base % players + 1), it.prompt
+
+
+def test_generated_prompts_agree_in_number() -> None:
+    """Spanish grammar of the generated riddles (dos-jugadores, tirar-el-dado, tras-el-pago): no "1 cartas"."""
+    for seed in SEEDS:
+        two = generated("pago-a-dos-jugadores", seed).prompt
+        used = int(re.search(r"Usa (\d+) cartas? de inversor", two).group(1))
+        assert ("Usa 1 carta de inversor" in two) == (used == 1), two
+        for name in ("movimiento-del-marcador", "siguiente-espacio-vacio"):
+            prompt = generated(name, seed).prompt
+            one = re.search(r"[Ll]a casilla (\d+) (?:ya )?está cubierta por una carta de negociación", prompt)
+            many = re.search(r"[Ll]as casillas ((?:\d+, )*\d+ y \d+) (?:ya )?están cubiertas por cartas", prompt)
+            assert bool(one) != bool(many), prompt

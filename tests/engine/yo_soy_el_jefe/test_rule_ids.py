@@ -190,6 +190,13 @@ def test_stop_only_right_after_travel_boss_or_hire() -> None:
     play_moves(state, [(1, "pass"), (2, "pass"), (3, "travel investor 0 azul")])
     play_moves(state, [(1, "pass")])
     assert refused(state, 2, "offer amarillo").rule_id == R.R_STOP_TIMING
+    # Seats not asked now: the boss is asked later, the card's player never, seat 1 has passed.
+    err = refused(state, 0, "stop")
+    assert err.rule_id == R.R_STOP_TIMING and "comes later" in err.message
+    err = refused(state, 3, "stop")
+    assert err.rule_id == R.R_STOP_TIMING and "not asked whether to stop it" in err.message
+    err = refused(state, 1, "stop")
+    assert err.rule_id == R.R_STOP_TIMING and "already passed" in err.message
     play_moves(state, [(2, "pass"), (0, "stop")])
     assert state.stop is None  # nothing can answer the stop
     assert refused(state, 0, "stop").rule_id == R.R_STOP_TIMING
@@ -292,7 +299,9 @@ def test_the_negotiation_order() -> None:
     assert refused(state, 0, "pass").rule_id == R.R_PROTOCOL  # the boss cannot pass
     assert refused(state, 0, "price 2M").rule_id == R.R_PROTOCOL  # no price is being named
     play_moves(state, [(0, "family verde")])
-    assert refused(state, 2, "pass").rule_id == R.R_PROTOCOL  # seat 1 is polled, not seat 2
+    err = refused(state, 2, "pass")  # seat 1 is polled, not seat 2
+    assert err.rule_id == R.R_PROTOCOL and "seat 1 is being asked" in err.message and "later" in err.message
+    assert "decides when the round is over" in refused(state, 0, "close").message
     assert refused(state, 0, "fail").rule_id == R.R_PROTOCOL
     play_moves(state, [(1, "offer rojo")])
     assert refused(state, 1, "pass").rule_id == R.R_PROTOCOL  # name the price first

@@ -98,3 +98,40 @@ def test_random_players_end_every_negotiation() -> None:
         )
         assert record.finished, (seats, options)
         assert longest < 600, (seats, options, longest)
+
+
+def test_4_finalizacion_the_final_text_counts_every_seats_money() -> None:
+    """ "Cada jugador cuenta su dinero": once the game is over the text shows every seat's money, not piles."""
+    state = build_state(3, {"turn_limit": 1}, marker=3)
+    state.money = [12, 55, 7]
+    play_moves(state, [(0, "roll"), (0, "draw")])
+    text = game.render(game.view(state, 2))
+    assert "Final money: seat 0 12M, seat 1 55M, seat 2 7M." in text
+
+
+def test_3_2_1_participacion_the_text_says_how_many_prices_a_seat_may_still_name() -> None:
+    state = build_state(4, owner={"rojo": 1, "azul": 0}, hands={0: ["family:verde"]}, marker=8, turn=0)
+    play_moves(state, [(0, "negotiate"), (1, "offer rojo"), (1, "price 2M")])
+    assert "Prices you may still name under this boss (offers and family cards placed): 1." in game.render(
+        game.view(state, 1)
+    )
+    assert "Prices you may still propose under this boss: seat 1: 2, seat 2: 2, seat 3: 2." in game.render(
+        game.view(state, 0)
+    )
+
+
+def test_limite_de_ofertas_the_prompt_offers_no_price_once_the_count_is_spent() -> None:
+    state = build_state(4, owner={"rojo": 1, "azul": 0}, hands={0: ["family:verde"]}, marker=8, turn=0)
+    play_moves(state, [(0, "negotiate"), (1, "offer rojo"), (1, "price 3M"), (2, "pass"), (3, "pass")])
+    play_moves(state, [(0, "bid 1 rojo"), (0, "price 1M"), (1, "offer rojo"), (1, "price 2M"), (2, "pass")])
+    play_moves(state, [(3, "pass"), (0, "bid 1 rojo"), (0, "price 1M")])
+    prompt = game.pending(state).prompt
+    assert state.neg.offers_left[1] == 0 and "proposes 1M for your rojo: accept, refuse; or play" in prompt
+    assert "offer" not in prompt.split("proposes")[1]
+
+
+def test_protocolo_de_negociacion_the_boss_lists_failure_last() -> None:
+    state = build_state(4, owner={"rojo": 1, "azul": 0}, hands={0: ["family:verde"]}, marker=8, turn=0)
+    play_moves(state, [(0, "negotiate"), (1, "offer rojo"), (1, "price 3M"), (2, "pass"), (3, "pass")])
+    moves = [m.text() for m in game.legal_moves(state, 0)]
+    assert moves[-1] == "fail" and moves[0] != "fail"

@@ -120,6 +120,7 @@ def test_section_6_replays_exactly() -> None:
     assert [m.text() for m in game.legal_moves(state, SHINYOUNG)] == ["pass"]  # no stop card
     stop_passes(state)
     assert state.owner[COLOURS.index("amarillo")] == JEONGHOON
+    assert item(state, SHINYOUNG, "amarillo") is None  # her 8M lapsed with her investor (promesas)
     # "Jaeyoung ... aceptó las condiciones de Jeonghoon y declaró que el trato había concluido."
     play_moves(state, [(JAEYOUNG, "accept 3 azul")])
     poll_passes(state)

@@ -1,0 +1,91 @@
+"""Ruling ``promesas``: a price or an agreement stands only while its seat can give that colour.
+
+When a travel card or a hire set takes away what a seat offered (its investor card, or
+the family card it placed), the prices and the agreement on that colour lapse at once:
+they no longer count against the payout, cannot be accepted, and the seat may place a
+family card of that colour and name a price again.
+"""
+
+from __future__ import annotations
+
+from engine.yo_soy_el_jefe.state import AGREED, ASKED, COLOURS
+
+from .helpers import build_state, game, play_moves, poll_passes, stop_passes
+
+OWNER = {"azul": 0, "rojo": 1, "amarillo": 2, "naranja": 3, "rosa": None, "verde": None}
+
+
+def item(state, seat: int, colour: str):
+    return state.neg.items.get((seat, COLOURS.index(colour)))
+
+
+def texts(state, seat: int) -> list[str]:
+    return [m.text() for m in game.legal_moves(state, seat)]
+
+
+def test_promesas_an_agreement_lapses_when_its_investor_travels() -> None:
+    """Space 8 (6 x 1M): seat 1's rojo is agreed for 2M, then seat 2 sends the rojo investor travelling."""
+    state = build_state(
+        4,
+        owner=OWNER,
+        hands={0: ["family:verde"], 1: ["family:rojo"], 2: ["travel:gris"], 3: []},
+        marker=8,
+        turn=0,
+    )
+    play_moves(state, [(0, "negotiate"), (1, "offer rojo"), (1, "price 2M")])
+    poll_passes(state)
+    play_moves(state, [(0, "accept 1 rojo")])
+    assert item(state, 1, "rojo")[:2] == (AGREED, 2) and state.neg.agreed_total() == 2
+    assert "family rojo" not in texts(state, 1)  # agreed: it binds while it can be kept
+    play_moves(state, [(1, "pass"), (2, "travel investor 1 rojo grey")])
+    events = stop_passes(state)
+    assert COLOURS.index("rojo") in state.neg.travelled
+    # The agreement lapses at once and the events say so.
+    assert item(state, 1, "rojo") is None and state.neg.agreed_total() == 0
+    assert any("lapses" in e.text and "rojo" in e.text for e in events)
+    view = game.view(state, 1)["negotiation"]
+    assert view["promised"] == 0 and view["room_left"] == 6
+    # Seat 1 can now stand in with its rojo family card and name a price again.
+    play_moves(state, [(3, "pass"), (0, "pass")])
+    assert "family rojo" in texts(state, 1)
+    play_moves(state, [(1, "family rojo"), (1, "price 2M")])
+    assert item(state, 1, "rojo")[:2] == (ASKED, 2)
+
+
+def test_promesas_a_price_is_withdrawn_when_a_hire_set_takes_the_investor() -> None:
+    """Six seats, no investor beside the board: seat 2 asks 1M for amarillo; the boss hires that investor."""
+    state = build_state(
+        6,
+        owner={"rojo": 0, "amarillo": 2, "azul": 1, "naranja": 3, "rosa": 4, "verde": 5},
+        hands={0: ["hire", "hire", "hire"], 1: [], 2: [], 3: [], 4: [], 5: []},
+        marker=1,  # space 1: 2 dividends, needs rojo and amarillo
+        turn=0,
+    )
+    play_moves(state, [(0, "negotiate"), (1, "pass"), (2, "offer amarillo"), (2, "price 1M")])
+    poll_passes(state)
+    assert item(state, 2, "amarillo")[:2] == (ASKED, 1)
+    assert "accept 2 amarillo" in texts(state, 0)
+    play_moves(state, [(0, "hire amarillo")])
+    events = stop_passes(state)
+    assert state.owner[COLOURS.index("amarillo")] == 0
+    assert item(state, 2, "amarillo") is None
+    assert any("withdrawn" in e.text and "amarillo" in e.text for e in events)
+    poll_passes(state)
+    assert "accept 2 amarillo" not in texts(state, 0)
+    assert "close" in texts(state, 0)
+
+
+def test_promesas_a_price_stands_while_a_placed_family_card_stands_in() -> None:
+    """Seat 1 offered its rojo investor and also placed a rojo family card: a travel on the investor keeps it."""
+    state = build_state(
+        4,
+        owner=OWNER,
+        hands={0: ["family:verde"], 1: ["family:rojo"], 2: ["travel:gris"], 3: []},
+        marker=8,
+        turn=0,
+    )
+    play_moves(state, [(0, "negotiate"), (1, "family rojo"), (1, "price 2M")])
+    poll_passes(state)
+    play_moves(state, [(0, "accept 1 rojo"), (1, "pass"), (2, "travel investor 1 rojo grey")])
+    stop_passes(state)
+    assert item(state, 1, "rojo")[:2] == (AGREED, 2)
