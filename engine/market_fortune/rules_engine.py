@@ -379,12 +379,25 @@ def roll_off(st: State, group: list[int], ev: Events) -> int:
             ev.append(Event(f"first-player roll {rnd}: {shown}; seats {_seats(minus)} rolled − and roll again"))
             group = minus
         else:
-            ev.append(Event(f"first-player roll {rnd}: {shown}; nobody rolled −, so everyone rolls again"))
+            again = "everyone rolls" if len(group) == st.n else f"seats {_seats(group)} roll"
+            ev.append(Event(f"first-player roll {rnd}: {shown}; nobody rolled −, so {again} again"))
         rnd += 1
 
 
 def _seats(seats: list[int] | tuple[int, ...]) -> str:
     return ", ".join(str(s) for s in seats)
+
+
+def n_investments(n: int) -> str:
+    """Return ``"1 investment"`` or ``"<n> investments"``."""
+    return "1 investment" if n == 1 else f"{n} investments"
+
+
+def no_such_investment(owner: str, n: int, k: Any) -> str:
+    """Return the sentence part refusing investment ``#k`` of an owner (``"you have"``, ``"seat 2 has"``) with ``n``."""
+    if n == 0:
+        return f"{owner} no investment, so there is no investment #{k}"
+    return f"{owner} {n_investments(n)}, numbered 0 to {n - 1}; there is no investment #{k}"
 
 
 def start_game(st: State, opener: int | None, ev: Events) -> None:
@@ -623,7 +636,7 @@ def optimise_problem(st: State, seat: int, k: int, card: int) -> Problem:
     """Return why this optimisation swap is refused, or ``None``."""
     invs = st.invs[seat]
     if not 0 <= k < len(invs):
-        return rid.OPTIMISATION, f"you have {len(invs)} investments, numbered from 0; there is no investment #{k}"
+        return rid.OPTIMISATION, no_such_investment("you have", len(invs), k)
     inv = invs[k]
     if inv[3]:
         return rid.OPTIMISATION, f"investment #{k} is face up; flipped investments can no longer be modified"
@@ -641,6 +654,8 @@ def optimise_problem(st: State, seat: int, k: int, card: int) -> Problem:
 
 def attach_problem(st: State, seat: int, card: int, k: int, only: int) -> Problem:
     """Return why attaching this green card to investment ``k`` is refused, or ``None``."""
+    if CARD_TYPE[card] != STRATEGY:
+        return rid.GREEN, f"{cn(card)} is a building card; only a green strategy is attached to an investment"
     if card not in st.strats[seat]:
         return rid.GREEN, f"you do not hold {cn(card)}"
     if not IS_GREEN[card]:
@@ -651,7 +666,7 @@ def attach_problem(st: State, seat: int, card: int, k: int, only: int) -> Proble
         )
     invs = st.invs[seat]
     if not 0 <= k < len(invs):
-        return rid.GREEN, f"you have {len(invs)} investments, numbered from 0; there is no investment #{k}"
+        return rid.GREEN, no_such_investment("you have", len(invs), k)
     if only >= 0 and k != only:
         return rid.GREEN, f"when you form an investment its green goes on that investment, #{only}, not on #{k}"
     if invs[k][2] >= 0:
@@ -704,13 +719,13 @@ def red_effect_problem(st: State, seat: int, card: int, move: Play) -> Problem:
             p = (
                 s.section,
                 (
-                    f"seat {move.target} has {len(st.invs[move.target])} investments and you have "  # type: ignore[index]
+                    f"seat {move.target} has {n_investments(len(st.invs[move.target]))} and you have "  # type: ignore[index]
                     f"{len(st.invs[seat])}; Corrección targets a rival as advanced as you or more"
                 ),
             )
         if p is None and not 0 <= move.investment < len(st.invs[move.target]):  # type: ignore[index,operator]
             n = len(st.invs[move.target])  # type: ignore[index]
-            p = s.section, f"seat {move.target} has {n} investments, numbered from 0; there is no #{move.investment}"
+            p = s.section, no_such_investment(f"seat {move.target} has", n, move.investment)
         return p
     if e is Effect.FEDERAL_AUDIT:
         p = _rival_problem(st, seat, move.target, s)  # type: ignore[arg-type]
@@ -731,8 +746,8 @@ def red_effect_problem(st: State, seat: int, card: int, move: Play) -> Problem:
             p = (
                 s.section,
                 (
-                    f"seat {move.target} has {len(st.invs[move.target])} investments and the most anyone has is "  # type: ignore[index]
-                    f"{most}; Bloqueo Regulatorio targets a leader (the most investments, at least 1)"
+                    f"seat {move.target} has {n_investments(len(st.invs[move.target]))} and the most anyone has "  # type: ignore[index]
+                    f"is {most}; Bloqueo Regulatorio targets a leader (the most investments, at least 1)"
                 ),
             )
         return p
@@ -748,7 +763,7 @@ def red_effect_problem(st: State, seat: int, card: int, move: Play) -> Problem:
         invs = st.invs[seat]
         k = move.investment
         if not 0 <= k < len(invs):  # type: ignore[operator]
-            return s.section, f"you have {len(invs)} investments, numbered from 0; there is no #{k}"
+            return s.section, no_such_investment("you have", len(invs), k)
         inv = invs[k]  # type: ignore[index]
         c = _card(move.swap)  # type: ignore[arg-type]
         if inv[3]:
@@ -814,7 +829,9 @@ def play_problem(st: State, seat: int, move: Play, only: int) -> Problem:
     if st.red_used:
         return rid.RULING_RED_TIMING, "you have already used a red strategy this turn; one red strategy per turn"
     if only >= 0 and card != only:
-        return rid.RULING_RED_TIMING, f"after Dominar you may use only the red strategy you just took, {cn(only)}"
+        return rid.RULING_RED_TIMING, (
+            f"after Dominar you may use only the strategy you just took, {cn(only)}, and only if it is red"
+        )
     return red_effect_problem(st, seat, card, move)
 
 
@@ -965,6 +982,8 @@ def defend_problem(st: State, seat: int, card: int) -> Problem:
     """Return why defending with this card is refused, or ``None``."""
     atk = st.attack
     assert atk is not None
+    if CARD_TYPE[card] != STRATEGY:
+        return rid.COMBAT, f"{cn(card)} is a building card; only a blue strategy cancels an attack"
     if card not in st.strats[seat]:
         return rid.COMBAT, f"you do not hold {cn(card)}"
     if not IS_BLUE[card]:
@@ -1140,13 +1159,15 @@ def _self_effect(st: State, seat: int, card: int, move: Play, ev: Events) -> Non
         got = st.discards[pile].pop()
         st.hands[seat].remove(give)
         _add_hand(st, seat, got)
-        discard_building(st, give)
-        ev.append(
-            Event(
-                f"Movimiento Astuto: seat {seat} took {cn(got)} from the {_PILE_WORD[pile]} discard pile and "
-                f"discarded {cn(give)}"
-            )
-        )
+        # The card given is discarded by a strategy: in Campeonato it lies face down and blocks its pile.
+        shown, _ = _discard_by_strategy(st, [give], seat)
+        took = f"Movimiento Astuto: seat {seat} took {cn(got)} from the {_PILE_WORD[pile]} discard pile and "
+        if shown:
+            ev.append(Event(took + f"discarded {cn(give)}"))
+        else:
+            where = _PILE_WORD[CARD_TYPE[give]]
+            ev.append(Event(took + f"discarded 1 card face down on the {where} discard pile, blocked (Campeonato)"))
+            ev.append(Event(f"Movimiento Astuto: you discarded {cn(give)} face down", (seat,)))
     elif e is Effect.LIQUIDITY:
         for pile in (STOCK, RETURN):
             if can_draw_building(st, pile):
@@ -1209,10 +1230,19 @@ def finish_attack(st: State, ev: Events) -> None:
 def start_declaration(st: State, seat: int, ev: Events) -> None:
     """Declare victory: greens may still be attached, then the portfolio is counted."""
     ev.append(Event(f"seat {seat} declares victory with 4 investments"))
-    if _attachable(st, seat, -1):
+    # Asked whenever the seat holds any strategy and an investment lacks a green (both public), not
+    # only when it holds a green it can attach (ruling informacion-oculta).
+    if _may_hold_attachable(st, seat):
         st.step = CLOSING
     else:
         count_declaration(st, seat, ev)
+
+
+def _may_hold_attachable(st: State, seat: int) -> bool:
+    """Whether, by public information, the seat might still attach a green: it holds a strategy
+    other than its Momentum card and an investment carries no green."""
+    held = len(st.strats[seat]) - (st.momentum in st.strats[seat])
+    return held > 0 and any(inv[2] < 0 for inv in st.invs[seat])
 
 
 def count_declaration(st: State, seat: int, ev: Events) -> None:
@@ -1340,8 +1370,9 @@ def gen_return(st: State, seat: int) -> list[Any]:
 
 
 def gen_dominated(st: State, seat: int) -> list[Any]:
-    """Legal moves after Dominar drew a red: use it now or keep it."""
-    out: list[Any] = play_variants(st, seat, st.drawn)
+    """Legal moves after Dominar: use the strategy just taken if it is a usable red, or keep it."""
+    c = st.drawn
+    out: list[Any] = play_variants(st, seat, c) if IS_RED[c] else []
     out.append(SKIP)
     return out
 
@@ -1397,7 +1428,10 @@ _EXPECTED: dict[str, tuple[str, str]] = {
     FORMED: (rid.YOUR_TURN, "your action is done: attach a green to the new investment, declare victory or skip"),
     CLOSING: (rid.DECLARE, "you are declaring victory: attach green strategies or reveal your portfolio"),
     RETURN_STEP: (rid.FAILED_DECLARATION, "your declaration failed: choose the investment that returns to your hand"),
-    DOMINATED: (rid.YOUR_TURN, "your action is done: use the red strategy you just took, or skip to keep it"),
+    DOMINATED: (
+        rid.YOUR_TURN,
+        "your action is done: play the strategy you just took if it is a red you can use, or skip to keep it",
+    ),
     TAKE: (rid.YOUR_TURN, "Comprar Más is in progress: choose where to take 1 building card from"),
     RESCUE: (rid.YOUR_TURN, "Rescate is in progress: take a card from the $ or +R deck"),
 }
@@ -1452,7 +1486,9 @@ def handle_main(st: State, seat: int, move: Any) -> Events:
         st.know[c] |= 1 << seat
         ev.append(shared_event((6, seat), lambda: Event(f"seat {seat} chose Dominar and took 1 strategy")))
         ev.append(Event(f"you took {cn(c)}", (seat,), {"card": CARD_ID[c]}))
-        if IS_RED[c] and not st.red_used and play_variants(st, seat, c):
+        # Whether the seat may still use a red is public (red_used); the drawn card's colour is not,
+        # so every Dominar that could be followed by a red asks the same question (ruling informacion-oculta).
+        if not st.red_used:
             st.drawn = c
             st.step = DOMINATED
         else:
@@ -1471,7 +1507,7 @@ def handle_main(st: State, seat: int, move: Any) -> Events:
             )
         n = len(st.invs[seat])
         if n != MAX_INVESTMENTS:
-            raise IllegalMove(rid.DECLARE, f"you have {n} investments; you may declare victory only with 4")
+            raise IllegalMove(rid.DECLARE, f"you have {n_investments(n)}; you may declare victory only with 4")
         start_declaration(st, seat, ev)
         return ev
     if t is Pass:
@@ -1543,7 +1579,9 @@ def _do_risk(st: State, seat: int, stock: int, ret: int) -> Events:
     else:
         ev.append(Event("no strategy is left to take for Momentum"))
     st.formed = k
-    if st.cfg.mode != "familia" and (_attachable(st, seat, k) or len(invs) == MAX_INVESTMENTS):
+    # Asked whenever the seat holds a strategy it could attach (any but the Momentum card: a public
+    # count), not only when it holds a green, so that being asked reveals nothing (ruling informacion-oculta).
+    if st.cfg.mode != "familia" and (len(st.strats[seat]) > (c >= 0) or len(invs) == MAX_INVESTMENTS):
         st.step = FORMED
     else:
         end_turn(st, ev)
@@ -1659,7 +1697,9 @@ def handle_formed(st: State, seat: int, move: Any) -> Events:
         return ev
     if t is Declare:
         if not four:
-            raise IllegalMove(rid.DECLARE, f"you have {len(st.invs[seat])} investments; you may declare only with 4")
+            raise IllegalMove(
+                rid.DECLARE, f"you have {n_investments(len(st.invs[seat]))}; you may declare victory only with 4"
+            )
         start_declaration(st, seat, ev)
         return ev
     if t is Skip:
@@ -1679,7 +1719,7 @@ def handle_closing(st: State, seat: int, move: Any) -> Events:
     if t is Attach:
         card = _check_attach(st, seat, move, -1)
         _do_attach(st, seat, card, move.investment, ev)
-        if not _attachable(st, seat, -1):
+        if not _may_hold_attachable(st, seat):
             count_declaration(st, seat, ev)
         return ev
     if t is Reveal:
@@ -1695,7 +1735,7 @@ def handle_return(st: State, seat: int, move: Any) -> Events:
     k = move.investment
     n = len(st.invs[seat])
     if not 0 <= k < n:
-        raise IllegalMove(rid.FAILED_DECLARATION, f"you have {n} investments, numbered from 0; there is no #{k}")
+        raise IllegalMove(rid.FAILED_DECLARATION, no_such_investment("you have", n, k))
     ev: Events = []
     inv = _return_investment(st, seat, k)
     ev.append(Event(f"seat {seat} returns investment #{k} ({_inv_text(inv)}) to its hand; play goes on"))
@@ -1712,7 +1752,7 @@ def handle_dominated(st: State, seat: int, move: Any) -> Events:
         play_red(st, seat, _card(move.card), move, ev)
         return ev
     if t is Skip:
-        ev.append(Event(f"seat {seat} keeps the strategy it took"))
+        ev.append(shared_event((8, seat), lambda: Event(f"seat {seat} keeps the strategy it took")))
         end_turn(st, ev)
         return ev
     raise _wrong_type(st, move)

@@ -38,15 +38,20 @@ def prompt(st: State) -> str:
     step = st.step
     seat = st.turn
     if step == MAIN:
-        free = [] if st.red_used else ["play 1 red strategy"]
-        free.append("optimise your portfolio")
-        if len(st.invs[seat]) == 4 and st.cfg.mode != "familia":
+        # The prompt is public: it depends only on what the table can see.
+        invs = st.invs[seat]
+        actions = ["Construir (build)", "Dominar (dominate)"]
+        if not st.banned and len(invs) < 4:
+            actions.insert(1, "Arriesgar (risk)")
+        free = [] if st.red_used else ["play 1 red strategy if you hold one"]
+        if any(not inv[3] for inv in invs):
+            free.append("optimise a face-down investment")
+        if len(invs) == 4 and st.cfg.mode != "familia":
             free.append("declare victory")
-        listed = free[0] if len(free) == 1 else ", ".join(free[:-1]) + " or " + free[-1]
-        return (
-            "Choose your action: Construir (build), Arriesgar (risk) or Dominar (dominate); "
-            f"before it you may {listed}."
-        )
+        text = f"Choose your action: {_either(actions)}"
+        if free:
+            text += f"; before it you may {_either(free)}"
+        return text + "."
     if step == BUILD_DISCARD:
         return f"Construir: you hold {building_count(st, seat)} building cards; discard 1 $ or +R card."
     if step == OPTIMISE_COST:
@@ -56,15 +61,21 @@ def prompt(st: State) -> str:
     if step == FORMED:
         four = len(st.invs[seat]) == 4
         return (
-            f"Your investment #{st.formed} is formed: attach a green strategy to it"
-            f"{', declare victory' if four else ''} or skip."
+            f"Your investment #{st.formed} is formed: attach a green strategy to it if you hold one (not the one "
+            f"taken by Momentum){', declare victory' if four else ''} or skip{'' if four else ' to end your turn'}."
         )
     if step == CLOSING:
-        return "You declared victory: attach green strategies to investments without one, or reveal to be counted."
+        return (
+            "You declared victory: attach green strategies you hold to investments without one, or reveal your "
+            "portfolio to be counted."
+        )
     if step == RETURN_STEP:
         return "Your declaration failed: choose the investment that returns to your hand."
     if step == DOMINATED:
-        return f"You took the red strategy {CARD_NAME[st.drawn]}: play it now or skip to keep it."
+        return (
+            "Dominar: if the strategy you just took is a red you can use, play it now; "
+            "otherwise (or to keep it) skip, and your turn ends."
+        )
     if step == TAKE:
         return "Comprar Más: choose where to take 1 building card from."
     if step == RESCUE:
@@ -72,6 +83,11 @@ def prompt(st: State) -> str:
     atk = st.attack
     assert atk is not None
     return f"Seat {atk.attacker} attacks you with {CARD_NAME[atk.card]}: defend with a blue strategy or decline."
+
+
+def _either(parts: list[str]) -> str:
+    """Join alternatives: ``"a"``, ``"a or b"``, ``"a, b or c"``."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
 _OVER = Pending("over", (), "The game is over.")
@@ -86,7 +102,16 @@ def pending(st: State) -> Pending:
     seat = st.turn
     # The key holds everything the prompt depends on.
     if step == MAIN:
-        key: tuple[Any, ...] = (step, seat, st.red_used, len(st.invs[seat]) == 4 and st.cfg.mode != "familia")
+        invs = st.invs[seat]
+        key: tuple[Any, ...] = (
+            step,
+            seat,
+            st.red_used,
+            st.banned,
+            len(invs),
+            any(not inv[3] for inv in invs),
+            st.cfg.mode == "familia",
+        )
     elif step == REACTION:
         atk = st.attack
         assert atk is not None
@@ -95,8 +120,6 @@ def pending(st: State) -> Pending:
         key = (step, seat, building_count(st, seat))
     elif step == FORMED:
         key = (step, seat, st.formed, len(st.invs[seat]))
-    elif step == DOMINATED:
-        key = (step, seat, st.drawn)
     else:
         key = (step, seat)
     p = _PENDING.get(key)
@@ -166,7 +189,7 @@ def view(st: State, seat: int | None) -> dict[str, Any]:
             "lucky_investor": st.lucky,
         },
         "decision": {"kind": p.kind, "seats": list(p.seats), "prompt": p.prompt},
-        "win_value": WIN_VALUE,
+        "win_value": None if st.cfg.mode == "familia" else WIN_VALUE,
         "piles": {"stock": _pile(st, 0), "return": _pile(st, 1), "strategy": _pile(st, 2)},
         "players": players,
     }
@@ -269,12 +292,18 @@ def render(v: dict[str, Any]) -> str:
             lines.extend(f"- {_card_text(c)}: {c['effect']}" for c in v["strategies"])
         else:
             lines.append("Your strategies: none.")
-        lines.append(
-            f"Your portfolio value now (face values and bonuses): {v['portfolio_value']}M; "
-            f"victory needs 4 investments and {v['win_value']}M."
-        )
+        if v["win_value"] is None:
+            goal = "in Familia the first to form 4 investments wins, values do not count"
+        else:
+            goal = f"victory needs 4 investments and {v['win_value']}M, declared"
+        lines.append(f"Your portfolio value now (face values and bonuses): {v['portfolio_value']}M; {goal}.")
+        names = {c["id"]: _card_text(c) for c in v["strategies"]}
         if "momentum_card" in v:
-            lines.append(f"Momentum card (not usable this turn): {v['momentum_card']}.")
+            card = names.get(v["momentum_card"], v["momentum_card"])
+            lines.append(f"Momentum card (not usable this turn): {card}.")
+        if "drawn_card" in v:
+            card = names.get(v["drawn_card"], v["drawn_card"])
+            lines.append(f"Strategy you just took with Dominar: {card}.")
     if "attack" in v:
         a = v["attack"]
         lines.append(

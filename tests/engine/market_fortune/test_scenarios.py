@@ -66,8 +66,12 @@ def test_green_and_yellow_bonuses_count_at_the_declaration() -> None:
     st = table(investments={0: invs}, strategies={0: ["MF-E-INNOVACION-1", "MF-E-DIVERSIFICACION-1"]})
     play(st, 0, "declare")
     assert st.step == "closing"
-    events = play(st, 0, "attach MF-E-INNOVACION-1 3")  # Acción 1M <= 2M: +3M
-    assert st.over  # no other green left to attach: counted at once
+    play(st, 0, "attach MF-E-INNOVACION-1 3")  # Acción 1M <= 2M: +3M
+    # Still holding a strategy and with investments lacking a green, the seat is asked again
+    # (the table cannot tell that the yellow left is no green: ruling informacion-oculta).
+    assert st.step == "closing"
+    events = play(st, 0, "reveal")
+    assert st.over
     assert any("total 30M" in e for e in events)  # 23 + 3 (green) + 4 (four industries)
     assert GAME.result(st).winners == (0,)
 
