@@ -266,6 +266,16 @@ def _money(v: int) -> str:
     return f"{v}M"
 
 
+def _investments(n: int) -> str:
+    """Return ``"1 inversión formada"`` or ``"<n> inversiones formadas"``."""
+    return "1 inversión formada" if n == 1 else f"{n} inversiones formadas"
+
+
+# The bonuses of green and yellow strategies count in Fortuna's 25M (ruling verdes-y-amarillas),
+# so a riddle about the face values says that there are none.
+NO_BONUS = "sin Estrategias verdes ni amarillas"
+
+
 def _pair(a: int, r: int) -> str:
     return f"${a}M + +R{r}M"
 
@@ -392,7 +402,8 @@ def gen_declare_outcome(rng: Rng) -> Item:
     wrong = [_OUTCOME_BACK if win else _OUTCOME_WIN, *_OUTCOME_WRONG]
     return _choice(
         rng,
-        f"En modo Fortuna, {name} forma su 4.ª inversión, declara victoria y voltea: {listed}. ¿Qué ocurre?",
+        f"En modo Fortuna, {name}, {NO_BONUS}, forma su 4.ª inversión, declara victoria y voltea: {listed}. "
+        "¿Qué ocurre?",
         correct,
         wrong,
         (S_DECLARAR, S_VICTORIA),
@@ -406,8 +417,7 @@ def gen_cards_in_hand(rng: Rng) -> Item:
     """Building cards in hand with k investments formed."""
     k = rng.below(5)
     return _integer(
-        f"Tienes {k} inversiones formadas. Según la regla de las 8 cartas, ¿cuántas cartas de construcción "
-        "tienes en la mano?",
+        f"Tienes {_investments(k)}. Según la regla de las 8 cartas, ¿cuántas cartas de construcción tienes en la mano?",
         building_cards_in_hand(k),
         (S_OCHO,),
         "Cada inversión tiene 2 cartas de construcción y entre mano e inversiones siempre hay 8.",
@@ -421,7 +431,7 @@ def gen_hand_after_risk(rng: Rng) -> Item:
     k = rng.below(4)
     face = "+" if rng.below(2) == 0 else "−"
     return _integer(
-        f"Tienes {k} inversiones formadas y 8 − {2 * k} = {8 - 2 * k} cartas de construcción en la mano. "
+        f"Tienes {_investments(k)} y 8 − {2 * k} = {8 - 2 * k} cartas de construcción en la mano. "
         f"Arriesgas con un $ y un +R del mismo logo y el Dado Fortune sale {face}. ¿Cuántas cartas de "
         "construcción tienes ahora en la mano?",
         hand_after_risk(k, face),
@@ -487,8 +497,7 @@ def gen_equal_or_more(rng: Rng) -> Item:
     counts = {n: rng.below(STEADY_MAX + 1) for n in names}
     listed = ", ".join(f"{n} tiene {c}" for n, c in counts.items())
     return _integer(
-        f"Tienes {mine} inversiones formadas. Tus rivales: {listed}. ¿Cuántos rivales son «igual o más "
-        "avanzado» que tú?",
+        f"Tienes {_investments(mine)}. Tus rivales: {listed}. ¿Cuántos rivales son «igual o más avanzado» que tú?",
         equal_or_more_advanced(mine, list(counts.values())),
         (S_AVANZADO,),
         "Es igual o más avanzado quien tiene el mismo número de inversiones que tú o más.",
@@ -520,7 +529,7 @@ _ACTION_SCENES: tuple[tuple[str, str], ...] = (
     ("Construir", "Tomas la carta superior del descarte de {deck} ({v}M) y descartas un {other} de tu mano."),
     ("Construir", "Tomas 1 carta del mazo {deck} y descartas 1 carta {other}."),
     ("Arriesgar", "Juntas un $ de {v}M y un +R de {w}M del mismo logo, las ocultas y lanzas el Dado Fortune."),
-    ("Dominar", "Tomas 1 Estrategia del mazo y no descartas nada; tienes {v} inversiones formadas."),
+    ("Dominar", "Tomas 1 Estrategia del mazo y no descartas nada; tienes {invs}."),
 )
 
 
@@ -529,7 +538,8 @@ def gen_turn_action(rng: Rng) -> Item:
     """Which of the three actions a described turn is."""
     action, scene = rng.choice(_ACTION_SCENES)
     deck = rng.choice(("$", "+R"))
-    text = scene.format(deck=deck, other=rng.choice(("$", "+R")), v=1 + rng.below(4), w=1 + rng.below(5))
+    v = 1 + rng.below(4)
+    text = scene.format(deck=deck, other=rng.choice(("$", "+R")), v=v, w=1 + rng.below(5), invs=_investments(v))
     return Item(
         id="",
         game=GAME,
@@ -577,8 +587,8 @@ def gen_least_fourth(rng: Rng) -> Item:
             break
     listed = ", ".join(_money(v) for v in three)
     return _integer(
-        f"En modo Fortuna tienes tres inversiones que valen {listed}. ¿Cuál es el menor valor, en millones, "
-        "que puede tener tu cuarta inversión para que ganes al declarar victoria?",
+        f"En modo Fortuna, {NO_BONUS}, tienes tres inversiones que valen {listed}. ¿Cuál es el menor valor, "
+        "en millones, que puede tener tu cuarta inversión para que ganes al declarar victoria?",
         least_fourth_value(*three),
         (S_VICTORIA, S_VALORES),
         "Se necesitan 25M o más con 4 inversiones, y una inversión vale como mínimo 2M.",
@@ -615,7 +625,7 @@ def gen_defence_order(rng: Rng) -> Item:
     seats = _names(rng, 4)
     attacker = rng.choice(seats)
     position = rng.below(3)
-    ordinal = ("primero", "segundo", "tercero")[position]
+    ordinal = ("primer", "segundo", "tercer")[position]
     correct = defence_order(seats, attacker)[position]
     return _choice(
         rng,

@@ -134,3 +134,45 @@ def test_declare_outcome_matches_the_total(seed: int) -> None:
     chosen = item.options["ABCD".index(item.answer)]
     total = int(item.explanation.split("suma ")[1].split("M")[0])
     assert (chosen == "Gana la partida") == (total >= 25)
+
+
+# --------------------------------------------------------------- review fixes: wording and single answers
+
+
+def _generated(kind: str | None = None) -> list:
+    gens = [g for g in GENERATORS.values() if g.game == "market-fortune" and (kind is None or g.kind == kind)]
+    return [g.make(seed) for g in gens for seed in range(40)]
+
+
+def test_generated_spanish_agrees_in_number_and_ordinal() -> None:
+    for item in _generated():
+        assert "1 inversiones" not in item.prompt, item.prompt
+        assert "tercero lugar" not in item.prompt and "primero lugar" not in item.prompt, item.prompt
+
+
+def test_condicion_de_victoria_items_on_face_values_exclude_bonuses() -> None:
+    # Green and yellow bonuses count toward 25M (ruling verdes-y-amarillas): an item that computes
+    # a win from face values alone must say that there are no such strategies.
+    from tests.quizzes.conftest import market_fortune_bank
+
+    bank = market_fortune_bank().game("market-fortune")
+    written = [i for i in (*bank.questions, *bank.riddles) if i.computed]
+    face_value = [
+        i for i in written if "least_fourth_value" in i.computed or "investments_after_declaring" in i.computed
+    ]
+    generated = [
+        i for i in _generated() if "market-fortune/cap-2/condicion-de-victoria" in i.sections and "25M" in i.explanation
+    ]
+    assert face_value and generated
+    for item in [*face_value, *generated]:
+        assert mf.NO_BONUS.lower() in item.prompt.lower(), item.prompt
+
+
+def test_optimizacion_choice_has_one_true_option() -> None:
+    # Ruling optimizacion-en-tu-turno: out of your turn you do not optimise either, so that
+    # option would be a second correct answer to "when can you not optimise?".
+    from tests.quizzes.conftest import market_fortune_bank
+
+    item = market_fortune_bank().item("market-fortune/q/cuando-no-optimizar")
+    assert all("fuera de tu turno" not in o.lower() for o in item.options)
+    assert item.options["ABCD".index(item.answer)] == "Bajo ataque activo"
