@@ -50,6 +50,7 @@ def money_pile(amount: int) -> str:
 
 _CARD_JSON: tuple[dict[str, Any], ...] = tuple(c.to_json() for c in CARDS)
 _CARD_KIND: tuple[str, ...] = tuple(c.kind for c in CARDS)
+_CARD_LABEL: tuple[str, ...] = tuple(f"{c.kind} {c.colour}" if c.colour else c.kind for c in CARDS)
 
 
 def _card(card: int) -> dict[str, Any]:
@@ -114,6 +115,7 @@ def build_view(game: YoSoyElJefe, state: State, seat: int | None) -> dict[str, A
         "discard_count": len(state.discard),
         "discard_top": _card(state.discard[-1]) if state.discard else None,
         "discard_by_kind": dict(sorted(Counter(_CARD_KIND[c] for c in state.discard).items())),
+        "discard_by_card": dict(sorted(Counter(_CARD_LABEL[c] for c in state.discard).items())),
         "negotiation": _negotiation(game, state) if state.neg is not None else None,
         "card_waiting_for_stops": _stop(game, state),
         "last_deal": _copy(state.last_deal),
@@ -254,7 +256,10 @@ def render(view: dict[str, Any]) -> str:
         lines.append(f"Investors beside the board: {', '.join(beside)}.")
     if you is not None:
         lines.append(f"Your hand ({len(view['hand'])}/{view['hand_limit']}): {_hand_words(view['hand'])}.")
-    lines.append(f"Deck {view['deck_count']} cards, discard {view['discard_count']}.")
+    discards = ", ".join(f"{label} x{k}" if k > 1 else label for label, k in view["discard_by_card"].items())
+    lines.append(
+        f"Deck {view['deck_count']} cards, discard {view['discard_count']}" + (f" ({discards})." if discards else ".")
+    )
     neg = view["negotiation"]
     if neg is not None:
         sp = neg["space"]

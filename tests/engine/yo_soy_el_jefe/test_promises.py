@@ -89,3 +89,21 @@ def test_promesas_a_price_stands_while_a_placed_family_card_stands_in() -> None:
     play_moves(state, [(0, "accept 1 rojo"), (1, "pass"), (2, "travel investor 1 rojo grey")])
     stop_passes(state)
     assert item(state, 1, "rojo")[:2] == (AGREED, 2)
+
+
+def test_cambio_de_jefe_keep_another_seats_agreement_for_the_new_bosss_colour_stands() -> None:
+    """Seat 3's rojo family card is agreed for 1M; seat 1, which holds the rojo investor, takes over keeping it."""
+    state = build_state(
+        4,
+        owner=OWNER,
+        hands={0: ["family:verde", "family:rosa"], 1: ["boss"], 2: [], 3: ["family:rojo"]},
+        marker=8,
+        turn=0,
+    )
+    play_moves(state, [(0, "negotiate"), (1, "pass"), (2, "pass"), (3, "family rojo"), (3, "price 1M")])
+    play_moves(state, [(0, "accept 3 rojo"), (1, "boss keep")])
+    stop_passes(state)
+    assert state.neg.boss == 1 and item(state, 3, "rojo")[:2] == (AGREED, 1)
+    group = game.view(state, None)["negotiation"]["group_if_closed_now"]
+    assert {"seat": 3, "colour": "rojo", "as": "family", "price": 1} in group
+    assert not any(p["seat"] == 1 and p["colour"] == "rojo" for p in group)

@@ -135,3 +135,12 @@ def test_protocolo_de_negociacion_the_boss_lists_failure_last() -> None:
     play_moves(state, [(0, "negotiate"), (1, "offer rojo"), (1, "price 3M"), (2, "pass"), (3, "pass")])
     moves = [m.text() for m in game.legal_moves(state, 0)]
     assert moves[-1] == "fail" and moves[0] != "fail"
+
+
+def test_3_3_cierre_the_discards_are_public_card_by_card() -> None:
+    """Discarded influence cards lie face up: a view counts them by kind and colour, and the text lists them."""
+    state = build_state(4, owner={"azul": 0}, hands={1: ["travel:azul"], 2: ["stop"]}, marker=8, turn=0)
+    play_moves(state, [(0, "negotiate"), (1, "travel investor 0 azul"), (2, "stop")])
+    view = game.view(state, 3)
+    assert view["discard_by_card"] == {"stop": 1, "travel azul": 1}
+    assert "discard 2 (stop, travel azul)." in game.render(view)
