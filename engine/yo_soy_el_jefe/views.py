@@ -314,7 +314,10 @@ def render(view: dict[str, Any]) -> str:
         tag = " (out of turn)" if view["acting_out_of_turn"] else ""
         lines.append(f"Your decision{tag}: {view['your_decision']}")
     else:
-        lines.append(f"Waiting for seat(s) {view['decision']['seats']}: {view['decision']['prompt']}")
+        decision = view["decision"]
+        who = " and ".join(f"seat {s}" for s in decision["seats"])
+        how = " (out of turn)" if decision["kind"] == "reaction" else ""
+        lines.append(f'Waiting for {who}{how}, which is told: "{decision["prompt"]}"')
     return "\n".join(lines)
 
 

@@ -144,3 +144,13 @@ def test_3_3_cierre_the_discards_are_public_card_by_card() -> None:
     view = game.view(state, 3)
     assert view["discard_by_card"] == {"stop": 1, "travel azul": 1}
     assert "discard 2 (stop, travel azul)." in game.render(view)
+
+
+def test_protocolo_de_negociacion_a_waiting_seat_reads_whose_decision_it_is() -> None:
+    """The prompt speaks to the deciding seat; the others' text says it is that seat's, not theirs."""
+    state = build_state(4, owner={"rojo": 1, "azul": 0}, hands={0: ["family:verde"]}, marker=8, turn=0)
+    play_moves(state, [(0, "negotiate")])
+    text = game.render(game.view(state, 2))
+    prompt = game.pending(state).prompt
+    assert f'Waiting for seat 1 (out of turn), which is told: "{prompt}"' in text
+    assert "Your decision" not in text
