@@ -657,14 +657,15 @@ class TableService:
         said = bool(decision.prompt) and decision.prompt in rendered  # the game's own text already states it
         if live.status == "finished":
             res = _result(live.game, live.state)
-            if res is not None:
+            if res is not None and res.reason not in rendered:
                 lines.append(f"Game over: {res.reason}")
         elif decision.yours:
             lines.append("Your legal moves:" if said else f"Your decision ({decision.kind}): {decision.prompt}")
             lines += [f"  {m.id}: {m.text}" for m in legal]
             lines.append("Answer with play_move(table_id, seat_token, move='<id>').")
         elif not said:
-            lines.append(f"Waiting for seats {decision.seats} ({decision.kind}): {decision.prompt}")
+            who = ", ".join(f"seat {x}" for x in decision.seats)
+            lines.append(f'Waiting for {who} ({decision.kind}), who is asked: "{decision.prompt}"')
         else:
             lines.append(f"Not your decision now: call wait_for_turn(table_id, seat_token, {MAX_WAIT_S:g}).")
         return "\n".join(lines)
