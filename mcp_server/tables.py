@@ -454,8 +454,16 @@ class TableService:
             m = _MOVE_ID.fullmatch(move.strip())
             if m:
                 listed = live.listed.get(seat)
-                if listed is None or listed[0] != live.version:
+                if listed is None:
                     return None
+                if listed[0] != live.version:
+                    # Others moved since the ids were listed (e.g. a simultaneous choice): the ids still
+                    # hold if this seat's legal moves are exactly the same list.
+                    now = live.game.legal_moves(live.state, seat) if seat in live.game.pending(live.state).seats else []
+                    if now != listed[1]:
+                        return None
+                    listed = (live.version, now)
+                    live.listed[seat] = listed
                 k = int(m.group(1))
                 if k > len(listed[1]):
                     if listed[1]:

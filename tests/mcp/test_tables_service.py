@@ -160,6 +160,16 @@ async def test_sealed_choices_stay_sealed_at_the_table(tmp_path: Path) -> None:
     assert (await svc.view(tid, t1)).decision.yours is False
 
 
+async def test_move_ids_survive_other_seats_sealed_choices(tmp_path: Path) -> None:
+    """Another seat's sealed choice moves the version but not my options: my listed ids still hold."""
+    svc = service(tmp_path / "db")
+    tid, (t0, t1, _t2) = await seated(svc, "toy-sealed", ["agent", "agent", "agent"])
+    await svc.view(tid, t0)  # lists m1..m3 at version 0
+    assert (await svc.play(tid, t1, {"type": "pick", "value": 1}, None)).accepted
+    out = await svc.play(tid, t0, "m3", None)
+    assert out.accepted and out.version == 2
+
+
 async def test_wait_for_turn_wakes_on_the_other_seats_move(tmp_path: Path) -> None:
     svc = service(tmp_path / "db")
     tid, (t0, t1) = await seated(svc, "toy-reaction", ["agent", "agent"])
