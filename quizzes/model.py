@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Any, Literal
 
 from engine.core.rng import Rng
 
@@ -73,6 +73,36 @@ class Item:
     def parametric(self) -> bool:
         """Whether the item was made by a generator."""
         return "/gen/" in self.id
+
+
+def computed_item(
+    game: str,
+    module: str,
+    kind: ItemKind,
+    type_: AnswerType,
+    prompt: str,
+    answer: str,
+    sections: tuple[str, ...],
+    computed: str,
+    explanation: str,
+    **extra: Any,
+) -> Item:
+    """Return a generator's item whose answer ``module:computed`` computes (the id is set by the registry).
+
+    Duplicate section ids are dropped, keeping the first of each.
+    """
+    return Item(
+        id=f"{game}/gen",
+        game=game,
+        kind=kind,
+        type=type_,
+        prompt=prompt,
+        answer=answer,
+        sections=tuple(dict.fromkeys(sections)),
+        computed=f"{module}:{computed}",
+        explanation=explanation,
+        **extra,
+    )
 
 
 GeneratorFn = Callable[[Rng], Item]

@@ -442,14 +442,22 @@ class SeVende(Game):
 
     # ------------------------------------------------------------------ setup discards
 
-    def _on_setup(self, s: SeVendeState, seat: int, move: Any, ev: list[Event]) -> None:
-        if not isinstance(move, Discard):
-            raise self._wrong(R.SETUP_DISCARD, "setup step 5 (discard two of your six cards)", move)
-        c = self._hand_card(s, seat, move.card, R.SETUP_DISCARD, "discard it")
+    def _discard_owed(self, s: SeVendeState, seat: int, move: Discard, rule: str, why: str, ev: list[Event]) -> None:
+        """Discard one card the seat owes (setup step 5 or the hand limit) face down.
+
+        Raises:
+            IllegalMove: the card is not in the seat's hand (cited as ``rule``).
+        """
+        c = self._hand_card(s, seat, move.card, rule, "discard it")
         s.hands[seat].remove(c)
         s.discard.append(c)
         s.todo[seat] -= 1
-        ev.append(Event(f"you discarded {_name(c)} face down", (seat,)))
+        ev.append(Event(f"you discarded {_name(c)} face down{why}", (seat,)))
+
+    def _on_setup(self, s: SeVendeState, seat: int, move: Any, ev: list[Event]) -> None:
+        if not isinstance(move, Discard):
+            raise self._wrong(R.SETUP_DISCARD, "setup step 5 (discard two of your six cards)", move)
+        self._discard_owed(s, seat, move, R.SETUP_DISCARD, "", ev)
         if s.todo[seat] == 0:
             ev.append(Event(f"seat {seat} has discarded two cards face down and keeps four"))
         if not any(s.todo):
@@ -1127,11 +1135,7 @@ class SeVende(Game):
     def _on_hand_limit(self, s: SeVendeState, seat: int, move: Any, ev: list[Event]) -> None:
         if not isinstance(move, Discard):
             raise self._wrong(R.HAND_LIMIT, "the end of the round (discard down to ten cards)", move)
-        c = self._hand_card(s, seat, move.card, R.HAND_LIMIT, "discard it")
-        s.hands[seat].remove(c)
-        s.discard.append(c)
-        s.todo[seat] -= 1
-        ev.append(Event(f"you discarded {_name(c)} face down (hand limit)", (seat,)))
+        self._discard_owed(s, seat, move, R.HAND_LIMIT, " (hand limit)", ev)
         if s.todo[seat] == 0:
             ev.append(Event(f"seat {seat} has discarded down to {HAND_MAX} cards"))
             if not any(s.todo):

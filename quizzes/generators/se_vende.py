@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.rng import Rng
-from quizzes.model import CHOICE_LETTERS, AnswerType, Item, ItemKind, generator
+from quizzes.model import CHOICE_LETTERS, AnswerType, Item, ItemKind, computed_item, generator
 from rules_corpus import load_corpus
 
 GAME = "se-vende"
@@ -373,18 +373,7 @@ def _item(
     explanation: str,
     **extra: Any,
 ) -> Item:
-    return Item(
-        id=f"{GAME}/gen",
-        game=GAME,
-        kind=kind,
-        type=type_,
-        prompt=prompt,
-        answer=answer,
-        sections=tuple(dict.fromkeys(sections)),
-        computed=f"{_MODULE}:{computed}",
-        explanation=explanation,
-        **extra,
-    )
+    return computed_item(GAME, _MODULE, kind, type_, prompt, answer, sections, computed, explanation, **extra)
 
 
 def _choice(rng: Rng, correct: str, wrong: Sequence[str]) -> tuple[tuple[str, ...], str]:
