@@ -25,7 +25,7 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE.parent))
 
-from engine.core import RandomBot, all_games, play  # noqa: E402
+from club_agentes.engine.core import RandomBot, all_games, play  # noqa: E402
 
 FLOORS = {"market-fortune": 30_000, "se-vende": 20_000, "yo-soy-el-jefe": 15_000}
 WINRATE = {

@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from mcp_server.club import ClubPassVerifier, QuizService, quiz_service, register_quiz_tools
-from mcp_server.storage import Store, default_db_path
-from mcp_server.tables import PassVerifier, TableService
-from mcp_server.toolkit import ClubServer
-from mcp_server.tools_rules import register_rules_tools
-from mcp_server.tools_tables import register_table_tools
-from rules_corpus import load_corpus, search_index
+from club_agentes.mcp_server.club import ClubPassVerifier, QuizService, quiz_service, register_quiz_tools
+from club_agentes.mcp_server.storage import Store, default_db_path
+from club_agentes.mcp_server.tables import PassVerifier, TableService
+from club_agentes.mcp_server.toolkit import ClubServer
+from club_agentes.mcp_server.tools_rules import register_rules_tools
+from club_agentes.mcp_server.tools_tables import register_table_tools
+from club_agentes.rules_corpus import load_corpus, search_index
 
 INSTRUCTIONS = """\
 Club de Agentes teaches, examines and referees three card games with Spanish rulebooks:

@@ -37,7 +37,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     args = _parser().parse_args(argv)
     if args.command == "serve":
-        from mcp_server.app import build_server, open_store
+        from club_agentes.mcp_server.app import build_server, open_store
 
         server = build_server(open_store(args.db))
         if args.http:
@@ -45,8 +45,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             server.run()
         return 0
-    from quizzes import evaluate
-    from quizzes.bank import UnknownBankGame
+    from club_agentes.quizzes import evaluate
+    from club_agentes.quizzes.bank import UnknownBankGame
 
     if args.quiz_command == "export":
         try:
@@ -65,7 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 text = fh.read()
         sys.stdout.write(evaluate.grade_jsonl(text))
         return 0
-    from mcp_server.app import open_store
+    from club_agentes.mcp_server.app import open_store
 
     sys.stdout.write(evaluate.stats_report(open_store(args.db)))
     return 0

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+from club_agentes.mcp_server.models_quiz import ItemGrade, PassCheckOut, QuizItemOut, QuizPaperOut, QuizResultOut
+from club_agentes.mcp_server.toolkit import READ_ONLY, WRITES
+from club_agentes.quizzes.bank import default_bank
+from club_agentes.quizzes.clubpass import iso_utc
+from club_agentes.quizzes.harness import QuizError, QuizPaper, QuizService
+from club_agentes.quizzes.store import QuizStore
 from mcp.server import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import Field
-
-from mcp_server.models_quiz import ItemGrade, PassCheckOut, QuizItemOut, QuizPaperOut, QuizResultOut
-from mcp_server.toolkit import READ_ONLY, WRITES
-from quizzes.bank import default_bank
-from quizzes.clubpass import iso_utc
-from quizzes.harness import QuizError, QuizPaper, QuizService
-from quizzes.store import QuizStore
 
 __all__ = ["ClubPassVerifier", "QuizService", "quiz_service", "register_quiz_tools"]
 

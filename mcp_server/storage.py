@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from quizzes.store import Attempt, PassRecord
+from club_agentes.quizzes.store import Attempt, PassRecord
 
 DB_ENV = "CLUB_AGENTES_DB"
 

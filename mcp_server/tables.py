@@ -26,8 +26,18 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from engine.core import ConfigError, Event, Game, IllegalMove, InvalidMove, Pending, Rng, UnknownGame, get_game
-from mcp_server.models_tables import (
+from club_agentes.engine.core import (
+    ConfigError,
+    Event,
+    Game,
+    IllegalMove,
+    InvalidMove,
+    Pending,
+    Rng,
+    UnknownGame,
+    get_game,
+)
+from club_agentes.mcp_server.models_tables import (
     Decision,
     EventInfo,
     GameLog,
@@ -44,9 +54,9 @@ from mcp_server.models_tables import (
     TableView,
     WaitResult,
 )
-from mcp_server.storage import SeatClaim, StaleVersion, Store, TableRow
-from quizzes.harness import InvalidAgent, check_agent_name
-from rules_corpus import Corpus
+from club_agentes.mcp_server.storage import SeatClaim, StaleVersion, Store, TableRow
+from club_agentes.quizzes.harness import InvalidAgent, check_agent_name
+from club_agentes.rules_corpus import Corpus
 
 MAX_WAIT_S = 60.0
 BOT_YIELD_EVERY = 200

@@ -5,6 +5,21 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+from club_agentes.engine.core.registry import all_games
+from club_agentes.mcp_server.models_rules import (
+    GameList,
+    GameSummary,
+    PlayerCount,
+    RulesSection,
+    RulesToc,
+    SearchHit,
+    SearchResults,
+    SectionLink,
+    TocEntry,
+)
+from club_agentes.mcp_server.toolkit import READ_ONLY
+from club_agentes.rules_corpus import MAX_QUERY_CHARS, Corpus, SearchIndex, Section, UnknownGameId, UnknownSection
+from club_agentes.rules_corpus.search import tokens
 from mcp.server import MCPServer
 from mcp.server.mcpserver.exceptions import ResourceNotFoundError, ToolError
 from mcp.shared.exceptions import MCPError
@@ -17,22 +32,6 @@ from mcp_types import (
     ResourceTemplateReference,
 )
 from pydantic import Field
-
-from engine.core.registry import all_games
-from mcp_server.models_rules import (
-    GameList,
-    GameSummary,
-    PlayerCount,
-    RulesSection,
-    RulesToc,
-    SearchHit,
-    SearchResults,
-    SectionLink,
-    TocEntry,
-)
-from mcp_server.toolkit import READ_ONLY
-from rules_corpus import MAX_QUERY_CHARS, Corpus, SearchIndex, Section, UnknownGameId, UnknownSection
-from rules_corpus.search import tokens
 
 RESOURCE_TEMPLATE = "rules://{game}/{+section}"
 

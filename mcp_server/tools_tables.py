@@ -4,13 +4,20 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+from club_agentes.mcp_server.models_tables import (
+    GameLog,
+    MoveOutcome,
+    SeatJoined,
+    TableCreated,
+    TableList,
+    TableView,
+    WaitResult,
+)
+from club_agentes.mcp_server.tables import TableError, TableService
+from club_agentes.mcp_server.toolkit import READ_ONLY, WRITES
 from mcp.server import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import Field
-
-from mcp_server.models_tables import GameLog, MoveOutcome, SeatJoined, TableCreated, TableList, TableView, WaitResult
-from mcp_server.tables import TableError, TableService
-from mcp_server.toolkit import READ_ONLY, WRITES
 
 TableIdArg = Annotated[str, Field(description="Table id from create_table or list_tables, e.g. 't-3f9a1c2b7d4e'.")]
 TokenArg = Annotated[

@@ -35,7 +35,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from quizzes.grading import (
+from club_agentes.quizzes.grading import (
     Vocabulary,
     VocabularyTerm,
     find_terms,
@@ -43,8 +43,10 @@ from quizzes.grading import (
     numbers_in_text,
     text_contains,
 )
-from quizzes.model import CHOICE_LETTERS, GENERATORS, Generator, Item, ItemKind
-from rules_corpus import GAME_IDS, Corpus, load_corpus
+from club_agentes.quizzes.model import CHOICE_LETTERS, GENERATORS, Generator, Item, ItemKind
+from club_agentes.rules_corpus import GAME_IDS, Corpus, load_corpus
+
+from club_agentes.manifest import manifest
 
 UNITS = ("", "M", "%")
 ITEM_FIELDS = frozenset(
@@ -338,7 +340,11 @@ def support_problem(item: Item, corpus: Corpus, vocabularies: Mapping[str, Vocab
 def _data_dir(game: str, root: Path | None) -> tuple[Any, str]:
     """Return a game's data folder and the label used in messages (``quizzes/data/<game>``)."""
     if root is None:
-        return resources.files("quizzes").joinpath("data", game), f"quizzes/data/{game}"
+        m = manifest(game)
+        folder = m.bank_dir() if m is not None else None
+        if folder is None:
+            folder = resources.files("club_agentes.quizzes").joinpath("data", "_none_", game)
+        return folder, f"quizzes/data/{game}"
     return Path(root) / game, f"{root}/{game}"
 
 
@@ -541,12 +547,12 @@ def load_bank(games: Iterable[str] | None = None, corpus: Corpus | None = None, 
 
     ``root`` replaces the packaged ``quizzes/data`` folder (for tests of faulty data).
 
-    Also imports :mod:`quizzes.generators`, so that the parametric generators are registered.
+    Also imports :mod:`club_agentes.quizzes.generators`, so that the parametric generators are registered.
 
     Raises:
         BankError: a game's data is missing or inconsistent (names file, item and field).
     """
-    import quizzes.generators  # noqa: F401  (registers the generators)
+    import club_agentes.quizzes.generators  # noqa: F401  (registers the generators)
 
     corpus = corpus or load_corpus()
     chosen = available_games() if games is None else list(games)

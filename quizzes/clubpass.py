@@ -20,8 +20,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import jwt
-
-from quizzes.store import PassRecord, QuizStore
+from club_agentes.quizzes.store import PassRecord, QuizStore
 
 ISSUER = "club-agentes"
 AUDIENCE = "club-agentes-tables"

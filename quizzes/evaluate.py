@@ -13,12 +13,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.rng import Rng
-from quizzes.bank import Bank, UnknownItem, default_bank
-from quizzes.grading import display_answer, grade
-from quizzes.harness import answer_format
-from quizzes.model import Item
-from quizzes.store import QuizStore
+from club_agentes.engine.core.rng import Rng
+from club_agentes.quizzes.bank import Bank, UnknownItem, default_bank
+from club_agentes.quizzes.grading import display_answer, grade
+from club_agentes.quizzes.harness import answer_format
+from club_agentes.quizzes.model import Item
+from club_agentes.quizzes.store import QuizStore
 
 MAX_SAMPLES = 10_000
 

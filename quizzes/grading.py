@@ -21,10 +21,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from club_agentes.quizzes.model import CHOICE_LETTERS, Item
+from club_agentes.quizzes.spanish import fold
 from text_to_num import alpha2digit
-
-from quizzes.model import CHOICE_LETTERS, Item
-from quizzes.spanish import fold
 
 MAX_ANSWER_CHARS = 500
 

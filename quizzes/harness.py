@@ -22,13 +22,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.rng import Rng
-from quizzes.bank import Bank, GameBank, UnknownBankGame, UnknownItem
-from quizzes.clubpass import DEFAULT_PASS_TTL_SECONDS, ClubPasses, PassCheck, iso_utc
-from quizzes.grading import MAX_ANSWER_CHARS, display_answer, grade
-from quizzes.model import Generator, Item
-from quizzes.store import Attempt, QuizStore
-from rules_corpus import Corpus, UnknownSection, load_corpus
+from club_agentes.engine.core.rng import Rng
+from club_agentes.quizzes.bank import Bank, GameBank, UnknownBankGame, UnknownItem
+from club_agentes.quizzes.clubpass import DEFAULT_PASS_TTL_SECONDS, ClubPasses, PassCheck, iso_utc
+from club_agentes.quizzes.grading import MAX_ANSWER_CHARS, display_answer, grade
+from club_agentes.quizzes.model import Generator, Item
+from club_agentes.quizzes.store import Attempt, QuizStore
+from club_agentes.rules_corpus import Corpus, UnknownSection, load_corpus
 
 QUESTION_KEYS = ("q1", "q2", "q3")
 RIDDLE_KEY = "r1"

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from engine.core.rng import Rng
+from club_agentes.engine.core.rng import Rng
 
 ItemKind = Literal["question", "riddle"]
 AnswerType = Literal["integer", "choice", "term"]
@@ -52,7 +52,8 @@ class Item:
             or ``""`` for a plain count.
         vocabulary: for ``term``, the name of the closed vocabulary of the game.
         computed: for an answer that does not appear in the cited text, the dotted
-            path of the function that computes it (``"quizzes.generators.market_fortune:portfolio_total"``).
+            path of the function that computes it, e.g.
+            ``"club_agentes.quizzes.generators.market_fortune:portfolio_total"``.
         explanation: one Spanish sentence shown after grading in practice mode.
     """
 

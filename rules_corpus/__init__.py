@@ -7,7 +7,7 @@ loaded once per process.
 
 from functools import lru_cache
 
-from rules_corpus.corpus import (
+from club_agentes.rules_corpus.corpus import (
     GAME_IDS,
     Corpus,
     CorpusError,
@@ -18,7 +18,7 @@ from rules_corpus.corpus import (
     UnknownSection,
     load_corpus,
 )
-from rules_corpus.search import MAX_QUERY_CHARS, Hit, SearchIndex
+from club_agentes.rules_corpus.search import MAX_QUERY_CHARS, Hit, SearchIndex
 
 
 @lru_cache(maxsize=1)

@@ -22,12 +22,14 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from typing import Any, Literal
+
+from club_agentes.manifest import game_ids, manifest
 
 SectionKind = Literal["rulebook", "ruling", "component", "glossary"]
 
-GAME_IDS: tuple[str, ...] = ("market-fortune", "se-vende", "yo-soy-el-jefe")
+GAME_IDS: tuple[str, ...] = game_ids()
+"""The installed games, in display order (from the game manifests, :mod:`club_agentes.manifest`)."""
 
 
 class CorpusError(Exception):
@@ -205,7 +207,10 @@ class Corpus:
 
 
 def _data_dir(game_id: str) -> Any:
-    return resources.files("rules_corpus").joinpath("data", game_id)
+    m = manifest(game_id)
+    if m is None:
+        raise UnknownGameId(f"unknown game {game_id!r}; valid game ids are: {', '.join(GAME_IDS)}")
+    return m.corpus_dir()
 
 
 def _read_toml(path: Any) -> dict[str, Any]:

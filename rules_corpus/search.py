@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rules_corpus.corpus import Corpus, Section, Term
+from club_agentes.rules_corpus.corpus import Corpus, Section, Term
 
 MAX_QUERY_CHARS = 300
 

@@ -1,7 +1,7 @@
 """The decision model, seeded RNG, errors and game registry shared by every game."""
 
-from engine.core.errors import ConfigError, EngineError, IllegalMove, InvalidMove, UnknownGame
-from engine.core.model import (
+from club_agentes.engine.core.errors import ConfigError, EngineError, IllegalMove, InvalidMove, UnknownGame
+from club_agentes.engine.core.model import (
     JSON,
     Bot,
     Config,
@@ -14,10 +14,10 @@ from engine.core.model import (
     RandomBot,
     Result,
 )
-from engine.core.playout import Playout, play, replay
-from engine.core.registry import GAMES, all_games, get_game, register
-from engine.core.rng import Rng
-from engine.core.windows import ReactionWindow, SealedChoices, clockwise_from
+from club_agentes.engine.core.playout import Playout, play, replay
+from club_agentes.engine.core.registry import GAMES, all_games, get_game, register
+from club_agentes.engine.core.rng import Rng
+from club_agentes.engine.core.windows import ReactionWindow, SealedChoices, clockwise_from
 
 __all__ = [
     "GAMES",

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Protocol
 
-from engine.core.rng import Rng
+from club_agentes.engine.core.rng import Rng
 
 DecisionKind = Literal["turn", "simultaneous", "reaction", "over"]
 

@@ -6,8 +6,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.model import Bot, Config, Event, Game
-from engine.core.rng import Rng
+from club_agentes.engine.core.model import Bot, Config, Event, Game
+from club_agentes.engine.core.rng import Rng
 
 
 @dataclass

@@ -1,28 +1,19 @@
 """The registry of games, keyed by game id (OpenSpiel's ``register_game`` pattern).
 
-Each game package calls :func:`register` when imported. :func:`get_game` and
-:func:`all_games` import the known game packages on first use, so callers never
-need to import them by hand.
+The installed games come from the game manifests (the ``club_agentes.games`` entry-point
+group, :mod:`club_agentes.manifest`): :func:`get_game` and :func:`all_games` load a game's
+engine the first time it is asked for. :func:`register` adds a game by hand (tests use it
+for toy games).
 """
 
 from __future__ import annotations
 
-import importlib
+from club_agentes.engine.core.errors import UnknownGame
+from club_agentes.engine.core.model import Game
 
-from engine.core.errors import UnknownGame
-from engine.core.model import Game
+from club_agentes.manifest import manifest, manifests
 
 GAMES: dict[str, Game] = {}
-
-# The game packages of this distribution, in the order they are listed to users.
-# A package registers its game when imported; until it does, get_game() refuses its id.
-GAME_PACKAGES: tuple[str, ...] = (
-    "engine.market_fortune",
-    "engine.se_vende",
-    "engine.yo_soy_el_jefe",
-)
-
-_loaded = False
 
 
 def register(game: Game) -> Game:
@@ -38,37 +29,42 @@ def register(game: Game) -> Game:
     return game
 
 
-def _load() -> None:
-    global _loaded
-    if not _loaded:
-        for module in GAME_PACKAGES:
-            importlib.import_module(module)
-        _loaded = True
-
-
-def _rank(game: Game) -> int:
-    module = type(game).__module__
-    for i, package in enumerate(GAME_PACKAGES):
-        if module == package or module.startswith(package + "."):
-            return i
-    return len(GAME_PACKAGES)
+def _installed(game_id: str) -> Game | None:
+    m = manifest(game_id)
+    if m is None:
+        return None
+    game = GAMES.get(game_id)
+    if game is None:
+        game = register(m.load_engine())
+    return game
 
 
 def all_games() -> list[Game]:
-    """Return every registered game, in the order of :data:`GAME_PACKAGES` (whatever the import order)."""
-    _load()
-    return sorted(GAMES.values(), key=_rank)
+    """Return every installed game, in the manifests' display order.
+
+    Raises:
+        ManifestError: a manifest names an engine that cannot be loaded.
+    """
+    out = []
+    for m in manifests():
+        game = _installed(m.id)
+        if game is not None:
+            out.append(game)
+    return out
 
 
 def get_game(game_id: str) -> Game:
-    """Return the game registered as ``game_id``.
+    """Return the game installed (or registered) as ``game_id``.
 
     Raises:
         UnknownGame: no such game; the message lists the valid ids.
+        ManifestError: the game's manifest names an engine that cannot be loaded.
     """
-    _load()
-    try:
-        return GAMES[game_id]
-    except KeyError:
-        valid = ", ".join(sorted(GAMES))
-        raise UnknownGame(f"unknown game {game_id!r}; valid game ids are: {valid}") from None
+    game = GAMES.get(game_id) if isinstance(game_id, str) else None
+    if game is None and isinstance(game_id, str):
+        game = _installed(game_id)
+    if game is None:
+        valid = ", ".join(m.id for m in manifests())
+        shown = game_id[:60] if isinstance(game_id, str) else game_id
+        raise UnknownGame(f"unknown game {shown!r}; valid game ids are: {valid}")
+    return game

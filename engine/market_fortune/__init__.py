@@ -1,13 +1,5 @@
 """Market Fortune: components as data, the rules engine in three modes, views and bots.
 
-Importing the package registers the game as ``"market-fortune"`` in the engine registry.
+The engine instance is :data:`club_agentes.engine.market_fortune.game.GAME`; the game manifest
+(:mod:`.manifest`) names it, and :func:`club_agentes.engine.core.registry.get_game` loads it.
 """
-
-from engine.core.registry import register
-from engine.market_fortune.bots import HeuristicBot
-from engine.market_fortune.game import MarketFortune
-from engine.market_fortune.state import MFConfig, State
-
-GAME = register(MarketFortune())
-
-__all__ = ["GAME", "HeuristicBot", "MFConfig", "MarketFortune", "State"]

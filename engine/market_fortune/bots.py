@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core import Game, Rng
-from engine.market_fortune.components import CARD_INDEX, CARD_STRAT, Effect, StrategyDef
-from engine.market_fortune.moves import (
+from club_agentes.engine.core import Game, Rng
+from club_agentes.engine.market_fortune.components import CARD_INDEX, CARD_STRAT, Effect, StrategyDef
+from club_agentes.engine.market_fortune.moves import (
     Attach,
     Build,
     Declare,

@@ -5,13 +5,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engine.core import ConfigError, Event, Game, GameInfo, IllegalMove, InvalidMove, Pending, RandomBot, Result
-from engine.market_fortune import rules as rid
-from engine.market_fortune.bots import HeuristicBot
-from engine.market_fortune.components import CARD_ID, N_CARDS
-from engine.market_fortune.moves import MOVE_CLASSES, move_schema, parse_move
-from engine.market_fortune.rules_engine import GENERATORS, HANDLERS, log_events, start_game
-from engine.market_fortune.state import (
+from club_agentes.engine.core import (
+    ConfigError,
+    Event,
+    Game,
+    GameInfo,
+    IllegalMove,
+    InvalidMove,
+    Pending,
+    RandomBot,
+    Result,
+)
+from club_agentes.engine.market_fortune import rules as rid
+from club_agentes.engine.market_fortune.bots import HeuristicBot
+from club_agentes.engine.market_fortune.components import CARD_ID, N_CARDS
+from club_agentes.engine.market_fortune.moves import MOVE_CLASSES, move_schema, parse_move
+from club_agentes.engine.market_fortune.rules_engine import GENERATORS, HANDLERS, log_events, start_game
+from club_agentes.engine.market_fortune.state import (
     DEFAULT_GAME_LIMIT,
     DEFAULT_MODE,
     DEFAULT_TURN_LIMIT,
@@ -23,7 +33,7 @@ from engine.market_fortune.state import (
     State,
     snapshot,
 )
-from engine.market_fortune.views import pending, render, view
+from club_agentes.engine.market_fortune.views import pending, render, view
 
 _OPTIONS = ("mode", "turn_limit", "game_limit")
 
@@ -222,3 +232,7 @@ class MarketFortune(Game):
             ),
             extra={"modes": list(MODES), "default_mode": DEFAULT_MODE},
         )
+
+
+GAME = MarketFortune()
+"""The Market Fortune engine instance the game manifest names."""

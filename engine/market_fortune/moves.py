@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from engine.core import InvalidMove
-from engine.market_fortune.components import CARD_INDEX
+from club_agentes.engine.core import InvalidMove
+from club_agentes.engine.market_fortune.components import CARD_INDEX
 
 # Where a building card can be taken from. "strategy-discard" is accepted by the parser
 # only so that the engine can refuse it with the rule that forbids it.

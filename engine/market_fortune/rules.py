@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.market_fortune.components import STRATEGIES
+from club_agentes.engine.market_fortune.components import STRATEGIES
 
 # Rulebook sections (rules_corpus/data/market-fortune/sections.toml).
 SETUP = "market-fortune/cap-1/preparacion"

@@ -12,9 +12,9 @@ from bisect import bisect_left, insort
 from collections.abc import Callable
 from typing import Any
 
-from engine.core import Event, IllegalMove, Result, clockwise_from
-from engine.market_fortune import rules as rid
-from engine.market_fortune.components import (
+from club_agentes.engine.core import Event, IllegalMove, Result, clockwise_from
+from club_agentes.engine.market_fortune import rules as rid
+from club_agentes.engine.market_fortune.components import (
     CARD_ID,
     CARD_IND,
     CARD_INDEX,
@@ -35,7 +35,7 @@ from engine.market_fortune.components import (
     Effect,
     StrategyDef,
 )
-from engine.market_fortune.moves import (
+from club_agentes.engine.market_fortune.moves import (
     DECLARE,
     DECLINE,
     DOMINATE,
@@ -60,7 +60,7 @@ from engine.market_fortune.moves import (
     Take,
     intern,
 )
-from engine.market_fortune.state import (
+from club_agentes.engine.market_fortune.state import (
     BUILD_DISCARD,
     BUILDING_TARGET,
     CLOSING,

@@ -18,8 +18,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import Event, ReactionWindow, Result, Rng
-from engine.market_fortune.components import CARD_ID, N_CARDS
+from club_agentes.engine.core import Event, ReactionWindow, Result, Rng
+from club_agentes.engine.market_fortune.components import CARD_ID, N_CARDS
 
 MODES: tuple[str, ...] = ("familia", "fortuna", "campeonato")
 DEFAULT_MODE = "fortuna"

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Pending
-from engine.market_fortune.components import CARD_ID, CARD_NAME, CARD_STRAT, card_json
-from engine.market_fortune.rules_engine import building_count, green_bonus, inv_value, portfolio_value
-from engine.market_fortune.state import (
+from club_agentes.engine.core import Pending
+from club_agentes.engine.market_fortune.components import CARD_ID, CARD_NAME, CARD_STRAT, card_json
+from club_agentes.engine.market_fortune.rules_engine import building_count, green_bonus, inv_value, portfolio_value
+from club_agentes.engine.market_fortune.state import (
     BUILD_DISCARD,
     CLOSING,
     DOMINATED,

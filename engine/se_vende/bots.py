@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core import Rng
-from engine.se_vende.cards import TRADE_PRICE, CardDef, PowerName, load_deck
-from engine.se_vende.moves import (
+from club_agentes.engine.core import Rng
+from club_agentes.engine.se_vende.cards import TRADE_PRICE, CardDef, PowerName, load_deck
+from club_agentes.engine.se_vende.moves import (
     ChooseAction,
     ConsumeGood,
     Discard,

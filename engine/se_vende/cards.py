@@ -454,7 +454,7 @@ def load_designs() -> tuple[CardDef, ...]:
     Raises:
         CardDataError: the packaged data file is inconsistent.
     """
-    text = resources.files("engine.se_vende").joinpath("data", "cards.toml").read_text(encoding="utf-8")
+    text = resources.files("club_agentes.engine.se_vende").joinpath("data", "cards.toml").read_text(encoding="utf-8")
     return parse_cards(text)
 
 

@@ -17,11 +17,21 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from engine.core import ConfigError, Event, Game, GameInfo, IllegalMove, InvalidMove, Pending, RandomBot, Result
-from engine.se_vende import rules as R
-from engine.se_vende.bots import HeuristicBot
-from engine.se_vende.cards import GOOD_NAMES, TRADE_PRICE, CardDef, Power, PowerName, load_deck
-from engine.se_vende.moves import (
+from club_agentes.engine.core import (
+    ConfigError,
+    Event,
+    Game,
+    GameInfo,
+    IllegalMove,
+    InvalidMove,
+    Pending,
+    RandomBot,
+    Result,
+)
+from club_agentes.engine.se_vende import rules as R
+from club_agentes.engine.se_vende.bots import HeuristicBot
+from club_agentes.engine.se_vende.cards import GOOD_NAMES, TRADE_PRICE, CardDef, Power, PowerName, load_deck
+from club_agentes.engine.se_vende.moves import (
     ACTION_CODES,
     ACTION_NAMES,
     ACTION_TAGS,
@@ -40,7 +50,7 @@ from engine.se_vende.moves import (
     move_schema,
     parse_move,
 )
-from engine.se_vende.state import (
+from club_agentes.engine.se_vende.state import (
     CONSUME,
     CONSUMING,
     DEVELOP,
@@ -1145,13 +1155,13 @@ class SeVende(Game):
 
     def view(self, state: SeVendeState, seat: int | None) -> dict[str, Any]:  # type: ignore[override]
         """Return what ``seat`` may know (``None``: a spectator); see :mod:`engine.se_vende.views`."""
-        from engine.se_vende.views import build_view
+        from club_agentes.engine.se_vende.views import build_view
 
         return build_view(self, state, seat)
 
     def render(self, view: dict[str, Any]) -> str:  # type: ignore[override]
         """Return a compact English text of a view, for a language model."""
-        from engine.se_vende.views import render_view
+        from club_agentes.engine.se_vende.views import render_view
 
         return render_view(view)
 
@@ -1210,3 +1220,7 @@ _BEGIN: dict[int, Callable[[SeVende, SeVendeState, list[Event]], bool]] = {
     CONSUME: SeVende._begin_consume,
     PRODUCE: SeVende._begin_produce,
 }
+
+
+GAME = SeVende()
+"""The Se Vende engine instance the game manifest names."""

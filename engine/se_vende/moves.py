@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import InvalidMove
+from club_agentes.engine.core import InvalidMove
 
 ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("explorar-5", "Explorar +5", "E5"),

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Result, Rng, SealedChoices
-from engine.se_vende.cards import Power, load_deck
+from club_agentes.engine.core import Result, Rng, SealedChoices
+from club_agentes.engine.se_vende.cards import Power, load_deck
 
 # Phases, in rulebook order (I to V); a card placed in phase p of round r has stamp r * 8 + p.
 EXPLORE, DEVELOP, SETTLE, CONSUME, PRODUCE = 1, 2, 3, 4, 5

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.se_vende.cards import GOOD_NAMES, TRADE_PRICE, load_deck
-from engine.se_vende.moves import ACTION_CODES, ACTION_NAMES
-from engine.se_vende.state import (
+from club_agentes.engine.se_vende.cards import GOOD_NAMES, TRADE_PRICE, load_deck
+from club_agentes.engine.se_vende.moves import ACTION_CODES, ACTION_NAMES
+from club_agentes.engine.se_vende.state import (
     CHIPS_PER_SEAT,
     CONSUMING,
     DEVELOP_PAY,
@@ -36,7 +36,7 @@ from engine.se_vende.state import (
 )
 
 if TYPE_CHECKING:
-    from engine.se_vende.game import SeVende
+    from club_agentes.engine.se_vende.game import SeVende
 
 
 ACTION_EFFECTS: dict[str, tuple[str, str]] = {
@@ -73,14 +73,14 @@ def _card(c: int) -> dict[str, Any]:
 
 
 def _action(round_no: int, seat: int, code: str) -> dict[str, Any]:
-    from engine.se_vende.game import action_token
+    from club_agentes.engine.se_vende.game import action_token
 
     return {"id": action_token(round_no, seat, code), "code": code, "name": ACTION_NAMES[code]}
 
 
 def build_view(game: SeVende, s: SeVendeState, seat: int | None) -> dict[str, Any]:
     """Return what ``seat`` may know of ``s`` (``None`` or an unknown seat: the public view)."""
-    from engine.se_vende.game import military, score
+    from club_agentes.engine.se_vende.game import military, score
 
     deck = load_deck()
     ids = deck.ids
@@ -183,7 +183,7 @@ def build_view(game: SeVende, s: SeVendeState, seat: int | None) -> dict[str, An
 
 
 def _phases(chosen: dict[int, str]) -> set[int]:
-    from engine.se_vende.state import PHASE_OF_ACTION
+    from club_agentes.engine.se_vende.state import PHASE_OF_ACTION
 
     return {PHASE_OF_ACTION[a] for a in chosen.values()}
 
@@ -194,7 +194,7 @@ def _phase_order(name: str) -> int:
 
 def _private(game: SeVende, s: SeVendeState, me: int, view: dict[str, Any], ids: tuple[str, ...]) -> None:
     """Add ``me``'s own decision details to its view."""
-    from engine.se_vende.game import develop_discount, settle_discount
+    from club_agentes.engine.se_vende.game import develop_discount, settle_discount
 
     step = s.step
     mine: dict[str, Any] = {}

@@ -13,8 +13,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core import Game, Rng
-from engine.yo_soy_el_jefe.moves import (
+from club_agentes.engine.core import Game, Rng
+from club_agentes.engine.yo_soy_el_jefe.moves import (
     DIVIDENDS,
     INVESTOR,
     MILLIONS,

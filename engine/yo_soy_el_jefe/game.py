@@ -22,12 +22,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engine.core import Event, Game, GameInfo, IllegalMove, InvalidMove, Pending, RandomBot, Result
-from engine.core.windows import clockwise_from
-from engine.yo_soy_el_jefe import rules as R
-from engine.yo_soy_el_jefe.bots import HeuristicBot
-from engine.yo_soy_el_jefe.components import KIND_LABELS, components
-from engine.yo_soy_el_jefe.moves import (
+from club_agentes.engine.core import Event, Game, GameInfo, IllegalMove, InvalidMove, Pending, RandomBot, Result
+from club_agentes.engine.core.windows import clockwise_from
+from club_agentes.engine.yo_soy_el_jefe import rules as R
+from club_agentes.engine.yo_soy_el_jefe.bots import HeuristicBot
+from club_agentes.engine.yo_soy_el_jefe.components import KIND_LABELS, components
+from club_agentes.engine.yo_soy_el_jefe.moves import (
     ACCEPTS,
     BIDS,
     BOSS_KEEP,
@@ -73,7 +73,7 @@ from engine.yo_soy_el_jefe.moves import (
     move_schema,
     parse_move,
 )
-from engine.yo_soy_el_jefe.state import (
+from club_agentes.engine.yo_soy_el_jefe.state import (
     AGREED,
     ASKED,
     BIDS_PER_SEAT,
@@ -155,7 +155,7 @@ class YoSoyElJefe(Game):
 
     def config_schema(self) -> dict[str, Any]:
         """Return the JSON schema of the table options (every property described)."""
-        from engine.yo_soy_el_jefe.views import config_schema
+        from club_agentes.engine.yo_soy_el_jefe.views import config_schema
 
         return config_schema()
 
@@ -1138,7 +1138,7 @@ class YoSoyElJefe(Game):
             InvalidMove: the value is not a well-formed move (or the seat does not exist).
             IllegalMove: always otherwise, naming the rule.
         """
-        from engine.yo_soy_el_jefe.refusals import explain
+        from club_agentes.engine.yo_soy_el_jefe.refusals import explain
 
         if type(move) not in MOVE_TYPES:
             raise InvalidMove(f"{move!r} is not a Yo soy el jefe move; use parse_move() on its JSON or text form.")
@@ -1151,13 +1151,13 @@ class YoSoyElJefe(Game):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:  # type: ignore[override]
         """Return what ``seat`` may know (``None``: the public view), as JSON."""
-        from engine.yo_soy_el_jefe.views import build_view
+        from club_agentes.engine.yo_soy_el_jefe.views import build_view
 
         return build_view(self, state, seat)
 
     def render(self, view: dict[str, Any]) -> str:
         """Return a compact English text of a view, for a language model's context."""
-        from engine.yo_soy_el_jefe.views import render
+        from club_agentes.engine.yo_soy_el_jefe.views import render
 
         return render(view)
 
@@ -1201,3 +1201,7 @@ class YoSoyElJefe(Game):
             if s != seat:
                 hidden.update(CARDS[c].id for c in state.hands[s] if c not in public)
         return frozenset(hidden)
+
+
+GAME = YoSoyElJefe()
+"""The Yo soy el jefe engine instance the game manifest names."""

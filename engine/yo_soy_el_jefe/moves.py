@@ -22,8 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.core import InvalidMove
-from engine.yo_soy_el_jefe.components import (
+from club_agentes.engine.core import InvalidMove
+from club_agentes.engine.yo_soy_el_jefe.components import (
     BOSS,
     CARD_KINDS,
     FAMILY,

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.yo_soy_el_jefe import rules as R
-from engine.yo_soy_el_jefe.moves import (
+from club_agentes.engine.yo_soy_el_jefe import rules as R
+from club_agentes.engine.yo_soy_el_jefe.moves import (
     INVESTOR,
     MILLIONS,
     Accept,
@@ -32,7 +32,7 @@ from engine.yo_soy_el_jefe.moves import (
     Stop,
     Travel,
 )
-from engine.yo_soy_el_jefe.state import (
+from club_agentes.engine.yo_soy_el_jefe.state import (
     AGREED,
     ASKED,
     BIDS_PER_SEAT,
@@ -48,7 +48,7 @@ from engine.yo_soy_el_jefe.state import (
 )
 
 if TYPE_CHECKING:
-    from engine.yo_soy_el_jefe.game import YoSoyElJefe
+    from club_agentes.engine.yo_soy_el_jefe.game import YoSoyElJefe
 
 _INFLUENCE = (Travel, Hire, PlayBoss, Stop, PlaceFamily, Offer, Bid, Price, Accept, Refuse, Close, Fail)
 

@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import ConfigError, ReactionWindow, Rng
-from engine.yo_soy_el_jefe.components import BOSS, FAMILY, GREY, HIRE, STOP, TRAVEL, DealCard, components
+from club_agentes.engine.core import ConfigError, ReactionWindow, Rng
+from club_agentes.engine.yo_soy_el_jefe.components import BOSS, FAMILY, GREY, HIRE, STOP, TRAVEL, DealCard, components
 
 COMP = components()
 COLOURS: tuple[str, ...] = COMP.colours

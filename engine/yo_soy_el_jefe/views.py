@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from engine.yo_soy_el_jefe.components import KIND_LABELS, components
-from engine.yo_soy_el_jefe.state import (
+from club_agentes.engine.yo_soy_el_jefe.components import KIND_LABELS, components
+from club_agentes.engine.yo_soy_el_jefe.state import (
     AGREED,
     ASKED,
     CARDS,
@@ -24,7 +24,7 @@ from engine.yo_soy_el_jefe.state import (
 )
 
 if TYPE_CHECKING:
-    from engine.yo_soy_el_jefe.game import YoSoyElJefe
+    from club_agentes.engine.yo_soy_el_jefe.game import YoSoyElJefe
 
 FAMILIES = components().families
 _STATUS = {ASKED: "asked by the seat", 1: "proposed by the boss", AGREED: "agreed"}

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine.core.rng import Rng
-from engine.market_fortune.components import RULEBOOK_NAMES
-from quizzes.model import CHOICE_LETTERS, Item, ItemKind, generator
+from club_agentes.engine.core.rng import Rng
+from club_agentes.engine.market_fortune.components import RULEBOOK_NAMES
+from club_agentes.quizzes.model import CHOICE_LETTERS, Item, ItemKind, generator
 
 GAME = "market-fortune"
 CARD_VALUES = range(1, 6)

@@ -3,7 +3,7 @@
 Every number here is the rulebook's (``rules_corpus/data/se-vende/rulebook.txt``);
 each constant names the section it comes from. The rule functions answer the
 hand-written items whose answers are computed (their ``computed`` field calls one
-with the item's own numbers, e.g. ``"quizzes.generators.se_vende:hand_discard(13)"``)
+with the item's own numbers, e.g. ``"club_agentes.quizzes.generators.se_vende:hand_discard(13)"``)
 and the registered generators, which make unlimited fresh items from a seeded ``Rng``.
 
 The generator ``comercio-carta`` also uses the Se Vende engine's card data when that
@@ -18,12 +18,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.rng import Rng
-from quizzes.model import CHOICE_LETTERS, AnswerType, Item, ItemKind, computed_item, generator
-from rules_corpus import load_corpus
+from club_agentes.engine.core.rng import Rng
+from club_agentes.quizzes.model import CHOICE_LETTERS, AnswerType, Item, ItemKind, computed_item, generator
+from club_agentes.rules_corpus import load_corpus
 
 GAME = "se-vende"
-_MODULE = "quizzes.generators.se_vende"
+_MODULE = "club_agentes.quizzes.generators.se_vende"
 
 # se-vende/resumen/eleccion-secreta lists the phases; se-vende/resumen/fases-elegidas
 # runs them "en orden numérico I a V", which is the order of that list.
@@ -441,7 +441,7 @@ def engine_trade_cards() -> tuple[TradeCard, ...]:
     cannot look up.
     """
     try:
-        from engine.se_vende import cards as engine_cards
+        from club_agentes.engine.se_vende import cards as engine_cards
     except ImportError:
         return ()
     load = getattr(engine_cards, "load_designs", None)

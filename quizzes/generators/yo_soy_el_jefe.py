@@ -4,7 +4,7 @@ Every number here is the rulebook's (``rules_corpus/data/yo-soy-el-jefe/rulebook
 or a written ruling's; each constant names the section it comes from. The rule
 functions answer the hand-written items whose answers are computed (their
 ``computed`` field calls one with the item's numbers, e.g.
-``"quizzes.generators.yo_soy_el_jefe:boss_keeps(13, 6, [10, 10])"``) and the
+``"club_agentes.quizzes.generators.yo_soy_el_jefe:boss_keeps(13, 6, [10, 10])"``) and the
 registered generators, which make unlimited fresh items from a seeded ``Rng``.
 
 Deal cards. The rulebook gives only some of the 15 deal cards: a dividend is worth
@@ -26,12 +26,12 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from engine.core.rng import Rng
-from quizzes.model import CHOICE_LETTERS, AnswerType, Item, ItemKind, computed_item, generator
-from rules_corpus import load_corpus
+from club_agentes.engine.core.rng import Rng
+from club_agentes.quizzes.model import CHOICE_LETTERS, AnswerType, Item, ItemKind, computed_item, generator
+from club_agentes.rules_corpus import load_corpus
 
 GAME = "yo-soy-el-jefe"
-_MODULE = "quizzes.generators.yo_soy_el_jefe"
+_MODULE = "club_agentes.quizzes.generators.yo_soy_el_jefe"
 
 DEALS = 15  # 1-componentes/otros-componentes: "Cartas de negociación: 15"
 FIRST_DIE_DEAL = 10  # 4-finalizacion/dado-de-fin: "A partir del décimo acuerdo"
@@ -82,10 +82,10 @@ S_PRIMER = "yo-soy-el-jefe/2-preparacion/primer-jugador"
 S_JEFE_VARIANTE = "yo-soy-el-jefe/5-variantes/jefe-sin-cambio-de-turno"
 
 _ENGINE_MODULES: tuple[str, ...] = (
-    "engine.yo_soy_el_jefe",
-    "engine.yo_soy_el_jefe.components",
-    "engine.yo_soy_el_jefe.deals",
-    "engine.yo_soy_el_jefe.rules",
+    "club_agentes.engine.yo_soy_el_jefe",
+    "club_agentes.engine.yo_soy_el_jefe.components",
+    "club_agentes.engine.yo_soy_el_jefe.deals",
+    "club_agentes.engine.yo_soy_el_jefe.rules",
 )
 
 

@@ -7,8 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-
-from rules_corpus import GAME_IDS, UnknownGameId, UnknownSection, load_corpus
+from club_agentes.rules_corpus import GAME_IDS, UnknownGameId, UnknownSection, load_corpus
 
 SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
 ID_RE = re.compile(r"^[a-z0-9-]+(/[a-z0-9-]+)+$")

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from rules_corpus import search_index
-from rules_corpus.search import singular, tokens
+from club_agentes.rules_corpus import search_index
+from club_agentes.rules_corpus.search import singular, tokens
 
 
 def test_folding_and_plurals() -> None:

@@ -5,8 +5,7 @@ from __future__ import annotations
 import copy
 
 import pytest
-
-from engine.core import (
+from club_agentes.engine.core import (
     IllegalMove,
     RandomBot,
     ReactionWindow,
@@ -18,6 +17,7 @@ from engine.core import (
     play,
     replay,
 )
+
 from tests.engine.toys import Attack, Block, Pass, Pick, ReactionToy, SealedToy
 
 

@@ -14,9 +14,8 @@ import random
 
 import jsonschema
 import pytest
-
-from engine.core import IllegalMove, InvalidMove, RandomBot, all_games, play, replay
-from rules_corpus import load_corpus
+from club_agentes.engine.core import IllegalMove, InvalidMove, RandomBot, all_games, play, replay
+from club_agentes.rules_corpus import load_corpus
 
 GAMES = all_games()
 CASES = [(g, seats, opts) for g in GAMES for seats, opts in g.sample_configs()]

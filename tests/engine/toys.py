@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import (
+from club_agentes.engine.core import (
     ConfigError,
     Event,
     Game,

@@ -6,10 +6,10 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from club_agentes.mcp_server.app import build_server
+from club_agentes.mcp_server.storage import Store
 from mcp import Client
 
-from mcp_server.app import build_server
-from mcp_server.storage import Store
 from tests.mcp.helpers import Checked
 
 

@@ -7,11 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
+from club_agentes.mcp_server.app import build_app
+from club_agentes.mcp_server.storage import Store
+from club_agentes.quizzes.grading import display_answer
 from mcp import Client
 
-from mcp_server.app import build_app
-from mcp_server.storage import Store
-from quizzes.grading import display_answer
 from tests.mcp.helpers import Checked
 
 pytestmark = pytest.mark.anyio

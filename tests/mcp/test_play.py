@@ -9,11 +9,11 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from club_agentes.engine.core import all_games
+from club_agentes.mcp_server.app import ClubApp, build_app
+from club_agentes.mcp_server.storage import Store
 from mcp import Client
 
-from engine.core import all_games
-from mcp_server.app import ClubApp, build_app
-from mcp_server.storage import Store
 from tests.mcp.helpers import Checked
 
 pytestmark = pytest.mark.anyio

@@ -6,9 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from mcp_server.storage import StaleVersion, Store, TableRow
-from quizzes.store import Attempt, MemoryQuizStore, PassRecord
+from club_agentes.mcp_server.storage import StaleVersion, Store, TableRow
+from club_agentes.quizzes.store import Attempt, MemoryQuizStore, PassRecord
 
 
 @pytest.fixture(params=["sqlite", "memory"])

@@ -8,11 +8,11 @@ import json
 from pathlib import Path
 
 import pytest
+from club_agentes.engine.core import UnknownGame
+from club_agentes.mcp_server.storage import Store
+from club_agentes.mcp_server.tables import TableError, TableService
+from club_agentes.rules_corpus import load_corpus
 
-from engine.core import UnknownGame
-from mcp_server.storage import Store
-from mcp_server.tables import TableError, TableService
-from rules_corpus import load_corpus
 from tests.engine.toys import ReactionToy, SealedToy
 
 pytestmark = pytest.mark.anyio

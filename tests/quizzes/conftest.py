@@ -5,10 +5,9 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-
-from quizzes.bank import Bank, load_bank
-from quizzes.harness import QuizService
-from quizzes.store import MemoryQuizStore
+from club_agentes.quizzes.bank import Bank, load_bank
+from club_agentes.quizzes.harness import QuizService
+from club_agentes.quizzes.store import MemoryQuizStore
 
 SECRET = b"k" * 32
 START = 1_800_000_000.0  # 2027-01-15T08:00:00Z

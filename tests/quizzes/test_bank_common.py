@@ -6,8 +6,7 @@ from fractions import Fraction
 from functools import cache
 
 import pytest
-
-from quizzes.bank import (
+from club_agentes.quizzes.bank import (
     Bank,
     GameBank,
     computed_agrees,
@@ -16,9 +15,9 @@ from quizzes.bank import (
     load_bank,
     support_problem,
 )
-from quizzes.grading import display_answer, grade
-from quizzes.model import CHOICE_LETTERS, Item
-from rules_corpus import GAME_IDS, load_corpus
+from club_agentes.quizzes.grading import display_answer, grade
+from club_agentes.quizzes.model import CHOICE_LETTERS, Item
+from club_agentes.rules_corpus import GAME_IDS, load_corpus
 
 MIN_QUESTIONS = 60
 MIN_RIDDLES = 10

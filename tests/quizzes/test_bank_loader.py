@@ -5,9 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from quizzes.bank import BankError, UnknownBankGame, UnknownItem, load_bank, parse_computed
-from quizzes.model import GENERATORS
+from club_agentes.quizzes.bank import BankError, UnknownBankGame, UnknownItem, load_bank, parse_computed
+from club_agentes.quizzes.model import GENERATORS
 
 GAME = "market-fortune"
 VOCAB = """
@@ -108,7 +107,7 @@ def item(**fields: object) -> str:
         (item(id="market-fortune/r/x"), "field 'id' must be market-fortune/q/<slug>"),
         (item(id="market-fortune/q/Mayúsculas"), "field 'id' must be market-fortune/q/<slug>"),
         (item(kind="riddle"), "field 'kind' is 'riddle', but the file holds 'question' items"),
-        (item(computed="quizzes.generators.market_fortune:no_such_function"), "field 'computed'"),
+        (item(computed="club_agentes.quizzes.generators.market_fortune:no_such_function"), "field 'computed'"),
         (item(computed="no.such.module:f"), "cannot be imported"),
         (item(prompt=None), "field 'prompt' is missing"),
         (item() + item(), "field 'id' is used twice"),
@@ -187,10 +186,15 @@ def test_item_lookup(tmp_path: Path) -> None:
 
 
 def test_parse_computed() -> None:
-    fn, args = parse_computed("quizzes.generators.market_fortune:least_fourth_value(8, 6, 5)")
+    fn, args = parse_computed("club_agentes.quizzes.generators.market_fortune:least_fourth_value(8, 6, 5)")
     assert fn(*args) == 6
-    fn, args = parse_computed("quizzes.generators.market_fortune.combined_extremes")
+    fn, args = parse_computed("club_agentes.quizzes.generators.market_fortune.combined_extremes")
     assert args == () and fn() == 12
-    for bad in ["", "no_module", "quizzes.generators.market_fortune:least_fourth_value(os.system('x'))", "a b:c"]:
+    for bad in [
+        "",
+        "no_module",
+        "club_agentes.quizzes.generators.market_fortune:least_fourth_value(os.system('x'))",
+        "a b:c",
+    ]:
         with pytest.raises(ValueError):
             parse_computed(bad)

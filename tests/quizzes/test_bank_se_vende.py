@@ -12,13 +12,12 @@ import re
 from functools import cache
 
 import pytest
-
-from engine.se_vende.cards import GOOD_NAMES, TRADE_PRICE
-from quizzes.bank import Bank, load_bank
-from quizzes.generators import se_vende as sv
-from quizzes.grading import find_terms
-from quizzes.model import CHOICE_LETTERS, GENERATORS, Item
-from rules_corpus import load_corpus
+from club_agentes.engine.se_vende.cards import GOOD_NAMES, TRADE_PRICE
+from club_agentes.quizzes.bank import Bank, load_bank
+from club_agentes.quizzes.generators import se_vende as sv
+from club_agentes.quizzes.grading import find_terms
+from club_agentes.quizzes.model import CHOICE_LETTERS, GENERATORS, Item
+from club_agentes.rules_corpus import load_corpus
 
 GAME = "se-vende"
 SEEDS = range(150)

@@ -13,12 +13,11 @@ import re
 from functools import cache
 
 import pytest
-
-from quizzes.bank import Bank, load_bank
-from quizzes.generators import yo_soy_el_jefe as ys
-from quizzes.grading import find_terms
-from quizzes.model import CHOICE_LETTERS, GENERATORS, Item
-from rules_corpus import load_corpus
+from club_agentes.quizzes.bank import Bank, load_bank
+from club_agentes.quizzes.generators import yo_soy_el_jefe as ys
+from club_agentes.quizzes.grading import find_terms
+from club_agentes.quizzes.model import CHOICE_LETTERS, GENERATORS, Item
+from club_agentes.rules_corpus import load_corpus
 
 GAME = "yo-soy-el-jefe"
 SEEDS = range(150)

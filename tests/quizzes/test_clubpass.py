@@ -7,8 +7,7 @@ import json
 
 import jwt
 import pytest
-
-from quizzes.clubpass import (
+from club_agentes.quizzes.clubpass import (
     AUDIENCE,
     ISSUER,
     ClubPasses,
@@ -17,7 +16,8 @@ from quizzes.clubpass import (
     signing_key,
     verify_club_pass,
 )
-from quizzes.store import MemoryQuizStore
+from club_agentes.quizzes.store import MemoryQuizStore
+
 from tests.quizzes.conftest import SECRET, FakeClock
 
 

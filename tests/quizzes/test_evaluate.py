@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import json
 
-from quizzes.evaluate import attempt_stats, export_bank, export_records, grade_jsonl, grade_records, stats_report
-from quizzes.harness import QuizService
-from quizzes.store import MemoryQuizStore
+from club_agentes.quizzes.evaluate import (
+    attempt_stats,
+    export_bank,
+    export_records,
+    grade_jsonl,
+    grade_records,
+    stats_report,
+)
+from club_agentes.quizzes.harness import QuizService
+from club_agentes.quizzes.store import MemoryQuizStore
+
 from tests.quizzes.conftest import FakeClock, market_fortune_bank
 
 GAME = "market-fortune"

@@ -9,15 +9,14 @@ from __future__ import annotations
 
 from functools import cache
 
+import club_agentes.quizzes.generators  # noqa: F401  (registers every game's generators)
 import pytest
+from club_agentes.quizzes.bank import Bank, item_problems, load_bank
+from club_agentes.quizzes.grading import Vocabulary, display_answer, grade
+from club_agentes.quizzes.model import CHOICE_LETTERS, GENERATORS, Generator
+from club_agentes.rules_corpus import GAME_IDS, load_corpus
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-import quizzes.generators  # noqa: F401  (registers every game's generators)
-from quizzes.bank import Bank, item_problems, load_bank
-from quizzes.grading import Vocabulary, display_answer, grade
-from quizzes.model import CHOICE_LETTERS, GENERATORS, Generator
-from rules_corpus import GAME_IDS, load_corpus
 
 SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
 GENERATOR_KEYS = sorted(GENERATORS)

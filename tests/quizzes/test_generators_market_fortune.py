@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from club_agentes.quizzes.generators import market_fortune as mf
+from club_agentes.quizzes.model import GENERATORS
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from quizzes.generators import market_fortune as mf
-from quizzes.model import GENERATORS
 
 SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
 PAIRS = st.tuples(st.integers(1, 5), st.integers(1, 5))

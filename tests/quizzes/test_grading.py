@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from quizzes.grading import (
+from club_agentes.quizzes.grading import (
     Vocabulary,
     VocabularyTerm,
     answer_numbers,
@@ -16,8 +13,10 @@ from quizzes.grading import (
     normalize,
     text_contains,
 )
-from quizzes.model import Item
-from quizzes.spanish import fold, number_to_words
+from club_agentes.quizzes.model import Item
+from club_agentes.quizzes.spanish import fold, number_to_words
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def integer_item(answer: int, unit: str = "") -> Item:

@@ -9,10 +9,9 @@ from typing import Any
 
 import jsonschema
 import pytest
-
-from quizzes.bank import Bank, GameBank
-from quizzes.grading import display_answer
-from quizzes.harness import (
+from club_agentes.quizzes.bank import Bank, GameBank
+from club_agentes.quizzes.grading import display_answer
+from club_agentes.quizzes.harness import (
     InvalidAgent,
     MalformedAnswers,
     NoItemForSection,
@@ -26,9 +25,10 @@ from quizzes.harness import (
     UnknownQuizGame,
     UnknownQuizSection,
 )
-from quizzes.model import CHOICE_LETTERS, Item
-from quizzes.store import MemoryQuizStore
-from rules_corpus import load_corpus
+from club_agentes.quizzes.model import CHOICE_LETTERS, Item
+from club_agentes.quizzes.store import MemoryQuizStore
+from club_agentes.rules_corpus import load_corpus
+
 from tests.quizzes.conftest import SECRET, FakeClock, market_fortune_bank
 
 GAME = "market-fortune"

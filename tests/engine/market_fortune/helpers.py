@@ -22,10 +22,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pytest
-
-from engine.core import IllegalMove, get_game
-from engine.market_fortune.components import CARD_ID, CARD_INDEX, CARD_TYPE, N_CARDS, STRATEGY
-from engine.market_fortune.state import MAIN, State
+from club_agentes.engine.core import IllegalMove, get_game
+from club_agentes.engine.market_fortune.components import CARD_ID, CARD_INDEX, CARD_TYPE, N_CARDS, STRATEGY
+from club_agentes.engine.market_fortune.state import MAIN, State
 
 GAME = get_game("market-fortune")
 

@@ -9,10 +9,9 @@ from typing import Any
 
 import jsonschema
 import pytest
-
-from engine.core import ConfigError, InvalidMove
-from engine.market_fortune import publish
-from engine.market_fortune.components import (
+from club_agentes.engine.core import ConfigError, InvalidMove
+from club_agentes.engine.market_fortune import publish
+from club_agentes.engine.market_fortune.components import (
     CARD_ID,
     COMPONENTS,
     DATA_FILE,
@@ -21,8 +20,9 @@ from engine.market_fortune.components import (
     ComponentError,
     parse_components,
 )
-from engine.market_fortune.moves import Build, Play, Risk
-from rules_corpus import load_corpus
+from club_agentes.engine.market_fortune.moves import Build, Play, Risk
+from club_agentes.rules_corpus import load_corpus
+
 from tests.engine.market_fortune.helpers import GAME, snap, table
 
 RAW = tomllib.loads(DATA_FILE.read_text(encoding="utf-8"))
@@ -98,7 +98,7 @@ def test_loader_names_file_card_and_field() -> None:
 
 def test_committed_compendium_equals_the_generator_output() -> None:
     assert publish.CARDS_FILE.read_text(encoding="utf-8") == publish.render_cards_toml(), (
-        "run: python -m engine.market_fortune.publish"
+        "run: python -m club_agentes.engine.market_fortune.publish"
     )
 
 
@@ -116,7 +116,7 @@ def test_compendium_is_readable_from_the_corpus() -> None:
 
 
 def test_every_ruling_the_engine_knows_is_in_the_corpus() -> None:
-    from engine.market_fortune import rules as rid
+    from club_agentes.engine.market_fortune import rules as rid
 
     corpus = load_corpus()
     assert all(corpus.has(r) for r in rid.RULING_IDS | rid.ALL_RULE_IDS)

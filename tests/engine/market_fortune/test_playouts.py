@@ -8,11 +8,10 @@ import random
 from typing import Any
 
 import pytest
-
-from engine.core import IllegalMove, InvalidMove, RandomBot, Rng, play
-from engine.market_fortune import rules as rid
-from engine.market_fortune.components import CARD_ID, N_BUILDING, STRATEGY
-from engine.market_fortune.moves import (
+from club_agentes.engine.core import IllegalMove, InvalidMove, RandomBot, Rng, play
+from club_agentes.engine.market_fortune import rules as rid
+from club_agentes.engine.market_fortune.components import CARD_ID, N_BUILDING, STRATEGY
+from club_agentes.engine.market_fortune.moves import (
     DECLARE,
     DECLINE,
     DOMINATE,
@@ -30,7 +29,8 @@ from engine.market_fortune.moves import (
     Risk,
     Take,
 )
-from engine.market_fortune.state import MODES, State
+from club_agentes.engine.market_fortune.state import MODES, State
+
 from tests.engine.market_fortune.helpers import GAME, assert_conserved
 
 CONFIGS = GAME.sample_configs()

@@ -7,10 +7,11 @@ Campeonato blocks every building card a strategy discards (ruling campeonato-car
 
 from __future__ import annotations
 
-from engine.core import Event
-from engine.market_fortune import rules as rid
-from engine.market_fortune.components import CARD_INDEX, CARD_NAME
-from engine.market_fortune.rules_engine import roll_off
+from club_agentes.engine.core import Event
+from club_agentes.engine.market_fortune import rules as rid
+from club_agentes.engine.market_fortune.components import CARD_INDEX, CARD_NAME
+from club_agentes.engine.market_fortune.rules_engine import roll_off
+
 from tests.engine.market_fortune.helpers import GAME, play, refused, table
 
 EIGHT = ["MF-A-ENE-3", "MF-R-ENE-2", "MF-A-TEC-4", "MF-R-SAL-1", "MF-A-FIN-2", "MF-R-INM-5", "MF-A-CON-1", "MF-R-MAN-3"]

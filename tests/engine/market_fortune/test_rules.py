@@ -11,10 +11,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from club_agentes.engine.market_fortune import rules as rid
+from club_agentes.engine.market_fortune.components import STRATEGIES, strategy_by_name
+from club_agentes.engine.market_fortune.state import REACTION, TRIM, State
 
-from engine.market_fortune import rules as rid
-from engine.market_fortune.components import STRATEGIES, strategy_by_name
-from engine.market_fortune.state import REACTION, TRIM, State
 from tests.engine.market_fortune.helpers import GAME, play, refused, table
 
 Case = Callable[[], tuple[State, int, Any]]

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 
-from engine.market_fortune import rules as rid
-from engine.market_fortune.components import CARD_ID, CARD_INDEX
-from engine.market_fortune.state import REACTION
+from club_agentes.engine.market_fortune import rules as rid
+from club_agentes.engine.market_fortune.components import CARD_ID, CARD_INDEX
+from club_agentes.engine.market_fortune.state import REACTION
+
 from tests.engine.market_fortune.helpers import (
     GAME,
     assert_conserved,

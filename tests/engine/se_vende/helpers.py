@@ -7,12 +7,11 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import pytest
-
-from engine.core import IllegalMove, get_game
-from engine.se_vende.cards import load_deck
-from engine.se_vende.game import SeVende
-from engine.se_vende.moves import ChooseAction, Discard, Done, PlaceNone
-from engine.se_vende.state import SELECT, SeVendeState
+from club_agentes.engine.core import IllegalMove, get_game
+from club_agentes.engine.se_vende.cards import load_deck
+from club_agentes.engine.se_vende.game import SeVende
+from club_agentes.engine.se_vende.moves import ChooseAction, Discard, Done, PlaceNone
+from club_agentes.engine.se_vende.state import SELECT, SeVendeState
 
 GAME: SeVende = get_game("se-vende")  # type: ignore[assignment]
 DECK = load_deck()

@@ -13,9 +13,8 @@ import random
 from typing import Any
 
 import pytest
-
-from engine.core import IllegalMove, RandomBot, play
-from engine.se_vende.moves import (
+from club_agentes.engine.core import IllegalMove, RandomBot, play
+from club_agentes.engine.se_vende.moves import (
     ACTION_CODES,
     ChooseAction,
     ConsumeGood,
@@ -29,7 +28,8 @@ from engine.se_vende.moves import (
     Sell,
     UsePower,
 )
-from engine.se_vende.state import SeVendeState
+from club_agentes.engine.se_vende.state import SeVendeState
+
 from tests.engine.se_vende.helpers import DECK, GAME
 
 IDS = DECK.ids

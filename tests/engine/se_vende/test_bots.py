@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import RandomBot, Rng, play
-from engine.se_vende.bots import HeuristicBot
-from engine.se_vende.state import SeVendeState
+from club_agentes.engine.core import RandomBot, Rng, play
+from club_agentes.engine.se_vende.bots import HeuristicBot
+from club_agentes.engine.se_vende.state import SeVendeState
+
 from tests.engine.se_vende.helpers import GAME
 
 

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import pytest
-
-from engine.se_vende.cards import GOOD_KINDS, CardDataError, PowerName, load_deck, load_designs, parse_cards
-from engine.se_vende.publish import corpus_path, render_corpus_cards
-from rules_corpus import load_corpus
+from club_agentes.engine.se_vende.cards import (
+    GOOD_KINDS,
+    CardDataError,
+    PowerName,
+    load_deck,
+    load_designs,
+    parse_cards,
+)
+from club_agentes.engine.se_vende.publish import corpus_path, render_corpus_cards
+from club_agentes.rules_corpus import load_corpus
 
 GOOD = """
 [[card]]
@@ -48,7 +54,9 @@ def test_the_packaged_set_matches_the_issue() -> None:
 
 
 def test_the_corpus_card_list_is_generated_from_the_data() -> None:
-    assert corpus_path().read_text(encoding="utf-8") == render_corpus_cards(), "run python -m engine.se_vende.publish"
+    assert corpus_path().read_text(encoding="utf-8") == render_corpus_cards(), (
+        "run python -m club_agentes.engine.se_vende.publish"
+    )
     corpus = load_corpus()
     area = corpus.get("se-vende/cartas")
     intro = " ".join(area.text.split())

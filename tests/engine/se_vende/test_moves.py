@@ -6,9 +6,8 @@ from typing import Any
 
 import jsonschema
 import pytest
-
-from engine.core import InvalidMove
-from engine.se_vende.moves import (
+from club_agentes.engine.core import InvalidMove
+from club_agentes.engine.se_vende.moves import (
     ACTION_CODES,
     ChooseAction,
     ConsumeGood,
@@ -22,6 +21,7 @@ from engine.se_vende.moves import (
     Sell,
     UsePower,
 )
+
 from tests.engine.se_vende.helpers import GAME
 
 ALL = [

@@ -8,9 +8,8 @@ from __future__ import annotations
 import sys
 
 import pytest
-
-from engine.se_vende import rules as R
-from engine.se_vende.moves import (
+from club_agentes.engine.se_vende import rules as R
+from club_agentes.engine.se_vende.moves import (
     ChooseAction,
     ConsumeGood,
     Discard,
@@ -23,7 +22,8 @@ from engine.se_vende.moves import (
     Sell,
     UsePower,
 )
-from engine.se_vende.state import CONSUMING, DEVELOP_PAY, OVER
+from club_agentes.engine.se_vende.state import CONSUMING, DEVELOP_PAY, OVER
+
 from tests.engine.se_vende.helpers import DECK, GAME, arrange, choose, cid, num, refused, spare
 
 IDS = DECK.ids

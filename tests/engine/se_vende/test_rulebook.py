@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 
-from engine.se_vende.game import military, score
-from engine.se_vende.moves import (
+from club_agentes.engine.se_vende.game import military, score
+from club_agentes.engine.se_vende.moves import (
     ChooseAction,
     ConsumeGood,
     Discard,
@@ -23,7 +23,7 @@ from engine.se_vende.moves import (
     Sell,
     UsePower,
 )
-from engine.se_vende.state import (
+from club_agentes.engine.se_vende.state import (
     CONSUMING,
     DEVELOP_PAY,
     DEVELOP_PLACE,
@@ -33,6 +33,7 @@ from engine.se_vende.state import (
     SELECT,
     SETTLE_PLACE,
 )
+
 from tests.engine.se_vende.helpers import (
     DECK,
     GAME,
@@ -452,7 +453,7 @@ def test_se_vende_rulings_explorar() -> None:
 
 
 def _answered_questions() -> list[str]:
-    from rules_corpus import load_corpus
+    from club_agentes.rules_corpus import load_corpus
 
     toc = load_corpus().toc("se-vende")
     ids = [s.id for s in toc if s.kind == "rulebook" and s.parent == "se-vende/preguntas"]

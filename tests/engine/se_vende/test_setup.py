@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from club_agentes.engine.core import ConfigError
+from club_agentes.engine.se_vende.moves import ACTION_CODES, ChooseAction, Discard
+from club_agentes.engine.se_vende.state import CHIPS_PER_SEAT, SELECT, SETUP, TENS
 
-from engine.core import ConfigError
-from engine.se_vende.moves import ACTION_CODES, ChooseAction, Discard
-from engine.se_vende.state import CHIPS_PER_SEAT, SELECT, SETUP, TENS
 from tests.engine.se_vende.helpers import DECK, GAME, after_setup, refused
 
 SEATS = (2, 3, 4)

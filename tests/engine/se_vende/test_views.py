@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.core import RandomBot, play
-from engine.se_vende.game import action_token
-from engine.se_vende.moves import ACTION_CODES, ChooseAction, ConsumeGood, Pay, Place, PlaceNone, UsePower
-from engine.se_vende.state import CONSUMING, DEVELOP, DEVELOP_PAY, DEVELOP_PLACE, SeVendeState
+from club_agentes.engine.core import RandomBot, play
+from club_agentes.engine.se_vende.game import action_token
+from club_agentes.engine.se_vende.moves import ACTION_CODES, ChooseAction, ConsumeGood, Pay, Place, PlaceNone, UsePower
+from club_agentes.engine.se_vende.state import CONSUMING, DEVELOP, DEVELOP_PAY, DEVELOP_PLACE, SeVendeState
+
 from tests.engine.se_vende.helpers import DECK, GAME, arrange, choose, num, spare
 
 IDS = DECK.ids

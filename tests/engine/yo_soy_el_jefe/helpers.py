@@ -14,11 +14,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pytest
-
-from engine.core import Event, IllegalMove, Rng
-from engine.yo_soy_el_jefe import GAME
-from engine.yo_soy_el_jefe.components import GREY
-from engine.yo_soy_el_jefe.state import CARD_SLOT, CARDS, COLOURS, DEAL_CARDS, NSLOTS, SLOT_OF_KIND, State
+from club_agentes.engine.core import Event, IllegalMove, Rng
+from club_agentes.engine.yo_soy_el_jefe.components import GREY
+from club_agentes.engine.yo_soy_el_jefe.game import GAME
+from club_agentes.engine.yo_soy_el_jefe.state import CARD_SLOT, CARDS, COLOURS, DEAL_CARDS, NSLOTS, SLOT_OF_KIND, State
 
 game = GAME
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from engine.yo_soy_el_jefe import (
+from club_agentes.engine.yo_soy_el_jefe.components import (
+    DATA_FILE,
     ComponentDataError,
     board_space,
     board_spaces,
@@ -16,7 +16,6 @@ from engine.yo_soy_el_jefe import (
     load_components,
     payout,
 )
-from engine.yo_soy_el_jefe.components import DATA_FILE
 
 
 def test_the_box_holds_what_section_1_lists() -> None:

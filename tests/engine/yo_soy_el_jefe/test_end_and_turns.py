@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.yo_soy_el_jefe import rules as R
-from engine.yo_soy_el_jefe.state import COLOURS
+from club_agentes.engine.yo_soy_el_jefe import rules as R
+from club_agentes.engine.yo_soy_el_jefe.state import COLOURS
 
 from .helpers import build_state, game, hand_tokens, play_moves, poll_passes, rig_die, stop_passes
 

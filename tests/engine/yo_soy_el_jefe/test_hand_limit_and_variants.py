@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from engine.yo_soy_el_jefe.state import COLOURS
+from club_agentes.engine.yo_soy_el_jefe.state import COLOURS
 
 from .helpers import build_state, game, hand_tokens, play_moves, poll_passes, rig_die, stop_passes
 

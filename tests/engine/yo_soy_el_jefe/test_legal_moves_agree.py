@@ -7,9 +7,8 @@ import copy
 import json
 
 import pytest
-
-from engine.core import IllegalMove, RandomBot, play
-from engine.yo_soy_el_jefe.moves import (
+from club_agentes.engine.core import IllegalMove, RandomBot, play
+from club_agentes.engine.yo_soy_el_jefe.moves import (
     ACCEPTS,
     BIDS,
     BOSS_KEEP,

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import jsonschema
 import pytest
-
-from engine.core import ConfigError, InvalidMove
-from engine.yo_soy_el_jefe.moves import (
+from club_agentes.engine.core import ConfigError, InvalidMove
+from club_agentes.engine.yo_soy_el_jefe.moves import (
     BY_TYPE,
     Accept,
     Discard,
@@ -144,7 +143,7 @@ def test_config_options_and_errors() -> None:
 def test_config_schema_describes_every_option() -> None:
     schema = game.config_schema()
     jsonschema.Draft202012Validator.check_schema(schema)
-    from engine.yo_soy_el_jefe.state import OPTION_NAMES
+    from club_agentes.engine.yo_soy_el_jefe.state import OPTION_NAMES
 
     assert set(schema["properties"]) == set(OPTION_NAMES)
     for name, prop in schema["properties"].items():

@@ -8,7 +8,7 @@ family card of that colour and name a price again.
 
 from __future__ import annotations
 
-from engine.yo_soy_el_jefe.state import AGREED, ASKED, COLOURS
+from club_agentes.engine.yo_soy_el_jefe.state import AGREED, ASKED, COLOURS
 
 from .helpers import build_state, game, play_moves, poll_passes, stop_passes
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from engine.yo_soy_el_jefe.publish import AREA, corpus_path, main, render_corpus_toml
-from rules_corpus import load_corpus
+from club_agentes.engine.yo_soy_el_jefe.publish import AREA, corpus_path, main, render_corpus_toml
+from club_agentes.rules_corpus import load_corpus
 
 
 def test_committed_corpus_file_equals_the_generators_output() -> None:
     assert corpus_path().read_text(encoding="utf-8") == render_corpus_toml(), (
-        "run: python -m engine.yo_soy_el_jefe.publish"
+        "run: python -m club_agentes.engine.yo_soy_el_jefe.publish"
     )
     assert main(["--check"]) == 0
 

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from engine.yo_soy_el_jefe import rules as R
+from club_agentes.engine.yo_soy_el_jefe import rules as R
 
 from .helpers import build_state, game, play_moves, poll_passes, refused, stop_passes
 
@@ -248,7 +248,7 @@ def test_place_family() -> None:
 
 
 def game_card_slot(card: int) -> str:
-    from engine.yo_soy_el_jefe.state import CARDS
+    from club_agentes.engine.yo_soy_el_jefe.state import CARDS
 
     c = CARDS[card]
     return f"{c.kind}:{c.colour}" if c.colour else c.kind

@@ -5,10 +5,10 @@ from __future__ import annotations
 import copy
 import json
 
-from engine.core import RandomBot, Rng, play
-from engine.yo_soy_el_jefe.bots import HeuristicBot
-from engine.yo_soy_el_jefe.state import CARDS
-from engine.yo_soy_el_jefe.views import money_pile
+from club_agentes.engine.core import RandomBot, Rng, play
+from club_agentes.engine.yo_soy_el_jefe.bots import HeuristicBot
+from club_agentes.engine.yo_soy_el_jefe.state import CARDS
+from club_agentes.engine.yo_soy_el_jefe.views import money_pile
 
 from .helpers import build_state, game, play_moves
 

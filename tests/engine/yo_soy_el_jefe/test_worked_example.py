@@ -15,7 +15,7 @@ the negotiation, the last one restarts it (cambio-de-jefe).
 
 from __future__ import annotations
 
-from engine.yo_soy_el_jefe.state import ASKED, COLOURS
+from club_agentes.engine.yo_soy_el_jefe.state import ASKED, COLOURS
 
 from .helpers import build_state, game, hand_tokens, play_moves, poll_passes, rig_die, stop_passes
 
@@ -154,7 +154,7 @@ def test_section_6_replays_exactly() -> None:
 
 
 def game_card(card: int) -> str:
-    from engine.yo_soy_el_jefe.state import CARDS
+    from club_agentes.engine.yo_soy_el_jefe.state import CARDS
 
     return CARDS[card].id
 
