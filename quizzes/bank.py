@@ -39,6 +39,7 @@ from club_agentes.quizzes.grading import (
     Vocabulary,
     VocabularyTerm,
     find_terms,
+    grade,
     normalize,
     numbers_in_text,
     text_contains,
@@ -63,6 +64,7 @@ ITEM_FIELDS = frozenset(
         "vocabulary",
         "computed",
         "explanation",
+        "support",
     }
 )
 _FILES: dict[ItemKind, tuple[str, str]] = {"question": ("questions.toml", "q"), "riddle": ("riddles.toml", "r")}
@@ -321,6 +323,10 @@ def support_problem(item: Item, corpus: Corpus, vocabularies: Mapping[str, Vocab
         if Fraction(int(item.answer)) in numbers_in_text(text, item.unit):
             return None
         return f"the number {item.answer} does not appear in the cited sections"
+    if item.support:
+        if text_contains(text, item.support):
+            return None
+        return f"the support quote {item.support!r} does not appear in the cited sections"
     if item.type == "choice":
         option = item.options[CHOICE_LETTERS.index(item.answer)]
         if text_contains(text, option):
@@ -332,6 +338,46 @@ def support_problem(item: Item, corpus: Corpus, vocabularies: Mapping[str, Vocab
     if item.answer in find_terms(text, only):
         return None
     return f"neither the term {item.answer!r} nor a synonym appears in the cited sections"
+
+
+MIN_VOCABULARY_TERMS = 4
+
+
+def verbatim_options(item: Item, rulebook: str) -> list[str]:
+    """Return the letters of the options of a choice item whose text appears word for word in ``rulebook``.
+
+    "Word for word" is :func:`text_contains` (accents, case and punctuation folded). Never raises.
+    """
+    return [CHOICE_LETTERS[i] for i, o in enumerate(item.options) if text_contains(rulebook, o)]
+
+
+def form_problems(item: Item, rulebook: str, vocabularies: Mapping[str, Vocabulary]) -> list[tuple[str, str]]:
+    """Return the ways an item gives its answer away by its form, as ``(field, message)`` pairs.
+
+    ``rulebook`` is the game's whole rulebook text. Found:
+
+    * a choice item whose right option is the only one found verbatim in the rulebook
+      (grepping the rulebook would answer it);
+    * an item that accepts its own prompt as the answer (the prompt's words name it);
+    * a term item over a vocabulary of fewer than four terms (one wrong try gives it away).
+
+    Never raises.
+    """
+    out: list[tuple[str, str]] = []
+    if item.type == "choice" and len(item.options) == 4:
+        found = verbatim_options(item, rulebook)
+        if found == [item.answer]:
+            out.append(("options", "only the right option appears word for word in the rulebook"))
+    vocab = vocabularies.get(item.vocabulary) if item.type == "term" else None
+    if item.type == "term" and vocab is not None and len(vocab.terms) < MIN_VOCABULARY_TERMS:
+        out.append(("vocabulary", f"{vocab.name!r} has {len(vocab.terms)} terms; at least {MIN_VOCABULARY_TERMS}"))
+    try:
+        echoed = grade(item, item.prompt, vocab).correct
+    except Exception:  # a grader failure on any string is the grader's defect, reported by its own tests
+        echoed = False
+    if echoed:
+        out.append(("prompt", "the prompt's own words are accepted as the answer"))
+    return out
 
 
 # --------------------------------------------------------------------------- loading
@@ -483,6 +529,7 @@ def _build_item(game: str, kind: ItemKind, entry: Mapping[str, Any], where: str)
         vocabulary=_str_field(entry, "vocabulary", here, required=False),
         computed=_str_field(entry, "computed", here, required=False),
         explanation=_str_field(entry, "explanation", here, required=False).strip(),
+        support=_str_field(entry, "support", here, required=False).strip(),
     )
 
 

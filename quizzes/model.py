@@ -55,6 +55,11 @@ class Item:
             path of the function that computes it, e.g.
             ``"club_agentes.quizzes.generators.market_fortune:portfolio_total"``.
         explanation: one Spanish sentence shown after grading in practice mode.
+        support: for a hand-written ``choice`` (or ``term``) item whose right option is not
+            written word for word in the rulebook, a phrase quoted verbatim from the cited
+            sections that settles the answer. Options are written in the rulebook's register,
+            so the right one need not be (and, when it alone would be, must not be) a
+            verbatim quote: see :func:`club_agentes.quizzes.bank.form_problems`.
     """
 
     id: str
@@ -69,6 +74,7 @@ class Item:
     vocabulary: str = ""
     computed: str = ""
     explanation: str = ""
+    support: str = ""
 
     @property
     def parametric(self) -> bool:
@@ -118,6 +124,7 @@ class Generator:
     kind: ItemKind
     sections: tuple[str, ...]
     fn: GeneratorFn = field(compare=False)
+    entry: bool = True
 
     def make(self, seed: int) -> Item:
         """Return the item this generator makes for ``seed`` (same seed, same item)."""
@@ -127,12 +134,16 @@ class Generator:
 GENERATORS: dict[str, Generator] = {}
 
 
-def generator(game: str, kind: ItemKind, name: str, sections: tuple[str, ...]) -> Callable[[GeneratorFn], GeneratorFn]:
+def generator(
+    game: str, kind: ItemKind, name: str, sections: tuple[str, ...], *, entry: bool = True
+) -> Callable[[GeneratorFn], GeneratorFn]:
     """Register a generator function under ``"<game>/<name>"``.
 
     The function builds an :class:`Item` from the ``Rng`` it is given; its ``id``
     may be anything, since :meth:`Generator.make` sets it to
-    ``"<game>/gen/<name>/<seed>"``.
+    ``"<game>/gen/<name>/<seed>"``. ``entry=False`` keeps the generator out of entry
+    papers (practice and export only). An entry riddle generator (``kind="riddle"``,
+    ``entry=True``) must need two rules at once and cite both.
 
     Raises:
         ValueError: a generator is already registered under that name.
@@ -144,7 +155,7 @@ def generator(game: str, kind: ItemKind, name: str, sections: tuple[str, ...]) -
         # A module re-imported after a failed first import registers the same function again: allowed.
         if old is not None and (old.fn.__module__, old.fn.__qualname__) != (fn.__module__, fn.__qualname__):
             raise ValueError(f"generator {key} is registered twice")
-        GENERATORS[key] = Generator(name, game, kind, sections, fn)
+        GENERATORS[key] = Generator(name, game, kind, sections, fn, entry)
         return fn
 
     return register
