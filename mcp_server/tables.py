@@ -37,6 +37,7 @@ from club_agentes.engine.core import (
     UnknownGame,
     get_game,
 )
+from club_agentes.engine.core.model import decide
 from club_agentes.mcp_server.models_tables import (
     Decision,
     EventInfo,
@@ -336,7 +337,7 @@ class TableService:
                     break
                 legal = game.legal_moves(state, bot_seat)
                 rng = Rng(live.row.seed).fork(live.version + 1)
-                move = live.bots[bot_seat].choose(game, state, bot_seat, legal, rng)
+                move = decide(live.bots[bot_seat], game, state, bot_seat, legal, rng)
                 events = game.apply(state, bot_seat, move)
                 live.version += 1
                 self._log(live, events)

@@ -16,12 +16,16 @@ works on a mutable state object of its own type. One decision at a time:
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, Protocol
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
+from club_agentes.engine.core.errors import InvalidMove
+from club_agentes.engine.core.moves import MoveCodec
 from club_agentes.engine.core.rng import Rng
+from club_agentes.engine.core.visibility import Visibility
 
 DecisionKind = Literal["turn", "simultaneous", "reaction", "over"]
 
@@ -69,6 +73,40 @@ class Event:
 
 
 @dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """One line of a seat's final score: where some of its points or money came from.
+
+    Attributes:
+        label: what the line counts, in English with the game's Spanish terms, e.g.
+            ``"investment 2: Energía 5M + 3M"``, ``"special card Gremio de Comercio"``,
+            ``"deal 4 (space 9): payout 30M"``, ``"promise paid to seat 2 for rosa"``.
+        amount: the points or money of this line (negative for money paid out).
+        rule_id: the corpus id of the rule that gives it, when there is one.
+    """
+
+    label: str
+    amount: float
+    rule_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatScore:
+    """A seat's final score with its breakdown.
+
+    Attributes:
+        seat: the seat.
+        total: the score (the sum of the lines' amounts).
+        unit: the unit, e.g. ``"M"`` (millions) or ``"VP"`` (victory points).
+        lines: where the total came from, in a stable order.
+    """
+
+    seat: int
+    total: float
+    unit: str
+    lines: tuple[ScoreLine, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Result:
     """How a finished game ended.
 
@@ -78,12 +116,29 @@ class Result:
             victory points, money).
         reason: one English sentence, e.g. ``"seat 1 declared victory with 27M"``.
         rule_id: the corpus id of the rule that decided the end, when there is one.
+        breakdown: one :class:`SeatScore` per seat, in seat order: where each score came from.
     """
 
     winners: tuple[int, ...]
     scores: tuple[float, ...]
     reason: str
     rule_id: str | None = None
+    breakdown: tuple[SeatScore, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MoveNote:
+    """A legal move in plain words, for people and models.
+
+    Attributes:
+        says: one full sentence (English, with the game's Spanish terms) naming seats by number
+            and name and money with its unit, e.g. ``"Accept that seat 1 (claude-7) is paid 2M
+            for rosa."``.
+        note: for a move that is legal but can never help (the engine can tell), why; else ``None``.
+    """
+
+    says: str
+    note: str | None = None
 
 
 class Move(Protocol):
@@ -112,15 +167,44 @@ class Config(Protocol):
         ...
 
 
+class Observation:
+    """What a bot may use to decide for one seat: the seat's view, its legal moves, and sampled worlds.
+
+    The true state stays private: a bot reads :attr:`view` (exactly what an agent in that seat is
+    shown) and may ask for :meth:`sample_world`, a full state drawn consistently with that view
+    (determinization), to search in. Nothing here gives a bot a hidden card of the true state.
+    """
+
+    __slots__ = ("__state", "_view", "game", "moves", "seat")
+
+    def __init__(self, game: Game, state: Any, seat: int, moves: Sequence[Any]) -> None:
+        self.game = game
+        self.seat = seat
+        self.moves = moves
+        self.__state = state
+        self._view: JSON | None = None
+
+    @property
+    def view(self) -> JSON:
+        """The seat's view (``game.view(state, seat)``), built once."""
+        if self._view is None:
+            self._view = self.game.view(self.__state, self.seat)
+        return self._view
+
+    def sample_world(self, rng: Rng) -> Any:
+        """Return a full state consistent with the seat's view and the public history (a copy).
+
+        Raises:
+            NotImplementedError: the game cannot determinize.
+        """
+        return self.game.determinize(self.__state, self.seat, rng)
+
+
 class Bot(Protocol):
     """A seat player that runs inside the server."""
 
-    def choose(self, game: Game, state: Any, seat: int, moves: Sequence[Any], rng: Rng) -> Any:
-        """Return one of ``moves`` for ``seat``.
-
-        A bot must decide only from what ``game.view(state, seat)`` would show
-        that seat; reading hidden parts of ``state`` is cheating.
-        """
+    def choose(self, obs: Observation, rng: Rng) -> Any:
+        """Return one of ``obs.moves``, deciding only from ``obs.view`` and ``obs.sample_world``."""
         ...
 
 
@@ -128,14 +212,31 @@ class RandomBot:
     """Plays uniformly at random among the legal moves."""
 
     name = "random"
+    strength = "uniformly random legal moves: the floor of the ladder"
+    from_view = True
 
-    def choose(self, game: Game, state: Any, seat: int, moves: Sequence[Any], rng: Rng) -> Any:
+    def choose(self, obs: Observation, rng: Rng) -> Any:
         """Return a uniformly random legal move.
 
         Raises:
-            IndexError: if ``moves`` is empty.
+            IndexError: if there is no legal move.
         """
-        return rng.choice(moves)
+        return rng.choice(obs.moves)
+
+
+def decide(bot: Any, game: Game, state: Any, seat: int, moves: Sequence[Any], rng: Rng) -> Any:
+    """Ask ``bot`` for a move of ``seat`` among ``moves``, giving it only an :class:`Observation`.
+
+    Bots not yet ported to :class:`Observation` (no ``from_view = True`` attribute) are still called
+    the old way, ``choose(game, state, seat, moves, rng)``; this fallback goes once every game's bots
+    decide from views.
+
+    Raises:
+        Exception: whatever the bot raises (a defect).
+    """
+    if getattr(bot, "from_view", False):
+        return bot.choose(Observation(game, state, seat, moves), rng)
+    return bot.choose(game, state, seat, moves, rng)
 
 
 @dataclass(frozen=True)
@@ -150,90 +251,189 @@ class GameInfo:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
-class Game(ABC):
+S = TypeVar("S")
+"""A game's mutable state type."""
+M = TypeVar("M")
+"""A game's move type (a union of frozen dataclasses declared on its :class:`MoveCodec`)."""
+C = TypeVar("C", bound=Config)
+"""A game's configuration type."""
+
+
+class Game(ABC, Generic[S, M, C]):
     """Rules of one game. Stateless: every method takes the state it works on.
 
-    Subclasses set the class attributes and implement the abstract methods; the
-    package registers an instance with :func:`engine.core.registry.register`.
+    Subclasses set the class attributes and implement the abstract methods; the game's
+    manifest (:mod:`club_agentes.manifest`) names the instance, and
+    :func:`~club_agentes.engine.core.registry.get_game` loads it.
+
+    Class attributes:
+        id, name, min_seats, max_seats: as the rulebook states them.
+        moves: the game's :class:`MoveCodec`; :meth:`parse_move` and :meth:`move_schema` use it.
+        bots: bot kind -> class (``"random"``, ``"heuristic"``, ``"mcts"``); each class has a
+            ``strength`` line for ``list_games``.
+        snapshot_version: bumped whenever :meth:`snapshot`'s format changes, so that stored
+            snapshots of an older format are ignored (the table is replayed instead).
     """
 
     id: ClassVar[str]
     name: ClassVar[str]
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
+    moves: ClassVar[MoveCodec]
     bots: ClassVar[Mapping[str, type]] = {"random": RandomBot}
+    snapshot_version: ClassVar[int] = 1
+
+    # ----- configuration and setup
 
     @abstractmethod
-    def make_config(self, seats: int, options: Mapping[str, Any] | None = None) -> Config:
+    def make_config(self, seats: int, options: Mapping[str, Any] | None = None) -> C:
         """Build a configuration from a seat count and table options.
 
         Raises:
-            ConfigError: unknown option, bad value or seat count out of range.
+            ConfigError: unknown option, bad value (outside its documented range) or seat count out of range.
         """
 
     @abstractmethod
     def config_schema(self) -> JSON:
-        """Return the JSON schema of the table options (descriptions included)."""
+        """Return the JSON schema of the table options: every option described, every number bounded."""
 
     @abstractmethod
-    def new_game(self, config: Config, seed: int) -> Any:
+    def new_game(self, config: C, seed: int) -> S:
         """Return the initial state; all randomness comes from ``Rng(seed)``."""
 
+    def start(self, config: C, seed: int) -> tuple[S, list[Event]]:
+        """Return the initial state and the setup events (the deal, the first-player roll...).
+
+        Setup events that reveal private parts (a seat's starting hand) have that seat as their
+        audience, like any other event.
+        """
+        return self.new_game(config, seed), []
+
+    # ----- deciding
+
     @abstractmethod
-    def pending(self, state: Any) -> Pending:
+    def pending(self, state: S) -> Pending:
         """Return who must decide now (``kind="over"`` once the game has ended)."""
 
     @abstractmethod
-    def legal_moves(self, state: Any, seat: int) -> list[Any]:
+    def legal_moves(self, state: S, seat: int) -> list[M]:
         """Return the legal moves of ``seat`` now, in a stable order (empty if it must not act)."""
 
     @abstractmethod
-    def apply(self, state: Any, seat: int, move: Any) -> list[Event]:
+    def apply(self, state: S, seat: int, move: M) -> list[Event]:
         """Validate and apply ``move`` for ``seat``; return the events it caused.
 
         Raises:
             IllegalMove: the move breaks a rule; ``state`` is unchanged.
-            InvalidMove: the value is not a move of this game; ``state`` is unchanged.
+            InvalidMove: the value is not a move of this game, or ``seat`` is not a seat of it;
+                ``state`` is unchanged.
+        """
+
+    def explain(self, state: S, seat: int, moves: Sequence[M], names: Sequence[str]) -> list[MoveNote]:
+        """Return each of ``moves`` in plain words, for the seat that may play them.
+
+        ``names`` holds one label per seat, e.g. ``["seat 0 (claude-7)", "seat 1 (bot:heuristic)"]``;
+        sentences name seats with these labels and money with its unit. A move that is legal but can
+        never help gets a ``note`` saying why.
+        """
+        return [MoveNote(m.text()) for m in moves]  # type: ignore[attr-defined]
+
+    def default_move(self, state: S, seat: int) -> tuple[M, str] | None:
+        """Return the move the rules make when ``seat`` does not decide in time, with the rule id.
+
+        ``None`` when the rules have no default (pass, decline, no card) for this decision; the table
+        then lets the heuristic bot decide.
+        """
+        return None
+
+    # ----- reading
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> JSON:
+        """Return what ``seat`` may know (``None``: a spectator's public view), as JSON.
+
+        Every public fact of the rules is in it; every card list is built through
+        :meth:`visibility` (:meth:`Visibility.show`). Whether other seats have made a sealed
+        choice is not part of a seat's view (it is in :class:`Pending` ``done``), so another seat's
+        sealed choice does not change this seat's view.
         """
 
     @abstractmethod
-    def view(self, state: Any, seat: int | None) -> JSON:
-        """Return what ``seat`` may know (``None``: a spectator's public view), as JSON."""
-
-    @abstractmethod
-    def result(self, state: Any) -> Result | None:
-        """Return the result once the game is over, else ``None``."""
-
-    @abstractmethod
-    def parse_move(self, data: Mapping[str, Any] | str) -> Any:
-        """Turn a move's JSON object or text form back into a move.
-
-        Raises:
-            InvalidMove: malformed input; the message says what is accepted.
-        """
-
-    @abstractmethod
-    def move_schema(self) -> JSON:
-        """Return the JSON schema that every move's JSON form satisfies."""
-
-    @abstractmethod
-    def snapshot(self, state: Any) -> JSON:
-        """Return the complete state as JSON, hidden parts included.
-
-        For replay and "state untouched" checks only: never send it to a seat.
-        """
+    def result(self, state: S) -> Result | None:
+        """Return the result once the game is over, with a per-seat breakdown, else ``None``."""
 
     @abstractmethod
     def render(self, view: JSON) -> str:
         """Return a compact English text of a view, for a language model's context."""
 
+    def parse_move(self, data: Mapping[str, Any] | str) -> M:
+        """Turn a move's JSON object or text form back into a move.
+
+        Raises:
+            InvalidMove: malformed input; the message says what is accepted.
+        """
+        return self.moves.parse(data)  # type: ignore[no-any-return]
+
+    def move_schema(self) -> JSON:
+        """Return the JSON schema that every move's JSON form satisfies."""
+        return self.moves.schema()
+
     @abstractmethod
     def rule_ids(self) -> frozenset[str]:
         """Return every corpus id this engine can cite in an ``IllegalMove`` or result."""
 
-    @abstractmethod
-    def hidden_ids(self, state: Any, seat: int | None) -> frozenset[str]:
+    # ----- hidden information
+
+    def visibility(self, state: S) -> Visibility | None:
+        """Return who knows each card now (``None`` for a game with no cards)."""
+        return None
+
+    def hidden_ids(self, state: S, seat: int | None) -> frozenset[str]:
         """Return the ids of cards ``seat`` may not know now (other hands, decks, sealed choices)."""
+        vis = self.visibility(state)
+        return vis.hidden_ids(seat) if vis is not None else frozenset()
+
+    def card_names(self) -> Mapping[str, str]:
+        """Return card id -> printed name (``"MF-A-ENE-5"`` -> ``"Acción Energía 5M"``), for name-level leak scans."""
+        return {}
+
+    def determinize(self, state: S, seat: int, rng: Rng) -> S:
+        """Return a copy of ``state`` whose hidden parts (for ``seat``) are drawn anew.
+
+        The copy agrees with everything ``seat`` knows (its view and the public history): cards
+        it does not know are redealt uniformly among the places it cannot see, and sealed choices
+        of other seats not yet revealed are drawn among their legal options. The result does not
+        depend on how the hidden parts of ``state`` are actually arranged.
+
+        Raises:
+            NotImplementedError: the game cannot determinize.
+        """
+        raise NotImplementedError(f"{self.id} cannot sample worlds")
+
+    # ----- copies and storage
+
+    @abstractmethod
+    def snapshot(self, state: S) -> JSON:
+        """Return the complete state as JSON, hidden parts included (never send it to a seat).
+
+        :meth:`restore` turns it back into an equal state; the format is versioned by
+        :attr:`snapshot_version`.
+        """
+
+    def restore(self, config: C, data: JSON) -> S:
+        """Return the state a :meth:`snapshot` describes.
+
+        Raises:
+            NotImplementedError: the game cannot restore snapshots (tables replay instead).
+            ValueError: the snapshot is malformed.
+        """
+        raise NotImplementedError(f"{self.id} cannot restore snapshots")
+
+    def clone(self, state: S) -> S:
+        """Return an independent copy of ``state`` (for search)."""
+        return copy.deepcopy(state)
+
+    # ----- facts
 
     def sample_configs(self) -> list[tuple[int, dict[str, Any]]]:
         """Return representative ``(seats, options)`` pairs: every seat count and mode.
@@ -247,9 +447,24 @@ class Game(ABC):
         return GameInfo(self.id, self.name, self.min_seats, self.max_seats, summary="")
 
     def make_bot(self, kind: str) -> Bot:
-        """Return a new bot of the given kind (``"random"``, ``"heuristic"``).
+        """Return a new bot of the given kind (``"random"``, ``"heuristic"``, ``"mcts"``).
 
         Raises:
             KeyError: no bot of that kind exists for this game.
         """
-        return self.bots[kind]()
+        return self.bots[kind]()  # type: ignore[no-any-return]
+
+    def check_seat(self, state: S, seat: Any) -> int:
+        """Return ``seat`` if it is a seat of this game (an int from 0 to seats-1).
+
+        Raises:
+            InvalidMove: not a seat of this game (the same error in every game).
+        """
+        n = self.seat_count(state)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise InvalidMove(f"seat must be a whole number from 0 to {n - 1}, not {seat!r}")
+        return seat
+
+    def seat_count(self, state: S) -> int:
+        """Return how many seats ``state`` has (``state.config.seats`` by default)."""
+        return int(state.config.seats)  # type: ignore[attr-defined]

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from club_agentes.engine.core.model import Bot, Config, Event, Game
+from club_agentes.engine.core.model import Bot, Config, Event, Game, decide
 from club_agentes.engine.core.rng import Rng
 
 
@@ -64,7 +64,7 @@ def play(
             raise RuntimeError(f"seat {seat} must decide ({pending.kind}) but has no legal move")
         if on_decision is not None:
             on_decision(state, seat, moves)
-        move = bots[seat].choose(game, state, seat, moves, rng)
+        move = decide(bots[seat], game, state, seat, moves, rng)
         events = game.apply(state, seat, move)
         record.moves.append((seat, move))
         if keep_events:

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from club_agentes.engine.core import IllegalMove, InvalidMove, RandomBot, Rng, play
+from club_agentes.engine.core.model import decide
 from club_agentes.engine.market_fortune import rules as rid
 from club_agentes.engine.market_fortune.components import CARD_ID, N_BUILDING, STRATEGY
 from club_agentes.engine.market_fortune.moves import (
@@ -117,7 +118,7 @@ def test_events_never_name_a_card_their_audience_may_not_know(mode: str) -> None
             break
         seat = p.seats[0]
         moves = GAME.legal_moves(st, seat)
-        events = GAME.apply(st, seat, bots[seat].choose(GAME, st, seat, moves, rng))
+        events = GAME.apply(st, seat, decide(bots[seat], GAME, st, seat, moves, rng))
         for e in events:
             text = e.text + json.dumps(dict(e.data or {}))
             for s in range(seats):

@@ -1,0 +1,160 @@
+"""One visibility rule: who knows each card, from which every view and every leak test is built.
+
+A game describes where its cards are as :class:`Zone` values (a hand, a deck, a discard pile, a
+face-down investment...), each saying which seats see its cards (``PUBLIC``, nobody, or some
+seats), plus the cards some seats know although their zone hides them (a card shown to one
+rival, a card its owner revealed). :class:`Visibility` answers, for any seat (``None`` is a
+spectator): does this seat know this card (:meth:`Visibility.knows`), what of this zone may it
+see (:meth:`Visibility.show`), and which cards are hidden from it (:meth:`Visibility.hidden_ids`).
+
+A game's ``view`` builds every card list through :meth:`Visibility.show` (or
+:meth:`Visibility.card`), and its ``hidden_ids`` is :meth:`Visibility.hidden_ids`: the view and
+the leak tests then read the same knowledge and cannot disagree. :meth:`Visibility.unknown_slots`
+gives determinization (sampling a world consistent with a seat's view) the places whose cards the
+seat does not know, and the multiset of cards that may fill them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+PUBLIC: frozenset[int] | None = None
+"""``Zone.seen_by`` for a zone every seat and spectator sees."""
+
+NOBODY: frozenset[int] = frozenset()
+"""``Zone.seen_by`` for a zone nobody sees (a deck, a face-down pile)."""
+
+
+def seats(*seat: int) -> frozenset[int]:
+    """Return ``Zone.seen_by`` for a zone only the given seats see (e.g. a hand: ``seats(2)``)."""
+    return frozenset(seat)
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """Where some cards are, in order, and who sees them.
+
+    Attributes:
+        name: a stable name, e.g. ``"hand/2"``, ``"deck/stock"``, ``"investment/1/0"``.
+        cards: the card ids in the zone, in their order (top of a pile last, unless the game says).
+        seen_by: ``PUBLIC`` (``None``), ``NOBODY`` or the seats that see these cards.
+        count_public: whether every seat may know how many cards the zone holds (a hand's size,
+            a deck's size); ``False`` for a zone whose size is itself secret.
+    """
+
+    name: str
+    cards: Sequence[str]
+    seen_by: frozenset[int] | None = NOBODY
+    count_public: bool = True
+
+    def seen(self, seat: int | None) -> bool:
+        """Return whether ``seat`` (``None``: a spectator) sees this zone's cards."""
+        return self.seen_by is None or (seat is not None and seat in self.seen_by)
+
+
+@dataclass(frozen=True, slots=True)
+class Hidden:
+    """What a seat may see of a zone it cannot look into: how many cards it holds (or nothing)."""
+
+    count: int | None
+
+    def to_json(self) -> dict[str, int | None]:
+        """Return ``{"hidden": count}``."""
+        return {"hidden": self.count}
+
+
+@dataclass
+class Visibility:
+    """The knowledge of one moment of a game: its zones and the cards some seats know besides.
+
+    Attributes:
+        zones: every zone of the game, by name.
+        known: card id -> seats that know it although its zone hides it from them.
+    """
+
+    zones: dict[str, Zone] = field(default_factory=dict)
+    known: dict[str, frozenset[int]] = field(default_factory=dict)
+    _where: dict[str, str] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def of(cls, zones: Iterable[Zone], known: Mapping[str, Iterable[int]] | None = None) -> Visibility:
+        """Build the knowledge from zones and extra knowledge.
+
+        Raises:
+            ValueError: two zones share a name, or a card is in two zones.
+        """
+        vis = cls()
+        for z in zones:
+            if z.name in vis.zones:
+                raise ValueError(f"zone {z.name!r} is given twice")
+            vis.zones[z.name] = z
+            for c in z.cards:
+                if c in vis._where:
+                    raise ValueError(f"card {c!r} is in zones {vis._where[c]!r} and {z.name!r}")
+                vis._where[c] = z.name
+        for card, who in (known or {}).items():
+            vis.known[card] = frozenset(who)
+        return vis
+
+    def zone_of(self, card: str) -> Zone:
+        """Return the zone holding ``card``.
+
+        Raises:
+            KeyError: the card is in no zone.
+        """
+        return self.zones[self._where[card]]
+
+    def knows(self, seat: int | None, card: str) -> bool:
+        """Return whether ``seat`` (``None``: a spectator) knows where ``card`` is and what it is."""
+        zone = self.zones.get(self._where.get(card, ""))
+        if zone is not None and zone.seen(seat):
+            return True
+        return seat is not None and seat in self.known.get(card, ())
+
+    def card(self, seat: int | None, card: str) -> str | None:
+        """Return ``card`` if ``seat`` knows it, else ``None`` (a face-down card)."""
+        return card if self.knows(seat, card) else None
+
+    def show(self, seat: int | None, zone: str) -> list[str] | Hidden:
+        """Return what ``seat`` may see of a zone.
+
+        The card ids when it sees the zone; otherwise :class:`Hidden` with the card count (or
+        ``None`` when the count is secret). Cards of a hidden zone that the seat knows
+        individually are shown by :meth:`known_in`.
+
+        Raises:
+            KeyError: no such zone.
+        """
+        z = self.zones[zone]
+        if z.seen(seat):
+            return list(z.cards)
+        return Hidden(len(z.cards) if z.count_public else None)
+
+    def known_in(self, seat: int | None, zone: str) -> list[str]:
+        """Return the cards of a zone that ``seat`` knows (all of them if it sees the zone).
+
+        Raises:
+            KeyError: no such zone.
+        """
+        return [c for c in self.zones[zone].cards if self.knows(seat, c)]
+
+    def hidden_ids(self, seat: int | None) -> frozenset[str]:
+        """Return every card id ``seat`` does not know (other hands, decks, face-down cards)."""
+        return frozenset(c for c in self._where if not self.knows(seat, c))
+
+    def unknown_slots(self, seat: int | None) -> tuple[dict[str, list[int]], list[str]]:
+        """Return, for determinization, the places whose card ``seat`` does not know and those cards.
+
+        Returns ``(slots, cards)``: ``slots`` maps a zone name to the indexes (in ``Zone.cards``)
+        of its unknown cards; ``cards`` is the multiset of unknown cards, sorted, so that any
+        arrangement of the true hidden cards gives the same result.
+        """
+        slots: dict[str, list[int]] = {}
+        cards: list[str] = []
+        for z in self.zones.values():
+            for i, c in enumerate(z.cards):
+                if not self.knows(seat, c):
+                    slots.setdefault(z.name, []).append(i)
+                    cards.append(c)
+        return slots, sorted(cards)
