@@ -372,7 +372,7 @@ class Game(ABC, Generic[S, M, C]):
         Raises:
             InvalidMove: malformed input; the message says what is accepted.
         """
-        return self.moves.parse(data)  # type: ignore[no-any-return]
+        return self.moves.parse(data)
 
     def move_schema(self) -> JSON:
         """Return the JSON schema that every move's JSON form satisfies."""
@@ -452,7 +452,7 @@ class Game(ABC, Generic[S, M, C]):
         Raises:
             KeyError: no bot of that kind exists for this game.
         """
-        return self.bots[kind]()  # type: ignore[no-any-return]
+        return self.bots[kind]()
 
     def check_seat(self, state: S, seat: Any) -> int:
         """Return ``seat`` if it is a seat of this game (an int from 0 to seats-1).

@@ -452,7 +452,7 @@ def _parse_template(template: str, attrs: Collection[str]) -> tuple[_Part, ...]:
                 pieces.append(_Slot(m.group(1)))
             else:
                 pieces.append(_Lit(fold(tok)))
-        (group if group is not None else parts).extend(pieces)  # type: ignore[arg-type]
+        (group if group is not None else parts).extend(pieces)
     if group is not None:
         raise ValueError(f"template {template!r}: unclosed optional group")
     if not parts or not isinstance(parts[0], _Lit):
@@ -563,7 +563,7 @@ class MoveCodec:
         m = self._intern.get(key)
         if m is None:
             m = self._intern[key] = cls(*args)
-        return m  # type: ignore[no-any-return]
+        return m
 
     def _build(self, mt: MoveType, values: Mapping[str, Any]) -> Any:
         return self.intern(mt.cls, *[values[a] if a in values else _default(mt.cls, a) for a, _, _ in mt.fields])
