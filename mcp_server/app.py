@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from club_agentes.mcp_server.club import ClubPassVerifier, QuizService, quiz_service, register_quiz_tools
-from club_agentes.mcp_server.storage import Store, default_db_path
+from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.tables import PassVerifier, TableService
 from club_agentes.mcp_server.toolkit import ClubServer
 from club_agentes.mcp_server.tools_rules import register_rules_tools
@@ -35,13 +35,13 @@ class ClubApp:
 
 
 def build_app(store: Store | None = None, *, verifier: PassVerifier | None = None) -> ClubApp:
-    """Return a ready server and its services over ``store`` (default: :func:`default_db_path`).
+    """Return a ready server and its services over ``store`` (default: ``$CLUB_AGENTES_DB`` or the default SQLite file).
 
     Raises:
         CorpusError: the packaged corpus is inconsistent.
-        sqlite3.Error: the database cannot be opened.
+        StoreError: the database cannot be opened.
     """
-    store = store if store is not None else Store(default_db_path())
+    store = store if store is not None else Store()
     corpus = load_corpus()
     mcp = ClubServer("club-agentes", title="Club de Agentes", instructions=INSTRUCTIONS, version="0.1.0")
     register_rules_tools(mcp, corpus, search_index())
@@ -57,7 +57,7 @@ def build_server(store: Store | None = None, *, verifier: PassVerifier | None = 
 
     Raises:
         CorpusError: the packaged corpus is inconsistent.
-        sqlite3.Error: the database cannot be opened.
+        StoreError: the database cannot be opened.
     """
     return build_app(store, verifier=verifier).server
 
@@ -66,6 +66,6 @@ def open_store(path: str | Path | None) -> Store:
     """Open the store at ``path`` or at the default location.
 
     Raises:
-        sqlite3.Error: the database cannot be opened.
+        StoreError: the database cannot be opened.
     """
-    return Store(path if path is not None else default_db_path())
+    return Store(path)

@@ -55,7 +55,7 @@ from club_agentes.mcp_server.models_tables import (
     TableView,
     WaitResult,
 )
-from club_agentes.mcp_server.storage import SeatClaim, StaleVersion, Store, TableRow
+from club_agentes.mcp_server.store import SeatClaim, StaleVersion, Store, TableRow
 from club_agentes.quizzes.harness import InvalidAgent, check_agent_name
 from club_agentes.rules_corpus import Corpus
 

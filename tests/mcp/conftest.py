@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from club_agentes.mcp_server.app import build_server
-from club_agentes.mcp_server.storage import Store
+from club_agentes.mcp_server.store import Store
 from mcp import Client
 
 from tests.mcp.helpers import Checked

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from club_agentes.mcp_server.app import build_app
-from club_agentes.mcp_server.storage import Store
+from club_agentes.mcp_server.store import Store
 from club_agentes.quizzes.grading import display_answer
 from mcp import Client
 

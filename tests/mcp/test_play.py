@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from club_agentes.engine.core import all_games
 from club_agentes.mcp_server.app import ClubApp, build_app
-from club_agentes.mcp_server.storage import Store
+from club_agentes.mcp_server.store import Store
 from mcp import Client
 
 from tests.mcp.helpers import Checked

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from club_agentes.mcp_server.storage import StaleVersion, Store, TableRow
+from club_agentes.mcp_server.store import StaleVersion, Store, TableRow
 from club_agentes.quizzes.store import Attempt, MemoryQuizStore, PassRecord
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from club_agentes.engine.core import UnknownGame
-from club_agentes.mcp_server.storage import Store
+from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.tables import TableError, TableService
 from club_agentes.rules_corpus import load_corpus
 

@@ -1,0 +1,74 @@
+"""The server's store: tables and moves, quiz attempts, passes (and, as issues add them, agents,
+ratings and matchmaking), in one SQLite file or one PostgreSQL database.
+
+:class:`Store` is the facade the services use; each part lives in its own module with its own
+migrations (:mod:`.tables`, :mod:`.quizzes`), over one :class:`~.db.Database`.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from club_agentes.mcp_server.store import quizzes, tables
+from club_agentes.mcp_server.store.db import Database, IntegrityError, Migration, StoreError, open_database
+from club_agentes.mcp_server.store.quizzes import QuizStoreSQL
+from club_agentes.mcp_server.store.tables import MoveRow, SeatClaim, StaleVersion, TableRow, TableStore
+
+DB_ENV = "CLUB_AGENTES_DB"
+
+MIGRATIONS: tuple[Migration, ...] = (*tables.MIGRATIONS, *quizzes.MIGRATIONS)
+"""Every store part's migrations."""
+
+
+def default_db_path() -> Path:
+    """Return the default SQLite path: ``$XDG_DATA_HOME/club-agentes/club.sqlite3`` (or ``~/.local/share/...``)."""
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "club-agentes" / "club.sqlite3"
+
+
+def default_location() -> str:
+    """Return the store location: ``$CLUB_AGENTES_DB`` (a path or a ``postgresql://`` URL), else the default path."""
+    return os.environ.get(DB_ENV) or str(default_db_path())
+
+
+class Store(TableStore, QuizStoreSQL):
+    """Every part of the store over one database (implements ``quizzes.store.QuizStore`` too).
+
+    Attributes:
+        db: the database.
+        path: the location it was opened with (a file path, or a URL without password).
+    """
+
+    def __init__(self, location: str | Path | None = None, *, schema: str | None = None) -> None:
+        """Open (creating and migrating if needed) the store at ``location`` (default: :func:`default_location`).
+
+        ``schema`` is a PostgreSQL schema to use (created if missing), e.g. one per test.
+
+        Raises:
+            StoreError: the database cannot be opened or migrated.
+        """
+        self.db: Database = open_database(location if location is not None else default_location(), schema=schema)
+        self.path = self.db.location
+        self.db.migrate(MIGRATIONS)
+
+    def close(self) -> None:
+        """Close the database."""
+        self.db.close()
+
+
+__all__ = [
+    "DB_ENV",
+    "Database",
+    "IntegrityError",
+    "Migration",
+    "MoveRow",
+    "SeatClaim",
+    "StaleVersion",
+    "Store",
+    "StoreError",
+    "TableRow",
+    "default_db_path",
+    "default_location",
+    "open_database",
+]

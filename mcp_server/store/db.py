@@ -1,0 +1,318 @@
+"""The database under the store: SQLite (embedded default) or PostgreSQL, one small interface.
+
+:func:`open_database` takes a location: a file path (or ``":memory:"``) opens SQLite in WAL
+mode; a ``postgresql://`` URL opens a psycopg 3 connection pool. Store modules write their SQL
+once, with ``?`` placeholders and the common subset of the two dialects (``BIGINT``,
+``DOUBLE PRECISION``, ``TEXT``, ``ON CONFLICT``); :class:`Database` translates placeholders for
+PostgreSQL.
+
+Schema changes are versioned migrations: each store module declares a list of
+:class:`Migration` (component, version, statements); :meth:`Database.migrate` applies, in one
+transaction each, those not yet recorded in ``schema_migrations``. Components number their
+migrations independently, so store modules never collide.
+
+Files: a SQLite database and its WAL/SHM files are created readable by their owner only (0600),
+in a folder made 0700 when this module creates it.
+
+Thread safety: SQLite uses one connection behind a lock; PostgreSQL a pool. Calls block; the
+server calls them from worker threads where latency matters.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+from urllib.parse import urlsplit
+
+Dialect = Literal["sqlite", "postgresql"]
+
+
+class StoreError(Exception):
+    """The database could not be opened or used; the message is one sentence naming it."""
+
+
+class IntegrityError(StoreError):
+    """A write broke a uniqueness or key constraint (e.g. a version already appended)."""
+
+
+@dataclass(frozen=True)
+class Migration:
+    """One schema change of one store component.
+
+    Attributes:
+        component: the store module's name, e.g. ``"tables"``.
+        version: 1, 2, ... in the order they apply.
+        statements: SQL statements (no parameters), run in one transaction.
+    """
+
+    component: str
+    version: int
+    statements: tuple[str, ...]
+
+
+class Tx:
+    """One transaction: run statements with ``?`` placeholders and read their rows."""
+
+    def __init__(self, cursor: Any, dialect: Dialect) -> None:
+        self._cur = cursor
+        self.dialect = dialect
+
+    def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
+        """Run one statement; return the number of rows it changed.
+
+        Raises:
+            IntegrityError: a constraint was broken.
+        """
+        try:
+            self._cur.execute(_translate(sql, self.dialect), tuple(args))
+        except Exception as exc:
+            if _is_integrity(exc):
+                raise IntegrityError(str(exc).splitlines()[0]) from exc
+            raise
+        return int(self._cur.rowcount or 0)
+
+    def one(self, sql: str, args: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        """Run a query; return its first row or ``None``."""
+        self.execute(sql, args)
+        row = self._cur.fetchone()
+        return tuple(row) if row is not None else None
+
+    def all(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Run a query; return all its rows."""
+        self.execute(sql, args)
+        return [tuple(r) for r in self._cur.fetchall()]
+
+    def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Run one statement for each of ``rows``.
+
+        Raises:
+            IntegrityError: a constraint was broken.
+        """
+        try:
+            self._cur.executemany(_translate(sql, self.dialect), [tuple(r) for r in rows])
+        except Exception as exc:
+            if _is_integrity(exc):
+                raise IntegrityError(str(exc).splitlines()[0]) from exc
+            raise
+
+
+def _translate(sql: str, dialect: Dialect) -> str:
+    if dialect == "postgresql":
+        return sql.replace("%", "%%").replace("?", "%s")
+    return sql
+
+
+def _is_integrity(exc: Exception) -> bool:
+    if isinstance(exc, sqlite3.IntegrityError):
+        return True
+    try:
+        import psycopg
+    except ImportError:  # pragma: no cover - psycopg is a dependency
+        return False
+    return isinstance(exc, psycopg.errors.IntegrityError)
+
+
+class Database:
+    """A SQLite file or a PostgreSQL database, with transactions and migrations.
+
+    Attributes:
+        dialect: ``"sqlite"`` or ``"postgresql"``.
+        location: the file path or the URL (without password) it was opened with.
+    """
+
+    def __init__(self, dialect: Dialect, location: str) -> None:
+        self.dialect = dialect
+        self.location = location
+        self._lock = threading.RLock()
+        self._sqlite: sqlite3.Connection | None = None
+        self._pool: Any = None
+        self._closed = False
+
+    # ----- opening
+
+    @classmethod
+    def sqlite(cls, path: str | Path) -> Database:
+        """Open (creating if needed) a SQLite database file, 0600, in WAL mode.
+
+        Raises:
+            StoreError: the file cannot be opened or created.
+        """
+        location = str(path)
+        db = cls("sqlite", location)
+        try:
+            if location != ":memory:":
+                folder = Path(location).parent
+                if not folder.exists():
+                    folder.mkdir(parents=True, mode=0o700)
+                old = os.umask(0o077)
+                try:
+                    conn = sqlite3.connect(location, check_same_thread=False, isolation_level=None, timeout=30)
+                    conn.execute("PRAGMA journal_mode=WAL")
+                finally:
+                    os.umask(old)
+                for suffix in ("", "-wal", "-shm"):
+                    f = Path(location + suffix)
+                    if f.exists():
+                        f.chmod(0o600)
+            else:
+                conn = sqlite3.connect(location, check_same_thread=False, isolation_level=None)
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            conn.execute("PRAGMA busy_timeout=30000")
+        except (sqlite3.Error, OSError) as exc:
+            raise StoreError(f"cannot open the SQLite database {location}: {exc}") from exc
+        db._sqlite = conn
+        return db
+
+    @classmethod
+    def postgresql(cls, url: str, *, schema: str | None = None, max_size: int = 10) -> Database:
+        """Open a pool of connections to a PostgreSQL database.
+
+        ``schema`` (created if missing) becomes the search path of every connection, so that tests
+        (or clubs sharing one server) never collide.
+
+        Raises:
+            StoreError: the server cannot be reached or the URL is malformed.
+        """
+        import psycopg
+        from psycopg_pool import ConnectionPool
+
+        parts = urlsplit(url)
+        shown = f"{parts.scheme}://{parts.hostname or ''}{':' + str(parts.port) if parts.port else ''}{parts.path}"
+        db = cls("postgresql", shown)
+        if schema is not None and not schema.replace("_", "").isalnum():
+            raise StoreError(f"schema name {schema!r} must be letters, digits and underscores")
+
+        def configure(conn: Any) -> None:
+            conn.autocommit = True
+            if schema is not None:
+                conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
+                conn.execute(f'SET search_path TO "{schema}"')
+
+        try:
+            pool = ConnectionPool(url, min_size=1, max_size=max_size, configure=configure, open=False)
+            pool.open(wait=True, timeout=10)
+        except (psycopg.Error, Exception) as exc:
+            raise StoreError(f"cannot connect to the PostgreSQL database {shown}: {exc}") from exc
+        db._pool = pool
+        return db
+
+    def close(self) -> None:
+        """Close the connection or pool (idempotent)."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            if self._sqlite is not None:
+                self._sqlite.close()
+            if self._pool is not None:
+                self._pool.close()
+
+    # ----- transactions
+
+    @contextlib.contextmanager
+    def tx(self) -> Iterator[Tx]:
+        """Run a block in one transaction (committed at the end, rolled back on any exception).
+
+        Raises:
+            StoreError: the database is closed.
+            IntegrityError: a statement broke a constraint (the transaction is rolled back).
+        """
+        if self._closed:
+            raise StoreError(f"the database {self.location} is closed")
+        if self._sqlite is not None:
+            with self._lock:
+                conn = self._sqlite
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield Tx(conn.cursor(), "sqlite")
+                except BaseException:
+                    conn.execute("ROLLBACK")
+                    raise
+                conn.execute("COMMIT")
+            return
+        with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
+            yield Tx(cur, "postgresql")
+
+    def one(self, sql: str, args: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        """Run a read in its own transaction; return the first row or ``None``."""
+        with self.tx() as tx:
+            return tx.one(sql, args)
+
+    def all(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Run a read in its own transaction; return all rows."""
+        with self.tx() as tx:
+            return tx.all(sql, args)
+
+    def notify(self, channel: str, payload: str) -> None:
+        """Send a PostgreSQL ``NOTIFY`` (no-op on SQLite, where one process shares memory)."""
+        if self.dialect == "postgresql":
+            with self.tx() as tx:
+                tx.execute("SELECT pg_notify(?, ?)", (channel, payload))
+
+    # ----- migrations
+
+    def migrate(self, migrations: Sequence[Migration]) -> list[tuple[str, int]]:
+        """Apply the migrations not yet applied, each in one transaction; return those applied.
+
+        Concurrent starts are safe: each migration records itself in ``schema_migrations`` in its
+        own transaction, and a second process that loses the race skips it.
+
+        Raises:
+            StoreError: a migration failed (names it).
+        """
+        with self.tx() as tx:
+            tx.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (component TEXT NOT NULL, version BIGINT NOT NULL,"
+                " applied_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (component, version))"
+            )
+        applied: list[tuple[str, int]] = []
+        for m in sorted(migrations, key=lambda m: (m.component, m.version)):
+            try:
+                with self.tx() as tx:
+                    if self.dialect == "postgresql":
+                        tx.execute("SELECT pg_advisory_xact_lock(hashtext(?))", (f"migrate:{m.component}",))
+                    done = tx.one(
+                        "SELECT 1 FROM schema_migrations WHERE component = ? AND version = ?",
+                        (m.component, m.version),
+                    )
+                    if done:
+                        continue
+                    for statement in m.statements:
+                        tx.execute(statement)
+                    tx.execute(
+                        "INSERT INTO schema_migrations (component, version, applied_at) VALUES (?, ?, ?)",
+                        (m.component, m.version, time.time()),
+                    )
+                applied.append((m.component, m.version))
+            except (sqlite3.Error, IntegrityError) as exc:
+                raise StoreError(f"migration {m.component} {m.version} failed: {exc}") from exc
+            except Exception as exc:
+                if type(exc).__module__.startswith("psycopg"):
+                    raise StoreError(f"migration {m.component} {m.version} failed: {exc}") from exc
+                raise
+        return applied
+
+    def schema_versions(self) -> dict[str, int]:
+        """Return the newest applied migration version of each component."""
+        rows = self.all("SELECT component, MAX(version) FROM schema_migrations GROUP BY component")
+        return {str(c): int(v) for c, v in rows}
+
+
+def open_database(location: str | Path, *, schema: str | None = None) -> Database:
+    """Open the database at ``location``: a ``postgresql://`` URL or a SQLite file path (``":memory:"``).
+
+    Raises:
+        StoreError: it cannot be opened.
+    """
+    text = str(location)
+    if text.startswith(("postgresql://", "postgres://")):
+        return Database.postgresql(text, schema=schema)
+    return Database.sqlite(text)
