@@ -16,6 +16,7 @@ from club_agentes.mcp_server.store.quizzes import QuizStoreSQL
 from club_agentes.mcp_server.store.tables import MoveRow, SeatClaim, StaleVersion, TableRow, TableStore
 
 DB_ENV = "CLUB_AGENTES_DB"
+SCHEMA_ENV = "CLUB_AGENTES_DB_SCHEMA"
 
 MIGRATIONS: tuple[Migration, ...] = (*tables.MIGRATIONS, *quizzes.MIGRATIONS)
 """Every store part's migrations."""
@@ -43,11 +44,13 @@ class Store(TableStore, QuizStoreSQL):
     def __init__(self, location: str | Path | None = None, *, schema: str | None = None) -> None:
         """Open (creating and migrating if needed) the store at ``location`` (default: :func:`default_location`).
 
-        ``schema`` is a PostgreSQL schema to use (created if missing), e.g. one per test.
+        ``schema`` is a PostgreSQL schema to use (created if missing; default ``$CLUB_AGENTES_DB_SCHEMA``),
+        e.g. one per test or one per club sharing a server.
 
         Raises:
             StoreError: the database cannot be opened or migrated.
         """
+        schema = schema if schema is not None else (os.environ.get(SCHEMA_ENV) or None)
         self.db: Database = open_database(location if location is not None else default_location(), schema=schema)
         self.path = self.db.location
         self.db.migrate(MIGRATIONS)
@@ -59,6 +62,7 @@ class Store(TableStore, QuizStoreSQL):
 
 __all__ = [
     "DB_ENV",
+    "SCHEMA_ENV",
     "Database",
     "IntegrityError",
     "Migration",
