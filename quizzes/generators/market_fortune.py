@@ -31,7 +31,6 @@ from typing import Any
 from club_agentes.engine.core import Rng, get_game
 from club_agentes.engine.market_fortune.components import (
     COMPONENTS,
-    EFFECT_SPECS,
     INDUSTRIES,
     N_INDUSTRIES,
     N_STRATEGIES,
@@ -2151,12 +2150,19 @@ class CollapseSituation:
 
 
 def draw_collapse(rng: Rng) -> CollapseSituation:
-    """Two to four rivals with investments, each with no blue, a blue that covers it, or Moneda Estable."""
-    names = _names(rng, 4)
-    rivals = []
-    for n in names[1 : 2 + rng.below(3) + 1]:
-        blue = rng.choice(("", "", "Moneda Estable", "Manos de Diamante", "Control del Riesgo", "Plan de Contingencia"))
-        rivals.append((n, 1 + rng.below(STEADY_MAX), blue))
+    """Two to four rivals with investments, each with no blue, a blue that covers it, or Moneda Estable.
+
+    The blues come from the deck's real copies, so no name is held more often than it is printed.
+    """
+    names = _names(rng, 5)
+    pool = ["", "", "", ""] + [
+        s.name
+        for s in STRATEGIES
+        if s.name in ("Moneda Estable", "Manos de Diamante", "Control del Riesgo", "Plan de Contingencia")
+        for _ in range(s.copies)
+    ]
+    rng.shuffle(pool)
+    rivals = [(n, 1 + rng.below(STEADY_MAX), pool[i]) for i, n in enumerate(names[1 : 3 + rng.below(3)])]
     return CollapseSituation(names[0], tuple(rivals))
 
 
