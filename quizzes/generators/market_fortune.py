@@ -2207,3 +2207,27 @@ def gen_collapse(sit: CollapseSituation, rng: Rng) -> Item:
         "Los jugadores sin defensa pierden todas sus inversiones; Moneda Estable solo protege las cartas de la mano.",
         "riddle",
     )
+
+
+# =========================================================================== numbers the acertijos work out
+
+
+def least_games_to_match() -> int:
+    """Return the fewest won games that reach 100M in Campeonato, each worth at most 4 investments of 10M (no bonuses)."""
+    best = INVESTMENTS_TO_WIN * INVESTMENT_MAX
+    return -(-CHAMPIONSHIP_TARGET // best)
+
+
+def most_investments() -> int:
+    """Return how many investments the 8 building cards allow: 2 cards each."""
+    return BUILDING_CARDS // 2
+
+
+def die_faces() -> int:
+    """Return the Fortune die's faces: its "+" faces and its "−" faces (the engine's die)."""
+    return COMPONENTS.plus_faces + COMPONENTS.minus_faces
+
+
+def strategy_names_count() -> int:
+    """Return how many distinct strategy names the rulebook's colour table lists."""
+    return sum(len(names) for names in RULEBOOK_NAMES.values())
