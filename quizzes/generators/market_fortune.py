@@ -466,7 +466,7 @@ def yellow_bonus(name: str, invs: Sequence[Inv]) -> int:
 
 
 def portfolio_value(invs: Sequence[Inv], yellows: Sequence[str] = ()) -> int:
-    """Return a portfolio's value at the final count: face values, greens' and yellows' bonuses (ruling verdes-y-amarillas).
+    """Return a portfolio's value at the final count: faces plus green and yellow bonuses (ruling verdes-y-amarillas).
 
     Raises:
         ValueError: a green or yellow name that is not of that colour.
@@ -855,11 +855,13 @@ def _kept(strategies: Sequence[str]) -> str:
 def gen_cards_in_hand(sit: HandSituation, rng: Rng) -> Item:
     """All the cards in hand (building cards and strategies) under the rule of 8."""
     return _integer(
-        f"Empieza tu turno. Tienes {_investments(sit.k)} y cumples la regla de las 8 cartas; además {_kept(sit.strategies)}. "
+        f"Empieza tu turno. Tienes {_investments(sit.k)} y cumples la regla de las 8 cartas; "
+        f"además {_kept(sit.strategies)}. "
         "¿Cuántas cartas tienes en la mano en total, contando también las Estrategias?",
         hand_total(sit.k, len(sit.strategies)),
         (S_OCHO, S_CONSTRUCCION),
-        "Entre mano e inversiones hay 8 cartas de construcción (2 por inversión); las Estrategias no cuentan para ese límite.",
+        "Entre mano e inversiones hay 8 cartas de construcción (2 por inversión); las Estrategias no cuentan "
+        "para ese límite.",
         "question",
     )
 
@@ -929,7 +931,9 @@ def draw_build(rng: Rng) -> BuildSituation:
 
 
 def hand_after_build(k: int, hand: int) -> int:
-    """Return the building cards in hand after Construir: take 1, discard 1 only when over 8 (ruling construir-y-descartar).
+    """Return the building cards in hand after Construir: take 1, discard 1 only when over 8 (ruling).
+
+    The ruling is market-fortune/rulings/construir-y-descartar.
 
     Raises:
         ValueError: more building cards than 8, or ``k`` outside 0..4.
@@ -947,7 +951,8 @@ def gen_build_discard(sit: BuildSituation, rng: Rng) -> Item:
     return _integer(
         f"Tienes {_investments(sit.k)} y en la mano estas cartas de construcción: {cards} "
         f"({total} de construcción en total, contando las de tus inversiones). En tu turno eliges Construir y tomas "
-        f"la carta superior del mazo {sit.source}. ¿Cuántas cartas de construcción tienes en la mano al terminar el turno?",
+        f"la carta superior del mazo {sit.source}. ¿Cuántas cartas de construcción tienes en la mano al terminar "
+        "el turno?",
         hand_after_build(sit.k, len(sit.hand)),
         (S_TURNO, R_CONSTRUIR, R_OCHO),
         "Construir toma 1 carta y descarta 1 solo si pasas de 8; quien tiene menos de 8 no descarta y se recupera así.",
@@ -1694,7 +1699,8 @@ def gen_audit(sit: AuditSituation, rng: Rng) -> Item:
         f"abajo: {'; '.join(i.text() for i in sit.invs)}. {what}",
         sum(i.face for i in left) if sit.ask_value else len(left),
         (card.section, S_COMBATE),
-        "Sin defensa, el ataque te golpea: se voltean tus inversiones y se descarta cada una del valor impreso o menos.",
+        "Sin defensa, el ataque te golpea: se voltean tus inversiones y se descarta cada una del valor impreso "
+        "o menos.",
         "question",
         unit="M" if sit.ask_value else "",
     )
@@ -1773,7 +1779,8 @@ def gen_least_fourth(sit: ThreeValues, rng: Rng) -> Item:
     """The least value the fourth investment needs for 25M (the victory condition and the least investment)."""
     return _integer(
         f"En modo Fortuna, {NO_BONUS}, tienes tres inversiones que valen {_join([_money(v) for v in sit.values])}. "
-        "¿Cuál es el menor valor, en millones, que puede tener tu cuarta inversión para que ganes al declarar victoria?",
+        "¿Cuál es el menor valor, en millones, que puede tener tu cuarta inversión para que ganes al declarar "
+        "victoria?",
         least_fourth_value(*sit.values),
         (S_VICTORIA, S_VALORES),
         "Se necesitan 25M o más con 4 inversiones, y una inversión vale como mínimo 2M.",
@@ -1943,7 +1950,7 @@ _TURN_WORDS = {"build": "Construir (tomas 1 y descartas 1)", "dominate": "Domina
 
 @_register("riddle", "secuencia-de-turnos", (S_TURNO, S_OCHO, S_MOMENTUM), draw_sequence)
 def gen_turn_sequence(sit: SequenceSituation, rng: Rng) -> Item:
-    """Building cards in hand, or strategies kept, after a sequence of your turns (the actions, the rule of 8, Momentum)."""
+    """Building cards in hand, or strategies kept, after your turns (the actions, the rule of 8, Momentum)."""
     said = "; ".join(
         f"turno {i + 1}: " + (f"Arriesgar (el dado sale {t[1]})" if t[0] == "risk" else _TURN_WORDS[t[0]])
         for i, t in enumerate(sit.turns)
@@ -1972,7 +1979,7 @@ class TargetSituation:
 
 
 def correction_targets(mine: int, rivals: Sequence[tuple[str, int]]) -> list[str]:
-    """Return the rivals Corrección may target: with an investment, and as many as you or more (igual o más avanzado)."""
+    """Return the rivals Corrección may target: with an investment, and igual o más avanzado."""
     return [n for n, c in rivals if c >= 1 and c >= mine]
 
 
@@ -2086,12 +2093,14 @@ def gen_fortune(sit: FortuneSituation, rng: Rng) -> Item:
     card = _strategy("Fortuna")
     listed = ", ".join(f"{n} tiene {c}" for n, c in sit.rivals)
     return _integer(
-        f"Tienes {_investments(sit.mine)}; tus rivales: {listed}. Guardas {_count(sit.kept, 'Estrategia', 'Estrategias')}, "
+        f"Tienes {_investments(sit.mine)}; tus rivales: {listed}. "
+        f"Guardas {_count(sit.kept, 'Estrategia', 'Estrategias')}, "
         f"una de ellas «Fortuna» («{card.text}»). La juegas en tu turno y el dado sale +. ¿Cuántas Estrategias "
         "guardas después, contando las que tomas?",
         strategies_after_fortune(sit.mine, [c for _, c in sit.rivals], sit.kept),
         (card.section, S_ULTIMO, R_TERMINOS, S_ROJA),
-        "La roja se descarta al usarla; Fortuna da más Estrategias a quien va de último (menos inversiones, sin empate total).",
+        "La roja se descarta al usarla; Fortuna da más Estrategias a quien va de último (menos inversiones, "
+        "sin empate total).",
         "riddle",
     )
 
@@ -2161,9 +2170,12 @@ def draw_collapse(rng: Rng) -> CollapseSituation:
         if s.name in ("Moneda Estable", "Manos de Diamante", "Control del Riesgo", "Plan de Contingencia")
         for _ in range(s.copies)
     ]
-    rng.shuffle(pool)
-    rivals = [(n, 1 + rng.below(STEADY_MAX), pool[i]) for i, n in enumerate(names[1 : 3 + rng.below(3)])]
-    return CollapseSituation(names[0], tuple(rivals))
+    while True:
+        rng.shuffle(pool)
+        rivals = [(n, 1 + rng.below(STEADY_MAX), pool[i]) for i, n in enumerate(names[1 : 3 + rng.below(3)])]
+        answer = investments_after_collapse(rivals)
+        if {k for _, k, _ in rivals} != {answer}:  # the prompt's numbers alone must not be the answer
+            return CollapseSituation(names[0], tuple(rivals))
 
 
 def investments_after_collapse(rivals: Sequence[tuple[str, int, str]]) -> int:
@@ -2213,7 +2225,7 @@ def gen_collapse(sit: CollapseSituation, rng: Rng) -> Item:
 
 
 def least_games_to_match() -> int:
-    """Return the fewest won games that reach 100M in Campeonato, each worth at most 4 investments of 10M (no bonuses)."""
+    """Return the fewest won games that reach 100M in Campeonato, each worth at most 4 × 10M (no bonuses)."""
     best = INVESTMENTS_TO_WIN * INVESTMENT_MAX
     return -(-CHAMPIONSHIP_TARGET // best)
 
