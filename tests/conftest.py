@@ -73,3 +73,9 @@ def db_location(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[DbLo
         yield DbLocation("sqlite", str(tmp_path / "club.sqlite3"))
         return
     yield from pg_location.__wrapped__()  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    """Async tests run on asyncio."""
+    return "asyncio"

@@ -1,0 +1,260 @@
+"""Many agents, many tables, many workers: throughput, latency and server CPU per move.
+
+Run: ``python benchmarks/scale.py`` (SQLite, 1 and 2 workers) or with ``--pg URL`` (PostgreSQL too).
+
+For each store (SQLite file, PostgreSQL database) x workers (1, 2) x N concurrent agent sessions
+(1, 16, 64), it starts ``club-agentes serve --http`` workers on loopback sharing one store,
+creates Market Fortune tables (2 agent seats each; for N = 1, one agent and one random bot) with
+agents spread over the workers, and lets every agent loop ``wait_for_turn -> get_view ->
+play_move`` for ``--seconds``. It prints moves/s, p50/p99 of ``play_move`` and the server CPU
+(user + system, read from ``/proc`` for every worker) per agent move.
+
+The same script measures older versions of the server (without agent keys): it detects whether
+``club-agentes agents`` exists and then creates one key per agent session.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import secrets
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import AsyncExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+
+import httpx2  # noqa: E402
+from mcp import Client  # noqa: E402
+from mcp.client.streamable_http import streamable_http_client  # noqa: E402
+
+CLI = Path(sys.executable).with_name("club-agentes")
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def pct(values: list[float], p: float) -> float:
+    """Return the p-th percentile (0-100) of ``values`` (0 for none)."""
+    if not values:
+        return 0.0
+    s = sorted(values)
+    return s[min(len(s) - 1, round(p / 100 * (len(s) - 1)))]
+
+
+def cpu_seconds(pid: int) -> float:
+    """Return the user + system CPU seconds a process has used (Linux ``/proc``)."""
+    fields_ = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields_[11]) + int(fields_[12])) / TICK
+
+
+def free_port() -> int:
+    """Return a free loopback port."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def has_agent_keys() -> bool:
+    """Return whether this version of the server has agent keys (``club-agentes agents``)."""
+    return subprocess.run([str(CLI), "agents", "--help"], capture_output=True).returncode == 0
+
+
+@dataclass
+class Store:
+    """Where the workers keep their state."""
+
+    db: str
+    env: dict[str, str] = field(default_factory=dict)
+
+
+def start_worker(store: Store, auth: bool) -> tuple[subprocess.Popen[bytes], str]:
+    """Start one ``serve --http`` worker; return it and its URL.
+
+    Raises:
+        RuntimeError: it did not start.
+    """
+    port = free_port()
+    cmd = [str(CLI), "serve", "--http", "--host", "127.0.0.1", "--port", str(port), "--db", store.db]
+    if not auth and has_agent_keys():
+        cmd.append("--no-auth")
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, **store.env}
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            err = proc.stderr.read().decode()[-2000:] if proc.stderr else ""
+            raise RuntimeError(f"worker exited: {err}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return proc, f"http://127.0.0.1:{port}/mcp"
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("a worker did not start within 30 s")
+
+
+def add_agent(store: Store, name: str) -> str:
+    """Create an agent key with the CLI; return the key (the last line it prints).
+
+    Raises:
+        RuntimeError: the command failed.
+    """
+    out = subprocess.run(
+        [str(CLI), "agents", "add", name, "--db", store.db],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **store.env},
+    )
+    if out.returncode != 0:
+        raise RuntimeError(out.stderr.strip())
+    return out.stdout.strip().splitlines()[-1]
+
+
+class Session:
+    """One MCP client session over streamable HTTP, with an optional agent key."""
+
+    def __init__(self, url: str, key: str | None) -> None:
+        self.url = url
+        self.key = key
+        self.stack = AsyncExitStack()
+        self.client: Client | None = None
+
+    async def __aenter__(self) -> Session:
+        headers = {"Authorization": f"Bearer {self.key}"} if self.key else {}
+        http = await self.stack.enter_async_context(httpx2.AsyncClient(headers=headers, timeout=120))
+        self.client = await self.stack.enter_async_context(Client(streamable_http_client(self.url, http_client=http)))
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stack.aclose()
+
+    async def call(self, name: str, args: dict[str, Any]) -> dict[str, Any]:
+        """Call a tool that must succeed; return its structured content.
+
+        Raises:
+            RuntimeError: the tool answered with an error.
+        """
+        assert self.client is not None
+        r = await self.client.call_tool(name, args)
+        if r.is_error:
+            text = " ".join(getattr(c, "text", "") for c in r.content)
+            raise RuntimeError(f"{name} failed: {text}")
+        return dict(r.structured_content or {})
+
+
+async def agent_loop(s: Session, table: str, token: str, stop_at: float, lat: list[float], moves: list[int]) -> None:
+    """Wait, look and play one seat until the time is up or the game ends."""
+    rng = random.Random(token)
+    while time.monotonic() < stop_at:
+        w = await s.call("wait_for_turn", {"table_id": table, "seat_token": token, "timeout_s": 5})
+        if w["status"] == "finished":
+            return
+        if not w["ready"]:
+            continue
+        v = await s.call("get_view", {"table_id": table, "seat_token": token})
+        if v["status"] == "finished":
+            return
+        if not v["decision"]["yours"] or not v["legal_moves"]:
+            continue
+        move = rng.choice(v["legal_moves"])["id"]
+        t = time.perf_counter()
+        out = await s.call(
+            "play_move", {"table_id": table, "seat_token": token, "move": move, "expected_version": v["version"]}
+        )
+        lat.append(time.perf_counter() - t)
+        if out["accepted"]:
+            moves[0] += 1
+
+
+async def run(store: Store, workers: int, agents: int, seconds: float, auth: bool) -> dict[str, float]:
+    """Run one configuration; return its figures."""
+    procs = [start_worker(store, auth) for _ in range(workers)]
+    try:
+        keys: list[str | None] = [None] * agents
+        if auth:
+            tag = secrets.token_hex(3)
+            keys = [add_agent(store, f"bench-{tag}-{i}") for i in range(agents)]
+        urls = [url for _, url in procs]
+        sessions = [Session(urls[i % workers], keys[i]) for i in range(agents)]
+        async with AsyncExitStack() as stack:
+            for s in sessions:
+                await stack.enter_async_context(s)
+            seats = ["agent", "bot:random"] if agents == 1 else ["agent", "agent"]
+            jobs: list[tuple[Session, str, str]] = []
+            for k in range(0, agents, 2):
+                pair = sessions[k : k + 2]
+                args: dict[str, Any] = {
+                    "game": "market-fortune",
+                    "seats": seats,
+                    "options": {"mode": "fortuna", "require_club_pass": False},
+                }
+                table = (await pair[0].call("create_table", args))["table_id"]
+                for i, s in enumerate(pair):
+                    join: dict[str, Any] = {"table_id": table}
+                    if not auth:
+                        join["agent"] = f"bench-{k + i}"
+                    jobs.append((s, table, (await s.call("join_table", join))["seat_token"]))
+            cpu0 = sum(cpu_seconds(p.pid) for p, _ in procs)
+            lat: list[float] = []
+            moves = [0]
+            start = time.monotonic()
+            await asyncio.gather(*(agent_loop(s, t, tok, start + seconds, lat, moves) for s, t, tok in jobs))
+            elapsed = time.monotonic() - start
+            cpu = sum(cpu_seconds(p.pid) for p, _ in procs) - cpu0
+    finally:
+        for p, _ in procs:
+            p.terminate()
+            p.wait(10)
+    return {
+        "moves": moves[0],
+        "moves_s": moves[0] / elapsed,
+        "p50_ms": pct(lat, 50) * 1000,
+        "p99_ms": pct(lat, 99) * 1000,
+        "cpu_ms_per_move": cpu * 1000 / max(1, moves[0]),
+    }
+
+
+def main() -> None:
+    """Print the figures."""
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--agents", default="1,16,64", help="comma-separated agent session counts")
+    ap.add_argument("--workers", default="1,2", help="comma-separated worker counts")
+    ap.add_argument("--seconds", type=float, default=20.0, help="seconds of play per configuration")
+    ap.add_argument("--pg", default=os.environ.get("CLUB_AGENTES_TEST_PG"), help="PostgreSQL URL (optional)")
+    ap.add_argument("--sqlite-only", action="store_true", help="skip PostgreSQL even if a URL is known")
+    args = ap.parse_args()
+    auth = has_agent_keys()
+    print(f"server: {CLI} ({'agent keys' if auth else 'no agent keys: an older version'})")
+    with tempfile.TemporaryDirectory() as tmp:
+        stores = [("sqlite", Store(str(Path(tmp) / "bench.sqlite3")))]
+        if args.pg and not args.sqlite_only:
+            schema = "bench_" + secrets.token_hex(4)
+            stores.append(("postgresql", Store(args.pg, {"CLUB_AGENTES_DB_SCHEMA": schema})))
+        print(f"{'store':<11} {'workers':>7} {'agents':>6} {'moves':>6} {'moves/s':>8} {'p50 ms':>8} {'p99 ms':>8}"
+              f" {'CPU ms/move':>11}")
+        for label, store in stores:
+            for workers in [int(w) for w in args.workers.split(",")]:
+                for agents in [int(a) for a in args.agents.split(",")]:
+                    try:
+                        f = asyncio.run(run(store, workers, agents, args.seconds, auth))
+                    except RuntimeError as exc:
+                        print(f"{label:<11} {workers:>7} {agents:>6}  failed: {exc}")
+                        continue
+                    print(
+                        f"{label:<11} {workers:>7} {agents:>6} {f['moves']:>6.0f} {f['moves_s']:>8.1f}"
+                        f" {f['p50_ms']:>8.1f} {f['p99_ms']:>8.1f} {f['cpu_ms_per_move']:>11.2f}",
+                        flush=True,
+                    )
+
+
+if __name__ == "__main__":
+    main()
