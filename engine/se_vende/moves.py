@@ -1,51 +1,63 @@
-"""Se Vende's moves: small frozen values with a JSON form and a short text form.
+"""Se Vende's moves, declared once with the shared codec (:mod:`club_agentes.engine.core.moves`).
 
-Every decision of the game is one of these moves (compound decisions are split:
-choose the card to place, then the cards to pay with, one at a time):
+Every decision of the game is one of these moves (compound decisions are split: choose the
+card to place, then the cards to pay with, one at a time). JSON form, text form, parser and
+schema all come from the declarations below:
 
-=================  =====================================  ================================
-move               JSON                                   text
-=================  =====================================  ================================
-ChooseAction       {"type": "action", "action": "desarrollar"}  ``action desarrollar``
-Keep               {"type": "keep", "card": "SV-C012"}    ``keep SV-C012``
-Discard            {"type": "discard", "card": "SV-C012"} ``discard SV-C012``
-Place              {"type": "place", "card": "SV-C012"}   ``place SV-C012``
-PlaceNone          {"type": "place", "card": null}        ``place none``
-Pay                {"type": "pay", "card": "SV-C012"}     ``pay SV-C012``
-Sell               {"type": "sell", "world": "SV-C040"}   ``sell SV-C040``
-UsePower           {"type": "use", "card": "SV-C020", "power": 1}  ``use SV-C020 1``
-ConsumeGood        {"type": "consume", "world": "SV-C040"}  ``consume SV-C040``
-Produce            {"type": "produce", "world": "SV-C040"}  ``produce SV-C040``
-Done               {"type": "done"}                       ``done``
-=================  =====================================  ================================
+=============  ===============================================  =======================
+move           JSON                                             text
+=============  ===============================================  =======================
+ChooseAction   ``{"type": "action", "action": "desarrollar"}``  ``action desarrollar``
+Keep           ``{"type": "keep", "card": "SV-C012"}``          ``keep SV-C012``
+Discard        ``{"type": "discard", "card": "SV-C012"}``       ``discard SV-C012``
+Place          ``{"type": "place", "card": "SV-C012"}``         ``place SV-C012``
+Place(None)    ``{"type": "place", "card": null}``              ``place none``
+Pay            ``{"type": "pay", "card": "SV-C012"}``           ``pay SV-C012``
+Sell           ``{"type": "sell", "world": "SV-C040"}``         ``sell SV-C040``
+UsePower       ``{"type": "use", "card": "SV-C020", "power": 1}``  ``use SV-C020 1``
+ConsumeGood    ``{"type": "consume", "world": "SV-C040"}``      ``consume SV-C040``
+Produce        ``{"type": "produce", "world": "SV-C040"}``      ``produce SV-C040``
+Done           ``{"type": "done"}``                             ``done``
+=============  ===============================================  =======================
+
+Older forms keep parsing: action cards by printed name (``action Explorar +1/+1``,
+``action Consumir: 2x PV``), lowercase card ids, and a few English and Spanish aliases.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
-from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from club_agentes.engine.core import InvalidMove
+from club_agentes.engine.core.errors import InvalidMove
+from club_agentes.engine.core.moves import Choice, Ident, Int, Maybe, MoveCodec, fold, spec
+from club_agentes.engine.se_vende.actions import ACTION_CODES, ACTION_NAMES, ACTION_TAGS, ACTIONS
+from club_agentes.engine.se_vende.cards import load_deck
 
-ACTIONS: tuple[tuple[str, str, str], ...] = (
-    ("explorar-5", "Explorar +5", "E5"),
-    ("explorar-1-1", "Explorar +1/+1", "E11"),
-    ("desarrollar", "Desarrollar", "DEV"),
-    ("asentar", "Asentar", "SET"),
-    ("comercio", "Consumir: Comercio", "TRD"),
-    ("2x-pv", "Consumir: 2x PV", "X2"),
-    ("producir", "Producir", "PRO"),
-)
-"""The seven action cards: (code used in moves, printed name, short tag used in ids)."""
+__all__ = [
+    "ACTIONS",
+    "ACTION_CODES",
+    "ACTION_NAMES",
+    "ACTION_TAGS",
+    "MOVES",
+    "MOVE_TYPES",
+    "PLACE_NONE",
+    "ChooseAction",
+    "ConsumeGood",
+    "Discard",
+    "Done",
+    "Keep",
+    "Pay",
+    "Place",
+    "Produce",
+    "SeVendeMove",
+    "Sell",
+    "UsePower",
+    "action_code",
+]
 
-ACTION_CODES: tuple[str, ...] = tuple(a[0] for a in ACTIONS)
-ACTION_NAMES: dict[str, str] = {a[0]: a[1] for a in ACTIONS}
-ACTION_TAGS: dict[str, str] = {a[0]: a[2] for a in ACTIONS}
-
-_CARD_RE = re.compile(r"^SV-C\d{3}$")
 _ALIASES: dict[str, str] = {
     "explorar5": "explorar-5",
     "explore5": "explorar-5",
@@ -70,312 +82,151 @@ _ALIASES: dict[str, str] = {
 
 def action_code(text: str) -> str | None:
     """Return the action code a name or code stands for (accents, case and punctuation ignored), else ``None``."""
-    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-    return _ALIASES.get(re.sub(r"[^a-z0-9]", "", folded))
+    return _ALIASES.get(re.sub(r"[^a-z0-9]", "", fold(text)))
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True)
+class ActionCard(Choice):
+    """An action card: its code (``explorar-1-1``) or printed name (``Explorar +1/+1``), punctuation ignored."""
+
+    def from_json(self, raw: Any, where: str) -> str:
+        """Return the action code.
+
+        Raises:
+            InvalidMove: not an action card's code or name.
+        """
+        code = action_code(raw) if isinstance(raw, str) else None
+        if code is None:
+            raise InvalidMove(f"{where} must be an action card, one of {', '.join(self.values)}; not {raw!r:.60}")
+        return code
+
+    def from_text(self, words: Sequence[str], i: int) -> tuple[str, int] | None:
+        """Read a code or a printed name of up to four words (``consumir 2x pv``)."""
+        for n in (4, 3, 2, 1):
+            if i + n <= len(words):
+                code = action_code("".join(words[i : i + n]))
+                if code is not None:
+                    return code, i + n
+        return None
+
+
+DECK = load_deck()
+ACTION = ActionCard(
+    values=ACTION_CODES,
+    description="an action card code: " + ", ".join(f"{c} ({n})" for c, n in ACTION_NAMES.items()),
+)
+CARD = Ident(
+    pattern=r"SV-C\d{3}",
+    description=f"a Se Vende card id, from SV-C001 to SV-C{len(DECK.ids):03d}",
+    sample="SV-C012",
+    known=frozenset(DECK.ids),
+)
+POWER = Int(description="a power's position among the card's printed powers, from 0", minimum=0, maximum=9)
+
+MOVES = MoveCodec("Se Vende move")
+
+
+@MOVES.move("action {action}", "Choose this round's action card, sealed until every seat has chosen.")
+@dataclass(frozen=True, slots=True)
 class ChooseAction:
     """Choose this round's action card (sealed until every seat has chosen)."""
 
-    action: str
-
-    def to_json(self) -> dict[str, Any]:
-        """Return the JSON form."""
-        return {"type": "action", "action": self.action}
-
-    def text(self) -> str:
-        """Return the text form."""
-        return f"action {self.action}"
+    type: ClassVar[str] = "action"
+    action: str = spec(ACTION, "the action card's code")
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@MOVES.move("keep {card}", "Explorar: keep one of the cards you drew.")
+@dataclass(frozen=True, slots=True)
 class Keep:
     """Keep one of the cards drawn while exploring."""
 
-    card: str
-
-    def to_json(self) -> dict[str, Any]:
-        """Return the JSON form."""
-        return {"type": "keep", "card": self.card}
-
-    def text(self) -> str:
-        """Return the text form."""
-        return f"keep {self.card}"
+    type: ClassVar[str] = "keep"
+    card: str = spec(CARD, "the card to keep, one of those you drew")
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@MOVES.move(
+    "discard {card}",
+    "Discard a card from hand face down (setup step 5, the hand limit, or a power that discards from hand).",
+)
+@dataclass(frozen=True, slots=True)
 class Discard:
     """Discard a card from hand face down (setup, hand limit, a consume-from-hand power)."""
 
-    card: str
-
-    def to_json(self) -> dict[str, Any]:
-        """Return the JSON form."""
-        return {"type": "discard", "card": self.card}
-
-    def text(self) -> str:
-        """Return the text form."""
-        return f"discard {self.card}"
+    type: ClassVar[str] = "discard"
+    card: str = spec(CARD, "the card to discard from your hand")
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@MOVES.move(
+    "place {card}",
+    "Place a development (Desarrollar) or a world (Asentar) from hand, sealed until every seat has chosen; "
+    "'place none' places nothing.",
+)
+@dataclass(frozen=True, slots=True)
 class Place:
-    """Place a development (Desarrollar) or a world (Asentar) from hand, sealed until all have chosen."""
+    """Place a card from hand (sealed until all have chosen); ``card=None`` places nothing."""
 
-    card: str
-
-    def to_json(self) -> dict[str, Any]:
-        """Return the JSON form."""
-        return {"type": "place", "card": self.card}
-
-    def text(self) -> str:
-        """Return the text form."""
-        return f"place {self.card}"
+    type: ClassVar[str] = "place"
+    card: str | None = spec(Maybe(CARD), "the card to place from your hand, or null to place nothing")
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class PlaceNone:
-    """Place nothing this phase (se-vende/preguntas/no-colocar-nada)."""
-
-    def to_json(self) -> dict[str, Any]:
-        """Return the JSON form."""
-        return {"type": "place", "card": None}
-
-    def text(self) -> str:
-        """Return the text form."""
-        return "place none"
-
-
-@dataclass(frozen=True, slots=True, order=True)
+@MOVES.move("pay {card}", "Discard one card from hand towards the cost of the card you placed.")
+@dataclass(frozen=True, slots=True)
 class Pay:
     """Discard one card from hand towards the cost of the card just placed."""
 
-    card: str
-
-    def to_json(self) -> dict[str, Any]:
-        """Return the JSON form."""
-        return {"type": "pay", "card": self.card}
-
-    def text(self) -> str:
-        """Return the text form."""
-        return f"pay {self.card}"
+    type: ClassVar[str] = "pay"
+    card: str = spec(CARD, "the card to pay with, from your hand")
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@MOVES.move("sell {world}", "Consumir: Comercio: sell the good on one of your worlds for cards.")
+@dataclass(frozen=True, slots=True)
 class Sell:
     """Consumir: Comercio: sell the good on this world of your tableau."""
 
-    world: str
-
-    def to_json(self) -> dict[str, Any]:
-        """Return the JSON form."""
-        return {"type": "sell", "world": self.world}
-
-    def text(self) -> str:
-        """Return the text form."""
-        return f"sell {self.world}"
+    type: ClassVar[str] = "sell"
+    world: str = spec(CARD, "the world of your tableau whose good you sell")
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@MOVES.move("use {card} {power}", "Invoke a consume power of one of your cards (powers are numbered from 0).")
+@dataclass(frozen=True, slots=True)
 class UsePower:
     """Invoke a consume power: ``power`` is its 0-based position among the card's powers."""
 
-    card: str
-    power: int
-
-    def to_json(self) -> dict[str, Any]:
-        """Return the JSON form."""
-        return {"type": "use", "card": self.card, "power": self.power}
-
-    def text(self) -> str:
-        """Return the text form."""
-        return f"use {self.card} {self.power}"
+    type: ClassVar[str] = "use"
+    card: str = spec(CARD, "the card of your tableau whose power you use")
+    power: int = spec(POWER, "the power's position among the card's printed powers, from 0")
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@MOVES.move("consume {world}", "Give the good on one of your worlds to the consume power in use.")
+@dataclass(frozen=True, slots=True)
 class ConsumeGood:
     """Give the good on this world to the consume power in use."""
 
-    world: str
-
-    def to_json(self) -> dict[str, Any]:
-        """Return the JSON form."""
-        return {"type": "consume", "world": self.world}
-
-    def text(self) -> str:
-        """Return the text form."""
-        return f"consume {self.world}"
+    type: ClassVar[str] = "consume"
+    world: str = spec(CARD, "the world of your tableau whose good is consumed")
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@MOVES.move("produce {world}", "Producir: put a good on one of your empty windfall worlds.")
+@dataclass(frozen=True, slots=True)
 class Produce:
     """Producir: put a good on this empty windfall world (the chooser's bonus or a power)."""
 
-    world: str
-
-    def to_json(self) -> dict[str, Any]:
-        """Return the JSON form."""
-        return {"type": "produce", "world": self.world}
-
-    def text(self) -> str:
-        """Return the text form."""
-        return f"produce {self.world}"
+    type: ClassVar[str] = "produce"
+    world: str = spec(CARD, "the empty windfall world of your tableau that gets a good")
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@MOVES.move("done", "Stop: finish consuming, end a power that discards from hand, or decline a windfall production.")
+@dataclass(frozen=True, slots=True)
 class Done:
     """Stop: finish consuming, end a consume-from-hand power, or decline a windfall production."""
 
-    def to_json(self) -> dict[str, Any]:
-        """Return the JSON form."""
-        return {"type": "done"}
-
-    def text(self) -> str:
-        """Return the text form."""
-        return "done"
+    type: ClassVar[str] = "done"
 
 
-SeVendeMove = ChooseAction | Keep | Discard | Place | PlaceNone | Pay | Sell | UsePower | ConsumeGood | Produce | Done
-MOVE_TYPES: tuple[type, ...] = (
-    ChooseAction,
-    Keep,
-    Discard,
-    Place,
-    PlaceNone,
-    Pay,
-    Sell,
-    UsePower,
-    ConsumeGood,
-    Produce,
-    Done,
-)
+SeVendeMove = ChooseAction | Keep | Discard | Place | Pay | Sell | UsePower | ConsumeGood | Produce | Done
+"""Any Se Vende move."""
 
-_ACCEPTED = (
-    "a move is one of: action <code>, keep <card>, discard <card>, place <card>, place none, pay <card>, "
-    "sell <world>, use <card> <power>, consume <world>, produce <world>, done (card ids look like SV-C012; "
-    f"action codes: {', '.join(ACTION_CODES)})"
-)
+MOVE_TYPES: tuple[type, ...] = (ChooseAction, Keep, Discard, Place, Pay, Sell, UsePower, ConsumeGood, Produce, Done)
 
-
-def _card(value: Any, field: str, valid: Mapping[str, int]) -> str:
-    if not isinstance(value, str):
-        raise InvalidMove(f"field {field!r} must be a card id such as 'SV-C012', not {value!r}")
-    cid = value.strip().upper()
-    if not _CARD_RE.match(cid) or cid not in valid:
-        raise InvalidMove(f"{value!r} is not a Se Vende card id; card ids run from SV-C001 to SV-C{len(valid):03d}")
-    return cid
-
-
-def parse_move(data: Mapping[str, Any] | str, valid: Mapping[str, int]) -> SeVendeMove:
-    """Parse a move's JSON object or text form; ``valid`` maps every card id to its number.
-
-    Raises:
-        InvalidMove: malformed input; the message says what is accepted.
-    """
-    if isinstance(data, str):
-        words = data.strip().split()
-        if not words:
-            raise InvalidMove(f"the move is empty; {_ACCEPTED}")
-        head, rest = words[0].lower(), words[1:]
-        obj: dict[str, Any] = {"type": head}
-        if head == "action":
-            obj["action"] = " ".join(rest)
-        elif head == "use" and len(rest) == 2:
-            obj["card"] = rest[0]
-            if not rest[1].isdigit():
-                raise InvalidMove(f"the power number in {data!r} must be a whole number such as 0 or 1")
-            obj["power"] = int(rest[1])
-        elif head in ("keep", "discard", "place", "pay") and len(rest) == 1:
-            obj["card"] = None if head == "place" and rest[0].lower() == "none" else rest[0]
-        elif head in ("sell", "consume", "produce") and len(rest) == 1:
-            obj["world"] = rest[0]
-        elif head != "done" or rest:  # "done" takes no fields
-            raise InvalidMove(f"cannot read the move {data!r}; {_ACCEPTED}")
-        data = obj
-    if not isinstance(data, Mapping):
-        raise InvalidMove(f"a move must be a JSON object or a text string, not {type(data).__name__}; {_ACCEPTED}")
-    kind = data.get("type")
-    fields = {
-        "action": {"action"},
-        "keep": {"card"},
-        "discard": {"card"},
-        "place": {"card"},
-        "pay": {"card"},
-        "sell": {"world"},
-        "use": {"card", "power"},
-        "consume": {"world"},
-        "produce": {"world"},
-        "done": set(),
-    }
-    if not isinstance(kind, str) or kind not in fields:
-        raise InvalidMove(f"unknown move type {kind!r}; {_ACCEPTED}")
-    missing = fields[kind] - set(data)
-    extra = set(data) - fields[kind] - {"type"}
-    if missing or extra:
-        wanted = ", ".join(sorted(fields[kind])) or "no other field"
-        raise InvalidMove(f"a {kind!r} move takes the fields: {wanted}")
-    if kind == "action":
-        raw = data["action"]
-        code = action_code(raw) if isinstance(raw, str) else None
-        if code is None:
-            raise InvalidMove(f"{raw!r} is not an action card; the action codes are {', '.join(ACTION_CODES)}")
-        return ChooseAction(code)
-    if kind == "done":
-        return Done()
-    if kind == "place" and data["card"] is None:
-        return PlaceNone()
-    if kind == "use":
-        power = data["power"]
-        if not isinstance(power, int) or isinstance(power, bool) or power < 0:
-            raise InvalidMove(f"field 'power' must be a power number (0, 1, ...), not {power!r}")
-        return UsePower(_card(data["card"], "card", valid), power)
-    if kind in ("sell", "consume", "produce"):
-        world = _card(data["world"], "world", valid)
-        return {"sell": Sell, "consume": ConsumeGood, "produce": Produce}[kind](world)
-    card = _card(data["card"], "card", valid)
-    return {"keep": Keep, "discard": Discard, "place": Place, "pay": Pay}[kind](card)
-
-
-def move_schema() -> dict[str, Any]:
-    """Return the JSON schema (draft 2020-12) that every move's JSON form satisfies."""
-    card = {"type": "string", "pattern": "^SV-C[0-9]{3}$", "description": "a card id, e.g. SV-C012"}
-
-    def obj(tag: str, description: str, **props: Any) -> dict[str, Any]:
-        return {
-            "type": "object",
-            "description": description,
-            "properties": {"type": {"const": tag}, **props},
-            "required": ["type", *props],
-            "additionalProperties": False,
-        }
-
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": "Se Vende move",
-        "oneOf": [
-            obj(
-                "action",
-                "choose this round's action card, sealed",
-                action={"enum": list(ACTION_CODES), "description": "the action card's code"},
-            ),
-            obj("keep", "keep a card drawn while exploring", card=card),
-            obj("discard", "discard a card from hand face down", card=card),
-            obj(
-                "place",
-                "place a development or world from hand (null: place nothing)",
-                card={"oneOf": [card, {"type": "null"}]},
-            ),
-            obj("pay", "discard a card from hand to pay for the card just placed", card=card),
-            obj("sell", "Comercio: sell the good on one of your worlds", world=card),
-            obj(
-                "use",
-                "invoke a consume power of one of your cards",
-                card=card,
-                power={"type": "integer", "minimum": 0, "description": "0-based position among the card's powers"},
-            ),
-            obj("consume", "give the good on one of your worlds to the consume power in use", world=card),
-            obj("produce", "produce a good on one of your empty windfall worlds", world=card),
-            obj("done", "finish consuming, end a consume-from-hand power, or decline a windfall production"),
-        ],
-    }
+PLACE_NONE = Place(None)
+"""Place nothing this phase (se-vende/preguntas/no-colocar-nada)."""

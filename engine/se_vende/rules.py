@@ -14,7 +14,9 @@ TRADE = "se-vende/preguntas/comercio"
 UP_TO_N = "se-vende/preguntas/poderes-hasta-n-bienes"
 HAND_LIMIT = "se-vende/preguntas/limite-de-mano"
 PRODUCE = "se-vende/preguntas/producir"
+NOTHING_PLACED = "se-vende/preguntas/no-colocar-nada"
 GAME_END = "se-vende/fin-de-la-partida"
+SCORING = "se-vende/puntuacion"
 
 # Rulings of this implementation.
 DECISIONS = "se-vende/rulings/decisiones"
@@ -24,6 +26,8 @@ SETTLE = "se-vende/rulings/asentar"
 PAYING = "se-vende/rulings/pagar-costos"
 CONSUME = "se-vende/rulings/consumir"
 CONSUME_HAND = "se-vende/rulings/poderes-de-mano"
+PRODUCE_CHOICE = "se-vende/rulings/producir"
+CHIPS = "se-vende/rulings/fichas"
 TURN_LIMIT = "se-vende/rulings/limite-de-rondas"
 TIES = "se-vende/rulings/empates"
 
@@ -36,7 +40,9 @@ CITED: frozenset[str] = frozenset(
         UP_TO_N,
         HAND_LIMIT,
         PRODUCE,
+        NOTHING_PLACED,
         GAME_END,
+        SCORING,
         DECISIONS,
         EXPLORE,
         DEVELOP,
@@ -44,8 +50,19 @@ CITED: frozenset[str] = frozenset(
         PAYING,
         CONSUME,
         CONSUME_HAND,
+        PRODUCE_CHOICE,
+        CHIPS,
         TURN_LIMIT,
         TIES,
     }
 )
-"""Every id the engine can cite in an ``IllegalMove`` or a ``Result``."""
+"""Every id the engine cites in an ``IllegalMove``, a default move or a ``Result`` (besides the card sections).
+
+A result's breakdown also cites the corpus section of each cost-6 development whose special
+points it counts (``se-vende/cartas/<key>``, see :func:`card_section`).
+"""
+
+
+def card_section(key: str) -> str:
+    """Return the corpus id of a card design's section, e.g. ``se-vende/cartas/imperio-de-las-mareas``."""
+    return f"se-vende/cartas/{key}"

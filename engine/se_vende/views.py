@@ -1,19 +1,32 @@
 """What one seat may know of a Se Vende game, and its compact English rendering.
 
-The view is the only door out of the engine. It holds the seat's own hand (and
-its cards drawn while exploring, its sealed choices), every tableau (goods face
-down: only their kind, which is the world's colour, shows), hand sizes, chips,
-which seats have chosen an action card this round but never what, and the
-revealed choices after the reveal. No other seat's hidden card, no deck order,
-no card used as a good.
+The view is the only door out of the engine. Every card list in it is read through the game's
+knowledge (:func:`club_agentes.engine.se_vende.knowledge.visibility`): the seat's own hand (and
+its cards drawn while exploring, its sealed choices), every tableau with each card's powers, which
+worlds hold a good and of what kind (the card lying there as a good stays hidden), hand sizes,
+chips, the chip supply, the supply and discard sizes, and the action cards once revealed
+(se-vende/rulings/informacion-publica).
+
+Whether other seats have made their sealed choice is not part of a view (it is in ``Pending.done``):
+another seat's sealed choice never changes this seat's view.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from club_agentes.engine.se_vende.cards import GOOD_NAMES, TRADE_PRICE, load_deck
-from club_agentes.engine.se_vende.moves import ACTION_CODES, ACTION_NAMES
+from club_agentes.engine.core.visibility import Hidden, Visibility
+from club_agentes.engine.se_vende.actions import (
+    ACTION_CODES,
+    ACTION_EFFECTS,
+    ACTION_NAMES,
+    PHASE_NAMES,
+    PHASE_OF_ACTION,
+)
+from club_agentes.engine.se_vende.cards import GOOD_COLOURS, GOOD_KINDS, GOOD_NAMES, TRADE_PRICE
+from club_agentes.engine.se_vende.common import DECK, IDS, INDEX, develop_discount, military, settle_discount
+from club_agentes.engine.se_vende.knowledge import visibility
+from club_agentes.engine.se_vende.scoring import score, summary
 from club_agentes.engine.se_vende.state import (
     CHIPS_PER_SEAT,
     CONSUMING,
@@ -24,68 +37,45 @@ from club_agentes.engine.se_vende.state import (
     HAND_MAX,
     NO_CARD,
     OVER,
-    PHASE_NAMES,
     PRODUCING,
     SELECT,
     SETTLE_PAY,
     SETTLE_PLACE,
     SETUP,
     STEP_NAMES,
+    TABLEAU_END,
     SeVendeState,
     stamp,
 )
 
-if TYPE_CHECKING:
-    from club_agentes.engine.se_vende.game import SeVende
+
+def _card(card_id: str) -> dict[str, Any]:
+    return dict(DECK.views[INDEX[card_id]])
 
 
-ACTION_EFFECTS: dict[str, tuple[str, str]] = {
-    "explorar-5": ("I Explorar", "every seat draws 2 cards and keeps 1; you draw 5 more"),
-    "explorar-1-1": ("I Explorar", "every seat draws 2 cards and keeps 1; you draw 1 more and keep 1 more"),
-    "desarrollar": (
-        "II Desarrollar",
-        "every seat may place one development, discarding cards for its cost; you pay 1 card less",
-    ),
-    "asentar": (
-        "III Asentar",
-        "every seat may place one world, discarding cards for its cost (a military world is free with "
-        "Militar >= its defence); you draw 1 card after placing",
-    ),
-    "comercio": (
-        "IV Consumir",
-        "every seat may use its consume powers; you must first sell one good for cards (novedad 2, "
-        "elementos raros 3, genes 4, tecnología alienígena 5)",
-    ),
-    "2x-pv": (
-        "IV Consumir",
-        "every seat may use its consume powers; your points from consuming goods with powers are doubled",
-    ),
-    "producir": (
-        "V Producir",
-        "every empty production world gets a good; you may also produce on one of your empty windfall worlds",
-    ),
-}
-"""Each action card's phase and effect, in English (se-vende/rulings/cartas-de-accion, se-vende/rulings/explorar)."""
+def _cards(vis: Visibility, seat: int | None, zone: str) -> list[dict[str, Any]]:
+    """Return the cards of ``zone`` that ``seat`` sees, as card entries (nothing of a hidden zone)."""
+    shown = vis.show(seat, zone)
+    return [] if isinstance(shown, Hidden) else [_card(c) for c in shown]
 
 
-def _card(c: int) -> dict[str, Any]:
-    return dict(load_deck().views[c])
+def _token(vis: Visibility, seat: int | None, owner: int) -> str | None:
+    """Return ``owner``'s chosen action card id this round if ``seat`` may see it, else ``None``."""
+    shown = vis.show(seat, f"action/{owner}/chosen")
+    return shown[0] if not isinstance(shown, Hidden) and shown else None
 
 
-def _action(round_no: int, seat: int, code: str) -> dict[str, Any]:
-    from club_agentes.engine.se_vende.game import action_token
-
-    return {"id": action_token(round_no, seat, code), "code": code, "name": ACTION_NAMES[code]}
+def _action(token: str, code: str) -> dict[str, Any]:
+    return {"id": token, "code": code, "name": ACTION_NAMES[code]}
 
 
-def build_view(game: SeVende, s: SeVendeState, seat: int | None) -> dict[str, Any]:
-    """Return what ``seat`` may know of ``s`` (``None`` or an unknown seat: the public view)."""
-    from club_agentes.engine.se_vende.game import military, score
+def build_view(s: SeVendeState, seat: int | None, prompt: str, yours: bool) -> dict[str, Any]:
+    """Return what ``seat`` may know of ``s`` (``None``: the public view).
 
-    deck = load_deck()
-    ids = deck.ids
+    ``prompt`` is the current decision in one sentence and ``yours`` whether ``seat`` must decide now.
+    """
     me = seat if seat is not None and 0 <= seat < s.n else None
-    pending = game.pending(s)
+    vis = visibility(s)
     view: dict[str, Any] = {
         "game": "se-vende",
         "you": me,
@@ -94,59 +84,37 @@ def build_view(game: SeVende, s: SeVendeState, seat: int | None) -> dict[str, An
         "turn_limit": s.turn_limit,
         "step": STEP_NAMES[s.step],
         "phase": PHASE_NAMES.get(s.phase),
-        "decision": {
-            "prompt": pending.prompt,
-            "waiting": list(pending.seats),
-            "done": list(pending.done),
-            "yours": me is not None and me in pending.seats,
-        },
+        "decision": {"prompt": prompt, "yours": yours},
     }
-    actions: dict[str, Any] = {}
-    if s.step == SELECT:
-        actions["chosen_so_far"] = list(s.actions.done)
-        if me is not None:
-            own = s.actions.own(me)
-            actions["mine"] = None if own is None else {**_action(s.round, me, own), "sealed": True}
-    elif s.chosen is not None:
-        actions["revealed"] = {str(i): _action(s.round, i, a) for i, a in sorted(s.chosen.items())}
-        actions["phases_this_round"] = sorted({PHASE_NAMES[p] for p in _phases(s.chosen)}, key=_phase_order)
-        actions["phases_left"] = [PHASE_NAMES[p] for p in s.phases]
-        if me is not None:
-            actions["mine"] = _action(s.round, me, s.chosen[me])
-    if s.step == SELECT and s.previous is not None:
-        actions["previous_round"] = {
-            str(i): {"code": a, "name": ACTION_NAMES[a]} for i, a in sorted(s.previous.items())
-        }
-    if me is not None:
-        actions["my_action_cards"] = [ACTION_NAMES[c] for c in ACTION_CODES]
-        if s.step == SELECT:
-            actions["effects"] = [
-                {"code": c, "name": ACTION_NAMES[c], "phase": ACTION_EFFECTS[c][0], "effect": ACTION_EFFECTS[c][1]}
-                for c in ACTION_CODES
-            ]
-    view["actions"] = actions
-
+    view["actions"] = _actions(s, vis, me)
     now = stamp(s.round, s.phase) if s.phase else -1
     players = []
     for i in range(s.n):
         tableau = []
-        for c in s.tableau[i]:
-            entry = _card(c)
-            d = deck.defs[c]
+        by_kind = dict.fromkeys(GOOD_KINDS, 0)
+        for entry in _cards(vis, me, f"tableau/{i}"):
+            c = INDEX[entry["id"]]
+            d = DECK.defs[c]
             if d.world in ("windfall", "production"):
-                entry["good"] = d.good if c in s.goods else None
+                held = f"good/{entry['id']}" in vis.zones  # a face-down good: public that it is there
+                entry["good"] = d.good if held else None
+                if held and d.good is not None:
+                    by_kind[d.good] += 1
+                    entry["good_colour"] = GOOD_COLOURS[d.good]
             entry["placed_round"] = s.stamps[c] // 8
             if s.stamps[c] == now:
                 entry["powers_start_next_phase"] = True
             tableau.append(entry)
+        hand = vis.show(me, f"hand/{i}")
         players.append(
             {
                 "seat": i,
                 "score": score(s, i),
                 "chips": s.chips[i],
-                "hand_size": len(s.hands[i]),
-                "tableau_size": len(s.tableau[i]),
-                "goods": sum(1 for c in s.tableau[i] if c in s.goods),
+                "hand_size": hand.count if isinstance(hand, Hidden) else len(hand),
+                "tableau_size": len(tableau),
+                "goods": sum(by_kind.values()),
+                "goods_by_kind": {k: v for k, v in by_kind.items() if v},
                 "military": military(s, i),
                 "tableau": tableau,
             }
@@ -161,16 +129,16 @@ def build_view(game: SeVende, s: SeVendeState, seat: int | None) -> dict[str, An
     ending = []
     if s.chips_out:
         ending.append("the last victory chip has been handed out")
-    big = [i for i in range(s.n) if len(s.tableau[i]) >= 12]
+    big = [i for i in range(s.n) if len(s.tableau[i]) >= TABLEAU_END]
     if big:
-        ending.append("seat(s) " + ", ".join(map(str, big)) + " have 12 or more tableau cards")
+        ending.append("seat(s) " + ", ".join(map(str, big)) + f" have {TABLEAU_END} or more tableau cards")
     if s.round >= s.turn_limit and s.step != OVER:
         ending.append(f"this is the last round allowed by the turn limit ({s.turn_limit})")
     view["game_ends_after_this_round"] = ending
 
     if me is not None:
-        view["hand"] = [_card(c) for c in s.hands[me]]
-        _private(game, s, me, view, ids)
+        view["hand"] = _cards(vis, me, f"hand/{me}")
+        _private(s, vis, me, view)
     if s.result is not None:
         r = s.result
         view["result"] = {
@@ -178,24 +146,56 @@ def build_view(game: SeVende, s: SeVendeState, seat: int | None) -> dict[str, An
             "scores": [int(x) for x in r.scores],
             "reason": r.reason,
             "rule_id": r.rule_id,
+            "breakdown": [
+                {
+                    **summary(b),
+                    "lines": [
+                        {"label": x.label, "vp": int(x.amount), "rule_id": x.rule_id}
+                        for x in b.lines
+                        if x.amount or not x.label.startswith("tableau:")
+                    ],
+                }
+                for b in r.breakdown
+            ],
         }
     return view
 
 
-def _phases(chosen: dict[int, str]) -> set[int]:
-    from club_agentes.engine.se_vende.state import PHASE_OF_ACTION
+def _actions(s: SeVendeState, vis: Visibility, me: int | None) -> dict[str, Any]:
+    actions: dict[str, Any] = {}
+    if s.step == SELECT:
+        if me is not None:
+            token = _token(vis, me, me)
+            own = s.actions.own(me)
+            actions["mine"] = None if token is None or own is None else {**_action(token, own), "sealed": True}
+        if s.previous is not None:
+            actions["previous_round"] = {
+                str(i): {"code": a, "name": ACTION_NAMES[a]} for i, a in sorted(s.previous.items())
+            }
+    elif s.chosen is not None:
+        revealed = {}
+        for i, code in sorted(s.chosen.items()):
+            token = _token(vis, me, i)
+            if token is not None:
+                revealed[str(i)] = _action(token, code)
+        actions["revealed"] = revealed
+        phases = sorted({PHASE_OF_ACTION[a] for a in s.chosen.values()})
+        actions["phases_this_round"] = [PHASE_NAMES[p] for p in phases]
+        actions["phases_left"] = [PHASE_NAMES[p] for p in s.phases]
+        if me is not None and str(me) in revealed:
+            actions["mine"] = revealed[str(me)]
+    if me is not None:
+        actions["my_action_cards"] = [ACTION_NAMES[c] for c in ACTION_CODES]
+        if s.step == SELECT:
+            actions["effects"] = [
+                {"code": c, "name": ACTION_NAMES[c], "phase": ACTION_EFFECTS[c][0], "effect": ACTION_EFFECTS[c][1]}
+                for c in ACTION_CODES
+            ]
+    return actions
 
-    return {PHASE_OF_ACTION[a] for a in chosen.values()}
 
-
-def _phase_order(name: str) -> int:
-    return list(PHASE_NAMES.values()).index(name)
-
-
-def _private(game: SeVende, s: SeVendeState, me: int, view: dict[str, Any], ids: tuple[str, ...]) -> None:
+def _private(s: SeVendeState, vis: Visibility, me: int, view: dict[str, Any]) -> None:
     """Add ``me``'s own decision details to its view."""
-    from club_agentes.engine.se_vende.game import develop_discount, settle_discount
-
     step = s.step
     mine: dict[str, Any] = {}
     if step in (SETUP, HAND_LIMIT):
@@ -203,12 +203,13 @@ def _private(game: SeVende, s: SeVendeState, me: int, view: dict[str, Any], ids:
         if step == HAND_LIMIT:
             mine["hand_limit"] = HAND_MAX
     elif step == EXPLORE_KEEP:
-        mine["drawn"] = [_card(c) for c in s.drawn[me]]
+        mine["drawn"] = _cards(vis, me, f"drawn/{me}")
         mine["keep_left"] = s.todo[me]
     elif step in (DEVELOP_PLACE, SETTLE_PLACE):
         if s.placing.has_chosen(me):
             c = s.placing.own(me)
-            mine["placement"] = None if c is None or c == NO_CARD else _card(c)
+            card = None if c is None or c == NO_CARD else vis.card(me, IDS[c])
+            mine["placement"] = None if card is None else _card(card)
             mine["placement_sealed"] = True
         if step == DEVELOP_PLACE:
             mine["development_discount"] = develop_discount(s, me)
@@ -217,17 +218,30 @@ def _private(game: SeVende, s: SeVendeState, me: int, view: dict[str, Any], ids:
     elif step in (DEVELOP_PAY, SETTLE_PAY):
         mine["pay_left"] = s.todo[me]
         if s.placed[me] != NO_CARD:
-            mine["paying_for"] = _card(s.placed[me])
+            mine["paying_for"] = _card(IDS[s.placed[me]])
     elif step == CONSUMING:
         cs = s.consume[me]
         if cs is not None:
             powers = []
-            for c, i, p in cs.powers:
-                powers.append({"card": ids[c], "power": i, "text": p.text(), "used": (c, i) in cs.used})
+            for ref in cs.powers:
+                in_use = cs.active == ref
+                powers.append(
+                    {
+                        "card": IDS[ref.card],
+                        "power": ref.index,
+                        "text": ref.power.text(),
+                        "used": ref in cs.used and not in_use,
+                        "in_use": in_use,
+                    }
+                )
             active = None
             if cs.active is not None:
-                c, i, p = cs.active
-                active = {"card": ids[c], "power": i, "text": p.text(), "left": cs.remaining}
+                active = {
+                    "card": IDS[cs.active.card],
+                    "power": cs.active.index,
+                    "text": cs.active.power.text(),
+                    "left": cs.remaining,
+                }
             mine["consume"] = {
                 "must_sell_first": cs.must_sell,
                 "double_vp": cs.double,
@@ -238,14 +252,16 @@ def _private(game: SeVende, s: SeVendeState, me: int, view: dict[str, Any], ids:
     elif step == PRODUCING:
         queue = s.produce[me]
         if queue:
-            source, kind = queue[0]
             mine["windfall_production"] = {
-                "by": "Producir bonus" if source == NO_CARD else ids[source],
-                "kind": kind,
+                "by": "Producir bonus" if queue[0].source == NO_CARD else IDS[queue[0].source],
+                "kind": queue[0].kind,
                 "more_after_this": len(queue) - 1,
             }
     if mine:
         view["mine"] = mine
+
+
+# ---------------------------------------------------------------------- text
 
 
 def _card_line(card: dict[str, Any]) -> str:
@@ -268,17 +284,18 @@ def render_view(view: dict[str, Any]) -> str:
     lines.append(f"Se Vende, round {view['round']} of at most {view['turn_limit']}{phase} ({view['step']}). {who}")
     d = view["decision"]
     if view["step"] == "over":
-        res = view.get("result") or {}
-        lines.append(f"Game over: {res.get('reason', '')}")
+        lines.extend(_result_lines(view.get("result") or {}))
+    elif me is None:
+        lines.append(f"Decision: {d['prompt']}")
+    elif d["yours"]:
+        lines.append(f"Decision (yours): {d['prompt']}")
     else:
-        waiting = ", ".join(map(str, d["waiting"])) or "none"
-        lines.append(f"Decision: {d['prompt']} Waiting for seats {waiting}.")
+        lines.append(f"Decision (not yours now): {d['prompt']}")
     a = view.get("actions", {})
     if "revealed" in a:
         chosen = ", ".join(f"seat {s} {x['name']}" for s, x in a["revealed"].items())
         lines.append(f"Actions revealed: {chosen}. Phases left: {', '.join(a['phases_left']) or 'none'}.")
-    elif "chosen_so_far" in a:
-        lines.append(f"Seats that have chosen (sealed): {', '.join(map(str, a['chosen_so_far'])) or 'none'}.")
+    elif view["step"] == "choose_action":
         if a.get("mine"):
             lines.append(f"Your sealed choice: {a['mine']['name']}.")
         elif a.get("effects"):
@@ -300,9 +317,10 @@ def render_view(view: dict[str, Any]) -> str:
     )
     for p in view["players"]:
         tag = " (you)" if p["seat"] == me else ""
+        goods = ", ".join(f"{n} {GOOD_NAMES[k]}" for k, n in p["goods_by_kind"].items()) or "none"
         lines.append(
             f"Seat {p['seat']}{tag}: {p['score']} VP ({p['chips']} in chips), hand {p['hand_size']}, "
-            f"Militar {p['military']}, tableau {p['tableau_size']}:"
+            f"Militar {p['military']}, goods {goods}, tableau {p['tableau_size']}:"
         )
         for card in p["tableau"]:
             lines.append("  " + _card_line(card))
@@ -310,7 +328,25 @@ def render_view(view: dict[str, Any]) -> str:
         lines.append(f"Your hand ({len(view['hand'])}):")
         for card in view["hand"]:
             lines.append("  " + _card_line(card))
-    mine = view.get("mine") or {}
+    lines.extend(_private_lines(view.get("mine") or {}))
+    return "\n".join(lines)
+
+
+def _result_lines(res: dict[str, Any]) -> list[str]:
+    lines = [f"Game over: {res.get('reason', '')}"]
+    for b in res.get("breakdown", []):
+        specials = [x for x in b["lines"] if x["label"].startswith("special:")]
+        named = "; ".join(f"{x['label'][len('special: ') :].split(':')[0]} {x['vp']}" for x in specials)
+        lines.append(
+            f"  Seat {b['seat']}: {b['total']} VP = tableau {b['tableau']} + special {b['special']}"
+            + (f" ({named})" if named else "")
+            + f" + chips {b['chips']}."
+        )
+    return lines
+
+
+def _private_lines(mine: dict[str, Any]) -> list[str]:
+    lines: list[str] = []
     if "drawn" in mine:
         lines.append(f"Drawn while exploring (keep {mine['keep_left']} more):")
         for card in mine["drawn"]:
@@ -340,11 +376,10 @@ def render_view(view: dict[str, Any]) -> str:
             u = c["in_use"]
             lines.append(f"Power in use: {u['card']} #{u['power']} ({u['text']}), {u['left']} left.")
         for p in c["powers"]:
-            in_use = c["in_use"] is not None and (c["in_use"]["card"], c["in_use"]["power"]) == (p["card"], p["power"])
-            mark = " (in use)" if in_use else " (used)" if p["used"] else ""
+            mark = " (in use)" if p["in_use"] else " (used)" if p["used"] else ""
             lines.append(f"  power {p['card']} {p['power']}: {p['text']}{mark}")
     if "windfall_production" in mine:
         w = mine["windfall_production"]
         kind = "any" if w["kind"] == "any" else GOOD_NAMES[w["kind"]]
         lines.append(f"Windfall production by {w['by']} (kind: {kind}).")
-    return "\n".join(lines)
+    return lines

@@ -10,7 +10,7 @@ import pytest
 from club_agentes.engine.core import IllegalMove, get_game
 from club_agentes.engine.se_vende.cards import load_deck
 from club_agentes.engine.se_vende.game import SeVende
-from club_agentes.engine.se_vende.moves import ChooseAction, Discard, Done, PlaceNone
+from club_agentes.engine.se_vende.moves import PLACE_NONE, ChooseAction, Discard, Done
 from club_agentes.engine.se_vende.state import SELECT, SeVendeState
 
 GAME: SeVende = get_game("se-vende")  # type: ignore[assignment]
@@ -90,11 +90,11 @@ def arrange(
         named.update(cards)
     s.goods.clear()
     s.discard.clear()
+    s.known.clear()
     s.stamps = {}
     for i in range(seats):
         s.tableau[i] = list(tableau.get(i, keep_tableau.get(i, [])))
         s.hands[i] = list(hands.get(i, []))
-        s.known[i] = set(s.hands[i])
         for c in s.tableau[i]:
             s.stamps[c] = 0
     s.supply = [c for c in every if c not in named and c not in s.stamps]
@@ -121,7 +121,7 @@ def choose(state: SeVendeState, actions: Mapping[int, str]) -> list[Any]:
 def place_none_for(state: SeVendeState, seats: Iterable[int]) -> None:
     """The given seats place nothing in the current placing step."""
     for seat in seats:
-        GAME.apply(state, seat, PlaceNone())
+        GAME.apply(state, seat, PLACE_NONE)
 
 
 def finish_consuming(state: SeVendeState, seats: Iterable[int]) -> None:

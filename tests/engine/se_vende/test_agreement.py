@@ -16,6 +16,7 @@ import pytest
 from club_agentes.engine.core import IllegalMove, RandomBot, play
 from club_agentes.engine.se_vende.moves import (
     ACTION_CODES,
+    PLACE_NONE,
     ChooseAction,
     ConsumeGood,
     Discard,
@@ -23,7 +24,6 @@ from club_agentes.engine.se_vende.moves import (
     Keep,
     Pay,
     Place,
-    PlaceNone,
     Produce,
     Sell,
     UsePower,
@@ -41,7 +41,7 @@ def _candidates(state: SeVendeState, seat: int) -> list[Any]:
         cards.update(state.hands[other][:2])
         cards.update(state.tableau[other][:2])
     cards.update(state.supply[-2:])
-    moves: list[Any] = [ChooseAction(c) for c in ACTION_CODES] + [PlaceNone(), Done()]
+    moves: list[Any] = [ChooseAction(c) for c in ACTION_CODES] + [PLACE_NONE, Done()]
     for c in sorted(cards):
         cid = IDS[c]
         moves += [Keep(cid), Discard(cid), Place(cid), Pay(cid), Sell(cid), ConsumeGood(cid), Produce(cid)]

@@ -9,6 +9,7 @@ import pytest
 from club_agentes.engine.core import InvalidMove
 from club_agentes.engine.se_vende.moves import (
     ACTION_CODES,
+    PLACE_NONE,
     ChooseAction,
     ConsumeGood,
     Discard,
@@ -16,7 +17,6 @@ from club_agentes.engine.se_vende.moves import (
     Keep,
     Pay,
     Place,
-    PlaceNone,
     Produce,
     Sell,
     UsePower,
@@ -29,7 +29,7 @@ ALL = [
     Keep("SV-C012"),
     Discard("SV-C001"),
     Place("SV-C101"),
-    PlaceNone(),
+    PLACE_NONE,
     Pay("SV-C050"),
     Sell("SV-C040"),
     UsePower("SV-C020", 1),
@@ -56,8 +56,8 @@ def test_round_trip(move: Any) -> None:
         ("action consumir: comercio", ChooseAction("comercio")),
         ("ACTION Producir", ChooseAction("producir")),
         ("keep sv-c012", Keep("SV-C012")),
-        ("place NONE", PlaceNone()),
-        ({"type": "place", "card": None}, PlaceNone()),
+        ("place NONE", PLACE_NONE),
+        ({"type": "place", "card": None}, PLACE_NONE),
     ],
 )
 def test_lenient_forms(text: Any, move: Any) -> None:

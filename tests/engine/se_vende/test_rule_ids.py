@@ -8,8 +8,10 @@ from __future__ import annotations
 import sys
 
 import pytest
+from club_agentes.engine.core import InvalidMove
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.moves import (
+    PLACE_NONE,
     ChooseAction,
     ConsumeGood,
     Discard,
@@ -17,14 +19,13 @@ from club_agentes.engine.se_vende.moves import (
     Keep,
     Pay,
     Place,
-    PlaceNone,
     Produce,
     Sell,
     UsePower,
 )
 from club_agentes.engine.se_vende.state import CONSUMING, DEVELOP_PAY, OVER
 
-from tests.engine.se_vende.helpers import DECK, GAME, arrange, choose, cid, num, refused, spare
+from tests.engine.se_vende.helpers import DECK, GAME, arrange, choose, cid, num, place_none_for, refused, spare
 
 IDS = DECK.ids
 
@@ -92,8 +93,8 @@ def test_rule_se_vende_preguntas_producir() -> None:
     comet, rare, factory = num("cometa-confeti"), num("asteroide-herrumbre"), num("fabrica-de-juguetes-flotantes")
     state = arrange(2, tableau={0: [comet, factory], 1: [rare]})
     choose(state, {0: "producir", 1: "desarrollar"})
-    GAME.apply(state, 0, PlaceNone())
-    GAME.apply(state, 1, PlaceNone())
+    GAME.apply(state, 0, PLACE_NONE)
+    GAME.apply(state, 1, PLACE_NONE)
     assert refused(state, 1, Produce(IDS[rare])).rule_id == R.PRODUCE  # not a chooser
     assert refused(state, 0, Produce(IDS[factory])).rule_id == R.PRODUCE  # not a windfall world
     assert refused(state, 0, Produce(IDS[rare])).rule_id == R.PRODUCE  # not its world
@@ -102,8 +103,8 @@ def test_rule_se_vende_preguntas_producir() -> None:
 def test_rule_se_vende_fin_de_la_partida() -> None:
     state = arrange(2, turn_limit=1)
     choose(state, {0: "desarrollar", 1: "desarrollar"})
-    GAME.apply(state, 0, PlaceNone())
-    GAME.apply(state, 1, PlaceNone())
+    GAME.apply(state, 0, PLACE_NONE)
+    GAME.apply(state, 1, PLACE_NONE)
     assert state.step == OVER
     assert refused(state, 0, ChooseAction("asentar")).rule_id == R.GAME_END
     assert GAME.legal_moves(state, 0) == []
@@ -127,7 +128,7 @@ def test_se_vende_rulings_decisiones_refusal_says_why_the_seat_is_not_deciding()
     GAME.apply(state, 1, keep[1])
     GAME.apply(state, 1, GAME.legal_moves(state, 1)[0])
     GAME.apply(state, 0, Place(IDS[flota]))
-    GAME.apply(state, 1, PlaceNone())
+    GAME.apply(state, 1, PLACE_NONE)
     assert state.step == DEVELOP_PAY
     err = refused(state, 1, Pay(IDS[state.hands[1][0]]))
     assert err.rule_id == R.DECISIONS and "owes no card for a placement in this Desarrollar phase" in err.message
@@ -138,11 +139,12 @@ def test_rule_se_vende_rulings_decisiones() -> None:
     state = arrange(2, hands={0: [flota, *spare(3)]}, tableau={0: [num("anillo-de-hielo")]})
     choose(state, {0: "desarrollar", 1: "producir"})
     GAME.apply(state, 0, Place(IDS[flota]))
-    assert refused(state, 0, PlaceNone()).rule_id == R.DECISIONS  # already chose what to place
-    GAME.apply(state, 1, PlaceNone())
+    assert refused(state, 0, PLACE_NONE).rule_id == R.DECISIONS  # already chose what to place
+    GAME.apply(state, 1, PLACE_NONE)
     assert state.step == DEVELOP_PAY
     assert refused(state, 1, Pay(IDS[state.hands[0][0]])).rule_id == R.DECISIONS
-    assert refused(state, 5, Pay(IDS[state.hands[0][0]])).rule_id == R.DECISIONS
+    with pytest.raises(InvalidMove, match="seat must be a whole number from 0 to 1"):
+        GAME.apply(state, 5, Pay(IDS[state.hands[0][0]]))  # not a seat: the same InvalidMove in every game
 
 
 def test_rule_se_vende_rulings_explorar() -> None:
@@ -179,7 +181,7 @@ def test_rule_se_vende_rulings_pagar_costos() -> None:
     assert err.rule_id == R.PAYING and "only 3 other cards" in err.message
     assert Place(IDS[fill[0]]) in GAME.legal_moves(state, 0)
     GAME.apply(state, 0, Place(IDS[fill[0]]))
-    GAME.apply(state, 1, PlaceNone())
+    GAME.apply(state, 1, PLACE_NONE)
     assert refused(state, 0, Pay(IDS[fill[0]])).rule_id == R.PAYING  # no longer in hand: placed
     assert refused(state, 0, Keep(IDS[fill[1]])).rule_id == R.PAYING
 
@@ -219,7 +221,7 @@ def test_rule_se_vende_rulings_limite_de_rondas() -> None:
     for _ in range(2):
         choose(state, {0: "desarrollar", 1: "desarrollar", 2: "desarrollar"})
         for seat in range(3):
-            GAME.apply(state, seat, PlaceNone())
+            GAME.apply(state, seat, PLACE_NONE)
     result = GAME.result(state)
     assert result is not None and result.rule_id == R.TURN_LIMIT and "turn limit of 2 rounds" in result.reason
 
@@ -227,7 +229,49 @@ def test_rule_se_vende_rulings_limite_de_rondas() -> None:
 def test_rule_se_vende_rulings_empates() -> None:
     state = arrange(2, tableau={0: [num("anillo-de-hielo", 0)], 1: [num("anillo-de-hielo", 1)]}, turn_limit=1)
     choose(state, {0: "desarrollar", 1: "desarrollar"})
-    GAME.apply(state, 0, PlaceNone())
-    GAME.apply(state, 1, PlaceNone())
+    GAME.apply(state, 0, PLACE_NONE)
+    GAME.apply(state, 1, PLACE_NONE)
     result = GAME.result(state)
     assert result is not None and result.winners == (0, 1) and R.TIES in result.reason
+
+
+def test_rule_se_vende_preguntas_no_colocar_nada() -> None:
+    state = arrange(2, hands={0: [num("flota-de-escolta"), *spare(3)]}, tableau={0: [num("anillo-de-hielo")]})
+    choose(state, {0: "desarrollar", 1: "producir"})
+    for seat in (0, 1):
+        assert PLACE_NONE in GAME.legal_moves(state, seat)
+        assert GAME.default_move(state, seat) == (PLACE_NONE, R.NOTHING_PLACED)
+
+
+def test_rule_se_vende_rulings_producir() -> None:
+    comet = num("cometa-confeti")
+    state = arrange(2, tableau={0: [comet], 1: [num("anillo-de-hielo")]})
+    choose(state, {0: "producir", 1: "producir"})
+    assert GAME.legal_moves(state, 0) == [Produce(IDS[comet]), Done()]
+    assert GAME.default_move(state, 0) == (Done(), R.PRODUCE_CHOICE)
+    assert GAME.default_move(state, 1) is None  # not deciding
+
+
+def _finished_game() -> tuple:
+    empire = num("imperio-de-las-mareas")
+    state = arrange(2, tableau={0: [empire, num("fortaleza-ambar")]}, chips={0: 3, 1: 2}, turn_limit=1)
+    choose(state, {0: "desarrollar", 1: "desarrollar"})
+    place_none_for(state, (0, 1))
+    result = GAME.result(state)
+    assert result is not None
+    return state, result
+
+
+def test_rule_se_vende_puntuacion() -> None:
+    state, result = _finished_game()
+    lines = result.breakdown[0].lines
+    tableau = [x for x in lines if x.label.startswith("tableau:")]
+    assert len(tableau) == len(state.tableau[0]) and all(x.rule_id == R.SCORING for x in tableau)
+    assert R.SCORING in result.reason
+
+
+def test_rule_se_vende_rulings_fichas() -> None:
+    _, result = _finished_game()
+    for seat, chips in ((0, 3), (1, 2)):
+        line = next(x for x in result.breakdown[seat].lines if x.label == "victory chips")
+        assert line.amount == chips and line.rule_id == R.CHIPS

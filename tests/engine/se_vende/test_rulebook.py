@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import json
 
-from club_agentes.engine.se_vende.game import military, score
+from club_agentes.engine.se_vende.common import award, military
 from club_agentes.engine.se_vende.moves import (
+    PLACE_NONE,
     ChooseAction,
     ConsumeGood,
     Discard,
@@ -18,11 +19,11 @@ from club_agentes.engine.se_vende.moves import (
     Keep,
     Pay,
     Place,
-    PlaceNone,
     Produce,
     Sell,
     UsePower,
 )
+from club_agentes.engine.se_vende.scoring import score
 from club_agentes.engine.se_vende.state import (
     CONSUMING,
     DEVELOP_PAY,
@@ -55,12 +56,15 @@ def _ids(cards: list[int]) -> list[str]:
 
 def test_se_vende_resumen_eleccion_secreta() -> None:
     state = arrange(3)
+    before = {seat: GAME.view(state, seat) for seat in (1, 2, None)}
     GAME.apply(state, 0, ChooseAction("asentar"))
     pending = GAME.pending(state)
     assert pending.kind == "simultaneous" and pending.seats == (1, 2) and pending.done == (0,)
     view = GAME.view(state, 1)
     assert "SV-R001-S0" not in json.dumps(view)
-    assert view["actions"]["chosen_so_far"] == [0] and view["actions"]["mine"] is None
+    assert view["actions"]["mine"] is None
+    for seat, seen in before.items():  # another seat's sealed choice changes nobody else's view
+        assert GAME.view(state, seat) == seen
     assert "revealed" not in view["actions"]
     assert "SV-R001-S0-SET" in GAME.hidden_ids(state, 1)
     mine = GAME.view(state, 0)["actions"]["mine"]
@@ -112,12 +116,12 @@ def test_se_vende_preguntas_no_colocar_nada() -> None:
     before_tableau = [list(t) for t in state.tableau]
     before_hands = [len(h) for h in state.hands]
     choose(state, {0: "desarrollar", 1: "asentar"})
-    assert PlaceNone() in GAME.legal_moves(state, 0)
-    GAME.apply(state, 0, PlaceNone())
-    GAME.apply(state, 1, PlaceNone())
+    assert PLACE_NONE in GAME.legal_moves(state, 0)
+    GAME.apply(state, 0, PLACE_NONE)
+    GAME.apply(state, 1, PLACE_NONE)
     assert state.step == SETTLE_PLACE
-    GAME.apply(state, 0, PlaceNone())
-    events = GAME.apply(state, 1, PlaceNone())
+    GAME.apply(state, 0, PLACE_NONE)
+    events = GAME.apply(state, 1, PLACE_NONE)
     assert state.tableau == before_tableau
     assert [len(h) for h in state.hands] == before_hands  # no Asentar bonus card without a world placed
     assert "seat 1 places nothing in Asentar" in texts(events)
@@ -138,16 +142,16 @@ def test_se_vende_preguntas_mundos_militares() -> None:
     err = refused(state, 0, Place(IDS[fort]))
     assert err.rule_id == "se-vende/preguntas/mundos-militares"
     assert "defence 3" in err.message and "Militar is 2" in err.message
-    GAME.apply(state, 0, PlaceNone())
-    GAME.apply(state, 1, PlaceNone())
+    GAME.apply(state, 0, PLACE_NONE)
+    GAME.apply(state, 1, PLACE_NONE)
     assert state.round == 2
     choose(state, {0: "desarrollar", 1: "asentar"})
     GAME.apply(state, 0, Place(IDS[shipyard]))  # cost 1 - 1 (Desarrollar bonus) = free
-    GAME.apply(state, 1, PlaceNone())
+    GAME.apply(state, 1, PLACE_NONE)
     assert state.step == SETTLE_PLACE and military(state, 0) == 3
     hand_before = len(state.hands[0])
     GAME.apply(state, 0, Place(IDS[fort]))
-    GAME.apply(state, 1, PlaceNone())
+    GAME.apply(state, 1, PLACE_NONE)
     assert fort in state.tableau[0]
     assert len(state.hands[0]) == hand_before - 1  # placed free: no card paid
     assert fort in state.goods  # windfall (halo) good received on placing
@@ -160,7 +164,7 @@ def test_se_vende_preguntas_bienes_de_caida() -> None:
     state = arrange(2, hands={0: [comet, *fill]}, tableau={0: [num("anillo-de-hielo")], 1: [factory]})
     choose(state, {0: "asentar", 1: "producir"})
     GAME.apply(state, 0, Place(IDS[comet]))
-    GAME.apply(state, 1, PlaceNone())
+    GAME.apply(state, 1, PLACE_NONE)
     GAME.apply(state, 0, Pay(IDS[state.hands[0][0]]))
     # Producir ran for seat 1 (no windfall world empty there); seat 0's windfall good came once, when placed.
     assert comet in state.goods and factory in state.goods
@@ -176,8 +180,8 @@ def test_se_vende_preguntas_bienes_de_caida() -> None:
     state.discard.append(good)
     assert state.round == 2 and state.step == SELECT
     choose(state, {0: "desarrollar", 1: "producir"})
-    GAME.apply(state, 0, PlaceNone())
-    GAME.apply(state, 1, PlaceNone())
+    GAME.apply(state, 0, PLACE_NONE)
+    GAME.apply(state, 1, PLACE_NONE)
     assert comet not in state.goods
 
 
@@ -305,8 +309,8 @@ def test_se_vende_preguntas_producir() -> None:
     # A seat that did not choose Producir produces on production worlds only.
     state = arrange(2, tableau={0: [factory, comet], 1: [spores, jungle]})
     choose(state, {0: "producir", 1: "desarrollar"})
-    GAME.apply(state, 0, PlaceNone())
-    GAME.apply(state, 1, PlaceNone())
+    GAME.apply(state, 0, PLACE_NONE)
+    GAME.apply(state, 1, PLACE_NONE)
     assert state.step == PRODUCING and GAME.pending(state).seats == (0,)
     err = refused(state, 1, Produce(IDS[jungle]))
     assert err.rule_id == "se-vende/preguntas/producir"
@@ -328,7 +332,7 @@ def test_se_vende_preguntas_fichas_de_10() -> None:
 def test_se_vende_preguntas_fichas_de_10_cambio_sin_limite() -> None:
     state = arrange(2, pool=2)
     events: list = []
-    GAME._award(state, 1, 50, events)
+    award(state, 1, 50, events)
     assert state.chips[1] == 50 and state.pool == 0 and state.chips_out
 
 
@@ -338,7 +342,7 @@ def test_se_vende_preguntas_poderes_nuevos() -> None:
     state = arrange(2, hands={0: [workshop, *fill[:3]], 1: fill[3:]}, tableau={0: [num("anillo-de-hielo")]})
     choose(state, {0: "producir", 1: "desarrollar"})
     GAME.apply(state, 0, Place(IDS[workshop]))
-    GAME.apply(state, 1, PlaceNone())
+    GAME.apply(state, 1, PLACE_NONE)
     assert state.todo[0] == 3  # its own discount does not count in the phase it is placed
     for card in list(state.hands[0]):
         GAME.apply(state, 0, Pay(IDS[card]))
@@ -349,7 +353,7 @@ def test_se_vende_preguntas_poderes_nuevos() -> None:
     state = arrange(2, hands={0: [school, moon, *fill[:2]]}, tableau={0: [num("anillo-de-hielo")]})
     choose(state, {0: "desarrollar", 1: "asentar"})
     GAME.apply(state, 0, Place(IDS[school]))
-    GAME.apply(state, 1, PlaceNone())
+    GAME.apply(state, 1, PLACE_NONE)
     GAME.apply(state, 0, Pay(IDS[fill[0]]))
     assert state.step == SETTLE_PLACE and Place(IDS[moon]) in GAME.legal_moves(state, 0)
     # A world's settle-draw power does not draw for its own placement, but does the next time.
@@ -358,13 +362,13 @@ def test_se_vende_preguntas_poderes_nuevos() -> None:
     state = arrange(2, hands={0: [dome, ring, *fill]}, tableau={0: [num("faro-de-orion")]})
     choose(state, {0: "producir", 1: "asentar"})
     GAME.apply(state, 0, Place(IDS[dome]))
-    GAME.apply(state, 1, PlaceNone())
+    GAME.apply(state, 1, PLACE_NONE)
     for card in fill[:3]:
         GAME.apply(state, 0, Pay(IDS[card]))
     assert len(state.hands[0]) == 4  # 8 - dome - 3 paid, no draw
     choose(state, {0: "producir", 1: "asentar"})
     GAME.apply(state, 0, Place(IDS[ring]))
-    GAME.apply(state, 1, PlaceNone())
+    GAME.apply(state, 1, PLACE_NONE)
     for card in fill[3:5]:
         GAME.apply(state, 0, Pay(IDS[card]))
     assert len(state.hands[0]) == 4 - 1 - 2 + 1  # Cúpula Azafrán now draws
@@ -377,7 +381,7 @@ def test_se_vende_fin_de_la_partida() -> None:
     state = arrange(2, hands={0: [comet, *fill]}, tableau={0: worlds, 1: [jungle]})
     choose(state, {0: "asentar", 1: "producir"})
     GAME.apply(state, 0, Place(IDS[comet]))
-    GAME.apply(state, 1, PlaceNone())
+    GAME.apply(state, 1, PLACE_NONE)
     GAME.apply(state, 0, Pay(IDS[fill[0]]))
     assert len(state.tableau[0]) == 12
     assert state.step == PRODUCING and GAME.result(state) is None  # the round is played to its end
@@ -422,8 +426,8 @@ def test_se_vende_puntuacion() -> None:
     assert score(state, 0) == printed + 5 + 2 * 3
     assert score(state, 1) == (0 + 1) + 1 + (2 + 1)
     choose(state, {0: "desarrollar", 1: "desarrollar"})
-    GAME.apply(state, 0, PlaceNone())
-    GAME.apply(state, 1, PlaceNone())
+    GAME.apply(state, 0, PLACE_NONE)
+    GAME.apply(state, 1, PLACE_NONE)
     result = GAME.result(state)
     assert result is not None and result.winners == (0,)
     assert result.scores == (float(score(state, 0)), float(score(state, 1)))

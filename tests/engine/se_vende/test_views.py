@@ -6,9 +6,9 @@ import json
 from typing import Any
 
 from club_agentes.engine.core import RandomBot, play
-from club_agentes.engine.se_vende.game import action_token
-from club_agentes.engine.se_vende.moves import ACTION_CODES, ChooseAction, ConsumeGood, Pay, Place, PlaceNone, UsePower
-from club_agentes.engine.se_vende.state import CONSUMING, DEVELOP, DEVELOP_PAY, DEVELOP_PLACE, SeVendeState
+from club_agentes.engine.se_vende.actions import DEVELOP, action_token
+from club_agentes.engine.se_vende.moves import ACTION_CODES, PLACE_NONE, ChooseAction, ConsumeGood, Pay, Place, UsePower
+from club_agentes.engine.se_vende.state import CONSUMING, DEVELOP_PAY, DEVELOP_PLACE, SeVendeState
 
 from tests.engine.se_vende.helpers import DECK, GAME, arrange, choose, num, spare
 
@@ -56,10 +56,11 @@ def test_sealed_placement_is_invisible_until_the_reveal() -> None:
     after = GAME.view(state, 1)
     assert IDS[flota] not in _dump(after)
     assert after["players"][0]["hand_size"] == before["players"][0]["hand_size"]  # nothing moved yet
-    assert after["decision"]["done"] == [0]
+    assert after == before  # a sealed choice changes nothing another seat sees
+    assert GAME.pending(state).done == (0,)
     mine = GAME.view(state, 0)["mine"]
     assert mine["placement"]["id"] == IDS[flota] and mine["placement_sealed"] is True
-    GAME.apply(state, 1, PlaceNone())
+    GAME.apply(state, 1, PLACE_NONE)
     assert IDS[flota] in _dump(GAME.view(state, 1))
 
 
@@ -116,7 +117,7 @@ def test_private_events_reach_only_their_seat() -> None:
 def test_render_reads_well() -> None:
     state = arrange(2, hands={0: spare(2)})
     text = GAME.render(GAME.view(state, 0))
-    assert "You are seat 0" in text and "Your hand (2)" in text and "Decision:" in text
+    assert "You are seat 0" in text and "Your hand (2)" in text and "Decision (yours):" in text
 
 
 def test_se_vende_rulings_cartas_de_accion_effects_shown_while_choosing() -> None:
@@ -139,7 +140,7 @@ def test_se_vende_preguntas_poderes_nuevos_view_marks_cards_placed_this_phase() 
     state = arrange(2, hands={0: [patents, *hand]}, tableau={0: [num("anillo-de-hielo")]})
     choose(state, {0: "producir", 1: "desarrollar"})
     GAME.apply(state, 0, Place(IDS[patents]))
-    GAME.apply(state, 1, PlaceNone())
+    GAME.apply(state, 1, PLACE_NONE)
     assert state.step == DEVELOP_PAY
     view = GAME.view(state, 1)
     entry = next(c for c in view["players"][0]["tableau"] if c["id"] == IDS[patents])

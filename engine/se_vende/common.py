@@ -1,0 +1,172 @@
+"""What every phase of Se Vende uses: card names, the powers in play, drawing, discarding and chips.
+
+Queries (``power_total``, ``military``, discounts) read the state; effects (``draw_to_hand``,
+``to_discard``, ``award``) change it and append the events they cause. Nothing here decides
+whether a move is legal: that is each step's check (:mod:`club_agentes.engine.se_vende.steps`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from club_agentes.engine.core import Event, IllegalMove
+from club_agentes.engine.se_vende.actions import DEVELOP, SETTLE
+from club_agentes.engine.se_vende.cards import CardDef, PowerName, load_deck
+from club_agentes.engine.se_vende.state import NO_CARD, TENS, SeVendeState, stamp
+
+DECK = load_deck()
+DEFS: tuple[CardDef, ...] = DECK.defs
+IDS: tuple[str, ...] = DECK.ids
+INDEX: dict[str, int] = DECK.index
+POWER_SUMS: dict[PowerName, tuple[int, ...]] = {name: tuple(d.total(name) for d in DEFS) for name in PowerName}
+
+
+# ---------------------------------------------------------------------- words
+
+
+def name(c: int) -> str:
+    """Return a card's printed name with its id, e.g. ``"Cometa Confeti (SV-C040)"``."""
+    return f"{DEFS[c].name} ({IDS[c]})"
+
+
+def seats_text(seats: Sequence[int]) -> str:
+    """Return ``"seat 0, seat 2 and seat 3"`` (``"no seat"`` when empty)."""
+    if not seats:
+        return "no seat"
+    words = [f"seat {s}" for s in seats]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def plural(n: int, word: str) -> str:
+    """Return ``"1 card"`` or ``"3 cards"``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# ---------------------------------------------------------------------- powers in play
+
+
+def active_cards(s: SeVendeState, seat: int, phase: int) -> list[int]:
+    """Return the cards of ``seat``'s tableau whose powers count in ``phase`` of this round.
+
+    A card's powers count from the phase after the one in which it was placed
+    (se-vende/preguntas/poderes-nuevos).
+    """
+    now = stamp(s.round, phase)
+    st = s.stamps
+    return [c for c in s.tableau[seat] if st[c] < now]
+
+
+def power_total(s: SeVendeState, seat: int, phase: int, power: PowerName) -> int:
+    """Return the sum of ``n`` of ``seat``'s powers called ``power`` that count in ``phase``."""
+    now = stamp(s.round, phase)
+    st = s.stamps
+    sums = POWER_SUMS[power]
+    return sum(sums[c] for c in s.tableau[seat] if st[c] < now)
+
+
+def military(s: SeVendeState, seat: int) -> int:
+    """Return ``seat``'s Militar in this round's Asentar phase (it lasts only until that phase ends)."""
+    return power_total(s, seat, SETTLE, PowerName.SETTLE_MILITARY)
+
+
+def develop_discount(s: SeVendeState, seat: int) -> int:
+    """Return how many cards less ``seat`` pays for a development now (chooser bonus included)."""
+    bonus = 1 if s.chosen is not None and s.chosen.get(seat) == "desarrollar" else 0
+    return bonus + power_total(s, seat, DEVELOP, PowerName.DEVELOP_DISCOUNT)
+
+
+def settle_discount(s: SeVendeState, seat: int) -> int:
+    """Return how many cards less ``seat`` pays for a non-military world now."""
+    return power_total(s, seat, SETTLE, PowerName.SETTLE_DISCOUNT)
+
+
+def owed(d: CardDef, discount: int) -> int:
+    """Return the cards a placement of ``d`` costs after ``discount`` (a military world costs none)."""
+    return 0 if d.military else max(0, d.cost - discount)
+
+
+def drawable(s: SeVendeState) -> int:
+    """Return how many cards can still be drawn (the supply and the discard pile together)."""
+    return len(s.supply) + len(s.discard)
+
+
+# ---------------------------------------------------------------------- cards moving
+
+
+def not_in_hand(s: SeVendeState, seat: int, card_id: str | None, rule: str, purpose: str) -> IllegalMove | None:
+    """Return a refusal citing ``rule`` if ``card_id`` is not in ``seat``'s hand, else ``None``."""
+    c = INDEX.get(card_id or "", NO_CARD)
+    if c == NO_CARD or c not in s.hands[seat]:
+        return IllegalMove(rule, f"{card_id} is not in seat {seat}'s hand, so you cannot {purpose}")
+    return None
+
+
+def to_discard(s: SeVendeState, card: int, knower: int | None) -> None:
+    """Put ``card`` face down on the discard pile; ``knower`` is the seat that saw it (or ``None``)."""
+    s.discard.append(card)
+    if knower is not None:
+        s.known[card] = knower
+
+
+def draw(s: SeVendeState, n: int, ev: list[Event]) -> list[int]:
+    """Draw up to ``n`` cards from the supply, shuffling the discard pile in when it runs out.
+
+    See se-vende/rulings/mazo-agotado: when both piles are empty, fewer cards are drawn.
+    """
+    out: list[int] = []
+    supply = s.supply
+    for _ in range(n):
+        if not supply:
+            if not s.discard:
+                ev.append(Event("the supply and the discard pile are both empty: no more cards can be drawn"))
+                break
+            supply.extend(s.discard)
+            s.discard.clear()
+            s.known.clear()
+            s.rng.shuffle(supply)
+            ev.append(Event(f"the supply ran out: the discard pile ({len(supply)} cards) is shuffled into it"))
+        out.append(supply.pop())
+    return out
+
+
+def draw_to_hand(s: SeVendeState, seat: int, n: int, why: str, ev: list[Event]) -> None:
+    """Draw ``n`` cards into ``seat``'s hand (public: how many; private: which)."""
+    if n <= 0:
+        return
+    cards = draw(s, n, ev)
+    s.hands[seat].extend(cards)
+    ev.append(Event(f"seat {seat} draws {plural(len(cards), 'card')} ({why})"))
+    if cards:
+        ev.append(Event(f"you drew {', '.join(name(c) for c in cards)} ({why})", (seat,)))
+
+
+def take_good(s: SeVendeState, ev: list[Event]) -> int:
+    """Return a card drawn unseen to lie on a world as a good (``NO_CARD`` when none is left)."""
+    cards = draw(s, 1, ev)
+    return cards[0] if cards else NO_CARD
+
+
+def award(s: SeVendeState, seat: int, vp: int, ev: list[Event]) -> None:
+    """Hand out ``vp`` points of chips; the 10s join and change is made when the last chip goes.
+
+    See se-vende/rulings/fichas and se-vende/preguntas/fichas-de-10.
+    """
+    if vp <= 0:
+        return
+    s.chips[seat] += vp
+    if s.chips_out:
+        s.pool = max(0, s.pool - vp)
+        return
+    if vp < s.pool:
+        s.pool -= vp
+        return
+    rest = vp - s.pool
+    s.chips_out = True
+    s.tens_added = True
+    s.pool = max(0, TENS - rest)
+    ev.append(
+        Event(
+            f"seat {seat} took the last victory chip: the four 10-point chips join and change is made so "
+            f"every point earned is paid; the game ends at the end of this round"
+        )
+    )

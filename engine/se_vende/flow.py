@@ -1,0 +1,64 @@
+"""The round: which step comes after which (se-vende/resumen, se-vende/fin-de-la-partida).
+
+A round: the secret choice of action cards; the chosen phases, in order I to V ("Solo se
+ejecutan las fases elegidas por al menos un jugador, en orden numérico I a V"); the hand limit;
+then the game ends "al final de la ronda en la que un jugador tiene 12 o más cartas en su tableau
+o se reparte la última ficha de victoria" (or at the turn limit, se-vende/rulings/limite-de-rondas),
+or the next round begins. This module calls the steps' ``begin`` functions; the steps never call it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from club_agentes.engine.core import Event
+from club_agentes.engine.se_vende import rules as R
+from club_agentes.engine.se_vende.actions import CONSUME, DEVELOP, EXPLORE, PRODUCE, SETTLE
+from club_agentes.engine.se_vende.common import seats_text
+from club_agentes.engine.se_vende.scoring import finish
+from club_agentes.engine.se_vende.state import HAND_LIMIT, SETUP, TABLEAU_END, SeVendeState
+from club_agentes.engine.se_vende.steps import choose, consume, explore, hand_limit, place, produce
+
+BEGIN: dict[int, Callable[[SeVendeState, list[Event]], bool]] = {
+    EXPLORE: explore.begin,
+    DEVELOP: place.begin_develop,
+    SETTLE: place.begin_settle,
+    CONSUME: consume.begin,
+    PRODUCE: produce.begin,
+}
+"""Each phase's start: returns whether some seat must decide (else the phase is already over)."""
+
+
+def step_complete(s: SeVendeState, ev: list[Event]) -> None:
+    """Move the game on after the current step's last decision."""
+    if s.step == SETUP:
+        choose.begin(s, ev)
+    elif s.step == HAND_LIMIT:
+        end_round(s, ev)
+    else:
+        run_phases(s, ev)
+
+
+def run_phases(s: SeVendeState, ev: list[Event]) -> None:
+    """Run the chosen phases still to come until one needs decisions; then the end of the round."""
+    while s.phases:
+        p = s.phases.pop(0)
+        s.phase = p
+        if BEGIN[p](s, ev):
+            return
+    if not hand_limit.begin(s, ev):
+        end_round(s, ev)
+
+
+def end_round(s: SeVendeState, ev: list[Event]) -> None:
+    """End the round: the game ends (12 cards, last chip, turn limit) or the next round begins."""
+    s.previous = s.chosen
+    big = [i for i, t in enumerate(s.tableau) if len(t) >= TABLEAU_END]
+    if big:
+        finish(s, ev, f"{seats_text(big)} reached {TABLEAU_END} or more tableau cards", R.GAME_END)
+    elif s.chips_out:
+        finish(s, ev, "the last victory chip was handed out", R.GAME_END)
+    elif s.round >= s.turn_limit:
+        finish(s, ev, f"the turn limit of {s.turn_limit} rounds was reached", R.TURN_LIMIT)
+    else:
+        choose.begin(s, ev)

@@ -1,0 +1,101 @@
+"""The secret choice of action cards (se-vende/resumen/eleccion-secreta) and their reveal.
+
+"Cada ronda, los jugadores eligen en secreto una fase ... y luego la revelan simultáneamente."
+Every seat chooses one of its seven action cards, sealed; when the last seat has chosen, all are
+revealed at once and the chosen phases are set to run in order I to V.
+"""
+
+from __future__ import annotations
+
+from club_agentes.engine.core import Event, IllegalMove
+from club_agentes.engine.se_vende import rules as R
+from club_agentes.engine.se_vende.actions import (
+    ACTION_CODES,
+    ACTION_NAMES,
+    PHASE_NAMES,
+    PHASE_OF_ACTION,
+    action_token,
+)
+from club_agentes.engine.se_vende.common import seats_text
+from club_agentes.engine.se_vende.moves import MOVES, ChooseAction
+from club_agentes.engine.se_vende.state import SELECT, SeVendeState
+from club_agentes.engine.se_vende.steps.base import MoveRule, Step
+
+_ACTION_MOVES: tuple[ChooseAction, ...] = tuple(MOVES.intern(ChooseAction, c) for c in ACTION_CODES)
+
+
+def begin(s: SeVendeState, ev: list[Event]) -> None:
+    """Start a round: every seat chooses an action card in secret."""
+    s.round += 1
+    s.step = SELECT
+    s.phase = 0
+    s.chosen = None
+    s.actions = type(s.actions)(range(s.n))
+    s.part = tuple(range(s.n))
+    ev.append(Event(f"round {s.round} begins: every seat chooses an action card in secret"))
+
+
+def _deciding(s: SeVendeState, seat: int) -> bool:
+    return not s.actions.has_chosen(seat)
+
+
+def _idle(s: SeVendeState, seat: int) -> IllegalMove:
+    return IllegalMove(
+        R.SECRET_CHOICE,
+        f"seat {seat} has already chosen its action card this round; {seats_text(s.actions.waiting)} still "
+        "choosing, then all are revealed at once",
+    )
+
+
+def _candidates(s: SeVendeState, seat: int) -> tuple[ChooseAction, ...]:
+    return _ACTION_MOVES
+
+
+def check_choose(s: SeVendeState, seat: int, move: ChooseAction) -> IllegalMove | None:
+    """Any of the seven action cards may be chosen (every seat holds all seven every round)."""
+    if move.action not in ACTION_NAMES:
+        return IllegalMove(R.SECRET_CHOICE, f"{move.action!r} is not one of the seven action cards")
+    return None
+
+
+def choose(s: SeVendeState, seat: int, move: ChooseAction, ev: list[Event]) -> bool:
+    """Seal the choice; reveal every choice when the last seat has chosen (then the phases run)."""
+    s.actions.submit(seat, move.action)
+    ev.append(Event(f"seat {seat} has chosen an action card"))
+    token = action_token(s.round, seat, move.action)
+    ev.append(
+        Event(f"you chose {ACTION_NAMES[move.action]} ({token}); it stays sealed until every seat has chosen", (seat,))
+    )
+    if not s.actions.complete:
+        return False
+    chosen = s.actions.reveal()
+    s.chosen = chosen
+    s.phases = sorted({PHASE_OF_ACTION[a] for a in chosen.values()})
+    listing = ", ".join(f"seat {i} {ACTION_NAMES[a]}" for i, a in chosen.items())
+    names = ", ".join(PHASE_NAMES[p] for p in s.phases)
+    ev.append(
+        Event(
+            f"action cards revealed: {listing}; phases this round: {names}",
+            data={
+                "actions": {
+                    str(i): {"code": a, "name": ACTION_NAMES[a], "id": action_token(s.round, i, a)}
+                    for i, a in chosen.items()
+                },
+                "phases": [PHASE_NAMES[p] for p in s.phases],
+            },
+        )
+    )
+    return True
+
+
+STEP = Step(
+    code=SELECT,
+    rule=R.SECRET_CHOICE,
+    what="the secret choice of action cards",
+    prompt="Choose your action card in secret: " + ", ".join(ACTION_CODES) + ".",
+    deciding=_deciding,
+    idle=_idle,
+    candidates=_candidates,
+    moves={ChooseAction: MoveRule(check_choose, choose)},
+    sealed=True,
+)

@@ -1,0 +1,388 @@
+"""Phase IV, Consumir (se-vende/rulings/consumir).
+
+Every seat consumes with its own consume powers that count in this phase. A seat that chose
+Consumir: Comercio and holds a good first sells exactly one (se-vende/preguntas/comercio). Then
+each consume power may be used once, in any order, or not at all ("done"). A power that discards
+"hasta N bienes" takes, once invoked, as many eligible goods as it can up to N
+(se-vende/preguntas/poderes-hasta-n-bienes); a power that discards cards from hand may stop early
+(se-vende/rulings/poderes-de-mano). The 2x PV chooser doubles the points from goods only
+(se-vende/preguntas/bonus-2x-pv).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from club_agentes.engine.core import Event, IllegalMove
+from club_agentes.engine.se_vende import rules as R
+from club_agentes.engine.se_vende.actions import ACTION_NAMES, CONSUME
+from club_agentes.engine.se_vende.cards import GOOD_NAMES, TRADE_PRICE, Power, PowerName
+from club_agentes.engine.se_vende.common import (
+    DEFS,
+    IDS,
+    INDEX,
+    active_cards,
+    award,
+    draw_to_hand,
+    name,
+    not_in_hand,
+    plural,
+    seats_text,
+    to_discard,
+)
+from club_agentes.engine.se_vende.moves import ConsumeGood, Discard, Done, Sell, UsePower
+from club_agentes.engine.se_vende.state import CONSUMING, NO_CARD, ConsumeSeat, PowerRef, SeVendeState
+from club_agentes.engine.se_vende.steps.base import MoveRule, Step
+
+CONSUME_POWERS = (PowerName.CONSUME_GOODS, PowerName.CONSUME_HAND)
+_DONE = Done()
+
+
+def begin(s: SeVendeState, ev: list[Event]) -> bool:
+    """Every seat gets its consume powers; return whether some seat has something to decide."""
+    chosen = s.chosen or {}
+    part: list[int] = []
+    for seat in range(s.n):
+        powers = [
+            PowerRef(c, i, p)
+            for c in active_cards(s, seat, CONSUME)
+            for i, p in enumerate(DEFS[c].powers)
+            if p.name in CONSUME_POWERS
+        ]
+        has_goods = any(w in s.goods for w in s.tableau[seat])
+        cs = ConsumeSeat(chosen.get(seat) == "comercio" and has_goods, chosen.get(seat) == "2x-pv", powers)
+        s.consume[seat] = cs
+        if is_open(s, seat, cs):
+            part.append(seat)
+        else:
+            cs.finished = True
+    if part:
+        s.step = CONSUMING
+        s.part = tuple(part)
+        return True
+    s.consume = [None] * s.n
+    ev.append(Event("Consumir: no seat has a good to sell or a consume power it can use"))
+    return False
+
+
+# ---------------------------------------------------------------------- what a seat may use
+
+
+def eligible_goods(s: SeVendeState, seat: int, p: Power) -> list[int]:
+    """Return ``seat``'s worlds holding a good that power ``p`` accepts, in tableau order."""
+    goods = s.goods
+    return [w for w in s.tableau[seat] if w in goods and p.matches(DEFS[w].good or "")]
+
+
+def usable(s: SeVendeState, seat: int, p: Power) -> bool:
+    """Return whether power ``p`` has something to consume now (a card in hand, or an eligible good)."""
+    if p.name is PowerName.CONSUME_HAND:
+        return bool(s.hands[seat])
+    return bool(eligible_goods(s, seat, p))
+
+
+def is_open(s: SeVendeState, seat: int, cs: ConsumeSeat) -> bool:
+    """Return whether ``seat`` still has something to do this phase (a sale, a power in use or usable)."""
+    if cs.must_sell or cs.active is not None:
+        return True
+    return any(ref not in cs.used and usable(s, seat, ref.power) for ref in cs.powers)
+
+
+def trade_bonus(s: SeVendeState, seat: int, kind: str) -> int:
+    """Return the extra cards ``seat``'s trade powers give for selling a good of ``kind``."""
+    bonus = 0
+    for c in active_cards(s, seat, CONSUME):
+        for p in DEFS[c].powers:
+            if p.name is PowerName.TRADE_BONUS and p.matches(kind):
+                bonus += p.n
+    return bonus
+
+
+def _seat(s: SeVendeState, seat: int) -> ConsumeSeat:
+    cs = s.consume[seat]
+    assert cs is not None, "a consuming seat has its progress"
+    return cs
+
+
+# ---------------------------------------------------------------------- who decides
+
+
+def _deciding(s: SeVendeState, seat: int) -> bool:
+    cs = s.consume[seat]
+    return cs is not None and not cs.finished
+
+
+def _idle(s: SeVendeState, seat: int) -> IllegalMove:
+    return IllegalMove(
+        R.CONSUME,
+        f"seat {seat} has finished consuming or has nothing it can consume; {seats_text(STEP.waiting(s))} "
+        "still consuming",
+    )
+
+
+def _candidates(s: SeVendeState, seat: int) -> list[Any]:
+    cs = _seat(s, seat)
+    if cs.must_sell:
+        return [Sell(IDS[w]) for w in s.tableau[seat]]
+    if cs.active is not None:
+        if cs.active.power.name is PowerName.CONSUME_GOODS:
+            return [ConsumeGood(IDS[w]) for w in s.tableau[seat]]
+        moves: list[Any] = [Discard(IDS[c]) for c in s.hands[seat]]
+        moves.append(_DONE)
+        return moves
+    moves = [UsePower(IDS[ref.card], ref.index) for ref in cs.powers]
+    moves.append(_DONE)
+    return moves
+
+
+def _default(s: SeVendeState, seat: int) -> tuple[Done, str] | None:
+    cs = _seat(s, seat)
+    if cs.must_sell:
+        return None
+    if cs.active is None:
+        return _DONE, R.CONSUME
+    if cs.active.power.name is PowerName.CONSUME_HAND:
+        return _DONE, R.CONSUME_HAND
+    return None
+
+
+# ---------------------------------------------------------------------- selling
+
+
+def check_sell(s: SeVendeState, seat: int, move: Sell) -> IllegalMove | None:
+    """Only a Comercio chooser sells, exactly one good, from its own worlds (se-vende/preguntas/comercio)."""
+    cs = _seat(s, seat)
+    if not cs.must_sell:
+        chosen = (s.chosen or {}).get(seat, "")
+        if chosen != "comercio":
+            return IllegalMove(
+                R.TRADE,
+                f"only seats that chose Consumir: Comercio may sell; seat {seat} chose "
+                f"{ACTION_NAMES.get(chosen, 'another action')}",
+            )
+        return IllegalMove(R.TRADE, f"seat {seat} has already sold its one good this phase")
+    w = INDEX.get(move.world, NO_CARD)
+    if w not in s.tableau[seat] or w not in s.goods:
+        return IllegalMove(R.TRADE, f"{move.world} is not a world of seat {seat}'s tableau holding a good to sell")
+    return None
+
+
+def sell(s: SeVendeState, seat: int, move: Sell, ev: list[Event]) -> bool:
+    """Sell the good: it goes face down to the discard pile and the seat draws its price (plus trade powers)."""
+    cs = _seat(s, seat)
+    w = INDEX[move.world]
+    kind = DEFS[w].good or ""
+    bonus = trade_bonus(s, seat, kind)
+    to_discard(s, s.goods.pop(w), None)
+    cs.must_sell = False
+    price = TRADE_PRICE[kind]
+    extra = f" + {bonus} from trade powers" if bonus else ""
+    ev.append(Event(f"seat {seat} sells the {GOOD_NAMES[kind]} good from {name(w)} for {price}{extra} cards"))
+    draw_to_hand(s, seat, price + bonus, "Comercio", ev)
+    return _after(s, seat, cs, ev)
+
+
+# ---------------------------------------------------------------------- invoking a power
+
+
+def find_power(cs: ConsumeSeat, card_id: str, index: int) -> PowerRef | None:
+    """Return the consume power ``index`` of card ``card_id`` that counts for this seat now, if any."""
+    c = INDEX.get(card_id, NO_CARD)
+    return next((ref for ref in cs.powers if ref.card == c and ref.index == index), None)
+
+
+def check_use(s: SeVendeState, seat: int, move: UsePower) -> IllegalMove | None:
+    """A counting consume power with something to consume, unused this phase, after any sale, one at a time.
+
+    See se-vende/rulings/consumir, se-vende/preguntas/comercio and se-vende/preguntas/poderes-hasta-n-bienes.
+    """
+    cs = _seat(s, seat)
+    if cs.must_sell:
+        return IllegalMove(
+            R.TRADE,
+            f"seat {seat} chose Consumir: Comercio and must sell exactly one good before using any consume power",
+        )
+    if cs.active is not None:
+        goods = cs.active.power.name is PowerName.CONSUME_GOODS
+        return IllegalMove(
+            R.UP_TO_N if goods else R.CONSUME_HAND,
+            f"finish the power in use ({name(cs.active.card)}, power {cs.active.index}) before invoking another",
+        )
+    ref = find_power(cs, move.card, move.power)
+    if ref is None:
+        return IllegalMove(
+            R.CONSUME,
+            f"{move.card} has no consume power number {move.power} that counts in seat {seat}'s tableau this phase",
+        )
+    if ref in cs.used:
+        return IllegalMove(
+            R.CONSUME, f"power {move.power} of {name(ref.card)} has already been used in this Consumir phase"
+        )
+    if not usable(s, seat, ref.power):
+        need = "a card in hand" if ref.power.name is PowerName.CONSUME_HAND else "an eligible good"
+        return IllegalMove(R.CONSUME, f"power {move.power} of {name(ref.card)} needs {need} and seat {seat} has none")
+    return None
+
+
+def use(s: SeVendeState, seat: int, move: UsePower, ev: list[Event]) -> bool:
+    """Invoke the power; a goods power with no more eligible goods than it takes takes them all at once."""
+    cs = _seat(s, seat)
+    ref = find_power(cs, move.card, move.power)
+    assert ref is not None
+    cs.used.add(ref)
+    cs.active = ref
+    cs.remaining = ref.power.up_to
+    cs.taken = []
+    cs.gained_vp = 0
+    ev.append(Event(f"seat {seat} uses {name(ref.card)}: {ref.power.text()}"))
+    if ref.power.name is PowerName.CONSUME_GOODS:
+        eligible = eligible_goods(s, seat, ref.power)
+        if len(eligible) <= ref.power.up_to:
+            for w in eligible:
+                _take(s, cs, w)
+            _end_power(s, seat, cs, ev)
+    return _after(s, seat, cs, ev)
+
+
+# ---------------------------------------------------------------------- giving goods or cards to the power in use
+
+
+def check_consume(s: SeVendeState, seat: int, move: ConsumeGood) -> IllegalMove | None:
+    """The power in use takes goods it accepts from the seat's worlds (se-vende/preguntas/poderes-hasta-n-bienes)."""
+    cs = _seat(s, seat)
+    if cs.active is None or cs.active.power.name is not PowerName.CONSUME_GOODS:
+        return IllegalMove(R.CONSUME, "no goods-consuming power is in use; invoke one with 'use <card> <power>'")
+    if INDEX.get(move.world, NO_CARD) not in eligible_goods(s, seat, cs.active.power):
+        return IllegalMove(R.UP_TO_N, f"{move.world} holds no good of seat {seat}'s that the power in use accepts")
+    return None
+
+
+def consume(s: SeVendeState, seat: int, move: ConsumeGood, ev: list[Event]) -> bool:
+    """Give the good to the power in use; the power ends when it has taken all it may."""
+    cs = _seat(s, seat)
+    _take(s, cs, INDEX[move.world])
+    if cs.remaining == 0:
+        _end_power(s, seat, cs, ev)
+    return _after(s, seat, cs, ev)
+
+
+def check_discard(s: SeVendeState, seat: int, move: Discard) -> IllegalMove | None:
+    """A power that discards from hand must be in use, and the card in hand (se-vende/rulings/poderes-de-mano)."""
+    cs = _seat(s, seat)
+    if cs.active is None or cs.active.power.name is not PowerName.CONSUME_HAND:
+        return IllegalMove(
+            R.CONSUME_HAND, "no power that consumes cards from hand is in use; invoke one with 'use <card> <power>'"
+        )
+    return not_in_hand(s, seat, move.card, R.CONSUME_HAND, "discard it for a victory point")
+
+
+def discard(s: SeVendeState, seat: int, move: Discard, ev: list[Event]) -> bool:
+    """Discard the card for 1 VP (paid when the power ends); the power ends at its limit or an empty hand."""
+    cs = _seat(s, seat)
+    c = INDEX[move.card]
+    s.hands[seat].remove(c)
+    to_discard(s, c, seat)
+    cs.remaining -= 1
+    cs.gained_vp += 1
+    ev.append(Event(f"you discarded {name(c)} for 1 VP", (seat,)))
+    if cs.remaining == 0 or not s.hands[seat]:
+        _end_power(s, seat, cs, ev)
+    return _after(s, seat, cs, ev)
+
+
+# ---------------------------------------------------------------------- finishing
+
+
+def check_done(s: SeVendeState, seat: int, move: Done) -> IllegalMove | None:
+    """Stop a power that discards from hand, or finish consuming: not before a sale, nor mid goods power."""
+    cs = _seat(s, seat)
+    if cs.must_sell:
+        return IllegalMove(
+            R.TRADE,
+            f"seat {seat} chose Consumir: Comercio and holds a good: it must sell exactly one before finishing",
+        )
+    if cs.active is not None and cs.active.power.name is PowerName.CONSUME_GOODS:
+        left = len(eligible_goods(s, seat, cs.active.power))
+        return IllegalMove(
+            R.UP_TO_N,
+            f"the power in use ({name(cs.active.card)}, power {cs.active.index}) must take all the goods it can: "
+            f"choose {cs.remaining} more of your {left} eligible goods",
+        )
+    return None
+
+
+def done(s: SeVendeState, seat: int, move: Done, ev: list[Event]) -> bool:
+    """End the power that discards from hand, or finish consuming."""
+    cs = _seat(s, seat)
+    if cs.active is not None:
+        _end_power(s, seat, cs, ev)
+    else:
+        cs.finished = True
+        ev.append(Event(f"seat {seat} finishes consuming"))
+    return _after(s, seat, cs, ev)
+
+
+def _take(s: SeVendeState, cs: ConsumeSeat, w: int) -> None:
+    to_discard(s, s.goods.pop(w), None)
+    cs.taken.append(w)
+    cs.remaining -= 1
+
+
+def _end_power(s: SeVendeState, seat: int, cs: ConsumeSeat, ev: list[Event]) -> None:
+    ref = cs.active
+    assert ref is not None
+    cs.active = None
+    p = ref.power
+    if p.name is PowerName.CONSUME_HAND:
+        n = cs.gained_vp
+        ev.append(
+            Event(
+                f"seat {seat} discards {plural(n, 'card')} from hand with {name(ref.card)} for {n} VP "
+                "(never doubled by 2x PV)"
+            )
+        )
+        award(s, seat, n, ev)
+        return
+    goods = len(cs.taken)
+    vp = goods * p.vp * (2 if cs.double else 1)
+    cards = goods * p.cards
+    doubled = " (doubled by 2x PV)" if cs.double and p.vp else ""
+    worlds = ", ".join(name(w) for w in cs.taken)
+    ev.append(
+        Event(
+            f"seat {seat} consumes {plural(goods, 'good')} with {name(ref.card)} (from {worlds}) for {vp} VP"
+            f"{doubled} and {plural(cards, 'card')}"
+        )
+    )
+    award(s, seat, vp, ev)
+    draw_to_hand(s, seat, cards, "consume power", ev)
+
+
+def _after(s: SeVendeState, seat: int, cs: ConsumeSeat, ev: list[Event]) -> bool:
+    """Finish the seat when nothing is left for it; return whether every seat has finished."""
+    if not cs.finished and not is_open(s, seat, cs):
+        cs.finished = True
+        ev.append(Event(f"seat {seat} has nothing more to consume"))
+    if all(c is None or c.finished for c in s.consume):
+        s.consume = [None] * s.n
+        return True
+    return False
+
+
+STEP = Step(
+    code=CONSUMING,
+    rule=R.CONSUME,
+    what="the Consumir phase",
+    prompt="Consumir: sell one good if you chose Comercio, then use your consume powers or finish with done.",
+    deciding=_deciding,
+    idle=_idle,
+    candidates=_candidates,
+    moves={
+        Sell: MoveRule(check_sell, sell),
+        UsePower: MoveRule(check_use, use),
+        ConsumeGood: MoveRule(check_consume, consume),
+        Discard: MoveRule(check_discard, discard),
+        Done: MoveRule(check_done, done),
+    },
+    default=_default,
+)

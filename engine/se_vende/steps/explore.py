@@ -1,0 +1,112 @@
+"""Phase I, Explorar (se-vende/rulings/explorar).
+
+Every seat draws 2 cards and keeps 1; Explorar +5 draws 5 more, Explorar +1/+1 draws 1 more
+and keeps 1 more, explore powers add draws or keeps. A seat that drew no more than it may keep
+keeps them all; otherwise it keeps cards one at a time and the rest go face down to the discard
+pile.
+"""
+
+from __future__ import annotations
+
+from club_agentes.engine.core import Event, IllegalMove
+from club_agentes.engine.se_vende import rules as R
+from club_agentes.engine.se_vende.actions import EXPLORE
+from club_agentes.engine.se_vende.cards import PowerName
+from club_agentes.engine.se_vende.common import DEFS, IDS, INDEX, active_cards, draw, name, plural, to_discard
+from club_agentes.engine.se_vende.moves import Keep
+from club_agentes.engine.se_vende.state import EXPLORE_KEEP, NO_CARD, SeVendeState
+from club_agentes.engine.se_vende.steps.base import MoveRule, Step, idle_refusal
+
+BASE_DRAW = 2
+BASE_KEEP = 1
+
+
+def terms(s: SeVendeState, seat: int) -> tuple[int, int]:
+    """Return how many cards ``seat`` draws and keeps when exploring now (bonus and powers included)."""
+    a = (s.chosen or {}).get(seat)
+    draws = BASE_DRAW + (5 if a == "explorar-5" else 1 if a == "explorar-1-1" else 0)
+    keep = BASE_KEEP + (1 if a == "explorar-1-1" else 0)
+    for c in active_cards(s, seat, EXPLORE):
+        for p in DEFS[c].powers:
+            if p.name is PowerName.EXPLORE_DRAW:
+                draws += p.n
+            elif p.name is PowerName.EXPLORE_KEEP:
+                keep += p.n
+    return draws, keep
+
+
+def begin(s: SeVendeState, ev: list[Event]) -> bool:
+    """Every seat draws; return whether some seat must choose what to keep."""
+    part: list[int] = []
+    for seat in range(s.n):
+        draws, keep = terms(s, seat)
+        cards = draw(s, draws, ev)
+        keep = min(keep, len(cards))
+        ev.append(Event(f"seat {seat} explores: draws {plural(len(cards), 'card')} and keeps {keep}"))
+        if cards:
+            ev.append(Event(f"you drew while exploring: {', '.join(name(c) for c in cards)}", (seat,)))
+        if keep >= len(cards):
+            s.hands[seat].extend(cards)
+            s.todo[seat] = 0
+        else:
+            s.drawn[seat] = cards
+            s.todo[seat] = keep
+            part.append(seat)
+    if not part:
+        return False
+    s.step = EXPLORE_KEEP
+    s.part = tuple(part)
+    return True
+
+
+def _deciding(s: SeVendeState, seat: int) -> bool:
+    return s.todo[seat] > 0
+
+
+def _idle(s: SeVendeState, seat: int) -> IllegalMove:
+    return idle_refusal(s, STEP, seat, "has already kept every card it may keep in this Explorar phase", R.DECISIONS)
+
+
+def _candidates(s: SeVendeState, seat: int) -> list[Keep]:
+    return [Keep(IDS[c]) for c in s.drawn[seat]]
+
+
+def check_keep(s: SeVendeState, seat: int, move: Keep) -> IllegalMove | None:
+    """Only a card drawn while exploring this phase may be kept (se-vende/rulings/explorar)."""
+    drawn = s.drawn[seat]
+    if INDEX.get(move.card, NO_CARD) not in drawn:
+        return IllegalMove(
+            R.EXPLORE,
+            f"{move.card} is not among the {len(drawn)} cards seat {seat} drew while exploring "
+            f"({', '.join(IDS[x] for x in drawn)})",
+        )
+    return None
+
+
+def keep(s: SeVendeState, seat: int, move: Keep, ev: list[Event]) -> bool:
+    """Keep the card; after the last keep, discard the rest face down. Complete when every seat has kept."""
+    c = INDEX[move.card]
+    drawn = s.drawn[seat]
+    drawn.remove(c)
+    s.hands[seat].append(c)
+    s.todo[seat] -= 1
+    ev.append(Event(f"you keep {name(c)}", (seat,)))
+    if s.todo[seat] > 0:
+        return False
+    for x in drawn:
+        to_discard(s, x, seat)
+    ev.append(Event(f"seat {seat} has kept its cards and discards {len(drawn)} face down"))
+    drawn.clear()
+    return not any(s.todo)
+
+
+STEP = Step(
+    code=EXPLORE_KEEP,
+    rule=R.EXPLORE,
+    what="the Explorar phase (keep cards you drew)",
+    prompt="Explorar: keep cards from those you drew, one at a time; the rest are discarded face down.",
+    deciding=_deciding,
+    idle=_idle,
+    candidates=_candidates,
+    moves={Keep: MoveRule(check_keep, keep)},
+)

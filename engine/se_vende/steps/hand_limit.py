@@ -1,0 +1,74 @@
+"""The end of a round: the hand limit (se-vende/preguntas/limite-de-mano).
+
+"Al final de cada ronda, después de completar todas las fases elegidas, debes reducir tu mano a
+un máximo de diez cartas. Descarta el exceso boca abajo al montón de descartes antes de recuperar
+tu carta de acción de la ronda." Seats over ten cards discard, one card at a time, face down.
+"""
+
+from __future__ import annotations
+
+from club_agentes.engine.core import Event, IllegalMove
+from club_agentes.engine.se_vende import rules as R
+from club_agentes.engine.se_vende.common import DECK, IDS, name, not_in_hand, seats_text, to_discard
+from club_agentes.engine.se_vende.moves import Discard
+from club_agentes.engine.se_vende.state import HAND_LIMIT, HAND_MAX, SeVendeState
+from club_agentes.engine.se_vende.steps.base import MoveRule, Step
+
+
+def begin(s: SeVendeState, ev: list[Event]) -> bool:
+    """Return whether some seat holds more than ten cards (then they must discard)."""
+    s.phase = 0
+    s.todo = [max(0, len(h) - HAND_MAX) for h in s.hands]
+    over = tuple(i for i, t in enumerate(s.todo) if t)
+    if not over:
+        return False
+    s.step = HAND_LIMIT
+    s.part = over
+    ev.append(Event(f"end of round {s.round}: {seats_text(over)} must discard down to {HAND_MAX} cards"))
+    return True
+
+
+def _deciding(s: SeVendeState, seat: int) -> bool:
+    return s.todo[seat] > 0
+
+
+def _idle(s: SeVendeState, seat: int) -> IllegalMove:
+    return IllegalMove(
+        R.HAND_LIMIT,
+        f"seat {seat} holds {len(s.hands[seat])} cards; only seats with more than {HAND_MAX} discard at the end "
+        f"of the round ({seats_text(STEP.waiting(s))} now)",
+    )
+
+
+def _candidates(s: SeVendeState, seat: int) -> list[Discard]:
+    return [Discard(IDS[c]) for c in s.hands[seat]]
+
+
+def check_discard(s: SeVendeState, seat: int, move: Discard) -> IllegalMove | None:
+    """The excess is discarded from the seat's own hand."""
+    return not_in_hand(s, seat, move.card, R.HAND_LIMIT, "discard it")
+
+
+def discard(s: SeVendeState, seat: int, move: Discard, ev: list[Event]) -> bool:
+    """Discard the card face down; complete when every seat is down to ten."""
+    c = DECK.index[move.card]
+    s.hands[seat].remove(c)
+    to_discard(s, c, seat)
+    s.todo[seat] -= 1
+    ev.append(Event(f"you discarded {name(c)} face down (hand limit)", (seat,)))
+    if s.todo[seat]:
+        return False
+    ev.append(Event(f"seat {seat} has discarded down to {HAND_MAX} cards"))
+    return not any(s.todo)
+
+
+STEP = Step(
+    code=HAND_LIMIT,
+    rule=R.HAND_LIMIT,
+    what="the end of the round (discard down to ten cards)",
+    prompt="End of round: discard down to ten cards in hand, one at a time.",
+    deciding=_deciding,
+    idle=_idle,
+    candidates=_candidates,
+    moves={Discard: MoveRule(check_discard, discard)},
+)

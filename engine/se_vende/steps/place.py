@@ -1,0 +1,303 @@
+"""Phases II and III, Desarrollar and Asentar: place one card (sealed), then pay for it.
+
+Desarrollar (se-vende/rulings/desarrollar): every seat may place one development from its hand;
+choosers pay one card less. Asentar (se-vende/rulings/asentar): every seat may place one world;
+a military world needs Militar at least its defence and costs nothing
+(se-vende/preguntas/mundos-militares). Placing nothing is allowed
+(se-vende/preguntas/no-colocar-nada). Placements are sealed and revealed together
+(se-vende/rulings/decisiones), then each seat pays by discarding cards from its hand, one at a time
+(se-vende/rulings/pagar-costos); after paying come the windfall good, the Asentar bonus card and
+the draw powers.
+"""
+
+from __future__ import annotations
+
+from club_agentes.engine.core import Event, IllegalMove
+from club_agentes.engine.se_vende import rules as R
+from club_agentes.engine.se_vende.actions import DEVELOP, PHASE_NAMES, SETTLE
+from club_agentes.engine.se_vende.cards import GOOD_NAMES, PowerName
+from club_agentes.engine.se_vende.common import (
+    DECK,
+    DEFS,
+    IDS,
+    INDEX,
+    develop_discount,
+    draw_to_hand,
+    military,
+    name,
+    not_in_hand,
+    owed,
+    plural,
+    power_total,
+    seats_text,
+    settle_discount,
+    take_good,
+    to_discard,
+)
+from club_agentes.engine.se_vende.moves import PLACE_NONE, Pay, Place
+from club_agentes.engine.se_vende.state import (
+    DEVELOP_PAY,
+    DEVELOP_PLACE,
+    NO_CARD,
+    SETTLE_PAY,
+    SETTLE_PLACE,
+    SeVendeState,
+    stamp,
+)
+from club_agentes.engine.se_vende.steps.base import MoveRule, Step, idle_refusal
+
+# ---------------------------------------------------------------------- begin
+
+
+def begin_develop(s: SeVendeState, ev: list[Event]) -> bool:
+    """Desarrollar begins: every seat chooses in secret a development to place, or none."""
+    return _begin(s, DEVELOP_PLACE, ev)
+
+
+def begin_settle(s: SeVendeState, ev: list[Event]) -> bool:
+    """Asentar begins: every seat chooses in secret a world to place, or none."""
+    return _begin(s, SETTLE_PLACE, ev)
+
+
+def _begin(s: SeVendeState, step: int, ev: list[Event]) -> bool:
+    s.step = step
+    s.placing = type(s.placing)(range(s.n))
+    s.placed = [NO_CARD] * s.n
+    s.part = tuple(range(s.n))
+    what = "a development" if step == DEVELOP_PLACE else "a world"
+    ev.append(Event(f"{PHASE_NAMES[s.phase]}: every seat chooses in secret {what} to place, or none"))
+    return True
+
+
+# ---------------------------------------------------------------------- placing (sealed)
+
+
+def cost_now(s: SeVendeState, seat: int, c: int) -> int:
+    """Return the cards ``seat`` would pay to place card ``c`` in the current phase (discounts applied)."""
+    d = DEFS[c]
+    if d.military:
+        return 0
+    discount = develop_discount(s, seat) if s.phase == DEVELOP else settle_discount(s, seat)
+    return owed(d, discount)
+
+
+def _placing_deciding(s: SeVendeState, seat: int) -> bool:
+    return not s.placing.has_chosen(seat)
+
+
+def _placing_idle(s: SeVendeState, seat: int) -> IllegalMove:
+    return IllegalMove(
+        R.DECISIONS,
+        f"seat {seat} has already chosen what to place this phase; {seats_text(s.placing.waiting)} still "
+        "choosing, then all placements are revealed at once",
+    )
+
+
+def _placing_candidates(s: SeVendeState, seat: int) -> list[Place]:
+    moves = [Place(IDS[c]) for c in s.hands[seat]]
+    moves.append(PLACE_NONE)
+    return moves
+
+
+def check_place(s: SeVendeState, seat: int, move: Place) -> IllegalMove | None:
+    """Whether ``seat`` may place ``move.card`` now (always, for nothing).
+
+    Desarrollar takes only developments (se-vende/rulings/desarrollar), Asentar only worlds
+    (se-vende/rulings/asentar); a military world needs Militar at least its defence
+    (se-vende/preguntas/mundos-militares); any other card needs enough other cards in hand to pay
+    (se-vende/rulings/pagar-costos).
+    """
+    if move.card is None:
+        return None
+    dev = s.step == DEVELOP_PLACE
+    refusal = not_in_hand(s, seat, move.card, R.DEVELOP if dev else R.SETTLE, "place it")
+    if refusal is not None:
+        return refusal
+    c = INDEX[move.card]
+    d = DEFS[c]
+    if dev and not d.is_development:
+        return IllegalMove(R.DEVELOP, f"{name(c)} is a world; in Desarrollar you may place only a development")
+    if not dev:
+        if not d.is_world:
+            return IllegalMove(R.SETTLE, f"{name(c)} is a development; in Asentar you may place only a world")
+        if d.military:
+            mil = military(s, seat)
+            if mil < d.defence:
+                return IllegalMove(
+                    R.MILITARY,
+                    f"{name(c)} has defence {d.defence} and seat {seat}'s Militar is {mil}; a military world "
+                    "needs Militar equal to or above its defence and cannot be paid for with cards",
+                )
+            return None
+    owe = cost_now(s, seat, c)
+    others = len(s.hands[seat]) - 1
+    if owe > others:
+        return IllegalMove(
+            R.PAYING,
+            f"{name(c)} costs {d.cost} and seat {seat} pays {owe} after discounts, but would hold only "
+            f"{others} other cards to discard",
+        )
+    return None
+
+
+def place(s: SeVendeState, seat: int, move: Place, ev: list[Event]) -> bool:
+    """Seal the placement; when every seat has chosen, reveal them all and place the cards."""
+    c = NO_CARD if move.card is None else INDEX[move.card]
+    s.placing.submit(seat, c)
+    ev.append(Event(f"seat {seat} has chosen what to place"))
+    if c == NO_CARD:
+        ev.append(Event("you will place nothing this phase (sealed until every seat has chosen)", (seat,)))
+    else:
+        ev.append(Event(f"you will place {name(c)} (sealed until every seat has chosen)", (seat,)))
+    if not s.placing.complete:
+        return False
+    return _reveal(s, ev)
+
+
+def _reveal(s: SeVendeState, ev: list[Event]) -> bool:
+    dev = s.step == DEVELOP_PLACE
+    now = stamp(s.round, s.phase)
+    choices = s.placing.reveal()
+    owes = [0] * s.n
+    for seat, c in choices.items():
+        if c == NO_CARD:
+            ev.append(Event(f"seat {seat} places nothing in {PHASE_NAMES[s.phase]}"))
+            continue
+        d = DEFS[c]
+        owe = cost_now(s, seat, c)
+        s.hands[seat].remove(c)
+        s.tableau[seat].append(c)
+        s.stamps[c] = now
+        s.placed[seat] = c
+        owes[seat] = owe
+        if d.military:
+            how = f"with Militar {military(s, seat)} against defence {d.defence}, free"
+        else:
+            how = f"cost {d.cost}, paying {plural(owe, 'card')}"
+        kind = "development" if dev else "world"
+        ev.append(
+            Event(f"seat {seat} places the {kind} {name(c)} ({how})", data={"seat": seat, "card": dict(DECK.views[c])})
+        )
+    s.todo = owes
+    if any(owes):
+        s.step = DEVELOP_PAY if dev else SETTLE_PAY
+        s.part = tuple(i for i, o in enumerate(owes) if o)
+        return False
+    return after_placing(s, ev)
+
+
+def _placing_default(s: SeVendeState, seat: int) -> tuple[Place, str]:
+    return PLACE_NONE, R.NOTHING_PLACED
+
+
+# ---------------------------------------------------------------------- paying
+
+
+def _paying_deciding(s: SeVendeState, seat: int) -> bool:
+    return s.todo[seat] > 0
+
+
+def _paying_idle(s: SeVendeState, seat: int) -> IllegalMove:
+    why = f"owes no card for a placement in this {PHASE_NAMES[s.phase]} phase"
+    return idle_refusal(s, STEPS[s.step], seat, why, R.DECISIONS)
+
+
+def _paying_candidates(s: SeVendeState, seat: int) -> list[Pay]:
+    return [Pay(IDS[c]) for c in s.hands[seat]]
+
+
+def check_pay(s: SeVendeState, seat: int, move: Pay) -> IllegalMove | None:
+    """A cost is paid with cards from the payer's hand (se-vende/rulings/pagar-costos)."""
+    return not_in_hand(s, seat, move.card, R.PAYING, "pay with it")
+
+
+def pay(s: SeVendeState, seat: int, move: Pay, ev: list[Event]) -> bool:
+    """Discard the card face down towards the cost; when every seat has paid, the placements take effect."""
+    c = INDEX[move.card]
+    s.hands[seat].remove(c)
+    to_discard(s, c, seat)
+    s.todo[seat] -= 1
+    ev.append(Event(f"you paid with {name(c)}", (seat,)))
+    if s.todo[seat] == 0:
+        ev.append(Event(f"seat {seat} has paid for {name(s.placed[seat])}"))
+        if not any(s.todo):
+            return after_placing(s, ev)
+    return False
+
+
+def after_placing(s: SeVendeState, ev: list[Event]) -> bool:
+    """The placements take effect in seat order: windfall goods, the Asentar bonus, draw powers."""
+    dev = s.phase == DEVELOP
+    chosen = s.chosen or {}
+    for seat in range(s.n):
+        c = s.placed[seat]
+        if c == NO_CARD:
+            continue
+        if dev:
+            n = power_total(s, seat, DEVELOP, PowerName.DEVELOP_DRAW)
+            draw_to_hand(s, seat, n, "develop-draw powers", ev)
+            continue
+        if DEFS[c].world == "windfall":
+            g = take_good(s, ev)
+            if g != NO_CARD:
+                s.goods[c] = g
+                ev.append(Event(f"seat {seat}'s {name(c)} gets its windfall good of {GOOD_NAMES[DEFS[c].good or '']}"))
+        if chosen.get(seat) == "asentar":
+            draw_to_hand(s, seat, 1, "Asentar bonus", ev)
+        n = power_total(s, seat, SETTLE, PowerName.SETTLE_DRAW)
+        draw_to_hand(s, seat, n, "settle-draw powers", ev)
+    s.placed = [NO_CARD] * s.n
+    return True
+
+
+# ---------------------------------------------------------------------- the four steps
+
+_PLACING = {Place: MoveRule(check_place, place)}
+_PAYING = {Pay: MoveRule(check_pay, pay)}
+
+STEPS: dict[int, Step] = {
+    DEVELOP_PLACE: Step(
+        code=DEVELOP_PLACE,
+        rule=R.DEVELOP,
+        what="Desarrollar (place a development or none)",
+        prompt="Desarrollar: choose in secret a development from your hand to place, or place none.",
+        deciding=_placing_deciding,
+        idle=_placing_idle,
+        candidates=_placing_candidates,
+        moves=_PLACING,
+        default=_placing_default,
+        sealed=True,
+    ),
+    SETTLE_PLACE: Step(
+        code=SETTLE_PLACE,
+        rule=R.SETTLE,
+        what="Asentar (place a world or none)",
+        prompt="Asentar: choose in secret a world from your hand to place, or place none.",
+        deciding=_placing_deciding,
+        idle=_placing_idle,
+        candidates=_placing_candidates,
+        moves=_PLACING,
+        default=_placing_default,
+        sealed=True,
+    ),
+    DEVELOP_PAY: Step(
+        code=DEVELOP_PAY,
+        rule=R.PAYING,
+        what="paying for the card placed in Desarrollar",
+        prompt="Desarrollar: pay for your development by discarding cards from your hand, one at a time.",
+        deciding=_paying_deciding,
+        idle=_paying_idle,
+        candidates=_paying_candidates,
+        moves=_PAYING,
+    ),
+    SETTLE_PAY: Step(
+        code=SETTLE_PAY,
+        rule=R.PAYING,
+        what="paying for the card placed in Asentar",
+        prompt="Asentar: pay for your world by discarding cards from your hand, one at a time.",
+        deciding=_paying_deciding,
+        idle=_paying_idle,
+        candidates=_paying_candidates,
+        moves=_PAYING,
+    ),
+}

@@ -1,0 +1,182 @@
+"""Phase V, Producir (se-vende/preguntas/producir, se-vende/rulings/producir).
+
+"colocas un bien boca abajo en cada mundo de producción ... que no tenga ya un bien": automatic,
+for every seat. "Si elegiste Producir, además puedes producir un bien en uno de tus mundos de
+caída sin bien": the chooser picks the windfall world or declines; windfall-production powers
+work the same way, one decision each, after the bonus. Produce-draw powers draw at the end of the
+phase.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from club_agentes.engine.core import Event, IllegalMove
+from club_agentes.engine.se_vende import rules as R
+from club_agentes.engine.se_vende.actions import PRODUCE
+from club_agentes.engine.se_vende.cards import GOOD_NAMES, PowerName
+from club_agentes.engine.se_vende.common import (
+    DEFS,
+    IDS,
+    INDEX,
+    active_cards,
+    draw_to_hand,
+    drawable,
+    name,
+    seats_text,
+    take_good,
+)
+from club_agentes.engine.se_vende.moves import Done, Produce
+from club_agentes.engine.se_vende.state import NO_CARD, PRODUCING, SeVendeState, WindfallRight
+from club_agentes.engine.se_vende.steps.base import MoveRule, Step
+
+_DONE = Done()
+
+
+def targets(s: SeVendeState, seat: int, kind: str) -> list[int]:
+    """Return ``seat``'s empty windfall worlds of ``kind`` (``"any"``: every kind), if a good can be drawn."""
+    if not drawable(s):
+        return []
+    goods = s.goods
+    return [
+        w
+        for w in s.tableau[seat]
+        if DEFS[w].world == "windfall" and w not in goods and (kind == "any" or DEFS[w].good == kind)
+    ]
+
+
+def _prune(s: SeVendeState, seat: int) -> None:
+    queue = s.produce[seat]
+    while queue and not targets(s, seat, queue[0].kind):
+        queue.pop(0)
+
+
+def begin(s: SeVendeState, ev: list[Event]) -> bool:
+    """Production worlds get their goods; return whether some seat has a windfall production to decide."""
+    chosen = s.chosen or {}
+    part: list[int] = []
+    for seat in range(s.n):
+        made: list[str] = []
+        where: list[str] = []
+        for w in s.tableau[seat]:
+            d = DEFS[w]
+            if d.world == "production" and w not in s.goods:
+                g = take_good(s, ev)
+                if g == NO_CARD:
+                    break
+                s.goods[w] = g
+                made.append(d.good or "")
+                where.append(f"{GOOD_NAMES[d.good or '']} on {name(w)}")
+        s.produced[seat] = made
+        if where:
+            ev.append(Event(f"seat {seat} produces {'; '.join(where)}"))
+        queue = [WindfallRight(NO_CARD, "any")] if chosen.get(seat) == "producir" else []
+        for c in active_cards(s, seat, PRODUCE):
+            for p in DEFS[c].powers:
+                if p.name is PowerName.PRODUCE_WINDFALL:
+                    queue.append(WindfallRight(c, p.good))
+        s.produce[seat] = queue
+        _prune(s, seat)
+        if queue:
+            part.append(seat)
+    if part:
+        s.step = PRODUCING
+        s.part = tuple(part)
+        return True
+    after_produce(s, ev)
+    return False
+
+
+def _by(right: WindfallRight) -> str:
+    return "the Producir bonus" if right.source == NO_CARD else name(right.source)
+
+
+def _deciding(s: SeVendeState, seat: int) -> bool:
+    return bool(s.produce[seat])
+
+
+def _idle(s: SeVendeState, seat: int) -> IllegalMove:
+    return IllegalMove(
+        R.PRODUCE,
+        f"seat {seat} has no windfall production to decide (only the Producir chooser and windfall-production "
+        f"powers produce on windfall worlds); {seats_text(STEP.waiting(s))} still deciding",
+    )
+
+
+def _candidates(s: SeVendeState, seat: int) -> list[Any]:
+    moves: list[Any] = [Produce(IDS[w]) for w in s.tableau[seat]]
+    moves.append(_DONE)
+    return moves
+
+
+def check_produce(s: SeVendeState, seat: int, move: Produce) -> IllegalMove | None:
+    """The world must be an empty windfall world of the seat, of the kind the right allows."""
+    right = s.produce[seat][0]
+    if INDEX.get(move.world, NO_CARD) not in targets(s, seat, right.kind):
+        what = "windfall world" if right.kind == "any" else f"{GOOD_NAMES[right.kind]} windfall world"
+        return IllegalMove(
+            R.PRODUCE, f"{move.world} is not an empty {what} of seat {seat}'s tableau, so {_by(right)} cannot use it"
+        )
+    return None
+
+
+def produce(s: SeVendeState, seat: int, move: Produce, ev: list[Event]) -> bool:
+    """Put a good, face down from the supply, on the windfall world."""
+    right = s.produce[seat][0]
+    w = INDEX[move.world]
+    s.goods[w] = take_good(s, ev)
+    s.produced[seat].append(DEFS[w].good or "")
+    ev.append(Event(f"seat {seat} produces {GOOD_NAMES[DEFS[w].good or '']} on {name(w)} with {_by(right)}"))
+    return _next(s, seat, ev)
+
+
+def check_decline(s: SeVendeState, seat: int, move: Done) -> IllegalMove | None:
+    """A windfall production is optional ("puedes", se-vende/rulings/producir): declining is always allowed."""
+    return None
+
+
+def decline(s: SeVendeState, seat: int, move: Done, ev: list[Event]) -> bool:
+    """Decline the windfall production."""
+    ev.append(Event(f"seat {seat} declines the windfall production of {_by(s.produce[seat][0])}"))
+    return _next(s, seat, ev)
+
+
+def _next(s: SeVendeState, seat: int, ev: list[Event]) -> bool:
+    s.produce[seat].pop(0)
+    _prune(s, seat)
+    if any(s.produce):
+        return False
+    after_produce(s, ev)
+    return True
+
+
+def after_produce(s: SeVendeState, ev: list[Event]) -> None:
+    """Produce-draw powers draw, counting the goods produced in this phase."""
+    for seat in range(s.n):
+        n = 0
+        made = s.produced[seat]
+        for c in active_cards(s, seat, PRODUCE):
+            for p in DEFS[c].powers:
+                if p.name is PowerName.PRODUCE_DRAW:
+                    n += p.n
+                elif p.name is PowerName.PRODUCE_DRAW_PER_KIND:
+                    n += p.n * made.count(p.good)
+        draw_to_hand(s, seat, n, "produce-draw powers", ev)
+        s.produced[seat] = []
+
+
+def _default(s: SeVendeState, seat: int) -> tuple[Done, str]:
+    return _DONE, R.PRODUCE_CHOICE
+
+
+STEP = Step(
+    code=PRODUCING,
+    rule=R.PRODUCE,
+    what="the Producir phase (produce on a windfall world or done)",
+    prompt="Producir: choose an empty windfall world to produce a good on, or done to decline.",
+    deciding=_deciding,
+    idle=_idle,
+    candidates=_candidates,
+    moves={Produce: MoveRule(check_produce, produce), Done: MoveRule(check_decline, decline)},
+    default=_default,
+)
