@@ -1,7 +1,10 @@
-"""Spanish text helpers for the grader: accent folding and whole numbers written as words.
+"""Spanish text helpers for the grader: accent folding, whole numbers written as words, and the
+phrases that frame an answer in a sentence (markers, reasons, negations, hedges, bounds).
 
 :func:`number_to_words` is the inverse of ``text2num`` for whole numbers: the grader's
-property tests use it to write any number the way a Spanish speaker would.
+property tests use it to write any number the way a Spanish speaker would. The phrase lists
+are data for :mod:`club_agentes.quizzes.grading`; each is a tuple of folded token tuples
+(or a set of folded words), so that adding a phrasing is a one-line change here.
 """
 
 from __future__ import annotations
@@ -109,3 +112,224 @@ def number_to_words(n: int, *, apocope: bool = False) -> str:
     if units:
         words.append(_below_thousand(units, apocope))
     return " ".join(words)
+
+
+# --------------------------------------------------------------------------- how answers are phrased
+#
+# Phrases the grader looks for around a candidate answer, as tuples of folded tokens (lower
+# case, no accents; punctuation marks are tokens of their own). Spanish first, with the few
+# English forms agents often use.
+
+Phrase = tuple[str, ...]
+
+
+def _phrases(*texts: str) -> tuple[Phrase, ...]:
+    """Split each space-separated phrase into its tokens."""
+    return tuple(tuple(t.split()) for t in texts)
+
+
+# An explicit statement of the answer: what follows the last one is the answer; what came
+# before it (deliberation) is set aside.
+ANSWER_MARKERS = _phrases(
+    "respuesta final",
+    "mi respuesta",
+    "la respuesta",
+    "respuesta correcta",
+    "respuesta",
+    "solucion",
+    "resultado",
+    "me quedo con",
+    "elijo",
+    "escojo",
+    "final answer",
+    "correct answer",
+    "answer",
+    "i choose",
+    "i pick",
+)
+# A conclusion after reasoning ("tienes 6 y juegas 2, entonces 4"): what follows the last one
+# is the answer unless the reasoning before it hedges.
+CONCLUSION_MARKERS = _phrases(
+    "creo que",
+    "pienso que",
+    "diria que",
+    "yo diria",
+    "me parece que",
+    "opino que",
+    "considero que",
+    "supongo que",
+    "entonces",
+    "por lo tanto",
+    "por tanto",
+    "asi que",
+    "en total",
+    "total",
+    "en conclusion",
+    "=",
+    "→",
+    "⇒",
+    "i think",
+    "i would say",
+    "therefore",
+    "thus",
+)
+# What follows one of these, once an answer was named, explains it.
+REASON_CONNECTORS = _phrases(
+    "porque",
+    "ya que",
+    "puesto que",
+    "dado que",
+    "pues",
+    "debido a",
+    "visto que",
+    "because",
+    "since",
+    "given that",
+)
+# Words that deny what follows them ("no es la A", "cualquiera menos la A", "ni 4 ni 5").
+NEGATORS = frozenset(
+    {"no", "not", "nunca", "never", "ni", "nor", "menos", "excepto", "salvo", "except", "tampoco", "jamas"}
+)
+# Words that deny what comes before them ("la A es incorrecta", "4 no").
+POST_NEGATORS = frozenset(
+    {"no", "incorrecta", "incorrecto", "falsa", "falso", "erronea", "erroneo", "wrong", "incorrect", "false"}
+)
+# After a candidate, "no" denies it only at the end of a clause or before one of these ("la A no es"),
+# not in "A, no sé" or "B no se juega".
+POST_NEGATION_VERBS = frozenset({"es", "son", "sera", "seria", "vale", "is"})
+# Words that may stand between a negator and what it denies ("no creo que sea la A").
+NEGATION_FILLERS = frozenset(
+    {
+        "es",
+        "son",
+        "sea",
+        "sean",
+        "seria",
+        "serian",
+        "sera",
+        "seran",
+        "fue",
+        "fuera",
+        "fueran",
+        "la",
+        "el",
+        "los",
+        "las",
+        "lo",
+        "un",
+        "una",
+        "opcion",
+        "letra",
+        "respuesta",
+        "alternativa",
+        "correcta",
+        "correcto",
+        "exactamente",
+        "creo",
+        "pienso",
+        "que",
+        "de",
+        "a",
+        "is",
+        "the",
+        "option",
+        "answer",
+        "it",
+        "be",
+        "would",
+    }
+)
+# Words that make an answer naming two candidates a hedge rather than a restatement.
+HEDGES = _phrases(
+    "o",
+    "u",
+    "or",
+    "entre",
+    "quiza",
+    "quizas",
+    "tal vez",
+    "puede que",
+    "puede ser",
+    "podria",
+    "posiblemente",
+    "aunque",
+    "dudo",
+    "depende",
+    "tambien",
+    "no se",
+    "no lo se",
+    "ni idea",
+    "no estoy seguro",
+    "no estoy segura",
+    "maybe",
+    "perhaps",
+    "either",
+    "also",
+)
+# Words that may join two candidates listed side by side ("4 y 5", "B/C", "de 4 a 5").
+LIST_JOINERS = frozenset({"y", "e", "o", "u", "ni", "a", "al", "hasta", "entre", "de", "and", "or", "to"})
+# "Unos 25", "alrededor de 25", "aproximadamente 25" mean 25 (a regular expression over lower-case text).
+APPROXIMATORS = (
+    r"unos|unas|alrededor\s+de|aproximadamente|aprox\.?|cerca\s+de|m[aá]s\s+o\s+menos|"
+    r"about|around|approximately|roughly|approx\.?|[~≈]"
+)
+# "Cada uno", "cada una": "each", not the number 1 (a regular expression over lower-case text).
+NOT_NUMBERS = r"(?<=cada)\s+un[oa](?!\w)"
+# Bounds: "más de 4" or "4 o más" is not 4. Lower and upper bounds are accepted when the prompt
+# itself asks for a minimum or a maximum ("¿cuántas cartas como máximo...?" -> "hasta 10").
+LOWER_BOUNDS_BEFORE = _phrases("al menos", "por lo menos", "como minimo", "como poco", "minimo", "at least", "≥", "> =")
+UPPER_BOUNDS_BEFORE = _phrases(
+    "hasta", "como maximo", "como mucho", "a lo sumo", "maximo", "at most", "up to", "≤", "< ="
+)
+STRICT_BOUNDS_BEFORE = _phrases(
+    "mas de",
+    "menos de",
+    "mayor que",
+    "menor que",
+    "superior a",
+    "inferior a",
+    "por encima de",
+    "por debajo de",
+    "more than",
+    "less than",
+    "over",
+    "under",
+    ">",
+    "<",
+)
+LOWER_BOUNDS_AFTER = _phrases("o mas", "como minimo", "al menos", "or more", "+", "o superior")
+UPPER_BOUNDS_AFTER = _phrases("o menos", "como maximo", "a lo sumo", "or less", "or fewer", "o inferior")
+# Prompt words that make a lower or an upper bound a fair way to answer.
+PROMPT_LOWER_WORDS = _phrases("minimo", "al menos", "por lo menos", "como poco", "at least")
+PROMPT_UPPER_WORDS = _phrases("maximo", "hasta", "limite", "como mucho", "a lo sumo", "tope", "at most", "up to")
+# Words after which a lowercase "a" is the option letter A ("la a", "opción a").
+LETTER_INTRODUCERS = frozenset({"la", "opcion", "letra", "alternativa", "inciso", "option", "answer", "("})
+# Lowercase words that may follow a capital "A" that is the option letter ("A y B", "A porque...");
+# after any other lowercase word a capital "A" is the preposition ("A mi juicio...").
+LETTER_A_FOLLOWERS = frozenset(
+    {
+        "o",
+        "u",
+        "y",
+        "e",
+        "ni",
+        "no",
+        "es",
+        "seria",
+        "sera",
+        "porque",
+        "pues",
+        "ya",
+        "segun",
+        "dado",
+        "puesto",
+        "creo",
+        "me",
+        "sin",
+        "or",
+        "and",
+        "is",
+        "because",
+        "since",
+    }
+)
