@@ -85,9 +85,7 @@ def start_worker(store: Store, auth: bool) -> tuple[subprocess.Popen[bytes], str
     cmd = [str(CLI), "serve", "--http", "--host", "127.0.0.1", "--port", str(port), "--db", store.db]
     if not auth and has_agent_keys():
         cmd.append("--no-auth")
-    proc = subprocess.Popen(
-        cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, **store.env}
-    )
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, **store.env})
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -239,8 +237,10 @@ def main() -> None:
         if args.pg and not args.sqlite_only:
             schema = "bench_" + secrets.token_hex(4)
             stores.append(("postgresql", Store(args.pg, {"CLUB_AGENTES_DB_SCHEMA": schema})))
-        print(f"{'store':<11} {'workers':>7} {'agents':>6} {'moves':>6} {'moves/s':>8} {'p50 ms':>8} {'p99 ms':>8}"
-              f" {'CPU ms/move':>11}")
+        print(
+            f"{'store':<11} {'workers':>7} {'agents':>6} {'moves':>6} {'moves/s':>8} {'p50 ms':>8} {'p99 ms':>8}"
+            f" {'CPU ms/move':>11}"
+        )
         for label, store in stores:
             for workers in [int(w) for w in args.workers.split(",")]:
                 for agents in [int(a) for a in args.agents.split(",")]:
