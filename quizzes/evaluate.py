@@ -1,8 +1,14 @@
-"""Tools for evaluators: export the bank as JSONL, grade a JSONL of answers, summarise recorded attempts.
+"""Tools for evaluators: export the practice pool as JSONL, grade a JSONL of answers, summarise attempts.
 
 The ``club-agentes quiz export|grade|stats`` commands call :func:`export_bank`,
-:func:`grade_jsonl` and :func:`stats_report`; the ``*_records`` / :func:`attempt_stats`
-functions return the same facts as data.
+:func:`grade_records` (with :func:`format_grade_report` or :func:`grade_json_lines`) and
+:func:`stats_report`; the ``*_records`` / :func:`attempt_stats` functions return the same
+facts as data. ``docs/evaluators.md`` documents the record formats field by field.
+
+What is exported and graded is the **public practice pool**: the hand-written items, and
+parametric items of the generators registered with ``entry=False``. Entry-pool generators
+(``entry=True``) and an operator's private bank are never exported, and their item ids are
+refused by the offline grader, so that nobody can rehearse or probe an entry paper.
 """
 
 from __future__ import annotations
@@ -11,20 +17,43 @@ import json
 import secrets
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from club_agentes.engine.core.rng import Rng
 from club_agentes.quizzes.bank import Bank, UnknownItem, default_bank
 from club_agentes.quizzes.grading import display_answer, grade
 from club_agentes.quizzes.harness import answer_format
-from club_agentes.quizzes.model import Item
+from club_agentes.quizzes.model import CHOICE_LETTERS, GENERATORS, Generator, Item
 from club_agentes.quizzes.store import QuizStore
+from club_agentes.rules_corpus import Corpus, load_corpus
 
 MAX_SAMPLES = 10_000
+MAX_ID_CHARS = 200
+RECORD_FORMAT = "club-agentes.quiz/1"
+"""The ``format`` field of every exported record; it changes when a field changes meaning."""
+
+Verdict = Literal["right", "wrong", "error"]
 
 
-def item_record(item: Item, bank: Bank, *, with_answers: bool = False) -> dict[str, Any]:
-    """Return one item as a JSON-ready record; the answer only when ``with_answers``.
+def rule_area(section_id: str, corpus: Corpus | None = None) -> tuple[str, str]:
+    """Return the top-level section holding ``section_id`` and its title, e.g. ``("market-fortune/cap-2", "...")``.
+
+    The rule area groups results by part of the rulebook (a chapter, the FAQ, the quick
+    reference). A section the corpus does not hold is its own area, titled ``""``. Never raises.
+    """
+    corpus = corpus or load_corpus()
+    section = corpus.sections.get(section_id)
+    if section is None:
+        return section_id, ""
+    seen = {section.id}
+    while section.parent and section.parent in corpus.sections and section.parent not in seen:
+        section = corpus.sections[section.parent]
+        seen.add(section.id)
+    return section.id, section.title
+
+
+def item_record(item: Item, bank: Bank, *, with_answers: bool = False, corpus: Corpus | None = None) -> dict[str, Any]:
+    """Return one item as a JSON-ready record (see ``docs/evaluators.md``); the answer only when ``with_answers``.
 
     Raises:
         quizzes.bank.UnknownBankGame: the item's game is not in the bank.
@@ -32,28 +61,63 @@ def item_record(item: Item, bank: Bank, *, with_answers: bool = False) -> dict[s
     """
     vocab = bank.vocabulary(item)
     terms = list(vocab.term_names) if vocab else []
+    area, area_title = rule_area(item.sections[0], corpus) if item.sections else ("", "")
     record: dict[str, Any] = {
+        "format": RECORD_FORMAT,
         "id": item.id,
         "game": item.game,
         "kind": item.kind,
         "type": item.type,
         "prompt": item.prompt,
-        "options": list(item.options),
+        "options": dict(zip(CHOICE_LETTERS, item.options, strict=False)),
         "unit": item.unit,
         "vocabulary": item.vocabulary,
         "terms": terms,
         "sections": list(item.sections),
+        "rule_area": area,
+        "rule_area_title": area_title,
         "parametric": item.parametric,
+        "generator": item.id.split("/")[2] if item.parametric else None,
         "answer_format": answer_format(item, tuple(terms)),
     }
-    if item.parametric:
-        record["generator"] = item.id.split("/")[2]
     if with_answers:
         record["answer"] = item.answer
         record["answer_display"] = display_answer(item)
         record["explanation"] = item.explanation
         record["computed"] = item.computed
     return record
+
+
+def practice_generators(bank: Bank, game: str) -> list[Generator]:
+    """Return the game's practice generators (registered with ``entry=False``), sorted by name.
+
+    Raises:
+        quizzes.bank.UnknownBankGame: no bank for ``game``.
+    """
+    return [g for g in bank.game(game).generators() if not g.entry]
+
+
+def practice_item(bank: Bank, item_id: str) -> Item:
+    """Return an item of the public practice pool by id: hand-written, or rebuilt from a practice generator.
+
+    Raises:
+        quizzes.bank.UnknownItem: no such item, or the id names an entry-pool item (an entry
+            generator), which is never graded offline.
+    """
+    if len(item_id) > MAX_ID_CHARS:
+        raise UnknownItem(f"no item has an id of {len(item_id)} characters; ids are at most {MAX_ID_CHARS}")
+    try:
+        item = bank.item(item_id)
+    except ValueError:  # an absurd seed (thousands of digits) is no item
+        raise UnknownItem(f"no item has the id {item_id!r}") from None
+    if item.parametric:
+        gen = GENERATORS.get(f"{item.game}/{item_id.split('/')[2]}")
+        if gen is None or gen.entry:
+            raise UnknownItem(
+                f"{item_id!r} belongs to the entry pool, which is never exported nor graded offline; "
+                "grade ids from 'club-agentes quiz export'"
+            )
+    return item
 
 
 def export_records(
@@ -64,25 +128,28 @@ def export_records(
     seed: int | None = None,
     bank: Bank | None = None,
 ) -> list[dict[str, Any]]:
-    """Return a game's hand-written items, plus ``samples`` parametric items per generator, as records.
+    """Return a game's practice pool as records: hand-written items, plus ``samples`` items per practice generator.
 
     Parametric ids encode the generator and seed (``"<game>/gen/<name>/<seed>"``) so that
-    :func:`grade_jsonl` can rebuild them; ``seed`` makes the samples reproducible (default:
-    drawn from ``secrets``).
+    :func:`grade_records` can rebuild them; ``seed`` makes the samples reproducible (default:
+    drawn from ``secrets``). Only generators registered with ``entry=False`` are sampled.
 
     Raises:
         quizzes.bank.UnknownBankGame: no bank for ``game``.
-        ValueError: ``samples`` is negative or above 10,000.
+        ValueError: ``samples`` is negative or above 10,000, or ``seed`` is negative.
     """
     bank = bank or default_bank()
     gb = bank.game(game)
     if not 0 <= samples <= MAX_SAMPLES:
         raise ValueError(f"samples must be 0 to {MAX_SAMPLES} per generator, not {samples}")
-    out = [item_record(it, bank, with_answers=with_answers) for it in gb.items]
+    if seed is not None and seed < 0:
+        raise ValueError(f"the seed must be a whole number of 0 or more, not {seed}")
+    corpus = load_corpus()
+    out = [item_record(it, bank, with_answers=with_answers, corpus=corpus) for it in gb.items]
     rng = Rng(secrets.randbits(64) if seed is None else seed)
-    for gen in gb.generators():
+    for gen in practice_generators(bank, game):
         for _ in range(samples):
-            out.append(item_record(gen.make(rng.next64() >> 1), bank, with_answers=with_answers))
+            out.append(item_record(gen.make(rng.next64() >> 1), bank, with_answers=with_answers, corpus=corpus))
     return out
 
 
@@ -94,11 +161,11 @@ def export_bank(
     seed: int | None = None,
     bank: Bank | None = None,
 ) -> Iterator[str]:
-    """Yield a game's bank as JSONL lines (one JSON object per item, no trailing newline).
+    """Yield a game's practice pool as JSONL lines (one JSON object per item, no trailing newline).
 
     Raises:
         quizzes.bank.UnknownBankGame: no bank for ``game``.
-        ValueError: ``samples`` is negative or above 10,000.
+        ValueError: ``samples`` is negative or above 10,000, or ``seed`` is negative.
     """
     for record in export_records(game, with_answers=with_answers, samples=samples, seed=seed, bank=bank):
         yield json.dumps(record, ensure_ascii=False)
@@ -110,12 +177,14 @@ class GradedLine:
 
     Attributes:
         line: the 1-based line number.
-        id: the item id, or ``None`` when the line could not be read.
+        id: the item id, or ``None`` when the line holds none.
         correct: whether the answer was right (``False`` on an error).
         reason: why the answer was wrong, or what was wrong with the line.
-        error: whether the line itself was faulty (unreadable, unknown id, no answer).
+        error: whether the line itself was faulty (not JSON, no id, unknown id, answer not a
+            string or a whole number).
         game: the item's game (``None`` on an error).
         type: the item's answer type (``None`` on an error).
+        normalized: the grader's reading of the answer (``"25"``, ``"C"``, ``"Dominar"``), or ``None``.
     """
 
     line: int
@@ -125,6 +194,14 @@ class GradedLine:
     error: bool = False
     game: str | None = None
     type: str | None = None
+    normalized: str | None = None
+
+    @property
+    def verdict(self) -> Verdict:
+        """``"right"``, ``"wrong"`` or ``"error"`` (a faulty line)."""
+        if self.error:
+            return "error"
+        return "right" if self.correct else "wrong"
 
 
 @dataclass
@@ -160,38 +237,81 @@ class GradeReport:
         return dict(sorted(out.items()))
 
 
+def _describe(value: object) -> str:
+    """Name a JSON value's type for an error message."""
+    names = {
+        type(None): "null",
+        bool: "a true/false value",
+        float: "a decimal number",
+        list: "a list",
+        dict: "an object",
+    }
+    return names.get(type(value), type(value).__name__)
+
+
+def grade_line(n: int, raw: str, bank: Bank) -> GradedLine:
+    """Grade one line ``{"id": <item id>, "answer": <string or whole number>}``.
+
+    A faulty line is a :class:`GradedLine` with ``error`` set, never an exception.
+    """
+    try:
+        entry = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        return GradedLine(n, None, False, f"the line is not JSON ({exc.msg} at column {exc.colno})", error=True)
+    except (ValueError, RecursionError):  # an integer of thousands of digits, or nesting thousands deep
+        return GradedLine(
+            n, None, False, "the line is not JSON this grader can read (too large or too deep)", error=True
+        )
+    if not isinstance(entry, dict):
+        return GradedLine(
+            n,
+            None,
+            False,
+            f'the line must be an object {{"id": ..., "answer": ...}}, not {_describe(entry)}',
+            error=True,
+        )
+    iid = entry.get("id")
+    if not isinstance(iid, str) or not iid:
+        got = "no id" if iid is None else f"an id that is {_describe(iid)}"
+        return GradedLine(n, None, False, f"the line has {got}; the id is a string from the export", error=True)
+    try:
+        item = practice_item(bank, iid)
+        vocabulary = bank.vocabulary(item)
+    except (UnknownItem, LookupError) as exc:
+        return GradedLine(n, iid, False, str(exc), error=True)
+    if "answer" not in entry:
+        return GradedLine(n, iid, False, 'the line has no "answer"; give a string or a whole number', error=True)
+    answer = entry["answer"]
+    if isinstance(answer, bool) or not isinstance(answer, str | int):
+        return GradedLine(
+            n, iid, False, f"the answer must be a string or a whole number, not {_describe(answer)}", error=True
+        )
+    g = grade(item, answer, vocabulary)
+    return GradedLine(n, iid, g.correct, g.reason, game=item.game, type=item.type, normalized=g.normalized)
+
+
 def grade_records(lines: Iterable[str], *, bank: Bank | None = None) -> GradeReport:
-    """Grade JSONL lines of ``{"id": <item id>, "answer": <string or integer>}`` against the bank.
+    """Grade JSONL lines of ``{"id": <item id>, "answer": <string or integer>}`` against the practice pool.
 
     Blank lines are skipped; a faulty line is reported as an error, never raised.
     """
     bank = bank or default_bank()
     report = GradeReport()
     for n, raw in enumerate(lines, start=1):
-        if not raw.strip():
-            continue
-        try:
-            entry = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            report.lines.append(GradedLine(n, None, False, f"the line is not JSON ({exc.msg})", error=True))
-            continue
-        if not isinstance(entry, dict) or not isinstance(entry.get("id"), str) or "answer" not in entry:
-            report.lines.append(
-                GradedLine(n, None, False, 'the line must be an object {"id": ..., "answer": ...}', error=True)
-            )
-            continue
-        iid, answer = entry["id"], entry["answer"]
-        try:
-            item = bank.item(iid)
-        except UnknownItem as exc:
-            report.lines.append(GradedLine(n, iid, False, str(exc), error=True))
-            continue
-        if isinstance(answer, bool) or not isinstance(answer, str | int):
-            report.lines.append(GradedLine(n, iid, False, "the answer must be a string or an integer", error=True))
-            continue
-        g = grade(item, answer, bank.vocabulary(item))
-        report.lines.append(GradedLine(n, iid, g.correct, g.reason, game=item.game, type=item.type))
+        if raw.strip():
+            report.lines.append(grade_line(n, raw, bank))
     return report
+
+
+def graded_json(g: GradedLine) -> dict[str, Any]:
+    """The ``--json`` output object of one graded line: ``id``, ``verdict``, ``normalized``, ``reason``, ``line``."""
+    return {"id": g.id, "verdict": g.verdict, "normalized": g.normalized, "reason": g.reason, "line": g.line}
+
+
+def grade_json_lines(report: GradeReport) -> Iterator[str]:
+    """Yield one JSON line per graded input line (``quiz grade --json``), in input order."""
+    for g in report.lines:
+        yield json.dumps(graded_json(g), ensure_ascii=False)
 
 
 def _pct(right: int, total: int) -> str:
@@ -207,7 +327,8 @@ def format_grade_report(report: GradeReport) -> str:
         elif g.correct:
             out.append(f"RIGHT  {g.id}")
         else:
-            out.append(f"WRONG  {g.id}: {g.reason}")
+            read = f" (read as {g.normalized})" if g.normalized is not None else ""
+            out.append(f"WRONG  {g.id}{read}: {g.reason}")
     out.append("")
     out.append(
         f"graded {report.graded}: {report.right} right ({_pct(report.right, report.graded)}), "
