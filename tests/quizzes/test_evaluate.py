@@ -349,3 +349,20 @@ def test_stats_per_game_and_section() -> None:
     assert "market-fortune/cap-6/campeonato" in text
     assert json.dumps(stats.to_dict())
     assert "no graded entry quiz yet" in stats_report(MemoryQuizStore())
+
+
+# --------------------------------------------------------------------------- the documentation
+
+
+def _json_blocks(text: str) -> list[list[dict[str, object]]]:
+    blocks = text.split("```json\n")[1:]
+    return [[json.loads(line) for line in block.split("```")[0].splitlines() if line.strip()] for block in blocks]
+
+
+def test_docs_examples_match_the_tools() -> None:
+    doc = (Path(__file__).parents[2] / "docs" / "evaluators.md").read_text(encoding="utf-8")
+    (record,), answers, verdicts = _json_blocks(doc)
+    exported = export_records(str(record["game"]), with_answers=True)
+    assert set(record) == set(exported[0])
+    report = grade_records([json.dumps(a, ensure_ascii=False) for a in answers])
+    assert [json.loads(line) for line in grade_json_lines(report)] == verdicts

@@ -845,3 +845,38 @@ def test_the_issue_examples_are_right(item: Item, answer: str) -> None:
 )
 def test_the_issue_hedges_are_wrong(item: Item, answer: str) -> None:
     assert not grade(item, answer).correct
+
+
+# --------------------------------------------------------------------------- every item of the bank
+
+
+def bank_cases() -> Iterator[tuple[Case, Vocabulary | None]]:
+    """Plain phrasings of every hand-written item's right answer, and hedges and negations of it."""
+    from club_agentes.quizzes.bank import default_bank
+    from club_agentes.quizzes.grading import display_answer
+
+    bank = default_bank()
+    templates = ("{x}", "La respuesta es {x}.", "Mi respuesta final: {x}", "{x}, porque lo dice el reglamento.")
+    for gb in bank.games.values():
+        for item in gb.items:
+            vocab = bank.vocabulary(item)
+            if item.type == "choice":
+                forms = [item.answer, f"la {item.answer}", item.options[CHOICE_LETTERS.index(item.answer)]]
+                others = [letter for letter in CHOICE_LETTERS if letter != item.answer]
+            elif item.type == "integer":
+                forms = [display_answer(item), item.answer]
+                others = [str(int(item.answer) + 1)]
+            else:
+                assert vocab is not None
+                forms = [item.answer]
+                others = [t for t in vocab.term_names if t != item.answer][:3]
+            for form in forms:
+                for template in templates:
+                    yield Case(item, template.format(x=form), True), vocab
+            for other in others:
+                for answer in (other, f"{forms[0]} o {other}", f"no es {forms[0]}", f"Respuesta final: {other}"):
+                    yield Case(item, answer, False), vocab
+
+
+def test_every_bank_item() -> None:
+    measure(list(bank_cases()), "bank")
