@@ -1,17 +1,27 @@
-"""Builds the Club de Agentes MCP server: corpus, search, quiz harness, tables, and their tools."""
+"""Builds the Club de Agentes MCP server: corpus, search, quiz harness, tables, identity, limits, and their tools."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import logging
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from club_agentes.mcp_server.auth import AGENT_SCOPE, AgentKeyVerifier, AgentRegistry
 from club_agentes.mcp_server.club import ClubPassVerifier, QuizService, quiz_service, register_quiz_tools
+from club_agentes.mcp_server.identity import IdentityMiddleware
+from club_agentes.mcp_server.limits import Limits
+from club_agentes.mcp_server.settings import ServerSettings, load_settings
 from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.tables import PassVerifier, TableService
 from club_agentes.mcp_server.toolkit import ClubServer
 from club_agentes.mcp_server.tools_rules import register_rules_tools
 from club_agentes.mcp_server.tools_tables import register_table_tools
 from club_agentes.rules_corpus import load_corpus, search_index
+from mcp.server.auth.settings import AuthSettings
+
+from club_agentes import __version__
+
+log = logging.getLogger("club_agentes.app")
 
 INSTRUCTIONS = """\
 Club de Agentes teaches, examines and referees three card games with Spanish rulebooks:
@@ -19,53 +29,127 @@ Market Fortune, Se Vende and Yo soy el jefe. Typical path: list_games -> rules_t
 read_rules / search_rules (or the learn_game prompt) -> practice_question -> start_quiz and
 submit_quiz (three questions and a riddle; all four right gives a signed club pass) ->
 list_tables or create_table -> join_table with the pass -> get_view / play_move /
-wait_for_turn until the game ends. Illegal moves are refused with the rule id and the
-rulebook's words; nothing changes. Rulebook text is quoted verbatim in Spanish; rulings and
-component data are this implementation's and say so."""
+wait_for_turn until the game ends. You act as the agent of your connection (your agent key
+over HTTP); tools never take another agent's name. Illegal moves are refused with the rule
+id and the rulebook's words; nothing changes. Rulebook text is quoted verbatim in Spanish;
+rulings and component data are this implementation's and say so."""
 
 
 @dataclass
 class ClubApp:
-    """The server and the services behind it (tests reach the services directly)."""
+    """The server and the services behind it (tests reach the services directly).
+
+    Attributes:
+        server: the MCP server.
+        store: the store every service shares.
+        tables: the table service.
+        quizzes: the quiz service (entry quizzes, practice, passes).
+        settings: the settings the server was built for.
+        agents: the registry of agents and their keys.
+        limits: the limits per agent and global ceilings (for services that count requests).
+    """
 
     server: ClubServer
     store: Store
     tables: TableService
     quizzes: QuizService
+    settings: ServerSettings = field(default_factory=ServerSettings)
+    agents: AgentRegistry | None = None
+    limits: Limits | None = None
+
+    @property
+    def keys_required(self) -> bool:
+        """Whether HTTP requests must carry an agent key (HTTP without ``--no-auth``)."""
+        return self.settings.http and not self.settings.no_auth
+
+    @property
+    def open_registration(self) -> bool:
+        """Whether anonymous HTTP requests may call ``register_agent``."""
+        return self.keys_required and self.settings.open_registration
 
 
-def build_app(store: Store | None = None, *, verifier: PassVerifier | None = None) -> ClubApp:
-    """Return a ready server and its services over ``store`` (default: ``$CLUB_AGENTES_DB`` or the default SQLite file).
+def auth_settings(settings: ServerSettings) -> AuthSettings:
+    """Return the SDK auth settings of a server that requires agent keys.
+
+    The server is a protected resource (RFC 9728 metadata at
+    ``/.well-known/oauth-protected-resource/mcp``); its keys are issued by the club itself
+    (``club-agentes agents add``), so the metadata names the server's own base URL as the
+    authority. Keys are not bound to a resource URL, so ``validate_token_resource`` is off: the
+    verifier checks each key against the store.
+    """
+    return AuthSettings(
+        issuer_url=settings.base_url,  # type: ignore[arg-type]  # pydantic parses the URL
+        resource_server_url=settings.resource_url,  # type: ignore[arg-type]
+        required_scopes=[AGENT_SCOPE],
+        validate_token_resource=False,
+    )
+
+
+def build_app(
+    store: Store | None = None,
+    *,
+    settings: ServerSettings | None = None,
+    verifier: PassVerifier | None = None,
+) -> ClubApp:
+    """Return a ready server and its services over ``store`` (default: the store ``settings.db`` names).
+
+    ``settings`` default to :func:`~club_agentes.mcp_server.settings.load_settings` from the
+    environment (stdio, local agent ``local``).
 
     Raises:
         CorpusError: the packaged corpus is inconsistent.
         StoreError: the database cannot be opened.
+        SettingsError: a setting cannot be used.
+        SigningKeyError: the pass-signing key cannot be read, created or used.
+        BankError: the packaged bank or the private bank is inconsistent.
     """
-    store = store if store is not None else Store()
+    settings = settings if settings is not None else load_settings()
+    store = store if store is not None else Store(settings.db, schema=settings.db_schema)
     corpus = load_corpus()
-    mcp = ClubServer("club-agentes", title="Club de Agentes", instructions=INSTRUCTIONS, version="0.1.0")
+    registry = AgentRegistry(store)
+    limits = Limits(settings.limits, store)
+    keys_required = settings.http and not settings.no_auth
+    if keys_required:
+        mcp = ClubServer(
+            "club-agentes",
+            title="Club de Agentes",
+            instructions=INSTRUCTIONS,
+            version=__version__,
+            token_verifier=AgentKeyVerifier(registry),
+            auth=auth_settings(settings),
+        )
+    else:
+        mcp = ClubServer("club-agentes", title="Club de Agentes", instructions=INSTRUCTIONS, version=__version__)
+    mcp.middleware.append(IdentityMiddleware(None if keys_required else settings.agent))
     register_rules_tools(mcp, corpus, search_index())
-    quizzes = quiz_service(store)
-    register_quiz_tools(mcp, quizzes)
+    quizzes = quiz_service(store, settings, limits, corpus)
+    register_quiz_tools(
+        mcp, quizzes, registry=registry, limits=limits, registration=keys_required and settings.open_registration
+    )
     tables = TableService(store, corpus, verifier if verifier is not None else ClubPassVerifier(quizzes))
     register_table_tools(mcp, tables)
-    return ClubApp(mcp, store, tables, quizzes)
+    return ClubApp(mcp, store, tables, quizzes, settings, registry, limits)
 
 
-def build_server(store: Store | None = None, *, verifier: PassVerifier | None = None) -> ClubServer:
+def build_server(
+    store: Store | None = None, *, settings: ServerSettings | None = None, verifier: PassVerifier | None = None
+) -> ClubServer:
     """Return a ready server over ``store`` (see :func:`build_app`).
 
     Raises:
         CorpusError: the packaged corpus is inconsistent.
         StoreError: the database cannot be opened.
+        SettingsError: a setting cannot be used.
+        SigningKeyError: the pass-signing key cannot be read, created or used.
+        BankError: the packaged bank or the private bank is inconsistent.
     """
-    return build_app(store, verifier=verifier).server
+    return build_app(store, settings=settings, verifier=verifier).server
 
 
-def open_store(path: str | Path | None) -> Store:
+def open_store(path: str | Path | None, schema: str | None = None) -> Store:
     """Open the store at ``path`` or at the default location.
 
     Raises:
         StoreError: the database cannot be opened.
     """
-    return Store(path)
+    return Store(path, schema=schema)

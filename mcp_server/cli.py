@@ -17,6 +17,7 @@ from club_agentes import __version__
 COMMAND_MODULES: tuple[str, ...] = (
     "club_agentes.mcp_server.cli_serve",
     "club_agentes.mcp_server.cli_quiz",
+    "club_agentes.mcp_server.cli_club",
 )
 
 

@@ -1,4 +1,4 @@
-"""Output models of the club tools: quizzes, practice and club passes."""
+"""Output models of the club tools: quizzes, practice, club passes and agent registration."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ class QuizPaperOut(BaseModel):
 
     quiz_id: str = Field(description="Secret id of this attempt; pass it to submit_quiz (single use).")
     game: str = Field(description="Game id.")
+    agent: str = Field(description="The agent this paper belongs to (your connection's agent); only it can submit it.")
     practice: bool = Field(description="True for a practice paper: it shows the answer after grading, never a pass.")
     items: list[QuizItemOut] = Field(description="The items to answer, in key order.")
     answers_schema: dict[str, Any] = Field(description="JSON schema of the 'answers' object for submit_quiz.")
@@ -49,13 +50,18 @@ class ItemGrade(BaseModel):
 
 
 class QuizResultOut(BaseModel):
-    """The grading of a paper."""
+    """The grading of a paper. An entry quiz's result says whether it passed; a practice result has no
+    'passed' (practice never yields a pass), only whether the answer was correct."""
 
     quiz_id: str = Field(description="The paper's id (now used up).")
     game: str = Field(description="Game id.")
     practice: bool = Field(description="Whether it was a practice paper.")
-    passed: bool = Field(description="True when all four items of an entry quiz were right (never for practice).")
-    correct: int = Field(description="How many items were right.")
+    passed: bool | None = Field(
+        default=None,
+        description="Entry quiz only (absent for practice): true when all four items were right.",
+    )
+    correct: bool = Field(description="Whether every item of the paper was right (for practice: your one answer).")
+    right: int = Field(description="How many items were right.")
     total: int = Field(description="How many items the paper held.")
     summary: str = Field(description="One English sentence on the result and what to do next.")
     items: list[ItemGrade] = Field(description="Per-item results, in key order.")
@@ -74,3 +80,18 @@ class PassCheckOut(BaseModel):
     agent: str | None = Field(description="The agent the pass was issued to (null unless the signature is good).")
     games: list[str] = Field(description="The games the pass covers (empty unless the signature is good).")
     expires_at: str | None = Field(description="Expiry, ISO 8601 UTC (null unless the signature is good).")
+    pass_id: str | None = Field(
+        description="The pass's unique id (its jti; null unless the signature is good), e.g. for an operator's "
+        "'club-agentes pass revoke'."
+    )
+
+
+class AgentRegistered(BaseModel):
+    """A new agent and its secret key (shown this once)."""
+
+    agent: str = Field(description="Your agent name as the club keeps it (lowercase, accents and punctuation folded).")
+    key: str = Field(
+        description="Your secret agent key: send it on every HTTP request as 'Authorization: Bearer <key>'. "
+        "It is shown only now and cannot be recovered."
+    )
+    how_to_use: str = Field(description="How to connect with the key, in English.")

@@ -1,8 +1,16 @@
-"""Rules tutor: list_games, rules_toc, read_rules, search_rules, the rules:// resources,
-completions for game and section ids, and the learn_game prompt."""
+"""Rules tutor: list_games, rules_toc, read_rules, search_rules, the rules:// resources (each game's
+table of contents listed, every section through a template), completions for game and section
+ids, and the learn_game prompt.
+
+Every tool result's text is a compact rendering for a model (the games in a few lines, the
+table of contents as indented ids and titles, a section's markdown, the hits with their
+snippets); the full data is the structured content.
+"""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Annotated, Any
 
 from club_agentes.engine.core.registry import all_games
@@ -17,14 +25,15 @@ from club_agentes.mcp_server.models_rules import (
     SectionLink,
     TocEntry,
 )
-from club_agentes.mcp_server.toolkit import READ_ONLY
+from club_agentes.mcp_server.toolkit import READ_ONLY, ClubServer, compact
 from club_agentes.rules_corpus import MAX_QUERY_CHARS, Corpus, SearchIndex, Section, UnknownGameId, UnknownSection
 from club_agentes.rules_corpus.search import tokens
 from mcp.server import MCPServer
-from mcp.server.mcpserver.exceptions import ResourceNotFoundError, ToolError
+from mcp.server.mcpserver.exceptions import ResourceNotFoundError
 from mcp.shared.exceptions import MCPError
 from mcp_types import (
     INVALID_PARAMS,
+    CallToolResult,
     Completion,
     CompletionArgument,
     CompletionContext,
@@ -33,7 +42,25 @@ from mcp_types import (
 )
 from pydantic import Field
 
+from club_agentes.errors import Refused
+
 RESOURCE_TEMPLATE = "rules://{game}/{+section}"
+TOC_RESOURCE = "rules://{game}/toc"
+"""The URI of each game's table of contents, listed by resources/list."""
+
+
+class RulesRefused(Refused):
+    """An unknown game or section id, or a search query that cannot be run."""
+
+
+@contextlib.contextmanager
+def _refusing() -> Iterator[None]:
+    """Turn the corpus's lookup and query errors into one-sentence refusals."""
+    try:
+        yield
+    except (UnknownGameId, UnknownSection, ValueError) as exc:
+        raise RulesRefused(str(exc)) from None
+
 
 GameArg = Annotated[
     str,
@@ -54,10 +81,8 @@ def _link(corpus: Corpus, section_id: str | None) -> SectionLink | None:
 
 
 def _resolve(corpus: Corpus, game: str, section: str) -> Section:
-    try:
+    with _refusing():
         return corpus.resolve(game, section)
-    except (UnknownGameId, UnknownSection) as exc:
-        raise ToolError(str(exc)) from None
 
 
 def render_section_markdown(corpus: Corpus, s: Section) -> str:
@@ -77,11 +102,61 @@ def render_section_markdown(corpus: Corpus, s: Section) -> str:
     return "\n".join(parts)
 
 
+def toc_markdown(corpus: Corpus, game: str) -> str:
+    """Return a game's table of contents as markdown: every section id and title, indented by depth.
+
+    Raises:
+        UnknownGameId: no such game.
+    """
+    facts = corpus.game(game)
+    lines = [f"# {facts.name}: table of contents", ""]
+    lines += [f"{'  ' * s.depth}- {s.id}: {s.title}" for s in corpus.toc(game)]
+    lines += ["", f"Read a section with read_rules('{game}', id) or the resource rules://{game}/<id after the game>."]
+    return "\n".join(lines)
+
+
+def games_text(out: GameList) -> str:
+    """Return the game list as a model reads it: one line per game, then how to start."""
+    lines = []
+    for g in out.games:
+        seats = ", ".join(g.seat_kinds) if g.seat_kinds else "not playable yet"
+        lines.append(
+            f"{g.id}: {g.name} · {g.players.text} · {g.duration} · {g.age} · modes: {'; '.join(g.modes) or '-'} · "
+            f"seats: {seats} · {g.section_count} sections, start at {g.root_sections[0] if g.root_sections else '-'}"
+        )
+        lines.append(f"   {g.summary}")
+    lines.append(out.how_to_start)
+    return "\n".join(lines)
+
+
+def toc_text(out: RulesToc) -> str:
+    """Return a table of contents as a model reads it: indented ``id: title`` lines."""
+    lines = [f"{out.name} ({out.game}): {len(out.sections)} sections in reading order"]
+    lines += [
+        f"{'  ' * s.depth}{s.id}: {s.title}{'' if s.kind == 'rulebook' else f' [{s.kind}]'}" for s in out.sections
+    ]
+    lines.append(out.hint)
+    return "\n".join(lines)
+
+
+def search_text(out: SearchResults) -> str:
+    """Return search hits as a model reads them: one numbered line per hit with its snippet."""
+    where = f" in {out.game}" if out.game else ""
+    terms = f" (also searched: {', '.join(out.expanded_terms)})" if out.expanded_terms else ""
+    lines = [f"{len(out.hits)} hits for {out.query!r}{where}{terms}"]
+    for n, h in enumerate(out.hits, 1):
+        lines.append(f"{n}. {h.section_id}: {h.title} [{h.kind}]")
+        lines.append(f"   {h.snippet}")
+    if out.hits:
+        lines.append("Read a section with read_rules(game, section_id).")
+    return "\n".join(lines)
+
+
 def register_rules_tools(mcp: MCPServer, corpus: Corpus, index: SearchIndex) -> None:
     """Register the rules tutor's tools, resource template, completions and prompt on ``mcp``."""
 
     @mcp.tool(annotations=READ_ONLY, title="List the games")
-    def list_games() -> GameList:
+    def list_games() -> Annotated[CallToolResult, GameList]:
         """List the three card games of Club de Agentes with their player counts, duration and modes.
 
         Start here. Each game has a Spanish rulebook split into sections (rules_toc, read_rules,
@@ -108,14 +183,15 @@ def register_rules_tools(mcp: MCPServer, corpus: Corpus, index: SearchIndex) -> 
                     table_options=engines[gid].config_schema() if gid in engines else {},
                 )
             )
-        return GameList(
+        out = GameList(
             games=games,
             how_to_start="Read a game's rules with rules_toc and read_rules (or the learn_game prompt), "
             "practise with practice_question, pass start_quiz/submit_quiz for a club pass, then join a table.",
         )
+        return compact(out, games_text(out))
 
     @mcp.tool(annotations=READ_ONLY, title="Table of contents of a game's rules")
-    def rules_toc(game: GameArg) -> RulesToc:
+    def rules_toc(game: GameArg) -> Annotated[CallToolResult, RulesToc]:
         """Return the table of contents of one game: every section id and title, in reading order.
 
         Sections follow the rulebook's own headings (chapters, subsections, each FAQ question,
@@ -123,12 +199,10 @@ def register_rules_tools(mcp: MCPServer, corpus: Corpus, index: SearchIndex) -> 
         implementation's glossary, written rulings (ids under '<game>/rulings/') and component data
         (card texts, board, deal cards). Read any section with read_rules.
         """
-        try:
+        with _refusing():
             facts = corpus.game(game)
             toc = corpus.toc(game)
-        except UnknownGameId as exc:
-            raise ToolError(str(exc)) from None
-        return RulesToc(
+        out = RulesToc(
             game=game,
             name=facts.name,
             sections=[
@@ -138,6 +212,7 @@ def register_rules_tools(mcp: MCPServer, corpus: Corpus, index: SearchIndex) -> 
             hint="Call read_rules(game, section) with a full id or the part after the game id, "
             "e.g. read_rules('market-fortune', 'cap-2/regla-8-cartas').",
         )
+        return compact(out, toc_text(out))
 
     @mcp.tool(annotations=READ_ONLY, title="Read one section of the rules")
     def read_rules(
@@ -149,7 +224,7 @@ def register_rules_tools(mcp: MCPServer, corpus: Corpus, index: SearchIndex) -> 
                 "('market-fortune/cap-2/regla-8-cartas') or the part after the game id ('cap-2/regla-8-cartas')."
             ),
         ],
-    ) -> RulesSection:
+    ) -> Annotated[CallToolResult, RulesSection]:
         """Return one section's text with its parent, children and neighbours.
 
         Rulebook sections are quoted verbatim in Spanish ('verbatim': true). Rulings and component
@@ -157,7 +232,7 @@ def register_rules_tools(mcp: MCPServer, corpus: Corpus, index: SearchIndex) -> 
         closest valid ids.
         """
         s = _resolve(corpus, game, section)
-        return RulesSection(
+        out = RulesSection(
             game=s.game,
             id=s.id,
             title=s.title,
@@ -172,6 +247,7 @@ def register_rules_tools(mcp: MCPServer, corpus: Corpus, index: SearchIndex) -> 
             lines=list(s.lines) if s.lines else None,
             refs=[SectionLink(id=r, title=corpus.sections[r].title) for r in s.refs],
         )
+        return compact(out, render_section_markdown(corpus, s))
 
     @mcp.tool(annotations=READ_ONLY, title="Search the rules")
     def search_rules(
@@ -188,22 +264,17 @@ def register_rules_tools(mcp: MCPServer, corpus: Corpus, index: SearchIndex) -> 
             Field(description="Restrict to one game id (e.g. 'yo-soy-el-jefe'); omit or null to search all games."),
         ] = None,
         limit: Annotated[int, Field(description="Most hits to return, 1 to 50.", ge=1, le=50)] = 10,
-    ) -> SearchResults:
+    ) -> Annotated[CallToolResult, SearchResults]:
         """Search every section (rulebook text, rulings, component data, glossary) and rank by relevance.
 
         Returns section ids with a snippet around the match; read the full text with read_rules.
         """
-        if game is not None:
-            try:
+        with _refusing():
+            if game is not None:
                 corpus.game(game)
-            except UnknownGameId as exc:
-                raise ToolError(str(exc)) from None
-        try:
             hits = index.search(query, game, limit)
-        except ValueError as exc:
-            raise ToolError(str(exc)) from None
         concepts = index.concepts(tokens(query), game)
-        return SearchResults(
+        out = SearchResults(
             query=query,
             game=game,
             expanded_terms=sorted({t for c in concepts for t in c}),
@@ -219,6 +290,13 @@ def register_rules_tools(mcp: MCPServer, corpus: Corpus, index: SearchIndex) -> 
                 for h in hits
             ],
         )
+        return compact(out, search_text(out))
+
+    if isinstance(mcp, ClubServer):
+        mcp.skip_output_validation("list_games", "rules_toc", "read_rules", "search_rules")
+
+    for game_id in corpus.games:
+        _register_toc_resource(mcp, corpus, game_id)
 
     @mcp.resource(
         RESOURCE_TEMPLATE,
@@ -281,9 +359,26 @@ def register_rules_tools(mcp: MCPServer, corpus: Corpus, index: SearchIndex) -> 
             "4. Use search_rules for any term you meet (synonyms are expanded, e.g. a word and its variants).",
             "5. Practise with practice_question(game) and answer it with submit_quiz; wrong answers tell you "
             "which sections to re-read.",
-            "6. Take the entry quiz: start_quiz(game, agent) gives three questions and a riddle (acertijo); "
-            "answer all four correctly with submit_quiz to receive a signed club pass.",
-            "7. Join a table with join_table(table_id, agent, club_pass) and play with get_view, play_move "
+            "6. Take the entry quiz: start_quiz(game) gives three questions and a riddle (acertijo), fresh for "
+            "each attempt; answer all four correctly with submit_quiz to receive a signed club pass naming you "
+            "(the agent of your connection).",
+            "7. Join a table with join_table(table_id, club_pass=...) and play with get_view, play_move "
             "and wait_for_turn. Illegal moves are refused with the rule id and the rulebook's words.",
         ]
         return [{"role": "user", "content": "\n".join(lines)}]
+
+
+def _register_toc_resource(mcp: MCPServer, corpus: Corpus, game: str) -> None:
+    """List ``rules://<game>/toc``: the game's table of contents as markdown."""
+    facts = corpus.game(game)
+
+    @mcp.resource(
+        TOC_RESOURCE.format(game=game),
+        name=f"{game}-toc",
+        title=f"{facts.name}: table of contents",
+        description=f"Every section id and title of {facts.name}'s rules, in reading order; read a section as "
+        f"rules://{game}/<id after the game>.",
+        mime_type="text/markdown",
+    )
+    def toc_resource() -> str:
+        return toc_markdown(corpus, game)

@@ -16,6 +16,11 @@ comment):
 * ``coverage.toml``: one ``[[section]]`` (``id``, ``reason``) per rulebook section
   that has no rule content (a title line, credits, links) and so needs no question.
 
+An operator's **private bank** (:func:`load_private_bank`, ``serve --private-bank PATH``) is one
+TOML file of ``[[item]]`` tables in the same format, for any games: each item names its ``game``
+and ``kind``; ids are ``"<game>/q/<slug>"`` or ``"<game>/r/<slug>"`` and differ from the public
+bank's. Its items serve entry papers only: they are never exported nor shown in practice.
+
 :func:`load_bank` fails with :class:`BankError` naming the file, the item and the
 field. Parametric items are not stored: :meth:`Bank.item` rebuilds them from their
 id (``"<game>/gen/<generator>/<seed>"``) with the registered generator.
@@ -614,3 +619,83 @@ def default_bank() -> Bank:
         BankError: the packaged data is inconsistent.
     """
     return load_bank()
+
+
+# --------------------------------------------------------------------------- the private bank
+
+
+@dataclass(frozen=True)
+class PrivateBank:
+    """An operator's private items, by game: entry papers only (never exported, never in practice).
+
+    Attributes:
+        by_game: the items of each game, in file order.
+    """
+
+    by_game: Mapping[str, tuple[Item, ...]]
+
+    def items(self, game: str, kind: ItemKind | None = None) -> list[Item]:
+        """Return the private items of ``game`` (of one kind, or all)."""
+        return [it for it in self.by_game.get(game, ()) if kind in (None, it.kind)]
+
+    def get(self, item_id: str) -> Item | None:
+        """Return the private item with this id, or ``None``."""
+        game = item_id.split("/", 1)[0]
+        return next((it for it in self.by_game.get(game, ()) if it.id == item_id), None)
+
+    def __len__(self) -> int:
+        return sum(len(v) for v in self.by_game.values())
+
+
+def load_private_bank(path: str | Path, bank: Bank, corpus: Corpus | None = None) -> PrivateBank:
+    """Load and check an operator's private bank file (see the module docstring for its format).
+
+    Each item must be well formed (:func:`item_problems`), supported by its cited text
+    (:func:`support_problem`), not give its answer away by its form (:func:`form_problems`), name
+    a game of ``bank`` (term items use that game's vocabularies), and have an id the public bank
+    does not use.
+
+    Raises:
+        BankError: the file is missing or malformed, or an item fails a check (names the file,
+            the item and the field).
+    """
+    corpus = corpus or load_corpus()
+    where = str(path)
+    data = _read_toml(Path(path), where)
+    unknown = set(data) - {"item"}
+    if unknown:
+        raise BankError(f"{where}: unknown top-level keys {sorted(unknown)}; only [[item]] entries")
+    entries = data.get("item", [])
+    if not isinstance(entries, list) or not entries:
+        raise BankError(f"{where}: the file holds no [[item]]")
+    by_game: dict[str, list[Item]] = {}
+    seen: set[str] = set()
+    kinds: dict[str, ItemKind] = {"question": "question", "riddle": "riddle"}
+    for entry in entries:
+        if not isinstance(entry, dict):
+            raise BankError(f"{where}: each [[item]] must be a table")
+        here = f"{where}: item {entry.get('id')!r}"
+        game = entry.get("game")
+        if game not in bank.games:
+            raise BankError(f"{here}: field 'game' must be one of {', '.join(bank.games)}, not {game!r}")
+        kind = kinds.get(str(entry.get("kind")))
+        if kind is None:
+            raise BankError(f"{here}: field 'kind' must be 'question' or 'riddle'")
+        item = _build_item(game, kind, entry, where)
+        gb = bank.games[game]
+        problems = item_problems(item, corpus, gb.vocabularies)
+        if not problems:
+            support = support_problem(item, corpus, gb.vocabularies)
+            if support is not None:
+                problems = [("answer", support)]
+        if not problems:
+            rulebook = "\n".join(s.text for s in corpus.toc(game) if s.kind == "rulebook")
+            problems = form_problems(item, rulebook, gb.vocabularies)
+        if problems:
+            fld, msg = problems[0]
+            raise BankError(f"{here}: field {fld!r} {msg}")
+        if item.id in seen or item.id in bank._by_id:
+            raise BankError(f"{here}: field 'id' is used twice (in this file or in the public bank)")
+        seen.add(item.id)
+        by_game.setdefault(game, []).append(item)
+    return PrivateBank({g: tuple(items) for g, items in by_game.items()})

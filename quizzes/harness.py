@@ -1,10 +1,26 @@
 """The entry quiz and practice questions, as a service the MCP tools call.
 
-:class:`QuizService` serves a fresh paper of three questions and one riddle per attempt
-(at least one item parametric), grades it once (the attempt is single-use and expires),
-and on a pass (all four right) issues a club pass. Practice papers hold one item, are
-graded through the same :meth:`QuizService.submit_quiz`, show the right answer and its
-citation afterwards, never yield a pass and do not count against the attempt limit.
+:class:`QuizService` serves a fresh entry paper of three questions and one riddle per attempt,
+grades it once (the attempt is single-use and expires), and on a pass (all four right) issues a
+club pass. Practice papers hold one item, are graded through the same
+:meth:`QuizService.submit_quiz`, show the right answer and its citation afterwards and never
+yield a pass.
+
+**Two pools.** Entry papers are drawn only from the *entry pool*: the parametric generators
+registered with ``entry=True`` (a fresh situation per draw, its answer computed from the rules)
+and the items of an operator's private bank (:class:`~club_agentes.quizzes.bank.PrivateBank`),
+which is never exported or shown in practice. The public hand-written items and the
+``entry=False`` generators form the *practice pool*, which practice and export use; so no
+amount of practice, and no exported file, holds an entry item. Within one agent's attempts at
+a game, no prompt repeats within :data:`RECENT_PAPERS` papers.
+
+**Shuffled options.** Each paper shows the options of a choice item in a fresh order with the
+letters re-assigned; the order is stored with the attempt and grading reads letters as shown.
+
+**Identity and limits.** Every attempt belongs to an agent (the normalised name of the connection
+that asked for it, see :func:`normalize_agent_name`); only that agent can submit it. Entry
+quizzes and practice questions are taken from a :class:`Limiter` (the server's shared limits;
+by default :class:`AttemptLimiter`, which counts the store's attempts).
 
 What an agent sees of an item is a :class:`PaperItem`: an opaque key (``"q1"``..``"q3"``,
 ``"r1"``, ``"p1"``), the prompt, options or terms, unit and the JSON schema of a valid
@@ -14,36 +30,47 @@ anyone regenerate a parametric item's answer); those stay in the store.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import re
 import secrets
 import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
 
 from club_agentes.engine.core.rng import Rng
-from club_agentes.quizzes.bank import Bank, GameBank, UnknownBankGame, UnknownItem
+from club_agentes.quizzes.bank import Bank, GameBank, PrivateBank, UnknownBankGame, UnknownItem
 from club_agentes.quizzes.clubpass import DEFAULT_PASS_TTL_SECONDS, ClubPasses, PassCheck, iso_utc
-from club_agentes.quizzes.grading import MAX_ANSWER_CHARS, display_answer, grade
-from club_agentes.quizzes.model import Generator, Item
+from club_agentes.quizzes.grading import MAX_ANSWER_CHARS, display_answer, grade, normalize
+from club_agentes.quizzes.model import CHOICE_LETTERS, Generator, Item, ItemKind
 from club_agentes.quizzes.store import Attempt, QuizStore
 from club_agentes.rules_corpus import Corpus, UnknownSection, load_corpus
+
+from club_agentes.errors import Refused
 
 QUESTION_KEYS = ("q1", "q2", "q3")
 RIDDLE_KEY = "r1"
 PRACTICE_KEY = "p1"
 HOUR = 3600.0
 MAX_AGENT_CHARS = 64
+MAX_RAW_AGENT_CHARS = 200
 MAX_QUIZ_ID_CHARS = 128
-_AGENT_RE = re.compile(r"\w[\w .:@+/-]*")
+RECENT_PAPERS = 10
+"""No prompt of an agent's new entry paper was asked in its last this-many papers of that game."""
+ENTRY_QUIZ = "entry_quiz"
+"""The :class:`Limiter` kind of an entry quiz."""
+PRACTICE = "practice"
+"""The :class:`Limiter` kind of a practice question."""
 _GENERATOR_TRIES = 64
+_DRAW_TRIES = 400
 
 
 # --------------------------------------------------------------------------- errors
 
 
-class QuizError(Exception):
+class QuizError(Refused):
     """Base of the harness's refusals; the message is one sentence saying what was wrong and what is accepted."""
 
 
@@ -51,8 +78,16 @@ class UnknownQuizGame(QuizError):
     """The game id has no question bank."""
 
 
+class EntryPoolTooSmall(QuizError):
+    """The game's entry pool cannot fill a paper (an operator's matter: add generators or a private bank)."""
+
+
 class InvalidAgent(QuizError):
-    """The agent name is empty, too long or holds characters that are not accepted."""
+    """The agent name is empty, too long, or has no letter or digit."""
+
+
+class NotYourQuiz(QuizError):
+    """The attempt belongs to another agent."""
 
 
 class UnknownQuiz(QuizError):
@@ -96,25 +131,111 @@ class UnknownQuizSection(QuizError):
 
 
 class NoItemForSection(QuizError):
-    """No hand-written item or generator cites the requested practice section."""
+    """No item of the practice pool cites the requested practice section."""
 
 
-def check_agent_name(agent: str) -> str:
-    """Return the agent name, stripped, as quizzes, passes and tables all accept it.
+# --------------------------------------------------------------------------- agent names
+
+
+def normalize_agent_name(agent: object) -> str:
+    """Return the normalised form of an agent name, under which quizzes, passes, keys and seats are kept.
+
+    Look-alike names are one name: case, accents and punctuation are folded, and every run of
+    characters other than ASCII letters and digits becomes one ``-`` (``"Same-Name"``,
+    ``"same_name"`` and ``"same-name."`` are all ``"same-name"``; ``"Íñigo López"`` is
+    ``"inigo-lopez"``).
 
     Raises:
-        InvalidAgent: empty, longer than 64 characters, or holding characters other than letters,
-            digits, spaces and ``. _ : @ + / -`` (it must start with a letter, digit or underscore).
+        InvalidAgent: not a string, empty, longer than 200 characters as given or 64 once
+            normalised, or without any letter or digit.
     """
     if not isinstance(agent, str) or not agent.strip():
-        raise InvalidAgent("the agent name is empty; give the name you will play under (1-64 characters)")
-    name = agent.strip()
-    if len(name) > MAX_AGENT_CHARS or not _AGENT_RE.fullmatch(name):
+        raise InvalidAgent("the agent name is empty; give a name of 1-64 letters or digits (e.g. 'claude-7')")
+    if len(agent) > MAX_RAW_AGENT_CHARS:
+        raise InvalidAgent(f"the agent name is longer than {MAX_RAW_AGENT_CHARS} characters; use 1-64")
+    folded = unicodedata.normalize("NFKD", agent)
+    folded = "".join(c for c in folded if not unicodedata.combining(c)).casefold()
+    folded = folded.replace("ß", "ss").replace("ø", "o").replace("æ", "ae").replace("œ", "oe").replace("ł", "l")
+    name = re.sub(r"[^a-z0-9]+", "-", folded).strip("-")
+    if not name:
         raise InvalidAgent(
-            f"the agent name {name[:80]!r} is not accepted; use 1-{MAX_AGENT_CHARS} letters, digits, spaces "
-            "and . _ : @ + / -, starting with a letter, digit or underscore"
+            f"the agent name {agent[:60]!r} has no letter or digit (a-z, 0-9, accents folded); "
+            "give a name such as 'claude-7'"
+        )
+    if len(name) > MAX_AGENT_CHARS:
+        raise InvalidAgent(
+            f"the agent name {agent[:60]!r} is {len(name)} characters once normalised; use at most {MAX_AGENT_CHARS}"
         )
     return name
+
+
+check_agent_name = normalize_agent_name
+"""The name the tables service imports (same function)."""
+
+
+def prompt_key(prompt: str) -> str:
+    """Return the fingerprint of a prompt: equal for prompts equal once normalised. Never raises."""
+    return hashlib.sha256(normalize(prompt).encode("utf-8")).hexdigest()[:16]
+
+
+# --------------------------------------------------------------------------- limits
+
+
+class Limiter(Protocol):
+    """Takes one unit of a per-agent limit, or refuses."""
+
+    def take(self, kind: str, subject: str) -> None:
+        """Count one ``kind`` request (:data:`ENTRY_QUIZ` or :data:`PRACTICE`) by ``subject``.
+
+        Raises:
+            Refused: the limit is used up; ``retry_after`` says when to retry.
+        """
+        ...
+
+
+class AttemptLimiter:
+    """A :class:`Limiter` over the store's own attempts: at most N entry quizzes (and practice papers) per hour."""
+
+    def __init__(
+        self,
+        store: QuizStore,
+        *,
+        clock: Callable[[], float] = time.time,
+        entry_per_hour: int | None = 5,
+        practice_per_hour: int | None = None,
+    ) -> None:
+        """Build the limiter (``None``: no limit of that kind).
+
+        Raises:
+            ValueError: a limit is not positive.
+        """
+        if any(v is not None and v < 1 for v in (entry_per_hour, practice_per_hour)):
+            raise ValueError("attempt limits must be positive")
+        self.store = store
+        self.clock = clock
+        self.limits = {ENTRY_QUIZ: entry_per_hour, PRACTICE: practice_per_hour}
+
+    def take(self, kind: str, subject: str) -> None:
+        """Refuse when ``subject`` already started its hourly number of ``kind`` attempts.
+
+        Raises:
+            RateLimited: the limit is used up (``retry_after`` set).
+        """
+        limit = self.limits.get(kind)
+        if limit is None:
+            return
+        practice = kind == PRACTICE
+        now = self.clock()
+        times = [t for t in self.store.attempt_times(subject, now - HOUR, practice=practice) if t > now - HOUR]
+        if len(times) >= limit:
+            oldest = times[len(times) - limit]
+            retry_after = max(1, math.ceil(oldest + HOUR - now))
+            what = "practice questions" if practice else "entry quizzes"
+            raise RateLimited(
+                f"{subject} has started {len(times)} {what} in the last hour (the limit is {limit}); "
+                f"retry after {retry_after} seconds",
+                retry_after,
+            )
 
 
 # --------------------------------------------------------------------------- what agents see
@@ -263,8 +384,9 @@ class QuizResult:
         quiz_id: the paper's id.
         game: the game id.
         practice: whether it was a practice paper.
-        passed: whether every item was right on an entry quiz (always ``False`` for practice).
-        correct: how many items were right.
+        passed: whether every item was right on an entry quiz (always ``False`` for practice,
+            whose result says only whether it was right).
+        right: how many items were right.
         total: how many items the paper held.
         items: per-item results, in key order.
         club_pass: on a pass, the signed club pass (a JWT); else ``None``.
@@ -276,7 +398,7 @@ class QuizResult:
     game: str
     practice: bool
     passed: bool
-    correct: int
+    right: int
     total: int
     items: tuple[ItemResult, ...]
     club_pass: str | None = None
@@ -284,22 +406,31 @@ class QuizResult:
     pass_expires_at: float | None = None
 
     @property
+    def correct(self) -> bool:
+        """Whether every item was right (for practice: whether the one item was)."""
+        return self.right == self.total
+
+    @property
     def summary(self) -> str:
         """One English sentence summarising the result."""
         if self.practice:
-            return f"Practice graded: {self.correct} of {self.total} right."
+            first = self.items[0] if self.items else None
+            if self.correct:
+                return "Right. The answer and its citation are below; practice never yields a club pass."
+            shown = f" The right answer is {first.answer}." if first is not None and first.answer else ""
+            return f"Not right.{shown} Re-read the cited sections; practice never yields a club pass."
         if self.passed:
             return f"Passed: all {self.total} right; the club pass covers {', '.join(self.pass_games)}."
-        return f"Not passed: {self.correct} of {self.total} right; re-read the cited sections and start a new quiz."
+        return f"Not passed: {self.right} of {self.total} right; re-read the cited sections and start a new quiz."
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the result as JSON-ready data."""
-        return {
+        """Return the result as JSON-ready data (a practice result has no ``passed``, only ``correct``)."""
+        out: dict[str, Any] = {
             "quiz_id": self.quiz_id,
             "game": self.game,
             "practice": self.practice,
-            "passed": self.passed,
             "correct": self.correct,
+            "right": self.right,
             "total": self.total,
             "summary": self.summary,
             "items": [r.to_dict() for r in self.items],
@@ -308,6 +439,9 @@ class QuizResult:
             "pass_expires_at": self.pass_expires_at,
             "pass_expires_at_iso": iso_utc(self.pass_expires_at) if self.pass_expires_at is not None else None,
         }
+        if not self.practice:
+            out["passed"] = self.passed
+        return out
 
 
 # --------------------------------------------------------------------------- answer formats
@@ -335,7 +469,51 @@ def answer_schema(item: Item, terms: tuple[str, ...] = ()) -> dict[str, Any]:
     return {**text, "description": description}
 
 
+# --------------------------------------------------------------------------- shuffled options
+
+
+def presented(item: Item, order: Sequence[int]) -> Item:
+    """Return ``item`` as a paper shows it: options in ``order`` (indices into its own), answer letter re-assigned.
+
+    An empty ``order`` (or an item without options) returns the item unchanged.
+
+    Raises:
+        ValueError: ``order`` is not a permutation of the item's option indices.
+    """
+    if not order or not item.options:
+        return item
+    if sorted(order) != list(range(len(item.options))):
+        raise ValueError(f"{list(order)} is not an order of the {len(item.options)} options of {item.id}")
+    options = tuple(item.options[i] for i in order)
+    answer = item.answer
+    if item.type == "choice" and item.answer in CHOICE_LETTERS[: len(item.options)]:
+        answer = CHOICE_LETTERS[list(order).index(CHOICE_LETTERS.index(item.answer))]
+    return replace(item, options=options, answer=answer)
+
+
+def _order_for(item: Item, rng: Rng) -> tuple[int, ...]:
+    if not item.options:
+        return ()
+    order = list(range(len(item.options)))
+    rng.shuffle(order)
+    return tuple(order)
+
+
 # --------------------------------------------------------------------------- the service
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    """One way to fill an entry slot: a generator (fresh item per draw) or a private item."""
+
+    generator: Generator | None = None
+    item: Item | None = None
+
+    def draw(self, rng: Rng) -> Item:
+        if self.generator is not None:
+            return self.generator.make(rng.next64() >> 1)
+        assert self.item is not None
+        return self.item
 
 
 class QuizService:
@@ -346,63 +524,83 @@ class QuizService:
         bank: Bank,
         store: QuizStore,
         *,
+        secret: bytes,
         clock: Callable[[], float] = time.time,
-        secret: bytes | None = None,
+        limiter: Limiter | None = None,
         attempts_per_hour: int = 5,
+        practice_per_hour: int | None = None,
         ttl_seconds: float = 900,
         pass_ttl_seconds: float = DEFAULT_PASS_TTL_SECONDS,
-        practice_per_hour: int | None = None,
         corpus: Corpus | None = None,
+        private: PrivateBank | None = None,
+        rng: Rng | None = None,
     ) -> None:
         """Build the service.
 
-        ``secret`` overrides the pass-signing key (else ``CLUB_SECRET`` or the store's key);
-        ``attempts_per_hour`` limits entry quizzes per agent; ``practice_per_hour`` limits
-        practice papers per agent (``None``: unlimited).
+        ``secret`` is the pass-signing key (:func:`~club_agentes.quizzes.clubpass.signing_key`).
+        ``limiter`` takes entry quizzes and practice questions per agent; without one, an
+        :class:`AttemptLimiter` allows ``attempts_per_hour`` entry quizzes (and
+        ``practice_per_hour`` practice papers, ``None``: unlimited) per agent. ``private`` is the
+        operator's private bank (entry papers only). ``rng`` fixes the draws (tests); by default
+        every paper is drawn from a fresh seed from ``secrets``.
 
         Raises:
             ValueError: a limit or lifetime is not positive.
             quizzes.clubpass.SecretTooShort: the signing key is shorter than 32 bytes.
         """
-        if attempts_per_hour < 1 or ttl_seconds <= 0 or (practice_per_hour is not None and practice_per_hour < 1):
-            raise ValueError("attempt limits and lifetimes must be positive")
+        if ttl_seconds <= 0:
+            raise ValueError("quiz lifetimes must be positive")
         self.bank = bank
         self.store = store
         self.clock = clock
-        self.attempts_per_hour = attempts_per_hour
-        self.practice_per_hour = practice_per_hour
+        self.limiter: Limiter = limiter or AttemptLimiter(
+            store, clock=clock, entry_per_hour=attempts_per_hour, practice_per_hour=practice_per_hour
+        )
         self.ttl_seconds = ttl_seconds
         self.corpus = corpus or load_corpus()
+        self.private = private or PrivateBank({})
+        self._rng = rng
         self.passes = ClubPasses(store, clock=clock, secret=secret, ttl_seconds=pass_ttl_seconds)
 
     # ----- helpers
+
+    def _fresh_rng(self) -> Rng:
+        return self._rng if self._rng is not None else Rng(secrets.randbits(64))
 
     def _game(self, game: str) -> GameBank:
         try:
             return self.bank.game(game)
         except UnknownBankGame:
             valid = ", ".join(self.bank.games)
-            raise UnknownQuizGame(f"unknown game {game!r}; the games with a quiz are: {valid}") from None
+            raise UnknownQuizGame(f"unknown game {str(game)[:60]!r}; the games with a quiz are: {valid}") from None
 
-    @staticmethod
-    def _agent(agent: str) -> str:
-        return check_agent_name(agent)
+    def item(self, item_id: str) -> Item:
+        """Return an item of the public bank, the private bank, or a generator, by id.
 
-    def _check_rate(self, agent: str, practice: bool) -> None:
-        limit = self.practice_per_hour if practice else self.attempts_per_hour
-        if limit is None:
-            return
-        now = self.clock()
-        times = [t for t in self.store.attempt_times(agent, now - HOUR, practice=practice) if t > now - HOUR]
-        if len(times) >= limit:
-            oldest = times[len(times) - limit]
-            retry_after = max(1, math.ceil(oldest + HOUR - now))
-            what = "practice questions" if practice else "entry quizzes"
-            raise RateLimited(
-                f"{agent} has started {len(times)} {what} in the last hour (the limit is {limit}); "
-                f"retry after {retry_after} seconds",
-                retry_after,
-            )
+        Raises:
+            UnknownItem: no such item.
+        """
+        found = self.private.get(item_id)
+        return found if found is not None else self.bank.item(item_id)
+
+    def entry_candidates(self, game: str, kind: ItemKind) -> list[_Candidate]:
+        """Return what can fill an entry slot of ``kind``: the entry generators, then the private items.
+
+        Raises:
+            UnknownQuizGame: no bank for ``game``.
+        """
+        gb = self._game(game)
+        gens = [_Candidate(generator=g) for g in gb.generators(kind) if g.entry]
+        return gens + [_Candidate(item=it) for it in self.private.items(game, kind)]
+
+    def practice_pool(self, game: str) -> tuple[list[Item], list[Generator]]:
+        """Return the practice pool of ``game``: the public hand-written items and the ``entry=False`` generators.
+
+        Raises:
+            UnknownQuizGame: no bank for ``game``.
+        """
+        gb = self._game(game)
+        return list(gb.items), [g for g in gb.generators() if not g.entry]
 
     def _paper_item(self, key: str, item: Item) -> PaperItem:
         vocab = self.bank.vocabulary(item)
@@ -419,8 +617,9 @@ class QuizService:
             answer_schema=answer_schema(item, terms),
         )
 
-    def _save(self, agent: str, game: str, practice: bool, keyed: list[tuple[str, Item]]) -> QuizPaper:
+    def _save(self, agent: str, game: str, practice: bool, keyed: list[tuple[str, Item]], rng: Rng) -> QuizPaper:
         now = self.clock()
+        orders = tuple(_order_for(item, rng) for _, item in keyed)
         attempt = Attempt(
             quiz_id=secrets.token_urlsafe(24),
             agent=agent,
@@ -429,6 +628,8 @@ class QuizService:
             item_ids=tuple(item.id for _, item in keyed),
             created_at=now,
             expires_at=now + self.ttl_seconds,
+            orders=orders,
+            prompt_keys=tuple(prompt_key(item.prompt) for _, item in keyed),
         )
         self.store.save_attempt(attempt)
         return QuizPaper(
@@ -436,94 +637,113 @@ class QuizService:
             game=game,
             agent=agent,
             practice=practice,
-            items=tuple(self._paper_item(k, it) for k, it in keyed),
+            items=tuple(
+                self._paper_item(k, presented(it, order)) for (k, it), order in zip(keyed, orders, strict=True)
+            ),
             expires_at=attempt.expires_at,
         )
 
     @staticmethod
-    def _generate(gen: Generator, section: str | None = None) -> Item | None:
-        """Make a fresh item (seed from ``secrets``), citing ``section`` when given (else ``None``)."""
+    def _generate(gen: Generator, rng: Rng, section: str | None = None) -> Item | None:
+        """Make a fresh item, citing ``section`` when given (else ``None`` after a few tries)."""
         for _ in range(_GENERATOR_TRIES if section else 1):
-            item = gen.make(secrets.randbits(63))
+            item = gen.make(rng.next64() >> 1)
             if section is None or section in item.sections:
                 return item
         return None
 
-    def _sample(self, gb: GameBank) -> list[tuple[str, Item]]:
-        """Draw three questions and one riddle, at least one of them parametric."""
-        rng = Rng(secrets.randbits(64))
-        slots = [(k, "question") for k in QUESTION_KEYS] + [(RIDDLE_KEY, "riddle")]
-        pools = {
-            "question": (list(gb.questions), gb.generators("question")),
-            "riddle": (list(gb.riddles), gb.generators("riddle")),
-        }
-        with_gens = [i for i, (_, kind) in enumerate(slots) if pools[kind][1]]
-        forced = rng.choice(with_gens) if with_gens else -1
-        used_items: set[str] = set()
-        used_gens: set[str] = set()
+    def draw_entry(self, game: str, agent: str | None = None, rng: Rng | None = None) -> list[tuple[str, Item]]:
+        """Draw an entry paper's items: three questions and one riddle from the entry pool.
+
+        No two items share a prompt, no two come from the same generator or private item, and
+        (given ``agent``) no prompt was asked in the agent's last :data:`RECENT_PAPERS` papers of
+        ``game``.
+
+        Raises:
+            UnknownQuizGame: no bank for ``game``.
+            EntryPoolTooSmall: the entry pool cannot fill a slot under those rules.
+        """
+        rng = rng or self._fresh_rng()
+        recent: set[str] = set()
+        if agent is not None:
+            for keys in self.store.recent_prompt_keys(agent, game, RECENT_PAPERS):
+                recent.update(keys)
+        slots: list[tuple[str, ItemKind]] = [(k, "question") for k in QUESTION_KEYS] + [(RIDDLE_KEY, "riddle")]
+        used: dict[str, set[int]] = {"question": set(), "riddle": set()}
         out: list[tuple[str, Item]] = []
-        for i, (key, kind) in enumerate(slots):
-            hand, gens = pools[kind]
-            free_gens = [g for g in gens if g.name not in used_gens]
-            free_hand = [it for it in hand if it.id not in used_items]
-            parametric = bool(free_gens) and (i == forced or rng.below(3) == 0 or not free_hand)
-            if parametric:
-                gen = rng.choice(free_gens)
-                used_gens.add(gen.name)
-                item = gen.make(secrets.randbits(63))
-            elif free_hand:
-                item = rng.choice(free_hand)
-                used_items.add(item.id)
-            else:
-                raise UnknownQuizGame(f"the bank of {gb.game} holds no {kind} to ask; no quiz can be served for it")
+        for key, kind in slots:
+            pool = self.entry_candidates(game, kind)
+            if not pool:
+                raise EntryPoolTooSmall(
+                    f"the entry pool of {game} holds no {kind}, so no entry quiz can be served; the operator must "
+                    "add entry generators or a private bank (--private-bank)"
+                )
+            item: Item | None = None
+            for _ in range(_DRAW_TRIES):
+                free = [i for i in range(len(pool)) if i not in used[kind]]
+                if not free:
+                    break
+                index = rng.choice(free)
+                drawn = pool[index].draw(rng)
+                pk = prompt_key(drawn.prompt)
+                if pk in recent:
+                    if pool[index].generator is None:
+                        used[kind].add(index)  # a private item never changes: do not draw it again
+                    continue
+                item = drawn
+                used[kind].add(index)
+                recent.add(pk)
+                break
+            if item is None:
+                raise EntryPoolTooSmall(
+                    f"the entry pool of {game} has no fresh {kind} for {agent or 'this paper'}: every draw repeats "
+                    f"a prompt of the last {RECENT_PAPERS} papers; the operator must add entry generators or "
+                    "private items"
+                )
             out.append((key, item))
         return out
 
     # ----- the public surface
 
     def start_quiz(self, game: str, agent: str) -> QuizPaper:
-        """Start an entry quiz: three questions and one riddle drawn fresh, at least one parametric.
+        """Start an entry quiz for ``agent``: three questions and one riddle from the entry pool.
 
         Raises:
             UnknownQuizGame: no bank for ``game``.
             InvalidAgent: the agent name is not accepted.
-            RateLimited: the agent used up its entry quizzes for the hour (``retry_after`` set).
+            EntryPoolTooSmall: the game's entry pool cannot fill a paper.
+            Refused: the limiter refused (e.g. :class:`RateLimited`, with ``retry_after``).
         """
-        gb = self._game(game)
-        name = self._agent(agent)
-        self._check_rate(name, practice=False)
-        return self._save(name, game, False, self._sample(gb))
+        self._game(game)
+        name = normalize_agent_name(agent)
+        rng = self._fresh_rng()
+        keyed = self.draw_entry(game, name, rng)
+        self.limiter.take(ENTRY_QUIZ, name)
+        return self._save(name, game, False, keyed, rng)
 
-    def practice_question(self, game: str, section: str | None = None, *, agent: str | None = None) -> QuizPaper:
-        """Serve one practice item (hand-written or parametric), citing ``section`` when given.
-
-        The paper is answered through :meth:`submit_quiz` under the key ``"p1"``.
+    def draw_practice(self, game: str, section: str | None = None, rng: Rng | None = None) -> Item:
+        """Draw one item of the practice pool (hand-written or ``entry=False`` parametric), citing ``section``.
 
         Raises:
             UnknownQuizGame: no bank for ``game``.
-            InvalidAgent: ``agent`` is given but not accepted.
             UnknownQuizSection: ``section`` is not a section of the game.
-            NoItemForSection: no item or generator cites ``section``.
-            RateLimited: ``practice_per_hour`` is set and used up.
+            NoItemForSection: no item of the practice pool cites ``section``.
         """
-        gb = self._game(game)
-        name = self._agent(agent) if agent is not None else ""
+        rng = rng or self._fresh_rng()
+        hand, gens = self.practice_pool(game)
         sid: str | None = None
         if section is not None:
             try:
                 sid = self.corpus.resolve(game, section).id
             except UnknownSection as exc:
                 raise UnknownQuizSection(str(exc), exc.suggestions) from None
-        if name:
-            self._check_rate(name, practice=True)
-        rng = Rng(secrets.randbits(64))
-        hand = [it for it in gb.items if sid is None or sid in it.sections]
-        gens = [g for g in gb.generators() if sid is None or sid in g.sections]
+        hand = [it for it in hand if sid is None or sid in it.sections]
+        gens = [g for g in gens if sid is None or sid in g.sections]
         item: Item | None = None
-        if gens and (not hand or rng.below(2) == 0):
+        if gens and (not hand or rng.below(len(hand) + len(gens)) < len(gens)):
             rng.shuffle(gens)
             for gen in gens:
-                item = self._generate(gen, sid)
+                item = self._generate(gen, rng, sid)
                 if item is not None:
                     break
         if item is None and hand:
@@ -533,15 +753,39 @@ class QuizService:
                 f"no practice question of {game} cites {sid}; pick a section with rule content from rules_toc, "
                 "or omit the section"
             )
-        return self._save(name, game, True, [(PRACTICE_KEY, item)])
+        return item
+
+    def practice_question(self, game: str, section: str | None = None, *, agent: str | None = None) -> QuizPaper:
+        """Serve one practice item for ``agent``, citing ``section`` when given.
+
+        The paper is answered through :meth:`submit_quiz` under the key ``"p1"``. The server always
+        passes the connection's agent (so practice counts against that agent's limit); a library
+        caller may omit it for an anonymous, unlimited paper that anyone holding its id can submit.
+
+        Raises:
+            UnknownQuizGame: no bank for ``game``.
+            InvalidAgent: ``agent`` is given but not accepted.
+            UnknownQuizSection: ``section`` is not a section of the game.
+            NoItemForSection: no item of the practice pool cites ``section``.
+            Refused: the limiter refused (e.g. :class:`RateLimited`, with ``retry_after``).
+        """
+        self._game(game)
+        name = normalize_agent_name(agent) if agent is not None else ""
+        rng = self._fresh_rng()
+        item = self.draw_practice(game, section, rng)
+        if name:
+            self.limiter.take(PRACTICE, name)
+        return self._save(name, game, True, [(PRACTICE_KEY, item)], rng)
 
     def _check_answers(self, keys: tuple[str, ...], answers: Any) -> dict[str, str | int]:
         listed = ", ".join(keys)
         if not isinstance(answers, Mapping):
             raise MalformedAnswers(f"answers must be an object mapping each key ({listed}) to one answer")
-        extra = [str(k) for k in answers if k not in keys]
+        extra = [str(k)[:20] for k in answers if k not in keys]
         if extra:
-            raise MalformedAnswers(f"answers hold unknown keys {', '.join(extra)}; the keys of this paper are {listed}")
+            raise MalformedAnswers(
+                f"answers hold unknown keys {', '.join(extra[:5])}; the keys of this paper are {listed}"
+            )
         missing = [k for k in keys if k not in answers]
         if missing:
             raise MalformedAnswers(f"answers lack {', '.join(missing)}; give one answer for each of {listed}")
@@ -572,11 +816,26 @@ class QuizService:
             out.append(f"{sid} ({sec.title})" if sec else sid)
         return tuple(out)
 
-    def submit_quiz(self, quiz_id: str, answers: Mapping[str, str | int]) -> QuizResult:
-        """Grade a paper once; on an entry-quiz pass, issue a club pass.
+    def presented_items(self, attempt: Attempt) -> list[Item]:
+        """Return the attempt's items as its paper showed them (options in the shown order, answers re-lettered).
+
+        For graders, statistics and tests; never sent to an agent before grading.
+
+        Raises:
+            UnknownItem: the attempt asks an item the current bank no longer holds.
+        """
+        orders = attempt.orders or tuple(() for _ in attempt.item_ids)
+        return [presented(self.item(i), o) for i, o in zip(attempt.item_ids, orders, strict=True)]
+
+    def submit_quiz(self, quiz_id: str, answers: Mapping[str, str | int], *, agent: str | None = None) -> QuizResult:
+        """Grade a paper once; on an entry-quiz pass, issue a club pass naming the attempt's agent.
+
+        ``agent`` is the submitting connection's agent; the server always passes it, and an attempt
+        can then only be submitted by the agent that started it (an anonymous practice paper by anyone).
 
         Raises:
             UnknownQuiz: no attempt has this id.
+            NotYourQuiz: the attempt was started by another agent.
             QuizAlreadyUsed: the attempt was already graded.
             QuizExpired: the attempt expired.
             MalformedAnswers: the answers are not one string or integer per key (the attempt stays open).
@@ -588,6 +847,10 @@ class QuizService:
         attempt = self.store.load_attempt(quiz_id)
         if attempt is None:
             raise UnknownQuiz("no quiz has this id; give the quiz_id that start_quiz or practice_question returned")
+        if agent is not None and attempt.agent and normalize_agent_name(agent) != attempt.agent:
+            raise NotYourQuiz(
+                "this quiz was started by another agent; only the agent that started a quiz can submit it"
+            )
         if attempt.graded_at is not None:
             raise QuizAlreadyUsed(
                 f"this quiz was already graded at {iso_utc(attempt.graded_at)}; each quiz is graded once, "
@@ -602,8 +865,8 @@ class QuizService:
             keys = (*QUESTION_KEYS, RIDDLE_KEY)[: len(attempt.item_ids)]
         given = self._check_answers(keys, answers)
         try:
-            items = [self.bank.item(i) for i in attempt.item_ids]
-        except UnknownItem:
+            items = self.presented_items(attempt)
+        except (UnknownItem, ValueError):
             raise UnknownQuiz("this quiz asks items the current bank no longer holds; start a new one") from None
         results: list[ItemResult] = []
         stored: list[dict[str, Any]] = []
@@ -627,19 +890,20 @@ class QuizService:
                     "type": item.type,
                     "kind": item.kind,
                     "parametric": item.parametric,
+                    "private": self.private.get(item.id) is not None,
                     "sections": list(item.sections),
                     "correct": g.correct,
                     "answer_given": str(given[key])[:MAX_ANSWER_CHARS],
                 }
             )
-        correct = sum(r.correct for r in results)
-        passed = not attempt.practice and correct == len(results)
+        right = sum(r.correct for r in results)
+        passed = not attempt.practice and right == len(results)
         jti = secrets.token_urlsafe(18) if passed else None
         pass_games = tuple(sorted(self._valid_games(attempt.agent, now) | {attempt.game})) if passed else ()
         record = {
             "passed": passed,
             "practice": attempt.practice,
-            "correct": correct,
+            "correct": right,
             "total": len(results),
             "items": stored,
             "pass_jti": jti,
@@ -656,7 +920,7 @@ class QuizService:
             game=attempt.game,
             practice=attempt.practice,
             passed=passed,
-            correct=correct,
+            right=right,
             total=len(results),
             items=tuple(results),
             club_pass=token,
@@ -665,11 +929,18 @@ class QuizService:
         )
 
     def verify_club_pass(self, token: str, game: str | None = None) -> PassCheck:
-        """Check a club pass (signature, audience, issuer, expiry, revocation, coverage of ``game``).
+        """Check a club pass against its stored record (see :meth:`ClubPasses.verify`).
 
         Never raises: a refused pass comes back with ``valid=False`` and a reason.
         """
         return self.passes.verify(token, game)
+
+    def admit(self, token: str | None, agent: str, game: str) -> str | None:
+        """Return ``None`` when ``token`` admits ``agent`` to a table of ``game``, else why not (one sentence).
+
+        Never raises.
+        """
+        return self.passes.admit(token, agent, game)
 
     def revoke_pass(self, jti: str) -> bool:
         """Revoke a pass by its unique id; ``False`` if no such pass was issued."""

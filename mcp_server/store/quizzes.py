@@ -1,7 +1,9 @@
-"""The club part of the store: quiz attempts, club passes and the pass-signing key.
+"""The club part of the store: quiz attempts and club passes.
 
 Implements :class:`club_agentes.quizzes.store.QuizStore` over :attr:`db`, so that a restart
-neither voids a pass nor reopens a used quiz.
+neither voids a pass nor reopens a used quiz. The pass-signing key is not kept in the database:
+migration 2 leaves the ``meta`` row older versions wrote, and :meth:`QuizStoreSQL.take_legacy_secret`
+removes it once the server has moved it into the key file.
 """
 
 from __future__ import annotations
@@ -41,13 +43,23 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX IF NOT EXISTS club_passes_agent ON club_passes (agent, issued_at)",
         ),
     ),
+    Migration(
+        "club",
+        2,
+        (
+            # Per attempt: the order choice options were shown in, and prompt fingerprints (JSON).
+            "ALTER TABLE quiz_attempts ADD COLUMN layout TEXT",
+            "CREATE INDEX IF NOT EXISTS quiz_attempts_recent ON quiz_attempts (agent, game, practice, created_at)",
+        ),
+    ),
 )
 
-_ATTEMPT_COLS = "quiz_id, agent, game, practice, item_ids, created_at, expires_at, graded_at, result"
+_ATTEMPT_COLS = "quiz_id, agent, game, practice, item_ids, created_at, expires_at, graded_at, result, layout"
 _PASS_COLS = "jti, agent, games, issued_at, expires_at, revoked"
 
 
 def _attempt(r: Any) -> Attempt:
+    layout = json.loads(r[9]) if r[9] else {}
     return Attempt(
         quiz_id=r[0],
         agent=r[1],
@@ -58,6 +70,8 @@ def _attempt(r: Any) -> Attempt:
         expires_at=float(r[6]),
         graded_at=float(r[7]) if r[7] is not None else None,
         result=json.loads(r[8]) if r[8] else None,
+        orders=tuple(tuple(int(i) for i in o) for o in layout.get("orders", ())),
+        prompt_keys=tuple(str(k) for k in layout.get("prompts", ())),
     )
 
 
@@ -66,7 +80,7 @@ def _pass(r: Any) -> PassRecord:
 
 
 class QuizStoreSQL:
-    """Quiz attempts, club passes and the signing key, over :attr:`db`."""
+    """Quiz attempts and club passes, over :attr:`db`."""
 
     db: Database
 
@@ -74,7 +88,7 @@ class QuizStoreSQL:
         """Store a new, ungraded attempt."""
         with self.db.tx() as tx:
             tx.execute(
-                f"INSERT INTO quiz_attempts ({_ATTEMPT_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO quiz_attempts ({_ATTEMPT_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     attempt.quiz_id,
                     attempt.agent,
@@ -85,6 +99,7 @@ class QuizStoreSQL:
                     attempt.expires_at,
                     attempt.graded_at,
                     json.dumps(attempt.result) if attempt.result is not None else None,
+                    json.dumps({"orders": [list(o) for o in attempt.orders], "prompts": list(attempt.prompt_keys)}),
                 ),
             )
 
@@ -110,6 +125,15 @@ class QuizStoreSQL:
             (agent, int(practice), since),
         )
         return [float(r[0]) for r in rows]
+
+    def recent_prompt_keys(self, agent: str, game: str, limit: int) -> list[tuple[str, ...]]:
+        """Return the prompt fingerprints of the agent's last ``limit`` entry papers of ``game``, newest first."""
+        rows = self.db.all(
+            "SELECT layout FROM quiz_attempts WHERE agent = ? AND game = ? AND practice = 0"
+            " ORDER BY created_at DESC LIMIT ?",
+            (agent, game, int(limit)),
+        )
+        return [tuple(str(k) for k in json.loads(r[0]).get("prompts", ())) if r[0] else () for r in rows]
 
     def graded_attempts(self, game: str | None = None) -> list[Attempt]:
         """Return graded attempts (all games, or one), oldest first, for statistics."""
@@ -147,17 +171,24 @@ class QuizStoreSQL:
 
     def passes_for(self, agent: str) -> list[PassRecord]:
         """Return the passes issued to an agent, oldest first."""
-        rows = self.db.all(f"SELECT {_PASS_COLS} FROM club_passes WHERE agent = ? ORDER BY issued_at", (agent,))
+        return self.list_passes(agent)
+
+    def list_passes(self, agent: str | None = None) -> list[PassRecord]:
+        """Return every pass (of one agent, or all), oldest first."""
+        if agent is None:
+            rows = self.db.all(f"SELECT {_PASS_COLS} FROM club_passes ORDER BY issued_at, jti")
+        else:
+            rows = self.db.all(
+                f"SELECT {_PASS_COLS} FROM club_passes WHERE agent = ? ORDER BY issued_at, jti", (agent,)
+            )
         return [_pass(r) for r in rows]
 
-    def secret(self, candidate: bytes) -> bytes:
-        """Return the stored signing key, storing ``candidate`` first if there is none."""
+    def take_legacy_secret(self) -> bytes | None:
+        """Remove and return the signing key an older version kept in the ``meta`` table, or ``None``."""
         with self.db.tx() as tx:
-            tx.execute(
-                "INSERT INTO meta (key, value) VALUES ('club_pass_key', ?) ON CONFLICT (key) DO NOTHING",
-                (candidate.hex(),),
-            )
             row = tx.one("SELECT value FROM meta WHERE key = 'club_pass_key'")
-        assert row is not None
+            if row is None:
+                return None
+            tx.execute("DELETE FROM meta WHERE key = 'club_pass_key'")
         value = row[0]
-        return bytes(value) if isinstance(value, (bytes, memoryview)) else bytes.fromhex(value)
+        return bytes(value) if isinstance(value, bytes | memoryview) else bytes.fromhex(value)

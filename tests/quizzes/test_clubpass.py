@@ -1,9 +1,13 @@
-"""The club pass: signed, scoped, expiring, revocable; every refusal says why."""
+"""The club pass: signed, scoped, expiring, revocable, checked against its stored record; the signing key
+from the environment or a private key file; every refusal says why."""
 
 from __future__ import annotations
 
 import base64
 import json
+import logging
+import stat
+from pathlib import Path
 
 import jwt
 import pytest
@@ -12,12 +16,17 @@ from club_agentes.quizzes.clubpass import (
     ISSUER,
     ClubPasses,
     SecretTooShort,
+    SigningKeyError,
+    default_key_path,
     iso_utc,
+    key_from_env,
+    load_key_file,
     signing_key,
     verify_club_pass,
 )
 from club_agentes.quizzes.store import MemoryQuizStore
 
+from club_agentes.errors import Refused
 from tests.quizzes.conftest import SECRET, FakeClock
 
 
@@ -100,15 +109,43 @@ def base_claims(office: ClubPasses, jti: str) -> dict[str, object]:
     }
 
 
+def issued_claims(office: ClubPasses, token: str) -> dict[str, object]:
+    options = {"verify_aud": False, "verify_iat": False, "verify_exp": False}
+    return jwt.decode(token, SECRET, algorithms=["HS256"], options=options)
+
+
 def test_wrong_audience_and_issuer(office: ClubPasses) -> None:
-    _, record = office.issue("agent", ["market-fortune"])
-    claims = base_claims(office, record.jti)
+    token, _ = office.issue("agent", ["market-fortune"])
+    claims = issued_claims(office, token)
     check = office.verify(forge({**claims, "aud": "other-service"}))
     assert not check.valid
     assert check.reason == "the pass is for audience 'other-service', not club-agentes-tables"
     check = office.verify(forge({**claims, "iss": "someone"}))
     assert not check.valid and "issued by 'someone'" in check.reason
-    assert office.verify(forge(claims)).valid
+    assert office.verify(forge(claims)).valid, "the same claims signed by the same key are the same pass"
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"games": ["market-fortune", "se-vende", "yo-soy-el-jefe"]}, "it lists market-fortune, se-vende"),
+        ({"sub": "mallory"}, "it names 'mallory' but was issued to 'agent'"),
+        ({"exp": "later"}, "it expires at"),
+        ({"iat": "earlier"}, "it says it was issued at"),
+    ],
+)
+def test_a_pass_reminted_on_an_existing_id_is_refused(office: ClubPasses, change: dict, words: str) -> None:
+    """Whoever holds the key still cannot mint a pass the club did not issue: the record is the truth."""
+    token, record = office.issue("agent", ["market-fortune"])
+    claims = issued_claims(office, token)
+    if change.get("exp") == "later":
+        change = {"exp": int(record.expires_at) + 365 * 24 * 3600}
+    if change.get("iat") == "earlier":
+        change = {"iat": int(record.issued_at) - 60}
+    check = office.verify(forge({**claims, **change}))
+    assert not check.valid
+    assert f"does not match the club's record of pass {record.jti}" in check.reason and words in check.reason
+    assert "minted outside the club" in check.reason
 
 
 def test_revoked_pass(office: ClubPasses) -> None:
@@ -122,6 +159,16 @@ def test_revoked_pass(office: ClubPasses) -> None:
 def test_unregistered_pass(office: ClubPasses) -> None:
     check = office.verify(forge(base_claims(office, "never-issued")))
     assert not check.valid and "register" in check.reason
+
+
+def test_a_revocation_is_seen_at_once_by_another_office_on_the_same_store(
+    office: ClubPasses, store: MemoryQuizStore, clock: FakeClock
+) -> None:
+    other = ClubPasses(store, clock=clock, secret=SECRET)
+    token, record = office.issue("agent", ["market-fortune"])
+    assert other.verify(token).valid
+    office.revoke(record.jti)
+    assert other.verify(token).reason == "the pass was revoked"
 
 
 def test_pass_does_not_cover_game(office: ClubPasses) -> None:
@@ -162,25 +209,64 @@ def test_missing_claims(office: ClubPasses) -> None:
     assert not check.valid and "lacks the claims games" in check.reason
 
 
-def test_key_from_the_environment(store: MemoryQuizStore) -> None:
-    assert signing_key(store, {"CLUB_SECRET": "s" * 40}) == b"s" * 40
-    with pytest.raises(SecretTooShort):
-        signing_key(store, {"CLUB_SECRET": "short"})
-    generated = signing_key(store, {})
-    assert len(generated) == 32 and signing_key(store, {}) == generated == store.key
+def test_key_from_the_environment(caplog: pytest.LogCaptureFixture) -> None:
+    assert key_from_env({"CLUB_AGENTES_SECRET": "s" * 40}) == b"s" * 40
+    assert key_from_env({}) is None
+    with caplog.at_level(logging.WARNING, logger="club_agentes.passes"):
+        assert key_from_env({"CLUB_SECRET": "o" * 32}) == b"o" * 32
+    assert "CLUB_SECRET is deprecated; set CLUB_AGENTES_SECRET" in caplog.text
+    assert key_from_env({"CLUB_AGENTES_SECRET": "n" * 32, "CLUB_SECRET": "o" * 32}) == b"n" * 32
 
 
-def test_environment_key_is_used_by_default(
-    store: MemoryQuizStore, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("CLUB_SECRET", "e" * 32)
-    token, _ = ClubPasses(store, clock=clock).issue("agent", ["market-fortune"])
-    assert jwt.decode(
-        token, b"e" * 32, algorithms=["HS256"], audience=AUDIENCE, options={"verify_exp": False, "verify_iat": False}
-    )
-    monkeypatch.setenv("CLUB_SECRET", "tiny")
+@pytest.mark.parametrize(
+    ("value", "words"), [("", "is set but empty"), ("   ", "is set but empty"), ("short", "5 bytes")]
+)
+def test_an_empty_or_short_secret_is_refused_with_one_sentence(value: str, words: str) -> None:
+    with pytest.raises(SecretTooShort) as info:
+        key_from_env({"CLUB_AGENTES_SECRET": value})
+    assert isinstance(info.value, Refused) and words in str(info.value) and "\n" not in str(info.value)
     with pytest.raises(SecretTooShort):
-        ClubPasses(store, clock=clock)
+        signing_key(None, key_file=Path("/nonexistent/never-created.key"), secret=value)
+
+
+def test_the_key_file_is_made_private_once_and_reused(tmp_path: Path) -> None:
+    path = tmp_path / "data" / "keys" / "club-pass.key"
+    key = signing_key(None, key_file=path)
+    assert len(key) == 32 and signing_key(None, key_file=path) == key
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+    assert load_key_file(path) == key and path.read_text().strip() == key.hex()
+    assert signing_key(None, key_file=path, secret="e" * 32) == b"e" * 32, "the environment wins"
+
+
+def test_a_key_file_open_to_others_or_malformed_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "club-pass.key"
+    path.write_text("ab" * 32)
+    path.chmod(0o644)
+    with pytest.raises(SigningKeyError, match=r"open to other users \(mode 0644\); make it private with chmod 600"):
+        signing_key(None, key_file=path)
+    path.chmod(0o600)
+    assert signing_key(None, key_file=path) == bytes.fromhex("ab" * 32)
+    path.write_text("not hex at all")
+    with pytest.raises(SigningKeyError, match="does not hold a hex key"):
+        load_key_file(path)
+    path.write_text("ab" * 8)
+    with pytest.raises(SecretTooShort, match="8-byte key"):
+        load_key_file(path)
+
+
+def test_a_key_kept_in_the_database_moves_into_the_key_file(tmp_path: Path, clock: FakeClock) -> None:
+    old = MemoryQuizStore(legacy_key=b"L" * 32)
+    token, _ = ClubPasses(old, clock=clock, secret=b"L" * 32).issue("agent", ["se-vende"])
+    path = tmp_path / "keys" / "club-pass.key"
+    key = signing_key(old, key_file=path)
+    assert key == b"L" * 32 and old.legacy_key is None and load_key_file(path) == key
+    assert ClubPasses(old, clock=clock, secret=key).verify(token).valid, "passes made before the move stay valid"
+
+
+def test_default_key_path_sits_beside_the_database(tmp_path: Path) -> None:
+    assert default_key_path(str(tmp_path / "club.sqlite3")) == tmp_path.resolve() / "keys" / "club-pass.key"
+    assert default_key_path("postgresql://postgres@127.0.0.1/test").name == "club-pass.key"
 
 
 def test_function_form(store: MemoryQuizStore, clock: FakeClock) -> None:
@@ -194,6 +280,8 @@ def test_function_form(store: MemoryQuizStore, clock: FakeClock) -> None:
 def test_bad_configuration(store: MemoryQuizStore) -> None:
     with pytest.raises(SecretTooShort):
         ClubPasses(store, secret=b"short")
+    with pytest.raises(SecretTooShort):
+        ClubPasses(store, secret=b"")
     with pytest.raises(ValueError):
         ClubPasses(store, secret=SECRET, ttl_seconds=0)
     with pytest.raises(ValueError):

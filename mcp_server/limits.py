@@ -1,0 +1,289 @@
+"""Limits per identity, with a global ceiling: how much one agent (or one client address) may ask for.
+
+Every limit is a setting (``serve --limits`` or ``CLUB_AGENTES_LIMITS``, a comma-separated list of
+``name=value``, e.g. ``entry_quizzes_per_hour=5,practice_per_hour=60``); a value is a whole number
+or ``none`` (no limit). Each ``X`` has a global ceiling ``X_global`` over all agents together.
+
+=============================  =======  =======================================================
+name                           default  what it limits
+=============================  =======  =======================================================
+``entry_quizzes_per_hour``     5        entry quizzes an agent starts in any hour
+``practice_per_hour``          120      practice questions an agent asks for in any hour
+``tables_per_hour``            30       tables an agent creates in any hour
+``open_tables``                5        tables of an agent not yet finished (waiting or playing)
+``long_polls``                 4        ``wait_for_turn`` calls an agent has waiting at once
+``registrations_per_hour``     5        ``register_agent`` calls from one client address per hour
+``legacy_sessions``            8        open legacy-protocol HTTP sessions per agent (or address)
+``legacy_idle_s``              300      seconds after which an idle legacy session is closed
+=============================  =======  =======================================================
+
+Global ceilings (defaults): ``entry_quizzes_per_hour_global`` 600, ``practice_per_hour_global``
+6000, ``tables_per_hour_global`` 1000, ``open_tables_global`` 500, ``long_polls_global`` 200,
+``registrations_per_hour_global`` 100, ``legacy_sessions_global`` 1000.
+
+Counters live in the database (:mod:`club_agentes.mcp_server.store.limits`), so every worker
+sharing it enforces the same limits. Every refusal is a :class:`LimitReached` (a
+:class:`~club_agentes.errors.Refused`) whose sentence says which limit was reached and when to
+retry, with ``retry_after`` in whole seconds.
+
+API for services (the harness, the tables service):
+
+* :meth:`Limits.take` ``(kind, subject)``: count one request of a rate kind (``"entry_quiz"``,
+  ``"practice"``, ``"table"``, ``"registration"``) or refuse;
+* :meth:`Limits.check_open_tables` ``(agent, mine, everyone)``: refuse one more open table;
+* :meth:`Limits.hold` / :meth:`Limits.ahold` ``("long_poll", agent, seconds)``: a (sync / async)
+  context manager holding one concurrent long-poll for its duration.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import math
+import secrets
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Protocol
+
+import anyio.to_thread
+from club_agentes.mcp_server.store.limits import Blocked
+
+from club_agentes.errors import Refused
+
+HOUR = 3600.0
+LIMITS_ENV = "CLUB_AGENTES_LIMITS"
+
+
+class LimitReached(Refused):
+    """A limit was reached; the sentence says which and when to retry.
+
+    Attributes:
+        retry_after: whole seconds until the request may succeed.
+    """
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class LimitsSyntaxError(ValueError):
+    """A ``--limits`` text is malformed; the message is one sentence naming the bad part and the accepted names."""
+
+
+@dataclass(frozen=True)
+class LimitSettings:
+    """Every limit (``None``: no limit). See the module docstring for what each one limits."""
+
+    entry_quizzes_per_hour: int | None = 5
+    entry_quizzes_per_hour_global: int | None = 600
+    practice_per_hour: int | None = 120
+    practice_per_hour_global: int | None = 6000
+    tables_per_hour: int | None = 30
+    tables_per_hour_global: int | None = 1000
+    open_tables: int | None = 5
+    open_tables_global: int | None = 500
+    long_polls: int | None = 4
+    long_polls_global: int | None = 200
+    registrations_per_hour: int | None = 5
+    registrations_per_hour_global: int | None = 100
+    legacy_sessions: int | None = 8
+    legacy_sessions_global: int | None = 1000
+    legacy_idle_s: int = 300
+
+    @classmethod
+    def names(cls) -> list[str]:
+        """Return the accepted names, in declaration order."""
+        return [f.name for f in dataclasses.fields(cls)]
+
+    @classmethod
+    def parse(cls, text: str | None, base: LimitSettings | None = None) -> LimitSettings:
+        """Return ``base`` (default: the defaults) with the ``name=value`` pairs of ``text`` applied.
+
+        Values are whole numbers >= 1, or ``none``/``off`` for no limit (not for ``legacy_idle_s``).
+
+        Raises:
+            LimitsSyntaxError: a pair is malformed, names an unknown limit, or has a bad value.
+        """
+        out = base or cls()
+        if text is None or not text.strip():
+            return out
+        names = cls.names()
+        changes: dict[str, int | None] = {}
+        for part in text.split(","):
+            if not part.strip():
+                continue
+            name, sep, value = (x.strip() for x in part.partition("="))
+            if not sep or not name or not value:
+                raise LimitsSyntaxError(f"limit {part.strip()[:60]!r} is not name=value; e.g. entry_quizzes_per_hour=5")
+            if name not in names:
+                import difflib
+
+                close = difflib.get_close_matches(name, names, n=1)
+                hint = f"did you mean {close[0]!r}? " if close else ""
+                raise LimitsSyntaxError(f"unknown limit {name[:60]!r}; {hint}the limits are: {', '.join(names)}")
+            if value.lower() in ("none", "off"):
+                if name == "legacy_idle_s":
+                    raise LimitsSyntaxError("legacy_idle_s needs a number of seconds (1 or more), not 'none'")
+                changes[name] = None
+                continue
+            if not value.isdigit() or int(value) < 1:
+                raise LimitsSyntaxError(f"limit {name} must be a whole number of at least 1 or 'none', not {value!r}")
+            changes[name] = int(value)
+        return dataclasses.replace(out, **changes)  # type: ignore[arg-type]  # names checked above
+
+    def describe(self) -> str:
+        """Return the settings as the ``name=value,...`` text :meth:`parse` reads."""
+        return ",".join(f"{f}={'none' if v is None else v}" for f, v in dataclasses.asdict(self).items())
+
+
+class LimitStore(Protocol):
+    """What :class:`Limits` needs from the store (``mcp_server.store.limits.LimitStoreSQL``)."""
+
+    def rate_take(
+        self, kind: str, subject: str, *, now: float, window: float, limit: int | None, global_limit: int | None
+    ) -> Blocked | None:
+        """Count one event unless a limit is reached; return what blocked it."""
+        ...
+
+    def hold_take(
+        self,
+        lease: str,
+        kind: str,
+        subject: str,
+        *,
+        now: float,
+        expires_at: float,
+        limit: int | None,
+        global_limit: int | None,
+    ) -> Blocked | None:
+        """Hold a lease unless too many are held; return what blocked it."""
+        ...
+
+    def hold_release(self, lease: str) -> None:
+        """Release a lease."""
+        ...
+
+
+_RATE_KINDS: dict[str, tuple[str, str]] = {
+    "entry_quiz": ("entry_quizzes_per_hour", "entry quizzes"),
+    "practice": ("practice_per_hour", "practice questions"),
+    "table": ("tables_per_hour", "tables created"),
+    "registration": ("registrations_per_hour", "agent registrations"),
+}
+_HOLD_KINDS: dict[str, tuple[str, str]] = {"long_poll": ("long_polls", "long-polls (wait_for_turn) waiting")}
+
+
+def _when(ts: float) -> str:
+    return datetime.fromtimestamp(int(ts), UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+class Limits:
+    """The limits of one server, counted in its store (shared by every worker on that store)."""
+
+    def __init__(self, settings: LimitSettings, store: LimitStore, *, clock: Callable[[], float] = time.time) -> None:
+        self.settings = settings
+        self.store = store
+        self.clock = clock
+
+    def _limits(self, name: str) -> tuple[int | None, int | None]:
+        return getattr(self.settings, name), getattr(self.settings, f"{name}_global")
+
+    def _refuse(self, blocked: Blocked, subject: str, what: str, per: str, now: float) -> LimitReached:
+        retry = max(1, math.ceil(blocked.retry_after))
+        when = f"retry after {retry} seconds (at {_when(now + retry)})"
+        if blocked.scope == "agent":
+            return LimitReached(
+                f"{subject} has {blocked.count} {what}{per} (the limit is {blocked.limit}); {when}", retry
+            )
+        return LimitReached(
+            f"the club has {blocked.count} {what}{per} from all agents together (its ceiling is {blocked.limit}); "
+            f"{when}",
+            retry,
+        )
+
+    def take(self, kind: str, subject: str) -> None:
+        """Count one request of rate ``kind`` by ``subject`` (an agent, or a client address for registrations).
+
+        Raises:
+            KeyError: ``kind`` is not a rate kind (a defect of the caller).
+            LimitReached: the subject's hourly limit or the global ceiling is reached.
+        """
+        name, what = _RATE_KINDS[kind]
+        limit, ceiling = self._limits(name)
+        if limit is None and ceiling is None:
+            return
+        now = self.clock()
+        blocked = self.store.rate_take(kind, subject, now=now, window=HOUR, limit=limit, global_limit=ceiling)
+        if blocked is not None:
+            raise self._refuse(blocked, subject, what, " in the last hour", now)
+
+    def check_open_tables(self, agent: str, mine: int, everyone: int) -> None:
+        """Refuse one more open table when ``agent`` has ``mine`` (or the club ``everyone``) at the limit.
+
+        Raises:
+            LimitReached: the agent's or the club's open tables are at their limit.
+        """
+        limit, ceiling = self._limits("open_tables")
+        if limit is not None and mine >= limit:
+            raise LimitReached(
+                f"{agent} has {mine} open tables (the limit is {limit}); finish, or let expire, one of them and "
+                "retry after 60 seconds",
+                60,
+            )
+        if ceiling is not None and everyone >= ceiling:
+            raise LimitReached(
+                f"the club has {everyone} open tables (its ceiling is {ceiling}); join one of them (list_tables) "
+                "or retry after 60 seconds",
+                60,
+            )
+
+    @contextlib.contextmanager
+    def hold(self, kind: str, subject: str, seconds: float) -> Iterator[None]:
+        """Hold one concurrent unit of ``kind`` (``"long_poll"``) for ``subject`` while the block runs.
+
+        ``seconds`` bounds the hold: a lease a crashed worker never released stops counting after it
+        (plus a margin).
+
+        Raises:
+            KeyError: ``kind`` is not a hold kind (a defect of the caller).
+            LimitReached: the subject (or the club) already holds as many as allowed.
+        """
+        lease = self._acquire(kind, subject, seconds)
+        try:
+            yield
+        finally:
+            if lease is not None:
+                self.store.hold_release(lease)
+
+    @contextlib.asynccontextmanager
+    async def ahold(self, kind: str, subject: str, seconds: float) -> AsyncIterator[None]:
+        """:meth:`hold` for async code: the store is reached from a worker thread.
+
+        Raises:
+            KeyError: ``kind`` is not a hold kind (a defect of the caller).
+            LimitReached: the subject (or the club) already holds as many as allowed.
+        """
+        lease = await anyio.to_thread.run_sync(self._acquire, kind, subject, seconds)
+        try:
+            yield
+        finally:
+            if lease is not None:
+                with anyio.CancelScope(shield=True):
+                    await anyio.to_thread.run_sync(self.store.hold_release, lease)
+
+    def _acquire(self, kind: str, subject: str, seconds: float) -> str | None:
+        name, what = _HOLD_KINDS[kind]
+        limit, ceiling = self._limits(name)
+        if limit is None and ceiling is None:
+            return None
+        now = self.clock()
+        lease = secrets.token_hex(12)
+        blocked = self.store.hold_take(
+            lease, kind, subject, now=now, expires_at=now + max(0.0, seconds) + 30, limit=limit, global_limit=ceiling
+        )
+        if blocked is not None:
+            blocked = dataclasses.replace(blocked, retry_after=min(blocked.retry_after, 5.0))
+            raise self._refuse(blocked, subject, what, " at once", now)
+        return lease

@@ -1,0 +1,169 @@
+"""The limits part of the store: counters that every worker sharing the database sees.
+
+Two tables:
+
+* ``limit_events``: one row per counted request (kind, subject, time); a rate limit counts the
+  rows of the last window. ``subject`` ``"*"`` rows are never written: the global ceiling counts
+  all subjects' rows of the kind. Rows older than the window are pruned as counting goes.
+* ``limit_holds``: one row per held lease (a concurrent long-poll), with an expiry, so a lease a
+  crashed worker never released stops counting when it expires.
+
+Counting and inserting happen in one transaction; on PostgreSQL an advisory lock per kind
+serialises the writers, so two workers cannot both take the last unit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from club_agentes.mcp_server.store.db import Database, Migration, Tx
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        "limits",
+        1,
+        (
+            """CREATE TABLE IF NOT EXISTS limit_events (
+                kind TEXT NOT NULL,
+                subject TEXT NOT NULL,
+                at DOUBLE PRECISION NOT NULL
+            )""",
+            "CREATE INDEX IF NOT EXISTS limit_events_subject ON limit_events (kind, subject, at)",
+            "CREATE INDEX IF NOT EXISTS limit_events_kind ON limit_events (kind, at)",
+            """CREATE TABLE IF NOT EXISTS limit_holds (
+                id TEXT PRIMARY KEY,
+                kind TEXT NOT NULL,
+                subject TEXT NOT NULL,
+                expires_at DOUBLE PRECISION NOT NULL
+            )""",
+            "CREATE INDEX IF NOT EXISTS limit_holds_kind ON limit_holds (kind, subject, expires_at)",
+        ),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Blocked:
+    """Why a take was refused.
+
+    Attributes:
+        scope: ``"agent"`` (the subject's own limit) or ``"global"`` (the ceiling of all subjects).
+        limit: the limit that was reached.
+        count: how many units are in use (in the window, or held).
+        retry_after: seconds until a unit frees up (an estimate for holds).
+    """
+
+    scope: str
+    limit: int
+    count: int
+    retry_after: float
+
+
+def _lock(tx: Tx, kind: str) -> None:
+    if tx.dialect == "postgresql":
+        tx.execute("SELECT pg_advisory_xact_lock(hashtext(?))", (f"limits:{kind}",))
+
+
+class LimitStoreSQL:
+    """Rate counters and leases over :attr:`db`."""
+
+    db: Database
+
+    def rate_take(
+        self,
+        kind: str,
+        subject: str,
+        *,
+        now: float,
+        window: float,
+        limit: int | None,
+        global_limit: int | None,
+    ) -> Blocked | None:
+        """Count one ``kind`` event for ``subject`` at ``now`` unless a limit over the last ``window`` is reached.
+
+        Returns ``None`` when counted, else what blocked it (nothing is counted then).
+        """
+        since = now - window
+        with self.db.tx() as tx:
+            _lock(tx, kind)
+            tx.execute("DELETE FROM limit_events WHERE kind = ? AND at < ?", (kind, since))
+            if limit is not None:
+                row = tx.one(
+                    "SELECT COUNT(*) FROM limit_events WHERE kind = ? AND subject = ? AND at >= ?",
+                    (kind, subject, since),
+                )
+                count = int(row[0]) if row else 0
+                if count >= limit:
+                    oldest = tx.one(
+                        "SELECT at FROM limit_events WHERE kind = ? AND subject = ? AND at >= ? ORDER BY at"
+                        " LIMIT 1 OFFSET ?",
+                        (kind, subject, since, count - limit),
+                    )
+                    at = float(oldest[0]) if oldest else now
+                    return Blocked("agent", limit, count, at + window - now)
+            if global_limit is not None:
+                row = tx.one("SELECT COUNT(*) FROM limit_events WHERE kind = ? AND at >= ?", (kind, since))
+                count = int(row[0]) if row else 0
+                if count >= global_limit:
+                    oldest = tx.one(
+                        "SELECT at FROM limit_events WHERE kind = ? AND at >= ? ORDER BY at LIMIT 1 OFFSET ?",
+                        (kind, since, count - global_limit),
+                    )
+                    at = float(oldest[0]) if oldest else now
+                    return Blocked("global", global_limit, count, at + window - now)
+            tx.execute("INSERT INTO limit_events (kind, subject, at) VALUES (?, ?, ?)", (kind, subject, now))
+        return None
+
+    def rate_count(self, kind: str, subject: str | None, *, since: float) -> int:
+        """Return how many ``kind`` events ``subject`` (``None``: everyone) has had since ``since``."""
+        if subject is None:
+            row = self.db.one("SELECT COUNT(*) FROM limit_events WHERE kind = ? AND at >= ?", (kind, since))
+        else:
+            row = self.db.one(
+                "SELECT COUNT(*) FROM limit_events WHERE kind = ? AND subject = ? AND at >= ?", (kind, subject, since)
+            )
+        return int(row[0]) if row else 0
+
+    def hold_take(
+        self,
+        lease: str,
+        kind: str,
+        subject: str,
+        *,
+        now: float,
+        expires_at: float,
+        limit: int | None,
+        global_limit: int | None,
+    ) -> Blocked | None:
+        """Hold lease ``lease`` of ``kind`` for ``subject`` until ``expires_at`` unless too many are held.
+
+        Returns ``None`` when held, else what blocked it (the retry estimate is the soonest expiry).
+        """
+        with self.db.tx() as tx:
+            _lock(tx, kind)
+            tx.execute("DELETE FROM limit_holds WHERE kind = ? AND expires_at <= ?", (kind, now))
+            if limit is not None:
+                row = tx.one(
+                    "SELECT COUNT(*), MIN(expires_at) FROM limit_holds WHERE kind = ? AND subject = ?",
+                    (kind, subject),
+                )
+                count = int(row[0]) if row else 0
+                if count >= limit:
+                    soonest = float(row[1]) if row and row[1] is not None else now
+                    return Blocked("agent", limit, count, soonest - now)
+            if global_limit is not None:
+                row = tx.one("SELECT COUNT(*), MIN(expires_at) FROM limit_holds WHERE kind = ?", (kind,))
+                count = int(row[0]) if row else 0
+                if count >= global_limit:
+                    soonest = float(row[1]) if row and row[1] is not None else now
+                    return Blocked("global", global_limit, count, soonest - now)
+            tx.execute(
+                "INSERT INTO limit_holds (id, kind, subject, expires_at) VALUES (?, ?, ?, ?)",
+                (lease, kind, subject, expires_at),
+            )
+        return None
+
+    def hold_release(self, lease: str) -> None:
+        """Release a held lease (no-op if it expired or was never held)."""
+        with self.db.tx() as tx:
+            tx.execute("DELETE FROM limit_holds WHERE id = ?", (lease,))
