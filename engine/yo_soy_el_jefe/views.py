@@ -1,10 +1,10 @@
-"""What one seat may know (:func:`build_view`), its text form (:func:`render`) and the options' schema.
+"""What one seat may know (:func:`build_view`), its text form (:func:`render`), the knowledge of every card
+(:func:`visibility`) and the options' schema.
 
-A view shows the seat's own hand and exact money, the public table (investor
-cards, board, placed and travelled cards, every price named in the open
-negotiation), counts for the others' hands, and only the size of the others'
-money piles (ruling ``dinero-a-la-vista``). It never shows another hand, the deck
-order, or another seat's money exactly.
+A view shows the seat's own hand and exact money, the public table (investor cards, board, placed and
+travelled cards, every price named in the open negotiation), counts for the others' hands, and only
+the size of the others' money piles (ruling ``dinero-a-la-vista``). It never shows another hand, the
+deck order, or another seat's money exactly. Every card list comes from :func:`visibility`.
 """
 
 from __future__ import annotations
@@ -12,22 +12,24 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from club_agentes.engine.core.visibility import NOBODY, PUBLIC, Visibility, Zone, seats
 from club_agentes.engine.yo_soy_el_jefe.components import KIND_LABELS, components
+from club_agentes.engine.yo_soy_el_jefe.deal import group, missing
+from club_agentes.engine.yo_soy_el_jefe.influence import stop_words
 from club_agentes.engine.yo_soy_el_jefe.state import (
-    AGREED,
-    ASKED,
     CARDS,
     COLOURS,
     DEFAULT_TURN_LIMIT,
     SPACES,
     State,
 )
+from club_agentes.engine.yo_soy_el_jefe.words import CARD_LABEL
 
 if TYPE_CHECKING:
     from club_agentes.engine.yo_soy_el_jefe.game import YoSoyElJefe
 
 FAMILIES = components().families
-_STATUS = {ASKED: "asked by the seat", 1: "proposed by the boss", AGREED: "agreed"}
+_STATUS = {0: "asked by the seat", 1: "proposed by the boss", 2: "agreed"}
 MONEY_PILES: tuple[tuple[int, str], ...] = (
     (0, "no money"),
     (1, "a small pile (1M to 19M)"),
@@ -37,6 +39,9 @@ MONEY_PILES: tuple[tuple[int, str], ...] = (
 )
 HISTORY_SHOWN = 10
 NEEDS: tuple[str, ...] = tuple(sp.describe() for sp in SPACES)
+INVESTOR_IDS: tuple[str, ...] = tuple(f.investor_id for f in FAMILIES)
+DEAL_IDS: dict[int, str] = {c.number: c.id for c in components().deal_cards}
+_CARD_JSON: tuple[dict[str, Any], ...] = tuple(c.to_json() for c in CARDS)
 
 
 def money_pile(amount: int) -> str:
@@ -48,39 +53,64 @@ def money_pile(amount: int) -> str:
     return label
 
 
-_CARD_JSON: tuple[dict[str, Any], ...] = tuple(c.to_json() for c in CARDS)
-_CARD_KIND: tuple[str, ...] = tuple(c.kind for c in CARDS)
-_CARD_LABEL: tuple[str, ...] = tuple(f"{c.kind} {c.colour}" if c.colour else c.kind for c in CARDS)
+def visibility(state: State) -> Visibility:
+    """Return who knows each card now: hands (their owner; every seat for a card taken back face up), the
+    deck (nobody), and the public zones (discards, placed family cards, travel cards, cards waiting for
+    stops, investor cards, deal cards)."""
+    zones = [Zone(f"hand/{s}", state.hands[s], seats(s)) for s in range(state.n)]
+    zones.append(Zone("deck", state.deck, NOBODY))
+    zones.append(Zone("discard", state.discard, PUBLIC))
+    neg = state.neg
+    if neg is not None:
+        zones.append(Zone("placed", [k for _, k in sorted(neg.placed.items())], PUBLIC))
+        zones.append(Zone("travel", [t for _, t in sorted(neg.travelled.items())], PUBLIC))
+    if state.stop is not None:
+        zones.append(Zone("waiting", state.stop.cards, PUBLIC))
+    zones.append(Zone("investors", INVESTOR_IDS, PUBLIC))
+    zones.append(Zone("deal_cards", [DEAL_IDS[c.number] for c in state.deal_deck], PUBLIC))
+    zones.append(Zone("board", [DEAL_IDS[c] for c in state.covered if c], PUBLIC))
+    everyone = range(state.n)
+    return Visibility.of((_ids(z) for z in zones), {CARDS[c].id: everyone for c in state.known})
 
 
-def _card(card: int) -> dict[str, Any]:
-    return dict(_CARD_JSON[card])
+def _ids(zone: Zone) -> Zone:
+    cards = [c if isinstance(c, str) else CARDS[c].id for c in zone.cards]
+    return Zone(zone.name, cards, zone.seen_by, zone.count_public)
 
 
-def _copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
+def card_names() -> dict[str, str]:
+    """Return every card id -> its printed name (influence, investor and deal cards)."""
+    names = {c.id: c.name for c in CARDS}
+    names.update({f.investor_id: f"Inversor {f.id}" for f in FAMILIES})
+    names.update({c.id: f"Carta de negociación #{c.number}" for c in components().deal_cards})
+    return names
+
+
+def _card(card_id: str) -> dict[str, Any]:
+    from club_agentes.engine.yo_soy_el_jefe.state import CARD_INDEX
+
+    return dict(_CARD_JSON[CARD_INDEX[card_id]])
 
 
 def build_view(game: YoSoyElJefe, state: State, seat: int | None) -> dict[str, Any]:
     """Return the JSON view of ``state`` for ``seat`` (``None``: a spectator)."""
     pending = game.pending(state)
+    vis = visibility(state)
     mine = seat is not None and seat in pending.seats
     n = state.n
     players = []
     for s in range(n):
+        shown = vis.show(seat, f"hand/{s}")
         entry: dict[str, Any] = {
             "seat": s,
             "investors": [COLOURS[c] for c in state.investors_of(s)],
-            "hand_count": len(state.hands[s]),
+            "hand_count": len(shown) if isinstance(shown, list) else shown.count,
             "money_pile": money_pile(state.money[s]),
         }
         if s == seat:
             entry["money"] = state.money[s]
         players.append(entry)
+    own = vis.show(seat, f"hand/{seat}") if seat is not None else []
     view: dict[str, Any] = {
         "game": game.id,
         "you": seat,
@@ -110,14 +140,14 @@ def build_view(game: YoSoyElJefe, state: State, seat: int | None) -> dict[str, A
             for i, c in enumerate(COLOURS)
         ],
         "players": players,
-        "hand": [_card(c) for c in state.hands[seat]] if seat is not None else [],
+        "hand": [_card(c) for c in own] if isinstance(own, list) else [],
         "deck_count": len(state.deck),
         "discard_count": len(state.discard),
-        "discard_top": _card(state.discard[-1]) if state.discard else None,
-        "discard_by_kind": dict(sorted(Counter(_CARD_KIND[c] for c in state.discard).items())),
-        "discard_by_card": dict(sorted(Counter(_CARD_LABEL[c] for c in state.discard).items())),
-        "negotiation": _negotiation(game, state) if state.neg is not None else None,
-        "card_waiting_for_stops": _stop(game, state),
+        "discard_top": _card(CARDS[state.discard[-1]].id) if state.discard else None,
+        "discard_by_kind": dict(sorted(Counter(CARDS[c].kind for c in state.discard).items())),
+        "discard_by_card": dict(sorted(Counter(CARD_LABEL[c] for c in state.discard).items())),
+        "negotiation": _negotiation(state) if state.neg is not None else None,
+        "card_waiting_for_stops": _stop(state),
         "last_deal": _copy(state.last_deal),
     }
     if state.phase == "over":
@@ -132,11 +162,19 @@ def build_view(game: YoSoyElJefe, state: State, seat: int | None) -> dict[str, A
     return view
 
 
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
 def _holder(owner: int) -> int | str:
     return owner if owner >= 0 else "beside the board"
 
 
-def _stop(game: YoSoyElJefe, state: State) -> dict[str, Any] | None:
+def _stop(state: State) -> dict[str, Any] | None:
     stop = state.stop
     if stop is None:
         return None
@@ -148,24 +186,26 @@ def _stop(game: YoSoyElJefe, state: State) -> dict[str, Any] | None:
         detail = {"colour": COLOURS[stop.payload[0]], "holder": _holder(state.owner[stop.payload[0]])}
     else:
         detail = {"restart": stop.payload[0]}
+    waiting = stop.waiting()
     return {
         "played_by": stop.player,
         "kind": stop.kind,
         **detail,
-        "what": game._stop_card_words(state, stop),
-        "cards": [_card(c) for c in stop.cards],
-        "polled": stop.window.current,
-        "still_to_poll": list(stop.window.order[stop.window.index :]),
+        "what": stop_words(state, stop),
+        "cards": [_card(CARDS[c].id) for c in stop.cards],
+        "polled": waiting[0] if waiting else None,
+        "still_to_poll": list(waiting),
     }
 
 
-def _negotiation(game: YoSoyElJefe, state: State) -> dict[str, Any]:
+def _negotiation(state: State) -> dict[str, Any]:
     neg = state.neg
     assert neg is not None
     space = SPACES[neg.space]
-    parts, complete = game._group(state, neg)
+    parts, complete = group(state, neg)
     promised = neg.agreed_total()
-    missing = game._missing(state, (parts, complete))
+    miss = missing(neg, parts, complete)
+    naming = neg.naming
     return {
         "space": space.to_json(),
         "deal_card": neg.card.number,
@@ -185,23 +225,23 @@ def _negotiation(game: YoSoyElJefe, state: State) -> dict[str, Any]:
             {
                 "seat": s,
                 "colour": COLOURS[c],
-                "status": _STATUS[v[0]],
-                "millions": v[1],
-                "named_as": f"{v[3]}M" if v[2] == "M" else f"{v[3]} dividend(s)",
+                "status": _STATUS[q.status],
+                "millions": q.millions,
+                "named_as": f"{q.amount}M" if q.unit == "M" else f"{q.amount} dividend(s)",
             }
-            for (s, c), v in sorted(neg.items.items())
+            for (s, c), q in sorted(neg.quotes.items())
         ],
         "promised": promised,
         "room_left": neg.payout - promised,
-        "group_if_closed_now": [{"seat": s, "colour": COLOURS[c], "as": how, "price": p} for s, c, how, p in parts],
+        "group_if_closed_now": [
+            {"seat": p.seat, "colour": COLOURS[p.colour], "as": p.how, "price": p.price} for p in parts
+        ],
         "complete": complete,
-        "missing": missing or None,
+        "missing": miss or None,
         "floor": neg.floor,
         "polled": neg.window.current if neg.floor == "poll" else None,
         "price_being_named": (
-            {"by": neg.price_ctx[0], "for_seat": neg.price_ctx[1], "colour": COLOURS[neg.price_ctx[2]]}
-            if neg.price_ctx
-            else None
+            {"by": naming.actor, "for_seat": naming.seat, "colour": COLOURS[naming.colour]} if naming else None
         ),
         "price_menu": {"millions": [1, max(1, neg.payout // 2)], "dividends": [1, max(1, neg.dividends // 2)]},
         "price_statements_left": list(neg.offers_left),

@@ -1,0 +1,62 @@
+"""The shape every step of the game shares (the pokerkit pattern: verify, can, do).
+
+A :class:`Phase` is one step of the game (placing the marker, a turn, the hand limit, an open
+negotiation, a stop window). It says who decides (``pending``), proposes candidate moves
+(``candidates``: a superset of the legal ones, cheap to build), checks one move
+(``check``: ``None`` or the :class:`IllegalMove` that refuses it, citing its rule) and applies a
+checked move (``do``). Listing legal moves keeps the candidates the check accepts; applying a move
+runs the same check first, so the two can never disagree and no rule is written twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from club_agentes.engine.core import Event, IllegalMove, Pending
+from club_agentes.engine.yo_soy_el_jefe.state import State
+
+Check = Callable[[State, int, Any], IllegalMove | None]
+"""A check: ``(state, seat, move) -> None`` when legal, else the refusal citing its rule."""
+Do = Callable[[State, int, Any], list[Event]]
+"""An effect: applies a checked move and returns the events it caused."""
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """One step of the game: who decides, what may be played, the checks and the effects.
+
+    Attributes:
+        name: the step's name, e.g. ``"negotiation"``.
+        pending: who must decide now.
+        candidates: moves to try for a deciding seat (a superset of the legal ones), in listing order.
+        checks: move type -> its check.
+        effects: move type -> its effect (called only after its check passed).
+        foreign: the refusal for a move type this step has no check for.
+        waiting: the refusal for a seat that does not decide now (given the current :class:`Pending`).
+    """
+
+    name: str
+    pending: Callable[[State], Pending]
+    candidates: Callable[[State, int], Iterable[Any]]
+    checks: Mapping[type, Check]
+    effects: Mapping[type, Do]
+    foreign: Callable[[State, int, Any], IllegalMove]
+    waiting: Callable[[State, int, Pending], IllegalMove]
+
+    def check(self, state: State, seat: int, move: Any) -> IllegalMove | None:
+        """Return ``None`` if ``move`` is legal for ``seat`` (a deciding seat) now, else its refusal."""
+        fn = self.checks.get(type(move))
+        if fn is None:
+            return self.foreign(state, seat, move)
+        return fn(state, seat, move)
+
+    def do(self, state: State, seat: int, move: Any) -> list[Event]:
+        """Apply a move that passed :meth:`check`; return its events."""
+        return self.effects[type(move)](state, seat, move)
+
+    def legal(self, state: State, seat: int) -> list[Any]:
+        """Return the candidates the checks accept, in the candidates' order."""
+        check = self.check
+        return [m for m in self.candidates(state, seat) if check(state, seat, m) is None]

@@ -1,0 +1,132 @@
+"""What a deal needs and who takes part when it closes (rulings ``composicion-del-cierre`` and ``promesas``).
+
+Pure computations on the state: which colours each board space asks for, whether a seat can give a
+colour now, the group that would take part if the boss closed now, what is still missing, and the
+prices and agreements that lapse when a seat can no longer give its colour.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from club_agentes.engine.core import Event
+from club_agentes.engine.yo_soy_el_jefe.state import AGREED, ASKED, COLOURS, SPACES, Negotiation, State
+
+FAMILY_PART = "family"
+INVESTOR_PART = "investor"
+FORCED_PART = "forced"
+
+SPACE_MAND: tuple[tuple[int, ...], ...] = tuple(tuple(COLOURS.index(c) for c in s.mandatory) for s in SPACES)
+SPACE_OPT: tuple[tuple[int, ...], ...] = tuple(tuple(COLOURS.index(c) for c in s.optional) for s in SPACES)
+SPACE_COLS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted(m + o)) for m, o in zip(SPACE_MAND, SPACE_OPT, strict=True)
+)
+SPACE_COLSET: tuple[frozenset[int], ...] = tuple(frozenset(c) for c in SPACE_COLS)
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One colour taking part in a close: ``seat`` gives ``colour`` as ``how`` for ``price`` millions.
+
+    ``how`` is ``"investor"``, ``"family"`` or ``"forced"`` (another seat's investor used under the
+    two-player rules).
+    """
+
+    seat: int
+    colour: int
+    how: str
+    price: int
+
+
+def represents(state: State, neg: Negotiation, seat: int, colour: int) -> bool:
+    """Return whether ``seat`` can give ``colour`` now: its investor card, not travelled, or its placed family card."""
+    return (state.owner[colour] == seat and colour not in neg.travelled) or (seat, colour) in neg.placed
+
+
+def group(state: State, neg: Negotiation) -> tuple[list[Part], bool]:
+    """Return the parts that would take part if the boss closed now, and whether the deal is complete.
+
+    See ruling ``composicion-del-cierre`` for the order in which the group is formed.
+    """
+    boss = neg.boss
+    owner = state.owner
+    travelled = neg.travelled
+    placed = neg.placed
+    parts: list[Part] = []
+    covered: set[int] = set()
+    for (s, c), quote in sorted(neg.quotes.items()):
+        if quote.status != AGREED:
+            continue
+        if owner[c] == s and c not in travelled:
+            parts.append(Part(s, c, INVESTOR_PART, quote.millions))
+            covered.add(c)
+        elif (s, c) in placed:
+            parts.append(Part(s, c, FAMILY_PART, quote.millions))
+            covered.add(c)
+    for c in SPACE_COLS[neg.space]:
+        if owner[c] == boss and c not in travelled and c not in covered:
+            parts.append(Part(boss, c, INVESTOR_PART, 0))
+            covered.add(c)
+    mand = SPACE_MAND[neg.space]
+    opt = SPACE_OPT[neg.space]
+    for c in mand:
+        if c not in covered and (boss, c) in placed:
+            parts.append(Part(boss, c, FAMILY_PART, 0))
+            covered.add(c)
+    need = SPACES[neg.space].optional_needed - sum(1 for c in opt if c in covered)
+    for c in opt:
+        if need > 0 and c not in covered and (boss, c) in placed:
+            parts.append(Part(boss, c, FAMILY_PART, 0))
+            covered.add(c)
+            need -= 1
+    if state.cfg.two_player_rules:
+        share = neg.payout // SPACES[neg.space].investors_needed
+        for c in mand:
+            o = owner[c]
+            if c not in covered and o >= 0 and o != boss and c not in travelled:
+                parts.append(Part(o, c, FORCED_PART, share))
+                covered.add(c)
+        for c in opt:
+            o = owner[c]
+            if need > 0 and c not in covered and o >= 0 and o != boss and c not in travelled:
+                parts.append(Part(o, c, FORCED_PART, share))
+                covered.add(c)
+                need -= 1
+    complete = need <= 0 and all(c in covered for c in mand)
+    return parts, complete
+
+
+def missing(neg: Negotiation, parts: list[Part], complete: bool) -> str:
+    """Return what the deal still lacks in words (``""`` when complete), e.g. ``"azul, 1 of rosa/verde"``."""
+    if complete:
+        return ""
+    covered = {p.colour for p in parts}
+    words = [COLOURS[c] for c in SPACE_MAND[neg.space] if c not in covered]
+    opt = SPACE_OPT[neg.space]
+    need = SPACES[neg.space].optional_needed - sum(1 for c in opt if c in covered)
+    if need > 0:
+        words.append(f"{need} of {'/'.join(COLOURS[c] for c in opt if c not in covered)}")
+    return ", ".join(words)
+
+
+def lapse(state: State, neg: Negotiation) -> list[Event]:
+    """Withdraw every price and agreement of a seat that can no longer give its colour (ruling ``promesas``).
+
+    Called after a travel card or a hire set takes effect: a seat gives a colour with its investor card,
+    not travelled, or with a family card of that colour it placed; without either, what it asked, was
+    proposed or agreed on that colour lapses.
+    """
+    events: list[Event] = []
+    for key in [k for k in sorted(neg.quotes) if not represents(state, neg, k[0], k[1])]:
+        seat, colour = key
+        quote = neg.quotes.pop(key)
+        name = COLOURS[colour]
+        why = f"it has no {name} investor able to take part and no {name} family card placed"
+        if quote.status == AGREED:
+            text = f"seat {seat}'s agreement for its {name} ({quote.millions}M) lapses: {why}."
+        else:
+            who = "asked by seat" if quote.status == ASKED else "proposed to seat"
+            text = f"the {quote.millions}M {who} {seat} for its {name} is withdrawn: {why}."
+        neg.history.append(text)
+        events.append(Event(text, data={"seat": seat, "colour": name, "millions": quote.millions}))
+    return events
