@@ -7,12 +7,19 @@ whether a move is legal: that is each step's check (:mod:`club_agentes.engine.se
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from club_agentes.engine.core import Event, IllegalMove
 from club_agentes.engine.se_vende.actions import DEVELOP, SETTLE
 from club_agentes.engine.se_vende.cards import CardDef, PowerName, load_deck
 from club_agentes.engine.se_vende.state import NO_CARD, TENS, SeVendeState, stamp
+
+Refusal = Callable[[], IllegalMove]
+"""What a check returns for a move it refuses: builds the :class:`IllegalMove` (rule id and message).
+
+The message is built only when the refusal is raised, so listing legal moves (which runs every
+check over the candidate moves) pays nothing for the refusals it discards.
+"""
 
 DECK = load_deck()
 DEFS: tuple[CardDef, ...] = DECK.defs
@@ -24,9 +31,12 @@ POWER_SUMS: dict[PowerName, tuple[int, ...]] = {name: tuple(d.total(name) for d 
 # ---------------------------------------------------------------------- words
 
 
+NAMES: tuple[str, ...] = tuple(f"{d.name} ({i})" for d, i in zip(DEFS, IDS, strict=True))
+
+
 def name(c: int) -> str:
     """Return a card's printed name with its id, e.g. ``"Cometa Confeti (SV-C040)"``."""
-    return f"{DEFS[c].name} ({IDS[c]})"
+    return NAMES[c]
 
 
 def seats_text(seats: Sequence[int]) -> str:
@@ -93,11 +103,10 @@ def drawable(s: SeVendeState) -> int:
 # ---------------------------------------------------------------------- cards moving
 
 
-def not_in_hand(s: SeVendeState, seat: int, card_id: str | None, rule: str, purpose: str) -> IllegalMove | None:
+def not_in_hand(s: SeVendeState, seat: int, card_id: str | None, rule: str, purpose: str) -> Refusal | None:
     """Return a refusal citing ``rule`` if ``card_id`` is not in ``seat``'s hand, else ``None``."""
-    c = INDEX.get(card_id or "", NO_CARD)
-    if c == NO_CARD or c not in s.hands[seat]:
-        return IllegalMove(rule, f"{card_id} is not in seat {seat}'s hand, so you cannot {purpose}")
+    if INDEX.get(card_id) not in s.hands[seat]:  # type: ignore[arg-type]
+        return lambda: IllegalMove(rule, f"{card_id} is not in seat {seat}'s hand, so you cannot {purpose}")
     return None
 
 

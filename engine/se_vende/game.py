@@ -46,7 +46,7 @@ from club_agentes.engine.se_vende.cards import load_designs
 from club_agentes.engine.se_vende.common import DECK
 from club_agentes.engine.se_vende.explain import explain
 from club_agentes.engine.se_vende.knowledge import determinize, visibility
-from club_agentes.engine.se_vende.moves import MOVES, SeVendeMove
+from club_agentes.engine.se_vende.moves import MOVE_TYPES, MOVES, SeVendeMove
 from club_agentes.engine.se_vende.state import (
     DEFAULT_TURN_LIMIT,
     MAX_TURN_LIMIT,
@@ -73,6 +73,7 @@ STEPS: dict[int, Step] = {
 }
 """Every step that asks for decisions, by the state's step number."""
 
+_MOVE_CLASSES = frozenset(MOVE_TYPES)
 _CARD_NAMES: dict[str, str] = {cid: d.name for cid, d in zip(DECK.ids, DECK.defs, strict=True)}
 _RULE_IDS: frozenset[str] = R.CITED | {R.card_section(d.key) for d in load_designs() if d.special}
 
@@ -167,7 +168,9 @@ class SeVende(Game[SeVendeState, SeVendeMove, SeVendeConfig]):
         Raises:
             ConfigError: ``config`` is not a Se Vende configuration.
         """
-        return self.start(config, seed)[0]
+        if not isinstance(config, SeVendeConfig):
+            raise ConfigError("a Se Vende game needs a configuration made by SeVende.make_config")
+        return setup.deal(config, seed, log=False)[0]
 
     def start(self, config: SeVendeConfig, seed: int) -> tuple[SeVendeState, list[Event]]:
         """Return the game after setup steps 1-8 and the setup events (each seat's deal to that seat only).
@@ -186,7 +189,9 @@ class SeVende(Game[SeVendeState, SeVendeMove, SeVendeConfig]):
         if state.step == OVER:
             return Pending("over", ())
         step = STEPS[state.step]
-        return Pending("simultaneous", step.waiting(state), step.prompt, step.done(state))
+        deciding = step.deciding
+        waiting = tuple([x for x in range(state.n) if deciding(state, x)])
+        return Pending("simultaneous", waiting, step.prompt, tuple([x for x in state.part if x not in waiting]))
 
     def legal_moves(self, state: SeVendeState, seat: int) -> list[SeVendeMove]:
         """Return ``seat``'s legal moves now, in a stable order (empty when it has nothing to decide)."""
@@ -205,16 +210,26 @@ class SeVende(Game[SeVendeState, SeVendeMove, SeVendeConfig]):
             IllegalMove: the move breaks a rule (the rule id names the section or ruling);
                 ``state`` is unchanged.
         """
-        seat = self.check_seat(state, seat)
-        if not MOVES.is_move(move):
+        if type(seat) is not int or not 0 <= seat < state.n:
+            seat = self.check_seat(state, seat)  # raises the core's InvalidMove for a bad seat
+        if type(move) not in _MOVE_CLASSES:
             raise InvalidMove(f"{move!r:.80} is not a Se Vende move; parse it with parse_move first")
         if state.step == OVER:
             raise IllegalMove(R.GAME_END, "the game is over; no move can be played")
         step = STEPS[state.step]
         if not step.deciding(state, seat):
             raise step.idle(state, seat)
+        # Step.play inlined (the hottest path of a playout): the move kind's two checks, then its effect.
+        rule = step.moves.get(type(move))
+        if rule is None:
+            raise step.wrong(move)
+        refusal = None if rule.owns is None else rule.owns(state, seat, move)
+        if refusal is None and rule.check is not None:
+            refusal = rule.check(state, seat, move)
+        if refusal is not None:
+            raise refusal()
         ev: list[Event] = []
-        if step.play(state, seat, move, ev):
+        if rule.effect(state, seat, move, ev):
             flow.step_complete(state, ev)
         return ev
 

@@ -126,14 +126,17 @@ def _redraw_sealed(w: SeVendeState, seat: int, rng: Rng) -> None:
         done = w.actions.done
         fresh = type(w.actions)(w.actions.seats)
         for x in done:
-            fresh.submit(x, w.actions.own(x) if x == seat else ACTION_CODES[rng.below(len(ACTION_CODES))])
+            own = w.actions.own(x)
+            if x != seat or own is None:
+                own = ACTION_CODES[rng.below(len(ACTION_CODES))]
+            fresh.submit(x, own)
         w.actions = fresh
     elif w.step in (DEVELOP_PLACE, SETTLE_PLACE):
         fresh_p = type(w.placing)(w.placing.seats)
         for x in w.placing.done:
             if x == seat:
-                own = w.placing.own(x)
-                fresh_p.submit(x, NO_CARD if own is None else own)
+                placed = w.placing.own(x)
+                fresh_p.submit(x, NO_CARD if placed is None else placed)
                 continue
             options = [c for c in w.hands[x] if check_place(w, x, Place(IDS[c])) is None]
             options.append(NO_CARD)

@@ -41,6 +41,8 @@ __all__ = [
     "ACTION_CODES",
     "ACTION_NAMES",
     "ACTION_TAGS",
+    "BY_CARD",
+    "DONE",
     "MOVES",
     "MOVE_TYPES",
     "PLACE_NONE",
@@ -230,3 +232,11 @@ MOVE_TYPES: tuple[type, ...] = (ChooseAction, Keep, Discard, Place, Pay, Sell, U
 
 PLACE_NONE = Place(None)
 """Place nothing this phase (se-vende/preguntas/no-colocar-nada)."""
+
+DONE = Done()
+
+BY_CARD: dict[type, tuple[Any, ...]] = {
+    cls: tuple(MOVES.intern(cls, cid) for cid in DECK.ids)
+    for cls in (Keep, Discard, Place, Pay, Sell, ConsumeGood, Produce)
+}
+"""Move class -> its move for each card number (``BY_CARD[Keep][c]`` is ``Keep(ids[c])``), built once."""

@@ -111,13 +111,22 @@ def stamp(round_no: int, phase: int) -> int:
     return round_no * 8 + phase
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class PowerRef:
-    """One consume power of a tableau card: the card, the power's position on it, and the power."""
+    """One consume power of a tableau card: the card, the power's position on it, and the power.
+
+    Two refs are equal when they name the same card and position (the power follows from them).
+    """
 
     card: int
     index: int
     power: Power
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PowerRef) and self.card == other.card and self.index == other.index
+
+    def __hash__(self) -> int:
+        return self.card * 16 + self.index
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,12 +145,24 @@ class WindfallRight:
 class ConsumeSeat:
     """One seat's progress through a Consumir phase."""
 
-    __slots__ = ("active", "double", "finished", "gained_vp", "must_sell", "powers", "remaining", "taken", "used")
+    __slots__ = (
+        "active",
+        "by_key",
+        "double",
+        "finished",
+        "gained_vp",
+        "must_sell",
+        "powers",
+        "remaining",
+        "taken",
+        "used",
+    )
 
     def __init__(self, must_sell: bool, double: bool, powers: list[PowerRef]) -> None:
         self.must_sell = must_sell
         self.double = double
-        self.powers = powers
+        self.powers = powers  # never changed after the phase begins (copies share it)
+        self.by_key: dict[tuple[str, int], PowerRef] = {(_IDS[p.card], p.index): p for p in powers}
         self.used: set[PowerRef] = set()
         self.active: PowerRef | None = None
         self.remaining = 0
@@ -151,7 +172,11 @@ class ConsumeSeat:
 
     def clone(self) -> ConsumeSeat:
         """Return an independent copy."""
-        c = ConsumeSeat(self.must_sell, self.double, self.powers)
+        c = ConsumeSeat.__new__(ConsumeSeat)
+        c.must_sell = self.must_sell
+        c.double = self.double
+        c.powers = self.powers
+        c.by_key = self.by_key
         c.used = set(self.used)
         c.active = self.active
         c.remaining = self.remaining
@@ -201,9 +226,12 @@ class ConsumeSeat:
         return cs
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class SeVendeConfig:
-    """A Se Vende table's configuration.
+    """A Se Vende table's configuration (treat it as immutable).
+
+    Not a frozen dataclass only because the core's ``Config`` protocol declares ``seats`` as a
+    settable attribute, which a frozen dataclass does not satisfy for a type checker.
 
     Attributes:
         seats: 2 to 4.

@@ -16,7 +16,7 @@ from club_agentes.engine.se_vende.actions import (
     PHASE_OF_ACTION,
     action_token,
 )
-from club_agentes.engine.se_vende.common import seats_text
+from club_agentes.engine.se_vende.common import Refusal, seats_text
 from club_agentes.engine.se_vende.moves import MOVES, ChooseAction
 from club_agentes.engine.se_vende.state import SELECT, SeVendeState
 from club_agentes.engine.se_vende.steps.base import MoveRule, Step
@@ -51,10 +51,10 @@ def _candidates(s: SeVendeState, seat: int) -> tuple[ChooseAction, ...]:
     return _ACTION_MOVES
 
 
-def check_choose(s: SeVendeState, seat: int, move: ChooseAction) -> IllegalMove | None:
+def check_choose(s: SeVendeState, seat: int, move: ChooseAction) -> Refusal | None:
     """Any of the seven action cards may be chosen (every seat holds all seven every round)."""
     if move.action not in ACTION_NAMES:
-        return IllegalMove(R.SECRET_CHOICE, f"{move.action!r} is not one of the seven action cards")
+        return lambda: IllegalMove(R.SECRET_CHOICE, f"{move.action!r} is not one of the seven action cards")
     return None
 
 
@@ -96,6 +96,6 @@ STEP = Step(
     deciding=_deciding,
     idle=_idle,
     candidates=_candidates,
-    moves={ChooseAction: MoveRule(check_choose, choose)},
+    moves={ChooseAction: MoveRule(choose, owns=check_choose)},
     sealed=True,
 )

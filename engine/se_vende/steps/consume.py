@@ -21,6 +21,7 @@ from club_agentes.engine.se_vende.common import (
     DEFS,
     IDS,
     INDEX,
+    Refusal,
     active_cards,
     award,
     draw_to_hand,
@@ -30,7 +31,7 @@ from club_agentes.engine.se_vende.common import (
     seats_text,
     to_discard,
 )
-from club_agentes.engine.se_vende.moves import ConsumeGood, Discard, Done, Sell, UsePower
+from club_agentes.engine.se_vende.moves import BY_CARD, ConsumeGood, Discard, Done, Sell, UsePower
 from club_agentes.engine.se_vende.state import CONSUMING, NO_CARD, ConsumeSeat, PowerRef, SeVendeState
 from club_agentes.engine.se_vende.steps.base import MoveRule, Step
 
@@ -122,12 +123,16 @@ def _idle(s: SeVendeState, seat: int) -> IllegalMove:
 
 def _candidates(s: SeVendeState, seat: int) -> list[Any]:
     cs = _seat(s, seat)
+    goods = s.goods
     if cs.must_sell:
-        return [Sell(IDS[w]) for w in s.tableau[seat]]
+        table = BY_CARD[Sell]
+        return [table[w] for w in s.tableau[seat] if w in goods]
     if cs.active is not None:
         if cs.active.power.name is PowerName.CONSUME_GOODS:
-            return [ConsumeGood(IDS[w]) for w in s.tableau[seat]]
-        moves: list[Any] = [Discard(IDS[c]) for c in s.hands[seat]]
+            table = BY_CARD[ConsumeGood]
+            return [table[w] for w in s.tableau[seat] if w in goods]
+        table = BY_CARD[Discard]
+        moves: list[Any] = [table[c] for c in s.hands[seat]]
         moves.append(_DONE)
         return moves
     moves = [UsePower(IDS[ref.card], ref.index) for ref in cs.powers]
@@ -149,21 +154,31 @@ def _default(s: SeVendeState, seat: int) -> tuple[Done, str] | None:
 # ---------------------------------------------------------------------- selling
 
 
-def check_sell(s: SeVendeState, seat: int, move: Sell) -> IllegalMove | None:
-    """Only a Comercio chooser sells, exactly one good, from its own worlds (se-vende/preguntas/comercio)."""
+def owns_good(s: SeVendeState, seat: int, world: str, rule: str, what: str) -> Refusal | None:
+    """Return a refusal citing ``rule`` unless ``world`` is a world of ``seat``'s tableau holding a good."""
+    w = INDEX.get(world, NO_CARD)
+    if w not in s.goods or w not in s.tableau[seat]:
+        return lambda: IllegalMove(rule, f"{world} is not a world of seat {seat}'s tableau holding a good {what}")
+    return None
+
+
+def owns_sell(s: SeVendeState, seat: int, move: Sell) -> Refusal | None:
+    """A good is sold from one of the seller's own worlds (se-vende/preguntas/comercio)."""
+    return owns_good(s, seat, move.world, R.TRADE, "to sell")
+
+
+def check_sell(s: SeVendeState, seat: int, move: Sell) -> Refusal | None:
+    """Only a Comercio chooser sells, and exactly one good (se-vende/preguntas/comercio)."""
     cs = _seat(s, seat)
     if not cs.must_sell:
         chosen = (s.chosen or {}).get(seat, "")
         if chosen != "comercio":
-            return IllegalMove(
+            return lambda: IllegalMove(
                 R.TRADE,
                 f"only seats that chose Consumir: Comercio may sell; seat {seat} chose "
                 f"{ACTION_NAMES.get(chosen, 'another action')}",
             )
-        return IllegalMove(R.TRADE, f"seat {seat} has already sold its one good this phase")
-    w = INDEX.get(move.world, NO_CARD)
-    if w not in s.tableau[seat] or w not in s.goods:
-        return IllegalMove(R.TRADE, f"{move.world} is not a world of seat {seat}'s tableau holding a good to sell")
+        return lambda: IllegalMove(R.TRADE, f"seat {seat} has already sold its one good this phase")
     return None
 
 
@@ -187,40 +202,48 @@ def sell(s: SeVendeState, seat: int, move: Sell, ev: list[Event]) -> bool:
 
 def find_power(cs: ConsumeSeat, card_id: str, index: int) -> PowerRef | None:
     """Return the consume power ``index`` of card ``card_id`` that counts for this seat now, if any."""
-    c = INDEX.get(card_id, NO_CARD)
-    return next((ref for ref in cs.powers if ref.card == c and ref.index == index), None)
+    return cs.by_key.get((card_id, index))
 
 
-def check_use(s: SeVendeState, seat: int, move: UsePower) -> IllegalMove | None:
+def owns_use(s: SeVendeState, seat: int, move: UsePower) -> Refusal | None:
+    """The power must be a consume power of a card of the seat's tableau that counts this phase."""
+    if find_power(_seat(s, seat), move.card, move.power) is None:
+        return lambda: IllegalMove(
+            R.CONSUME,
+            f"{move.card} has no consume power number {move.power} that counts in seat {seat}'s tableau this phase",
+        )
+    return None
+
+
+def check_use(s: SeVendeState, seat: int, move: UsePower) -> Refusal | None:
     """A counting consume power with something to consume, unused this phase, after any sale, one at a time.
 
     See se-vende/rulings/consumir, se-vende/preguntas/comercio and se-vende/preguntas/poderes-hasta-n-bienes.
     """
     cs = _seat(s, seat)
     if cs.must_sell:
-        return IllegalMove(
+        return lambda: IllegalMove(
             R.TRADE,
             f"seat {seat} chose Consumir: Comercio and must sell exactly one good before using any consume power",
         )
-    if cs.active is not None:
-        goods = cs.active.power.name is PowerName.CONSUME_GOODS
-        return IllegalMove(
+    active = cs.active
+    if active is not None:
+        goods = active.power.name is PowerName.CONSUME_GOODS
+        return lambda: IllegalMove(
             R.UP_TO_N if goods else R.CONSUME_HAND,
-            f"finish the power in use ({name(cs.active.card)}, power {cs.active.index}) before invoking another",
+            f"finish the power in use ({name(active.card)}, power {active.index}) before invoking another",
         )
     ref = find_power(cs, move.card, move.power)
-    if ref is None:
-        return IllegalMove(
-            R.CONSUME,
-            f"{move.card} has no consume power number {move.power} that counts in seat {seat}'s tableau this phase",
-        )
+    assert ref is not None, "owns_use accepted it"
     if ref in cs.used:
-        return IllegalMove(
+        return lambda: IllegalMove(
             R.CONSUME, f"power {move.power} of {name(ref.card)} has already been used in this Consumir phase"
         )
     if not usable(s, seat, ref.power):
         need = "a card in hand" if ref.power.name is PowerName.CONSUME_HAND else "an eligible good"
-        return IllegalMove(R.CONSUME, f"power {move.power} of {name(ref.card)} needs {need} and seat {seat} has none")
+        return lambda: IllegalMove(
+            R.CONSUME, f"power {move.power} of {name(ref.card)} needs {need} and seat {seat} has none"
+        )
     return None
 
 
@@ -247,13 +270,20 @@ def use(s: SeVendeState, seat: int, move: UsePower, ev: list[Event]) -> bool:
 # ---------------------------------------------------------------------- giving goods or cards to the power in use
 
 
-def check_consume(s: SeVendeState, seat: int, move: ConsumeGood) -> IllegalMove | None:
+def owns_consume(s: SeVendeState, seat: int, move: ConsumeGood) -> Refusal | None:
+    """A good is consumed from one of the seat's own worlds (se-vende/preguntas/poderes-hasta-n-bienes)."""
+    return owns_good(s, seat, move.world, R.UP_TO_N, "to consume")
+
+
+def check_consume(s: SeVendeState, seat: int, move: ConsumeGood) -> Refusal | None:
     """The power in use takes goods it accepts from the seat's worlds (se-vende/preguntas/poderes-hasta-n-bienes)."""
     cs = _seat(s, seat)
     if cs.active is None or cs.active.power.name is not PowerName.CONSUME_GOODS:
-        return IllegalMove(R.CONSUME, "no goods-consuming power is in use; invoke one with 'use <card> <power>'")
-    if INDEX.get(move.world, NO_CARD) not in eligible_goods(s, seat, cs.active.power):
-        return IllegalMove(R.UP_TO_N, f"{move.world} holds no good of seat {seat}'s that the power in use accepts")
+        return lambda: IllegalMove(
+            R.CONSUME, "no goods-consuming power is in use; invoke one with 'use <card> <power>'"
+        )
+    if not cs.active.power.matches(DEFS[INDEX[move.world]].good or ""):
+        return lambda: IllegalMove(R.UP_TO_N, f"the good on {move.world} is not of a kind the power in use accepts")
     return None
 
 
@@ -266,14 +296,19 @@ def consume(s: SeVendeState, seat: int, move: ConsumeGood, ev: list[Event]) -> b
     return _after(s, seat, cs, ev)
 
 
-def check_discard(s: SeVendeState, seat: int, move: Discard) -> IllegalMove | None:
-    """A power that discards from hand must be in use, and the card in hand (se-vende/rulings/poderes-de-mano)."""
+def owns_discard(s: SeVendeState, seat: int, move: Discard) -> Refusal | None:
+    """The card comes from the seat's hand (se-vende/rulings/poderes-de-mano)."""
+    return not_in_hand(s, seat, move.card, R.CONSUME_HAND, "discard it for a victory point")
+
+
+def check_discard(s: SeVendeState, seat: int, move: Discard) -> Refusal | None:
+    """A power that discards from hand must be in use (se-vende/rulings/poderes-de-mano)."""
     cs = _seat(s, seat)
     if cs.active is None or cs.active.power.name is not PowerName.CONSUME_HAND:
-        return IllegalMove(
+        return lambda: IllegalMove(
             R.CONSUME_HAND, "no power that consumes cards from hand is in use; invoke one with 'use <card> <power>'"
         )
-    return not_in_hand(s, seat, move.card, R.CONSUME_HAND, "discard it for a victory point")
+    return None
 
 
 def discard(s: SeVendeState, seat: int, move: Discard, ev: list[Event]) -> bool:
@@ -293,19 +328,20 @@ def discard(s: SeVendeState, seat: int, move: Discard, ev: list[Event]) -> bool:
 # ---------------------------------------------------------------------- finishing
 
 
-def check_done(s: SeVendeState, seat: int, move: Done) -> IllegalMove | None:
+def check_done(s: SeVendeState, seat: int, move: Done) -> Refusal | None:
     """Stop a power that discards from hand, or finish consuming: not before a sale, nor mid goods power."""
     cs = _seat(s, seat)
     if cs.must_sell:
-        return IllegalMove(
+        return lambda: IllegalMove(
             R.TRADE,
             f"seat {seat} chose Consumir: Comercio and holds a good: it must sell exactly one before finishing",
         )
-    if cs.active is not None and cs.active.power.name is PowerName.CONSUME_GOODS:
-        left = len(eligible_goods(s, seat, cs.active.power))
-        return IllegalMove(
+    active = cs.active
+    if active is not None and active.power.name is PowerName.CONSUME_GOODS:
+        left = len(eligible_goods(s, seat, active.power))
+        return lambda: IllegalMove(
             R.UP_TO_N,
-            f"the power in use ({name(cs.active.card)}, power {cs.active.index}) must take all the goods it can: "
+            f"the power in use ({name(active.card)}, power {active.index}) must take all the goods it can: "
             f"choose {cs.remaining} more of your {left} eligible goods",
         )
     return None
@@ -378,11 +414,11 @@ STEP = Step(
     idle=_idle,
     candidates=_candidates,
     moves={
-        Sell: MoveRule(check_sell, sell),
-        UsePower: MoveRule(check_use, use),
-        ConsumeGood: MoveRule(check_consume, consume),
-        Discard: MoveRule(check_discard, discard),
-        Done: MoveRule(check_done, done),
+        Sell: MoveRule(sell, owns=owns_sell, check=check_sell),
+        UsePower: MoveRule(use, owns=owns_use, check=check_use),
+        ConsumeGood: MoveRule(consume, owns=owns_consume, check=check_consume),
+        Discard: MoveRule(discard, owns=owns_discard, check=check_discard),
+        Done: MoveRule(done, check=check_done),
     },
     default=_default,
 )

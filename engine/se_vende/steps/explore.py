@@ -12,8 +12,8 @@ from club_agentes.engine.core import Event, IllegalMove
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.actions import EXPLORE
 from club_agentes.engine.se_vende.cards import PowerName
-from club_agentes.engine.se_vende.common import DEFS, IDS, INDEX, active_cards, draw, name, plural, to_discard
-from club_agentes.engine.se_vende.moves import Keep
+from club_agentes.engine.se_vende.common import DEFS, IDS, INDEX, Refusal, active_cards, draw, name, plural, to_discard
+from club_agentes.engine.se_vende.moves import BY_CARD, Keep
 from club_agentes.engine.se_vende.state import EXPLORE_KEEP, NO_CARD, SeVendeState
 from club_agentes.engine.se_vende.steps.base import MoveRule, Step, idle_refusal
 
@@ -68,14 +68,15 @@ def _idle(s: SeVendeState, seat: int) -> IllegalMove:
 
 
 def _candidates(s: SeVendeState, seat: int) -> list[Keep]:
-    return [Keep(IDS[c]) for c in s.drawn[seat]]
+    table = BY_CARD[Keep]
+    return [table[c] for c in s.drawn[seat]]
 
 
-def check_keep(s: SeVendeState, seat: int, move: Keep) -> IllegalMove | None:
+def check_keep(s: SeVendeState, seat: int, move: Keep) -> Refusal | None:
     """Only a card drawn while exploring this phase may be kept (se-vende/rulings/explorar)."""
     drawn = s.drawn[seat]
     if INDEX.get(move.card, NO_CARD) not in drawn:
-        return IllegalMove(
+        return lambda: IllegalMove(
             R.EXPLORE,
             f"{move.card} is not among the {len(drawn)} cards seat {seat} drew while exploring "
             f"({', '.join(IDS[x] for x in drawn)})",
@@ -108,5 +109,5 @@ STEP = Step(
     deciding=_deciding,
     idle=_idle,
     candidates=_candidates,
-    moves={Keep: MoveRule(check_keep, keep)},
+    moves={Keep: MoveRule(keep, owns=check_keep)},
 )

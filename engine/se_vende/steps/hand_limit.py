@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from club_agentes.engine.core import Event, IllegalMove
 from club_agentes.engine.se_vende import rules as R
-from club_agentes.engine.se_vende.common import DECK, IDS, name, not_in_hand, seats_text, to_discard
-from club_agentes.engine.se_vende.moves import Discard
+from club_agentes.engine.se_vende.common import DECK, Refusal, name, not_in_hand, seats_text, to_discard
+from club_agentes.engine.se_vende.moves import BY_CARD, Discard
 from club_agentes.engine.se_vende.state import HAND_LIMIT, HAND_MAX, SeVendeState
 from club_agentes.engine.se_vende.steps.base import MoveRule, Step
 
@@ -41,10 +41,11 @@ def _idle(s: SeVendeState, seat: int) -> IllegalMove:
 
 
 def _candidates(s: SeVendeState, seat: int) -> list[Discard]:
-    return [Discard(IDS[c]) for c in s.hands[seat]]
+    table = BY_CARD[Discard]
+    return [table[c] for c in s.hands[seat]]
 
 
-def check_discard(s: SeVendeState, seat: int, move: Discard) -> IllegalMove | None:
+def check_discard(s: SeVendeState, seat: int, move: Discard) -> Refusal | None:
     """The excess is discarded from the seat's own hand."""
     return not_in_hand(s, seat, move.card, R.HAND_LIMIT, "discard it")
 
@@ -70,5 +71,5 @@ STEP = Step(
     deciding=_deciding,
     idle=_idle,
     candidates=_candidates,
-    moves={Discard: MoveRule(check_discard, discard)},
+    moves={Discard: MoveRule(discard, owns=check_discard)},
 )

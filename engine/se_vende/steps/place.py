@@ -19,8 +19,8 @@ from club_agentes.engine.se_vende.cards import GOOD_NAMES, PowerName
 from club_agentes.engine.se_vende.common import (
     DECK,
     DEFS,
-    IDS,
     INDEX,
+    Refusal,
     develop_discount,
     draw_to_hand,
     military,
@@ -34,7 +34,7 @@ from club_agentes.engine.se_vende.common import (
     take_good,
     to_discard,
 )
-from club_agentes.engine.se_vende.moves import PLACE_NONE, Pay, Place
+from club_agentes.engine.se_vende.moves import BY_CARD, PLACE_NONE, Pay, Place
 from club_agentes.engine.se_vende.state import (
     DEVELOP_PAY,
     DEVELOP_PLACE,
@@ -94,13 +94,22 @@ def _placing_idle(s: SeVendeState, seat: int) -> IllegalMove:
 
 
 def _placing_candidates(s: SeVendeState, seat: int) -> list[Place]:
-    moves = [Place(IDS[c]) for c in s.hands[seat]]
+    table = BY_CARD[Place]
+    moves = [table[c] for c in s.hands[seat]]
     moves.append(PLACE_NONE)
     return moves
 
 
-def check_place(s: SeVendeState, seat: int, move: Place) -> IllegalMove | None:
-    """Whether ``seat`` may place ``move.card`` now (always, for nothing).
+def owns_place(s: SeVendeState, seat: int, move: Place) -> Refusal | None:
+    """A card is placed from the seat's own hand (placing nothing needs nothing)."""
+    if move.card is None:
+        return None
+    rule = R.DEVELOP if s.step == DEVELOP_PLACE else R.SETTLE
+    return not_in_hand(s, seat, move.card, rule, "place it")
+
+
+def place_rules(s: SeVendeState, seat: int, move: Place) -> Refusal | None:
+    """Whether ``seat`` may place ``move.card`` from its hand now (always, for nothing).
 
     Desarrollar takes only developments (se-vende/rulings/desarrollar), Asentar only worlds
     (se-vende/rulings/asentar); a military world needs Militar at least its defence
@@ -109,35 +118,41 @@ def check_place(s: SeVendeState, seat: int, move: Place) -> IllegalMove | None:
     """
     if move.card is None:
         return None
-    dev = s.step == DEVELOP_PLACE
-    refusal = not_in_hand(s, seat, move.card, R.DEVELOP if dev else R.SETTLE, "place it")
-    if refusal is not None:
-        return refusal
     c = INDEX[move.card]
     d = DEFS[c]
-    if dev and not d.is_development:
-        return IllegalMove(R.DEVELOP, f"{name(c)} is a world; in Desarrollar you may place only a development")
-    if not dev:
+    if s.step == DEVELOP_PLACE:
+        if not d.is_development:
+            return lambda: IllegalMove(
+                R.DEVELOP, f"{name(c)} is a world; in Desarrollar you may place only a development"
+            )
+    else:
         if not d.is_world:
-            return IllegalMove(R.SETTLE, f"{name(c)} is a development; in Asentar you may place only a world")
+            return lambda: IllegalMove(R.SETTLE, f"{name(c)} is a development; in Asentar you may place only a world")
         if d.military:
             mil = military(s, seat)
             if mil < d.defence:
-                return IllegalMove(
+                return lambda: IllegalMove(
                     R.MILITARY,
                     f"{name(c)} has defence {d.defence} and seat {seat}'s Militar is {mil}; a military world "
                     "needs Militar equal to or above its defence and cannot be paid for with cards",
                 )
             return None
-    owe = cost_now(s, seat, c)
     others = len(s.hands[seat]) - 1
+    if d.cost <= others:  # affordable before any discount
+        return None
+    owe = cost_now(s, seat, c)
     if owe > others:
-        return IllegalMove(
+        return lambda: IllegalMove(
             R.PAYING,
             f"{name(c)} costs {d.cost} and seat {seat} pays {owe} after discounts, but would hold only "
             f"{others} other cards to discard",
         )
     return None
+
+
+def check_place(s: SeVendeState, seat: int, move: Place) -> Refusal | None:
+    """The whole check of a placement: from the seat's hand, and allowed by the phase's rules."""
+    return owns_place(s, seat, move) or place_rules(s, seat, move)
 
 
 def place(s: SeVendeState, seat: int, move: Place, ev: list[Event]) -> bool:
@@ -203,10 +218,11 @@ def _paying_idle(s: SeVendeState, seat: int) -> IllegalMove:
 
 
 def _paying_candidates(s: SeVendeState, seat: int) -> list[Pay]:
-    return [Pay(IDS[c]) for c in s.hands[seat]]
+    table = BY_CARD[Pay]
+    return [table[c] for c in s.hands[seat]]
 
 
-def check_pay(s: SeVendeState, seat: int, move: Pay) -> IllegalMove | None:
+def check_pay(s: SeVendeState, seat: int, move: Pay) -> Refusal | None:
     """A cost is paid with cards from the payer's hand (se-vende/rulings/pagar-costos)."""
     return not_in_hand(s, seat, move.card, R.PAYING, "pay with it")
 
@@ -252,8 +268,8 @@ def after_placing(s: SeVendeState, ev: list[Event]) -> bool:
 
 # ---------------------------------------------------------------------- the four steps
 
-_PLACING = {Place: MoveRule(check_place, place)}
-_PAYING = {Pay: MoveRule(check_pay, pay)}
+_PLACING: dict[type, MoveRule] = {Place: MoveRule(place, owns=owns_place, check=place_rules)}
+_PAYING: dict[type, MoveRule] = {Pay: MoveRule(pay, owns=check_pay)}
 
 STEPS: dict[int, Step] = {
     DEVELOP_PLACE: Step(

@@ -17,8 +17,8 @@ from club_agentes.engine.se_vende.actions import PRODUCE
 from club_agentes.engine.se_vende.cards import GOOD_NAMES, PowerName
 from club_agentes.engine.se_vende.common import (
     DEFS,
-    IDS,
     INDEX,
+    Refusal,
     active_cards,
     draw_to_hand,
     drawable,
@@ -26,7 +26,7 @@ from club_agentes.engine.se_vende.common import (
     seats_text,
     take_good,
 )
-from club_agentes.engine.se_vende.moves import Done, Produce
+from club_agentes.engine.se_vende.moves import BY_CARD, Done, Produce
 from club_agentes.engine.se_vende.state import NO_CARD, PRODUCING, SeVendeState, WindfallRight
 from club_agentes.engine.se_vende.steps.base import MoveRule, Step
 
@@ -104,17 +104,25 @@ def _idle(s: SeVendeState, seat: int) -> IllegalMove:
 
 
 def _candidates(s: SeVendeState, seat: int) -> list[Any]:
-    moves: list[Any] = [Produce(IDS[w]) for w in s.tableau[seat]]
+    table = BY_CARD[Produce]
+    moves: list[Any] = [table[w] for w in s.tableau[seat]]
     moves.append(_DONE)
     return moves
 
 
-def check_produce(s: SeVendeState, seat: int, move: Produce) -> IllegalMove | None:
-    """The world must be an empty windfall world of the seat, of the kind the right allows."""
+def owns_produce(s: SeVendeState, seat: int, move: Produce) -> Refusal | None:
+    """The world must be one of the seat's own."""
+    if INDEX.get(move.world, NO_CARD) not in s.tableau[seat]:
+        return lambda: IllegalMove(R.PRODUCE, f"{move.world} is not a world of seat {seat}'s tableau")
+    return None
+
+
+def check_produce(s: SeVendeState, seat: int, move: Produce) -> Refusal | None:
+    """The world must be an empty windfall world of the kind the right allows (se-vende/preguntas/producir)."""
     right = s.produce[seat][0]
     if INDEX.get(move.world, NO_CARD) not in targets(s, seat, right.kind):
         what = "windfall world" if right.kind == "any" else f"{GOOD_NAMES[right.kind]} windfall world"
-        return IllegalMove(
+        return lambda: IllegalMove(
             R.PRODUCE, f"{move.world} is not an empty {what} of seat {seat}'s tableau, so {_by(right)} cannot use it"
         )
     return None
@@ -128,11 +136,6 @@ def produce(s: SeVendeState, seat: int, move: Produce, ev: list[Event]) -> bool:
     s.produced[seat].append(DEFS[w].good or "")
     ev.append(Event(f"seat {seat} produces {GOOD_NAMES[DEFS[w].good or '']} on {name(w)} with {_by(right)}"))
     return _next(s, seat, ev)
-
-
-def check_decline(s: SeVendeState, seat: int, move: Done) -> IllegalMove | None:
-    """A windfall production is optional ("puedes", se-vende/rulings/producir): declining is always allowed."""
-    return None
 
 
 def decline(s: SeVendeState, seat: int, move: Done, ev: list[Event]) -> bool:
@@ -177,6 +180,6 @@ STEP = Step(
     deciding=_deciding,
     idle=_idle,
     candidates=_candidates,
-    moves={Produce: MoveRule(check_produce, produce), Done: MoveRule(check_decline, decline)},
+    moves={Produce: MoveRule(produce, owns=owns_produce, check=check_produce), Done: MoveRule(decline)},
     default=_default,
 )

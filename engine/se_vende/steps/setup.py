@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from club_agentes.engine.core import Event, IllegalMove
 from club_agentes.engine.se_vende import rules as R
-from club_agentes.engine.se_vende.common import DECK, IDS, name, not_in_hand, to_discard
-from club_agentes.engine.se_vende.moves import Discard
+from club_agentes.engine.se_vende.common import DECK, IDS, Refusal, name, not_in_hand, to_discard
+from club_agentes.engine.se_vende.moves import BY_CARD, Discard
 from club_agentes.engine.se_vende.state import (
     CHIPS_PER_SEAT,
     SETUP,
@@ -22,45 +22,52 @@ from club_agentes.engine.se_vende.state import (
 from club_agentes.engine.se_vende.steps.base import MoveRule, Step, idle_refusal
 
 
-def deal(config: SeVendeConfig, seed: int) -> tuple[SeVendeState, list[Event]]:
+def deal(config: SeVendeConfig, seed: int, *, log: bool = True) -> tuple[SeVendeState, list[Event]]:
     """Return the game after setup steps 1-8 (waiting for the step-5 discards) and the setup events.
 
-    The deal's private parts (each seat's six cards) are events whose audience is that seat.
+    The deal's private parts (each seat's six cards) are events whose audience is that seat. With
+    ``log=False`` no event is written (the same state, faster, for playouts).
     """
     s = SeVendeState(config, seed)
-    ev: list[Event] = []
     rng = s.rng
-    ev.append(
-        Event(
-            f"setup step 1: {CHIPS_PER_SEAT} victory points of chips per seat ({s.pool} VP) form the chip supply; "
-            f"the four 10-point chips ({TENS} VP) are set aside for the last round",
-            data={"chip_pool": s.pool, "tens_set_aside": TENS},
-        )
-    )
-    ev.append(Event("setup step 2: every seat takes its seven action cards"))
     starts = list(DECK.start_cards)
     rng.shuffle(starts)
-    dealt: dict[str, str] = {}
     for seat in range(s.n):
         c = starts.pop()
         s.tableau[seat].append(c)
         s.stamps[c] = 0
-        dealt[str(seat)] = IDS[c]
-    listing = ", ".join(f"seat {seat} {name(s.tableau[seat][0])}" for seat in range(s.n))
-    ev.append(Event(f"setup step 3: the start worlds are shuffled and dealt face up: {listing}", data={"start": dealt}))
     supply = [c for c in range(len(DECK.defs)) if not DECK.defs[c].start] + starts
     rng.shuffle(supply)
     s.supply = supply
-    left = len(starts)
-    ev.append(
-        Event(
-            f"setup step 4: the remaining start worlds ({left}) are shuffled into the game cards; "
-            f"every seat is dealt {SETUP_DEAL} cards face down"
-        )
-    )
     for seat in range(s.n):
         for _ in range(SETUP_DEAL):
             s.hands[seat].append(supply.pop())
+    alfa = any(DECK.alfa in t for t in s.tableau)
+    if alfa:
+        s.goods[DECK.alfa] = supply.pop()
+    s.todo = [SETUP_DISCARDS] * s.n
+    s.part = tuple(range(s.n))
+    return s, (_setup_events(s, len(starts), alfa) if log else [])
+
+
+def _setup_events(s: SeVendeState, left: int, alfa: bool) -> list[Event]:
+    """Return the setup as events: what everyone sees, and each seat's own six cards for it alone."""
+    starts = {str(seat): IDS[s.tableau[seat][0]] for seat in range(s.n)}
+    listing = ", ".join(f"seat {seat} {name(s.tableau[seat][0])}" for seat in range(s.n))
+    ev = [
+        Event(
+            f"setup step 1: {CHIPS_PER_SEAT} victory points of chips per seat ({s.pool} VP) form the chip supply; "
+            f"the four 10-point chips ({TENS} VP) are set aside for the last round",
+            data={"chip_pool": s.pool, "tens_set_aside": TENS},
+        ),
+        Event("setup step 2: every seat takes its seven action cards"),
+        Event(f"setup step 3: the start worlds are shuffled and dealt face up: {listing}", data={"start": starts}),
+        Event(
+            f"setup step 4: the remaining start worlds ({left}) are shuffled into the game cards; "
+            f"every seat is dealt {SETUP_DEAL} cards face down"
+        ),
+    ]
+    for seat in range(s.n):
         cards = s.hands[seat]
         ev.append(
             Event(
@@ -69,18 +76,15 @@ def deal(config: SeVendeConfig, seed: int) -> tuple[SeVendeState, list[Event]]:
                 data={"hand": [IDS[c] for c in cards]},
             )
         )
-    if any(DECK.alfa in t for t in s.tableau):
-        s.goods[DECK.alfa] = supply.pop()
+    if alfa:
         ev.append(Event(f"setup step 7: {name(DECK.alfa)} gets its starting good, face down from the supply"))
-    s.todo = [SETUP_DISCARDS] * s.n
-    s.part = tuple(range(s.n))
     ev.append(
         Event(
             f"setup step 5: every seat looks at its {SETUP_DEAL} cards and discards {SETUP_DISCARDS} face down; "
-            f"the supply holds {len(supply)} cards"
+            f"the supply holds {len(s.supply)} cards"
         )
     )
-    return s, ev
+    return ev
 
 
 def _deciding(s: SeVendeState, seat: int) -> bool:
@@ -92,10 +96,11 @@ def _idle(s: SeVendeState, seat: int) -> IllegalMove:
 
 
 def _candidates(s: SeVendeState, seat: int) -> list[Discard]:
-    return [Discard(IDS[c]) for c in s.hands[seat]]
+    table = BY_CARD[Discard]
+    return [table[c] for c in s.hands[seat]]
 
 
-def check_discard(s: SeVendeState, seat: int, move: Discard) -> IllegalMove | None:
+def check_discard(s: SeVendeState, seat: int, move: Discard) -> Refusal | None:
     """A seat discards only cards of its own hand (se-vende/preparacion/paso-5-descarte)."""
     return not_in_hand(s, seat, move.card, R.SETUP_DISCARD, "discard it")
 
@@ -123,5 +128,5 @@ STEP = Step(
     deciding=_deciding,
     idle=_idle,
     candidates=_candidates,
-    moves={Discard: MoveRule(check_discard, discard)},
+    moves={Discard: MoveRule(discard, owns=check_discard)},
 )
