@@ -79,34 +79,35 @@ class LimitStoreSQL:
         limit: int | None,
         global_limit: int | None,
     ) -> Blocked | None:
-        """Count one ``kind`` event for ``subject`` at ``now`` unless a limit over the last ``window`` is reached.
+        """Count one ``kind`` event for ``subject`` at ``now`` unless a limit over the last ``window`` is reached
+        (an event counts for ``window`` seconds: until exactly ``window`` after it).
 
         Returns ``None`` when counted, else what blocked it (nothing is counted then).
         """
         since = now - window
         with self.db.tx() as tx:
             _lock(tx, kind)
-            tx.execute("DELETE FROM limit_events WHERE kind = ? AND at < ?", (kind, since))
+            tx.execute("DELETE FROM limit_events WHERE kind = ? AND at <= ?", (kind, since))
             if limit is not None:
                 row = tx.one(
-                    "SELECT COUNT(*) FROM limit_events WHERE kind = ? AND subject = ? AND at >= ?",
+                    "SELECT COUNT(*) FROM limit_events WHERE kind = ? AND subject = ? AND at > ?",
                     (kind, subject, since),
                 )
                 count = int(row[0]) if row else 0
                 if count >= limit:
                     oldest = tx.one(
-                        "SELECT at FROM limit_events WHERE kind = ? AND subject = ? AND at >= ? ORDER BY at"
+                        "SELECT at FROM limit_events WHERE kind = ? AND subject = ? AND at > ? ORDER BY at"
                         " LIMIT 1 OFFSET ?",
                         (kind, subject, since, count - limit),
                     )
                     at = float(oldest[0]) if oldest else now
                     return Blocked("agent", limit, count, at + window - now)
             if global_limit is not None:
-                row = tx.one("SELECT COUNT(*) FROM limit_events WHERE kind = ? AND at >= ?", (kind, since))
+                row = tx.one("SELECT COUNT(*) FROM limit_events WHERE kind = ? AND at > ?", (kind, since))
                 count = int(row[0]) if row else 0
                 if count >= global_limit:
                     oldest = tx.one(
-                        "SELECT at FROM limit_events WHERE kind = ? AND at >= ? ORDER BY at LIMIT 1 OFFSET ?",
+                        "SELECT at FROM limit_events WHERE kind = ? AND at > ? ORDER BY at LIMIT 1 OFFSET ?",
                         (kind, since, count - global_limit),
                     )
                     at = float(oldest[0]) if oldest else now
@@ -115,12 +116,12 @@ class LimitStoreSQL:
         return None
 
     def rate_count(self, kind: str, subject: str | None, *, since: float) -> int:
-        """Return how many ``kind`` events ``subject`` (``None``: everyone) has had since ``since``."""
+        """Return how many ``kind`` events ``subject`` (``None``: everyone) has had after ``since``."""
         if subject is None:
-            row = self.db.one("SELECT COUNT(*) FROM limit_events WHERE kind = ? AND at >= ?", (kind, since))
+            row = self.db.one("SELECT COUNT(*) FROM limit_events WHERE kind = ? AND at > ?", (kind, since))
         else:
             row = self.db.one(
-                "SELECT COUNT(*) FROM limit_events WHERE kind = ? AND subject = ? AND at >= ?", (kind, subject, since)
+                "SELECT COUNT(*) FROM limit_events WHERE kind = ? AND subject = ? AND at > ?", (kind, subject, since)
             )
         return int(row[0]) if row else 0
 
