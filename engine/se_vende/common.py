@@ -105,7 +105,8 @@ def drawable(s: SeVendeState) -> int:
 
 def not_in_hand(s: SeVendeState, seat: int, card_id: str | None, rule: str, purpose: str) -> Refusal | None:
     """Return a refusal citing ``rule`` if ``card_id`` is not in ``seat``'s hand, else ``None``."""
-    if INDEX.get(card_id) not in s.hands[seat]:  # type: ignore[arg-type]
+    c = INDEX.get(card_id, NO_CARD) if card_id is not None else NO_CARD
+    if c not in s.hands[seat]:
         return lambda: IllegalMove(rule, f"{card_id} is not in seat {seat}'s hand, so you cannot {purpose}")
     return None
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from club_agentes.engine.core.model import MoveNote
-from club_agentes.engine.se_vende.actions import ACTION_EFFECTS, ACTION_NAMES
+from club_agentes.engine.se_vende.actions import ACTION_EFFECTS, ACTION_NAMES, EXPLORE, PHASE_OF_ACTION
 from club_agentes.engine.se_vende.cards import GOOD_NAMES, TRADE_PRICE, PowerName
 from club_agentes.engine.se_vende.common import DEFS, INDEX, drawable, military, name, plural
 from club_agentes.engine.se_vende.moves import (
@@ -39,6 +39,28 @@ from club_agentes.engine.se_vende.state import (
 from club_agentes.engine.se_vende.steps import consume as consume_step
 from club_agentes.engine.se_vende.steps.place import cost_now
 
+PHASE_ACTS: dict[str, str] = {
+    "explorar-5": "each draws 2 cards and keeps 1",
+    "explorar-1-1": "each draws 2 cards and keeps 1",
+    "desarrollar": "each may place one development, paying its cost in cards",
+    "asentar": "each may place one world, paying its cost in cards or, if military, with Militar",
+    "comercio": "each may use its consume powers",
+    "2x-pv": "each may use its consume powers",
+    "producir": "each empty production world gets a good",
+}
+"""What every seat does in the phase an action card selects (se-vende/rulings/cartas-de-accion)."""
+
+BONUSES: dict[str, str] = {
+    "explorar-5": "draws 5 more cards",
+    "explorar-1-1": "draws 1 more card and keeps 1 more",
+    "desarrollar": "pays 1 card less for its development",
+    "asentar": "draws 1 card after placing a world",
+    "comercio": ("must first sell one good for cards (novedad 2, elementos raros 3, genes 4, tecnología alienígena 5)"),
+    "2x-pv": "doubles its VP from consuming goods with powers",
+    "producir": "may also produce a good on one of its empty windfall worlds",
+}
+"""Each action card's bonus, for the seat that chose it (se-vende/rulings/cartas-de-accion)."""
+
 _NOTHING_TO_DRAW = "the supply and the discard pile are both empty, so no card can be drawn"
 
 
@@ -50,10 +72,15 @@ def explain(s: SeVendeState, seat: int, moves: Sequence[Any], names: Sequence[st
 
 def _explain(s: SeVendeState, seat: int, who: str, m: Any) -> MoveNote:
     if isinstance(m, ChooseAction):
-        phase, effect = ACTION_EFFECTS[m.action]
+        phase = ACTION_EFFECTS[m.action][0]
+        note = None
+        if PHASE_OF_ACTION[m.action] == EXPLORE and drawable(s) == 0:
+            note = f"Explorar would do nothing: {_NOTHING_TO_DRAW} (Explorar is the first phase, so none comes back)"
         return MoveNote(
-            f"{who} chooses {ACTION_NAMES[m.action]} in secret (phase {phase}): {effect}; "
-            "it stays sealed until every seat has chosen."
+            f"{who} chooses {ACTION_NAMES[m.action]} in secret: phase {phase} runs for every seat "
+            f"({PHASE_ACTS[m.action]}) and {who} {BONUSES[m.action]}; the choice stays sealed until every seat "
+            "has chosen.",
+            note,
         )
     if isinstance(m, Keep):
         left = s.todo[seat]

@@ -101,7 +101,7 @@ def finish(s: SeVendeState, ev: list[Event], why: str, rule: str) -> None:
         outcome = f"seat {winners[0]} wins with {int(top)} VP ({R.SCORING})"
     else:
         outcome = f"{seats_text(winners)} share the victory with {int(top)} VP (ruling {R.TIES})"
-    reason = f"the game ended at the end of round {s.round} because {why}; {outcome} ({listing})"
+    reason = f"the game ended at the end of round {s.round} because {why}; {outcome}; scores: {listing}"
     s.result = Result(winners, scores, reason, rule, seats)
     ev.append(
         Event(

@@ -127,13 +127,14 @@ def build_view(s: SeVendeState, seat: int | None, prompt: str, yours: bool) -> d
     view["tens_added"] = s.tens_added
     view["trade_prices"] = dict(TRADE_PRICE)
     ending = []
-    if s.chips_out:
-        ending.append("the last victory chip has been handed out")
-    big = [i for i in range(s.n) if len(s.tableau[i]) >= TABLEAU_END]
-    if big:
-        ending.append("seat(s) " + ", ".join(map(str, big)) + f" have {TABLEAU_END} or more tableau cards")
-    if s.round >= s.turn_limit and s.step != OVER:
-        ending.append(f"this is the last round allowed by the turn limit ({s.turn_limit})")
+    if s.step != OVER:  # once over, the result says why the game ended
+        if s.chips_out:
+            ending.append("the last victory chip has been handed out")
+        big = [i for i in range(s.n) if len(s.tableau[i]) >= TABLEAU_END]
+        if big:
+            ending.append("seat(s) " + ", ".join(map(str, big)) + f" have {TABLEAU_END} or more tableau cards")
+        if s.round >= s.turn_limit:
+            ending.append(f"this is the last round allowed by the turn limit ({s.turn_limit})")
     view["game_ends_after_this_round"] = ending
 
     if me is not None:
