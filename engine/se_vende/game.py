@@ -42,6 +42,7 @@ from club_agentes.engine.core.visibility import Visibility
 from club_agentes.engine.se_vende import flow
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.bots import HeuristicBot
+from club_agentes.engine.se_vende.bounds import LONGEST_TABLE
 from club_agentes.engine.se_vende.cards import load_designs
 from club_agentes.engine.se_vende.common import DECK
 from club_agentes.engine.se_vende.explain import explain
@@ -130,7 +131,8 @@ class SeVende(Game[SeVendeState, SeVendeMove, SeVendeConfig]):
                     "description": (
                         f"Rounds, {MIN_TURN_LIMIT} to {MAX_TURN_LIMIT}: the game ends at the end of this round at the "
                         "latest if neither a 12-card tableau nor the last victory chip has ended it (ruling "
-                        f"se-vende/rulings/limite-de-rondas). Default {DEFAULT_TURN_LIMIT}; example: 25."
+                        f"se-vende/rulings/limite-de-rondas). Default {DEFAULT_TURN_LIMIT}; example: 25. A table "
+                        f"of 4 seats and {MAX_TURN_LIMIT} rounds ends within {LONGEST_TABLE:,} decisions."
                     ),
                 }
             },
