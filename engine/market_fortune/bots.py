@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from club_agentes.engine.core import Game, Rng
+from club_agentes.engine.core import Rng
+from club_agentes.engine.core.model import Observation
 from club_agentes.engine.market_fortune.components import CARD_INDEX, CARD_STRAT, Effect, StrategyDef
 from club_agentes.engine.market_fortune.moves import (
     Attach,
@@ -109,16 +110,19 @@ class HeuristicBot:
     """A bot that plays Market Fortune to win (see the module docstring)."""
 
     name = "heuristic"
+    strength = "plays to win by simple rules (pairs, attacks on the leader, declares at 25M): beats random bots"
+    from_view = True
 
-    def choose(self, game: Game, state: Any, seat: int, moves: Sequence[Any], rng: Rng) -> Any:
-        """Return one of ``moves``, decided from ``game.view(state, seat)`` only.
+    def choose(self, obs: Observation, rng: Rng) -> Any:
+        """Return one of ``obs.moves``, decided from ``obs.view`` (the seat's view) only.
 
         Raises:
-            IndexError: if ``moves`` is empty.
+            IndexError: if there is no legal move.
         """
+        moves: Sequence[Any] = obs.moves
         if len(moves) == 1:
             return moves[0]
-        s = _Seen(game.view(state, seat))
+        s = _Seen(obs.view)
         by_type: dict[type, list[Any]] = {}
         for m in moves:
             by_type.setdefault(type(m), []).append(m)

@@ -1,197 +1,163 @@
-"""The Market Fortune :class:`~engine.core.Game`: configuration, the decision model's methods, bots."""
+"""The Market Fortune :class:`~club_agentes.engine.core.Game`: configuration and dispatch.
+
+Every rule lives in the file of the step it belongs to (:mod:`.steps`); this class only
+builds configurations, finds the deciding seat and the current step, and hands the listing
+or the move to that step. Views (:mod:`.views`), plain words (:mod:`.explain`), the
+visibility rule (:mod:`.knowledge`), determinization (:mod:`.determinize`) and snapshots
+(:mod:`.snapshots`) are read from here.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from club_agentes.engine.core import (
-    ConfigError,
-    Event,
-    Game,
-    GameInfo,
-    IllegalMove,
-    InvalidMove,
-    Pending,
-    RandomBot,
-    Result,
-)
+from club_agentes.engine.core import Event, Game, GameInfo, IllegalMove, Pending, RandomBot, Result, Rng
+from club_agentes.engine.core.model import MoveNote
+from club_agentes.engine.core.moves import MoveCodec
+from club_agentes.engine.core.visibility import Visibility
+from club_agentes.engine.market_fortune import config as cfg
 from club_agentes.engine.market_fortune import rules as rid
 from club_agentes.engine.market_fortune.bots import HeuristicBot
-from club_agentes.engine.market_fortune.components import CARD_ID, N_CARDS
-from club_agentes.engine.market_fortune.moves import MOVE_CLASSES, move_schema, parse_move
-from club_agentes.engine.market_fortune.rules_engine import GENERATORS, HANDLERS, log_events, start_game
+from club_agentes.engine.market_fortune.components import CARD_ID, CARD_NAME, N_CARDS
+from club_agentes.engine.market_fortune.config import MFConfig
+from club_agentes.engine.market_fortune.determinize import determinize
+from club_agentes.engine.market_fortune.explain import default_move, explain
+from club_agentes.engine.market_fortune.flow import start_game
+from club_agentes.engine.market_fortune.knowledge import hidden_ids, visibility
+from club_agentes.engine.market_fortune.moves import MOVES, Move
+from club_agentes.engine.market_fortune.snapshots import SNAPSHOT_VERSION, restore, snapshot
 from club_agentes.engine.market_fortune.state import (
-    DEFAULT_GAME_LIMIT,
-    DEFAULT_MODE,
-    DEFAULT_TURN_LIMIT,
-    MAX_GAME_LIMIT,
-    MAX_TURN_LIMIT,
+    BUILD_DISCARD,
+    CLOSING,
+    DOMINATED,
+    FORMED,
+    MAIN,
     MODES,
+    OPTIMISE_COST,
     REACTION,
-    MFConfig,
+    RESCUE,
+    RETURN_STEP,
+    TAKE,
+    TRIM,
     State,
-    snapshot,
 )
-from club_agentes.engine.market_fortune.views import pending, render, view
+from club_agentes.engine.market_fortune.steps.build import DISCARD_STEP
+from club_agentes.engine.market_fortune.steps.declaration import CLOSING_STEP, FAILED_STEP
+from club_agentes.engine.market_fortune.steps.dominate import DOMINATED_STEP
+from club_agentes.engine.market_fortune.steps.main import MAIN_STEP
+from club_agentes.engine.market_fortune.steps.optimisation import COST_STEP
+from club_agentes.engine.market_fortune.steps.reaction import REACTION_STEP
+from club_agentes.engine.market_fortune.steps.risk import FORMED_STEP
+from club_agentes.engine.market_fortune.steps.strategy_takes import RESCUE_STEP, TAKE_STEP
+from club_agentes.engine.market_fortune.steps.trim import TRIM_STEP
+from club_agentes.engine.market_fortune.table import Step
+from club_agentes.engine.market_fortune.views import decider, pending, render, view
 
-_OPTIONS = ("mode", "turn_limit", "game_limit")
+STEPS: dict[str, Step] = {
+    MAIN: MAIN_STEP,
+    BUILD_DISCARD: DISCARD_STEP,
+    OPTIMISE_COST: COST_STEP,
+    TRIM: TRIM_STEP,
+    FORMED: FORMED_STEP,
+    CLOSING: CLOSING_STEP,
+    RETURN_STEP: FAILED_STEP,
+    DOMINATED: DOMINATED_STEP,
+    TAKE: TAKE_STEP,
+    RESCUE: RESCUE_STEP,
+    REACTION: REACTION_STEP,
+}
+_CARD_NAMES = {CARD_ID[c]: CARD_NAME[c] for c in range(N_CARDS)}
 
 
-def _int_option(options: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
-    value = options.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ConfigError(f"option {key!r} must be an integer from {low} to {high}, not {value!r}")
-    return value
-
-
-class MarketFortune(Game):
+class MarketFortune(Game[State, Move, MFConfig]):
     """Market Fortune: 2 to 6 seats, modes Familia, Fortuna (default) and Campeonato."""
 
     id = "market-fortune"
     name = "Market Fortune"
-    min_seats = 2
-    max_seats = 6
+    min_seats = cfg.MIN_SEATS
+    max_seats = cfg.MAX_SEATS
+    moves: ClassVar[MoveCodec] = MOVES
     bots: ClassVar[Mapping[str, type]] = {"random": RandomBot, "heuristic": HeuristicBot}
+    snapshot_version: ClassVar[int] = SNAPSHOT_VERSION
+
+    # ----- configuration and setup
 
     def make_config(self, seats: int, options: Mapping[str, Any] | None = None) -> MFConfig:
         """Build a configuration from a seat count and table options.
 
         Raises:
-            ConfigError: unknown option, bad value or seat count out of range (one sentence
-                listing what is accepted).
+            ConfigError: unknown option, bad value (outside its range) or seat count out of range (one
+                sentence naming what is accepted).
         """
-        if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 6:
-            raise ConfigError(f"Market Fortune takes 2 to 6 seats, not {seats!r}")
-        options = dict(options or {})
-        unknown = sorted(k for k in options if k not in _OPTIONS)
-        if unknown:
-            raise ConfigError(f"unknown option {unknown[0]!r}; Market Fortune accepts: mode, turn_limit, game_limit")
-        mode = options.get("mode", DEFAULT_MODE)
-        if mode not in MODES:
-            raise ConfigError(f"option 'mode' must be one of familia, fortuna, campeonato, not {mode!r}")
-        turn_limit = _int_option(options, "turn_limit", DEFAULT_TURN_LIMIT, 1, MAX_TURN_LIMIT)
-        if "game_limit" in options and mode != "campeonato":
-            raise ConfigError("option 'game_limit' applies only to mode 'campeonato'")
-        game_limit = _int_option(options, "game_limit", DEFAULT_GAME_LIMIT, 1, MAX_GAME_LIMIT)
-        return MFConfig(seats, mode, turn_limit, game_limit, tuple(sorted(options.items())))
+        return cfg.make_config(seats, options)
 
     def config_schema(self) -> dict[str, Any]:
-        """Return the JSON schema of the table options."""
-        return {
-            "type": "object",
-            "properties": {
-                "mode": {
-                    "type": "string",
-                    "enum": list(MODES),
-                    "default": DEFAULT_MODE,
-                    "description": (
-                        "Game mode (rulebook chapter VI). 'familia': the first to form 4 investments wins; "
-                        "'fortuna' (default): 4 investments and 25M or more, declared; 'campeonato': consecutive "
-                        "Fortuna games, winners' portfolio totals summed, first to 100M wins the match. "
-                        'Example: "campeonato".'
-                    ),
-                },
-                "turn_limit": {
-                    "type": "integer",
-                    "minimum": 1,
-                    "maximum": MAX_TURN_LIMIT,
-                    "default": DEFAULT_TURN_LIMIT,
-                    "description": (
-                        "Turns per game (one turn = one seat's turn) after which the game is cut off and scored "
-                        f"by ruling market-fortune/rulings/limite-de-turnos. Default {DEFAULT_TURN_LIMIT}, "
-                        "far beyond a real game. Example: 200."
-                    ),
-                },
-                "game_limit": {
-                    "type": "integer",
-                    "minimum": 1,
-                    "maximum": MAX_GAME_LIMIT,
-                    "default": DEFAULT_GAME_LIMIT,
-                    "description": (
-                        "Campeonato only: games after which the match ends even if nobody reached 100M; the "
-                        f"highest total wins. Default {DEFAULT_GAME_LIMIT}. Example: 10."
-                    ),
-                },
-            },
-            "additionalProperties": False,
-        }
+        """Return the JSON schema of the table options (every number bounded)."""
+        return cfg.config_schema()
 
-    def new_game(self, config: MFConfig, seed: int) -> State:  # type: ignore[override]
+    def new_game(self, config: MFConfig, seed: int) -> State:
         """Deal a new table; the first player is found by rolling the Fortune die."""
+        return self.start(config, seed)[0]
+
+    def start(self, config: MFConfig, seed: int) -> tuple[State, list[Event]]:
+        """Deal a new table and return it with the setup events (the deal, each hand to its seat, the roll)."""
         st = State(config, seed)
         ev: list[Event] = []
         start_game(st, None, ev)
-        log_events(st, ev)
-        return st
+        return st, ev
 
-    def pending(self, state: State) -> Pending:  # type: ignore[override]
+    # ----- deciding
+
+    def pending(self, state: State) -> Pending:
         """Return who must decide now."""
         return pending(state)
 
-    def legal_moves(self, state: State, seat: int) -> list[Any]:  # type: ignore[override]
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
         """Return the legal moves of ``seat`` now, in a stable order (empty if it must not act)."""
-        if state.over:
+        if state.over or seat != decider(state):
             return []
-        if state.step == REACTION:
-            w = state.attack.window  # type: ignore[union-attr]
-            decider = w.order[w.index]
-        else:
-            decider = state.turn
-        if seat != decider:
-            return []
-        return GENERATORS[state.step](state, seat)
+        return STEPS[state.step].legal(state, seat)
 
-    def apply(self, state: State, seat: int, move: Any) -> list[Event]:  # type: ignore[override]
-        """Validate and apply ``move`` for ``seat``; return the events it caused.
+    def apply(self, state: State, seat: int, move: Move | Mapping[str, Any] | str) -> list[Event]:
+        """Check and apply ``move`` for ``seat``; return the events it caused.
 
         Raises:
             IllegalMove: the move breaks a rule (the rule id names the section); the state is unchanged.
-            InvalidMove: the value is not a Market Fortune move; the state is unchanged.
+            InvalidMove: the value is not a Market Fortune move, or ``seat`` is not a seat of this table;
+                the state is unchanged.
         """
-        if type(move) not in MOVE_CLASSES:
-            move = parse_move(move)
+        seat = self.check_seat(state, seat)
+        if not MOVES.is_move(move):
+            move = MOVES.parse(move)
         if state.over:
             raise IllegalMove(rid.VICTORY, "the game is over; no move is accepted")
-        if state.step == REACTION:
-            w = state.attack.window  # type: ignore[union-attr]
-            decider = w.order[w.index]
-            if seat != decider:
-                raise IllegalMove(
-                    rid.COMBAT,
-                    f"seat {decider} is being asked to answer the attack now, not seat {seat}",
-                )
-        elif seat != state.turn:
-            raise IllegalMove(rid.YOUR_TURN, f"it is seat {state.turn}'s turn, not seat {seat}'s")
-        events = HANDLERS[state.step](state, seat, move)
-        state.log.extend(events)
-        return events
+        who = decider(state)
+        if seat != who:
+            if state.step == REACTION:
+                raise IllegalMove(rid.COMBAT, f"seat {who} is being asked to answer the attack now, not seat {seat}")
+            raise IllegalMove(rid.YOUR_TURN, f"it is seat {who}'s turn, not seat {seat}'s")
+        return STEPS[state.step].apply(state, seat, move)
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:  # type: ignore[override]
+    def explain(self, state: State, seat: int, moves: Sequence[Move], names: Sequence[str]) -> list[MoveNote]:
+        """Return each of ``moves`` in plain words, with a note on those that can never help."""
+        return explain(state, seat, moves, names)
+
+    def default_move(self, state: State, seat: int) -> tuple[Move, str] | None:
+        """Return the rules' default for ``seat``'s decision (decline, skip, reveal...) and its rule id, or None."""
+        if state.over or seat != decider(state):
+            return None
+        return default_move(state, seat, self.legal_moves(state, seat))
+
+    # ----- reading
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Return what ``seat`` may know (``None``: a spectator)."""
         return view(state, seat)
 
-    def result(self, state: State) -> Result | None:  # type: ignore[override]
-        """Return the result once the game (or the Campeonato match) is over."""
+    def result(self, state: State) -> Result | None:
+        """Return the result once the game (or the Campeonato match) is over, with a per-seat breakdown."""
         return state.result
-
-    def parse_move(self, data: Mapping[str, Any] | str) -> Any:
-        """Turn a move's JSON object or text form into a move.
-
-        Raises:
-            InvalidMove: malformed input; the message says what is accepted.
-        """
-        if not isinstance(data, (str, Mapping)) and type(data) not in MOVE_CLASSES:
-            raise InvalidMove(f"a move is a JSON object or its text form, not {type(data).__name__}")
-        return parse_move(data)
-
-    def move_schema(self) -> dict[str, Any]:
-        """Return the JSON schema of every move's JSON form."""
-        return move_schema()
-
-    def snapshot(self, state: State) -> dict[str, Any]:  # type: ignore[override]
-        """Return the complete state as JSON, hidden parts included (never send it to a seat)."""
-        return snapshot(state)
 
     def render(self, view: dict[str, Any]) -> str:
         """Return a compact English text of a view."""
@@ -201,14 +167,43 @@ class MarketFortune(Game):
         """Return every corpus id this engine cites."""
         return rid.ALL_RULE_IDS
 
-    def hidden_ids(self, state: State, seat: int | None) -> frozenset[str]:  # type: ignore[override]
-        """Return the ids of the cards ``seat`` may not know now (``None``: what the public may not know)."""
-        know = state.know
-        if seat is None:
-            full = state.all_mask
-            return frozenset(CARD_ID[c] for c in range(N_CARDS) if know[c] != full)
-        bit = 1 << seat
-        return frozenset(CARD_ID[c] for c in range(N_CARDS) if not know[c] & bit)
+    # ----- hidden information
+
+    def visibility(self, state: State) -> Visibility:
+        """Return who knows each card now (zones and extra knowledge; see :mod:`.knowledge`)."""
+        return visibility(state)
+
+    def hidden_ids(self, state: State, seat: int | None) -> frozenset[str]:
+        """Return the ids of the cards ``seat`` may not know now, read from :meth:`visibility`."""
+        return hidden_ids(visibility(state), seat)
+
+    def card_names(self) -> Mapping[str, str]:
+        """Return card id -> printed name, for name-level leak scans."""
+        return _CARD_NAMES
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        """Return a full state consistent with ``seat``'s view and the public history (see :mod:`.determinize`)."""
+        return determinize(state, seat, rng)
+
+    # ----- copies and storage
+
+    def snapshot(self, state: State) -> dict[str, Any]:
+        """Return the complete state as JSON, hidden parts included (never send it to a seat)."""
+        return snapshot(state)
+
+    def restore(self, config: MFConfig, data: dict[str, Any]) -> State:
+        """Return the state a :meth:`snapshot` describes.
+
+        Raises:
+            ValueError: the snapshot is malformed or of another format version.
+        """
+        return restore(config, data)
+
+    def clone(self, state: State) -> State:
+        """Return an independent copy of ``state`` (for search)."""
+        return state.clone()
+
+    # ----- facts
 
     def sample_configs(self) -> list[tuple[int, dict[str, Any]]]:
         """Return every seat count (2 to 6) in each mode; Campeonato with a shorter match for test speed."""
@@ -230,7 +225,7 @@ class MarketFortune(Game):
                 "Financial strategy card game: pair an Acción ($) with a Rendimiento (+R) of the same industry, "
                 "roll the Fortune die to form investments, and be the first with 4 investments worth 25M or more."
             ),
-            extra={"modes": list(MODES), "default_mode": DEFAULT_MODE},
+            extra={"modes": list(MODES), "default_mode": cfg.DEFAULT_MODE},
         )
 
 

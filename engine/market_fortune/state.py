@@ -1,37 +1,56 @@
-"""Market Fortune's configuration and mutable state (plain slotted objects, cheap to update).
+"""Market Fortune's mutable state (plain slotted objects, cheap to update and to copy).
 
-Cards are integers (see :mod:`engine.market_fortune.components`). Piles are lists
-whose last element is the top card. A hand is kept sorted, so its order is stable.
-An investment is a 4-item list ``[stock, return, green, face_up]`` (``green`` is -1
-when none is attached).
+Cards are integers (see :mod:`club_agentes.engine.market_fortune.components`). Piles are lists
+whose last element is the top card. A hand is kept sorted, so its order is stable. An
+investment is an :class:`Investment` (``green`` is -1 when none is attached).
 
-Who knows what is tracked per card in ``know``: a bit mask of the seats that have seen
-the card's identity (all bits set: everyone saw it face up). It only grows, for the
-whole table (a Campeonato match included): a card id once shown to a seat, in a view
-or an event, is never hidden from it again, because that seat's log still holds it.
-This drives ``hidden_ids`` and keeps every event honest.
+Who knows what is tracked per card in ``know``: a bit mask of the seats that know where the
+card is now, beyond what the zones show them (bit ``s`` for seat ``s``), and bit ``n`` (the
+*public* bit, :attr:`State.public_bit`) when everyone, spectators included, knows it. A card
+taken from a deck is known to its taker; a card put face up anywhere is public; a card that
+moves where a seat cannot follow it (shuffled into a deck, mixed into a hand, hidden in an
+investment) is forgotten by the seats that cannot follow it. The visibility rule
+(:mod:`.visibility`) reads these masks; views, ``hidden_ids`` and determinization all come
+from it.
 """
 
 from __future__ import annotations
 
-from collections import deque
-from dataclasses import dataclass, field
 from typing import Any
 
-from club_agentes.engine.core import Event, ReactionWindow, Result, Rng
-from club_agentes.engine.market_fortune.components import CARD_ID, N_CARDS
+from club_agentes.engine.core import ReactionWindow, Result, Rng
+from club_agentes.engine.market_fortune.components import N_CARDS
+from club_agentes.engine.market_fortune.config import (
+    DEFAULT_GAME_LIMIT,
+    DEFAULT_MODE,
+    DEFAULT_TURN_LIMIT,
+    MAX_GAME_LIMIT,
+    MAX_TURN_LIMIT,
+    MODES,
+    MFConfig,
+)
 
-MODES: tuple[str, ...] = ("familia", "fortuna", "campeonato")
-DEFAULT_MODE = "fortuna"
-DEFAULT_TURN_LIMIT = 400
-DEFAULT_GAME_LIMIT = 20
-MAX_TURN_LIMIT = 100_000
-MAX_GAME_LIMIT = 1_000
+__all__ = [
+    "BUILDING_TARGET",
+    "DEFAULT_GAME_LIMIT",
+    "DEFAULT_MODE",
+    "DEFAULT_TURN_LIMIT",
+    "MATCH_TARGET",
+    "MAX_GAME_LIMIT",
+    "MAX_INVESTMENTS",
+    "MAX_TURN_LIMIT",
+    "MODES",
+    "WIN_VALUE",
+    "Attack",
+    "Investment",
+    "MFConfig",
+    "State",
+]
+
 WIN_VALUE = 25  # Fortuna: 25M or more
 MATCH_TARGET = 100  # Campeonato: 100M or more
 MAX_INVESTMENTS = 4
 BUILDING_TARGET = 8
-LOG_SIZE = 12
 
 # Steps of a turn (the decision the seat on turn, or the polled seat, faces now).
 MAIN = "main"
@@ -45,30 +64,42 @@ DOMINATED = "dominated"
 TAKE = "take"
 RESCUE = "rescue"
 REACTION = "reaction"
+STEPS: tuple[str, ...] = (
+    MAIN,
+    BUILD_DISCARD,
+    OPTIMISE_COST,
+    TRIM,
+    FORMED,
+    CLOSING,
+    RETURN_STEP,
+    DOMINATED,
+    TAKE,
+    RESCUE,
+    REACTION,
+)
 
 
-@dataclass(frozen=True, slots=True)
-class MFConfig:
-    """A table's configuration.
+class Investment:
+    """One investment: its $ and +R cards, the green attached (-1: none) and whether it lies face up."""
 
-    Attributes:
-        seats: 2 to 6 players.
-        mode: ``"familia"``, ``"fortuna"`` or ``"campeonato"``.
-        turn_limit: turns per game after which the game is cut off and scored
-            (ruling ``market-fortune/rulings/limite-de-turnos``).
-        game_limit: Campeonato only: games after which the match ends.
-        given: the options exactly as given, for :meth:`to_json`.
-    """
+    __slots__ = ("face_up", "green", "ret", "stock")
 
-    seats: int
-    mode: str = DEFAULT_MODE
-    turn_limit: int = DEFAULT_TURN_LIMIT
-    game_limit: int = DEFAULT_GAME_LIMIT
-    given: tuple[tuple[str, Any], ...] = field(default=())
+    def __init__(self, stock: int, ret: int, green: int = -1, face_up: bool = False) -> None:
+        self.stock = stock
+        self.ret = ret
+        self.green = green
+        self.face_up = face_up
 
-    def to_json(self) -> dict[str, Any]:
-        """Return the options as given (``make_config(seats, cfg.to_json())`` rebuilds this config)."""
-        return dict(self.given)
+    def copy(self) -> Investment:
+        """Return an independent copy."""
+        return Investment(self.stock, self.ret, self.green, self.face_up)
+
+    def cards(self) -> list[int]:
+        """Return the investment's cards: $, +R and the green if any."""
+        return [self.stock, self.ret] if self.green < 0 else [self.stock, self.ret, self.green]
+
+    def __repr__(self) -> str:
+        return f"Investment({self.stock}, {self.ret}, {self.green}, {self.face_up})"
 
 
 class Attack:
@@ -83,15 +114,11 @@ class Attack:
         self.investment = investment
         self.window = ReactionWindow(targets)
 
-    def to_json(self) -> dict[str, Any]:
-        """Return the attack for snapshots."""
-        return {
-            "attacker": self.attacker,
-            "card": CARD_ID[self.card],
-            "targets": list(self.targets),
-            "investment": self.investment,
-            "window": self.window.to_json(),
-        }
+    def copy(self) -> Attack:
+        """Return an independent copy."""
+        a = Attack(self.attacker, self.card, self.targets, self.investment)
+        a.window = self.window.copy()
+        return a
 
 
 class State:
@@ -99,10 +126,9 @@ class State:
 
     __slots__ = (
         "acted",
-        "all_mask",
         "attack",
         "banned",
-        "cfg",
+        "config",
         "decks",
         "discards",
         "drawn",
@@ -113,13 +139,13 @@ class State:
         "hands",
         "invs",
         "know",
-        "log",
         "lucky",
         "momentum",
         "n",
         "opener",
         "opt_back",
         "over",
+        "public_bit",
         "red_used",
         "result",
         "risk_ban",
@@ -127,23 +153,25 @@ class State:
         "step",
         "strats",
         "totals",
+        "trim_by",
+        "trim_down",
         "turn",
         "turn_no",
     )
 
-    def __init__(self, cfg: MFConfig, seed: int) -> None:
-        n = cfg.seats
-        self.cfg = cfg
+    def __init__(self, config: MFConfig, seed: int) -> None:
+        n = config.seats
+        self.config = config
         self.n = n
         self.rng = Rng(seed)
-        self.all_mask = (1 << n) - 1
+        self.public_bit = 1 << n
         self.decks: list[list[int]] = [[], [], []]  # $ deck, +R deck, strategy deck
         self.discards: list[list[int]] = [[], [], []]  # $ discard, +R discard, strategy discard
         self.facedown = [False] * N_CARDS  # Campeonato: face-down (blocking) cards in the discard piles
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.strats: list[list[int]] = [[] for _ in range(n)]
-        self.invs: list[list[list[Any]]] = [[] for _ in range(n)]
-        self.know: list[int] = []
+        self.invs: list[list[Investment]] = [[] for _ in range(n)]
+        self.know: list[int] = [0] * N_CARDS
         self.turn = 0
         self.turn_no = 0  # turns completed in the current game
         self.step = MAIN
@@ -153,9 +181,11 @@ class State:
         self.banned = False  # Bloqueo Regulatorio: no Arriesgar this turn
         self.risk_ban = [False] * n  # Bloqueo Regulatorio waiting for that seat's next turn
         self.momentum = -1  # the strategy taken by Momentum this turn
-        self.drawn = -1  # the red strategy just taken by Dominar
+        self.drawn = -1  # the strategy just taken by Dominar
         self.formed = -1  # the investment formed this turn
         self.opt_back = MAIN  # the step an optimisation returns to once paid (main, or Construir's discard)
+        self.trim_by = -1  # the strategy (Liquidez, Comprar Más) that orders this turn's end-of-turn discards
+        self.trim_down: list[int] = []  # cards this turn's strategy-ordered discards put face down (Campeonato)
         self.attack: Attack | None = None
         self.game_no = 0
         self.opener = 0
@@ -163,58 +193,46 @@ class State:
         self.games: list[dict[str, Any]] = []  # Campeonato: finished games
         self.over = False
         self.result: Result | None = None
-        self.log: deque[Event] = deque(maxlen=LOG_SIZE)  # the last events, for views
 
+    @property
+    def full_mask(self) -> int:
+        """The knowledge mask of a public card: every seat and the public bit."""
+        return (self.public_bit << 1) - 1
 
-def snapshot(st: State) -> dict[str, Any]:
-    """Return the complete state as JSON (hidden parts included), for replay checks."""
-
-    def ids(cards: list[int]) -> list[str]:
-        return [CARD_ID[c] for c in cards]
-
-    return {
-        "config": {
-            "seats": st.n,
-            "mode": st.cfg.mode,
-            "turn_limit": st.cfg.turn_limit,
-            "game_limit": st.cfg.game_limit,
-        },
-        "rng": st.rng.state,
-        "decks": [ids(d) for d in st.decks],
-        "discards": [ids(d) for d in st.discards],
-        "facedown": [CARD_ID[c] for c in range(N_CARDS) if st.facedown[c]],
-        "hands": [ids(h) for h in st.hands],
-        "strategies": [ids(s) for s in st.strats],
-        "investments": [
-            [[CARD_ID[i[0]], CARD_ID[i[1]], CARD_ID[i[2]] if i[2] >= 0 else None, i[3]] for i in invs]
-            for invs in st.invs
-        ],
-        "know": list(st.know),
-        "turn": st.turn,
-        "turn_no": st.turn_no,
-        "step": st.step,
-        "acted": st.acted,
-        "red_used": st.red_used,
-        "lucky": st.lucky,
-        "banned": st.banned,
-        "risk_ban": list(st.risk_ban),
-        "momentum": CARD_ID[st.momentum] if st.momentum >= 0 else None,
-        "drawn": CARD_ID[st.drawn] if st.drawn >= 0 else None,
-        "formed": st.formed,
-        "opt_back": st.opt_back,
-        "attack": st.attack.to_json() if st.attack is not None else None,
-        "game_no": st.game_no,
-        "opener": st.opener,
-        "totals": list(st.totals),
-        "games": list(st.games),
-        "over": st.over,
-        "result": None
-        if st.result is None
-        else {
-            "winners": list(st.result.winners),
-            "scores": list(st.result.scores),
-            "reason": st.result.reason,
-            "rule_id": st.result.rule_id,
-        },
-        "log": [[e.text, list(e.audience) if e.audience is not None else None] for e in st.log],
-    }
+    def clone(self) -> State:
+        """Return an independent copy (for search), faster than ``copy.deepcopy``."""
+        c = State.__new__(State)
+        c.config = self.config
+        c.n = self.n
+        c.rng = Rng(0)
+        c.rng.state = self.rng.state
+        c.public_bit = self.public_bit
+        c.decks = [list(d) for d in self.decks]
+        c.discards = [list(d) for d in self.discards]
+        c.facedown = list(self.facedown)
+        c.hands = [list(h) for h in self.hands]
+        c.strats = [list(s) for s in self.strats]
+        c.invs = [[i.copy() for i in invs] for invs in self.invs]
+        c.know = list(self.know)
+        c.turn = self.turn
+        c.turn_no = self.turn_no
+        c.step = self.step
+        c.acted = self.acted
+        c.red_used = self.red_used
+        c.lucky = self.lucky
+        c.banned = self.banned
+        c.risk_ban = list(self.risk_ban)
+        c.momentum = self.momentum
+        c.drawn = self.drawn
+        c.formed = self.formed
+        c.opt_back = self.opt_back
+        c.trim_by = self.trim_by
+        c.trim_down = list(self.trim_down)
+        c.attack = self.attack.copy() if self.attack is not None else None
+        c.game_no = self.game_no
+        c.opener = self.opener
+        c.totals = list(self.totals)
+        c.games = [dict(g) for g in self.games]
+        c.over = self.over
+        c.result = self.result
+        return c

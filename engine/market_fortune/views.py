@@ -1,9 +1,12 @@
 """What one seat may know (``view``), the decision prompt, and a compact text of a view (``render``).
 
-The view is the only door out of the engine: a seat sees its own hand, strategies and
-investments (with values), and of the others only what is public: counts, face-down
-investments without values, face-up investments, the discard tops, deck sizes and the
-events it was allowed to see.
+The view is the only door out of the engine. Every card in it comes through the visibility
+rule (:func:`.knowledge.visibility`): a seat sees its own hand, strategies and investments, and
+of the others everything the rules make public: hand sizes (by kind: the backs of $ and +R
+cards differ), strategy counts, face-down investments without values, face-up investments with
+their cards and greens, revealed yellows and any card everyone saw go into a hand, each
+discard pile's visible top (or that it is blocked), the deck sizes, the attack in progress,
+Campeonato games and totals, and the cards it alone was shown (Robo, Negociación).
 """
 
 from __future__ import annotations
@@ -11,8 +14,18 @@ from __future__ import annotations
 from typing import Any
 
 from club_agentes.engine.core import Pending
-from club_agentes.engine.market_fortune.components import CARD_ID, CARD_NAME, CARD_STRAT, card_json
-from club_agentes.engine.market_fortune.rules_engine import building_count, green_bonus, inv_value, portfolio_value
+from club_agentes.engine.core.visibility import Visibility
+from club_agentes.engine.market_fortune.components import (
+    CARD_ID,
+    CARD_INDEX,
+    CARD_NAME,
+    CARD_STRAT,
+    CARD_TYPE,
+    STOCK,
+    card_json,
+)
+from club_agentes.engine.market_fortune.knowledge import visibility
+from club_agentes.engine.market_fortune.scoring import green_bonus, inv_value, portfolio_value
 from club_agentes.engine.market_fortune.state import (
     BUILD_DISCARD,
     CLOSING,
@@ -27,26 +40,27 @@ from club_agentes.engine.market_fortune.state import (
     TAKE,
     TRIM,
     WIN_VALUE,
+    Investment,
     State,
 )
+from club_agentes.engine.market_fortune.table import building_count
 
 _ATTACK_WORDS = {"cards": "the cards in hand", "investments": "investments", "turn": "the next turn"}
 
 
 def prompt(st: State) -> str:
-    """Return the sentence that tells the deciding seat what to decide now."""
+    """Return the sentence that tells the deciding seat what to decide now (public: no hidden card in it)."""
     step = st.step
     seat = st.turn
     if step == MAIN:
-        # The prompt is public: it depends only on what the table can see.
         invs = st.invs[seat]
         actions = ["Construir (build)", "Dominar (dominate)"]
         if not st.banned and len(invs) < 4:
             actions.insert(1, "Arriesgar (risk)")
         free = [] if st.red_used else ["play 1 red strategy if you hold one"]
-        if any(not inv[3] for inv in invs):
+        if any(not inv.face_up for inv in invs):
             free.append("optimise a face-down investment")
-        if len(invs) == 4 and st.cfg.mode != "familia":
+        if len(invs) == 4 and st.config.mode != "familia":
             free.append("declare victory")
         text = f"Choose your action: {_either(actions)}"
         if free:
@@ -66,8 +80,8 @@ def prompt(st: State) -> str:
         )
     if step == CLOSING:
         return (
-            "You declared victory: attach green strategies you hold to investments without one, or reveal your "
-            "portfolio to be counted."
+            "You declared victory: attach green strategies you hold to face-down investments without one, or reveal "
+            "your portfolio to be counted."
         )
     if step == RETURN_STEP:
         return "Your declaration failed: choose the investment that returns to your hand."
@@ -94,6 +108,15 @@ _OVER = Pending("over", (), "The game is over.")
 _PENDING: dict[tuple[Any, ...], Pending] = {}
 
 
+def decider(st: State) -> int:
+    """Return the seat that decides now: the polled seat in a reaction window, else the seat on turn."""
+    atk = st.attack
+    if st.step == REACTION and atk is not None:
+        w = atk.window
+        return w.order[w.index]
+    return st.turn
+
+
 def pending(st: State) -> Pending:
     """Return who decides now and what about (Pending values are shared: they are immutable)."""
     if st.over:
@@ -109,13 +132,13 @@ def pending(st: State) -> Pending:
             st.red_used,
             st.banned,
             len(invs),
-            any(not inv[3] for inv in invs),
-            st.cfg.mode == "familia",
+            any(not inv.face_up for inv in invs),
+            st.config.mode == "familia",
         )
     elif step == REACTION:
         atk = st.attack
         assert atk is not None
-        key = (step, atk.window.order[atk.window.index], atk.attacker, atk.card)
+        key = (step, decider(st), atk.attacker, atk.card)
     elif step in (BUILD_DISCARD, TRIM, RESCUE):
         key = (step, seat, building_count(st, seat))
     elif step == FORMED:
@@ -126,76 +149,113 @@ def pending(st: State) -> Pending:
     if p is None:
         if len(_PENDING) > 10_000:
             _PENDING.clear()
-        polled = key[1]
-        p = _PENDING[key] = Pending("reaction" if step == REACTION else "turn", (polled,), prompt(st))
+        p = _PENDING[key] = Pending("reaction" if step == REACTION else "turn", (key[1],), prompt(st))
     return p
 
 
-def _investment(st: State, inv: list[Any], k: int, own: bool) -> dict[str, Any]:
-    out: dict[str, Any] = {"index": k, "face_up": inv[3], "has_green": inv[2] >= 0}
-    if own or inv[3]:
-        out["stock"] = card_json(inv[0])
-        out["return"] = card_json(inv[1])
+def _shown(vis: Visibility, seat: int | None, zone: str) -> list[str]:
+    """Return the cards of a zone ``seat`` sees (a public zone, or its own)."""
+    shown = vis.show(seat, zone)
+    return shown if isinstance(shown, list) else vis.known_in(seat, zone)
+
+
+def _cards(ids: list[str]) -> list[dict[str, Any]]:
+    return [card_json(CARD_INDEX[c]) for c in ids]
+
+
+def _investment(vis: Visibility, seat: int | None, owner: int, k: int, inv: Investment) -> dict[str, Any]:
+    out: dict[str, Any] = {"index": k, "face_up": inv.face_up, "has_green": inv.green >= 0}
+    if vis.zones[f"investment/{owner}/{k}"].seen(seat):
+        out["stock"] = card_json(inv.stock)
+        out["return"] = card_json(inv.ret)
         out["value"] = inv_value(inv)
-        if inv[2] >= 0:
-            out["green"] = card_json(inv[2])
+        if inv.green >= 0:
+            out["green"] = card_json(inv.green)
             out["green_bonus"] = green_bonus(inv)
     return out
 
 
-def _pile(st: State, pile: int) -> dict[str, Any]:
+def _pile(st: State, vis: Visibility, seat: int | None, pile: int, name: str) -> dict[str, Any]:
     disc = st.discards[pile]
-    blocked = bool(disc) and st.facedown[disc[-1]]
+    top = vis.card(seat, CARD_ID[disc[-1]]) if disc else None
     out: dict[str, Any] = {
         "deck": len(st.decks[pile]),
         "discard_size": len(disc),
-        "discard_top": card_json(disc[-1]) if disc and not blocked else None,
+        "discard_top": card_json(CARD_INDEX[top]) if top is not None and not st.facedown[disc[-1]] else None,
     }
     if pile < 2:
-        out["blocked"] = blocked
+        out["blocked"] = bool(disc) and st.facedown[disc[-1]]
+        down = vis.zones[f"discard/{name}/face-down"]
+        out["face_down"] = len(down.cards)
+        mine = vis.known_in(seat, f"discard/{name}/face-down")
+        if mine:
+            out["face_down_you_know"] = _cards(mine)
     return out
 
 
 def view(st: State, seat: int | None) -> dict[str, Any]:
     """Return what ``seat`` may know (``None``: the public view of a spectator)."""
+    vis = visibility(st)
     p = pending(st)
     players = []
     for s in range(st.n):
+        hand = st.hands[s]
+        stocks = sum(1 for c in hand if CARD_TYPE[c] == STOCK)
         entry: dict[str, Any] = {
             "seat": s,
-            "hand": len(st.hands[s]),
+            "hand": len(hand),
+            "hand_stock": stocks,
+            "hand_return": len(hand) - stocks,
             "building_cards": building_count(st, s),
             "strategies": len(st.strats[s]),
-            "investments": [_investment(st, inv, k, s == seat) for k, inv in enumerate(st.invs[s])],
+            "investments": [_investment(vis, seat, s, k, inv) for k, inv in enumerate(st.invs[s])],
         }
+        public_hand = _shown(vis, seat, f"hand/{s}/public")
+        public_strats = _shown(vis, seat, f"strategies/{s}/public")
+        if public_hand or public_strats:
+            entry["known_to_all"] = {"hand": _cards(public_hand), "strategies": _cards(public_strats)}
+        if s != seat and seat is not None:
+            mine_hand = vis.known_in(seat, f"hand/{s}")
+            mine_strats = vis.known_in(seat, f"strategies/{s}")
+            if mine_hand or mine_strats:
+                entry["known_to_you"] = {"hand": _cards(mine_hand), "strategies": _cards(mine_strats)}
         if st.risk_ban[s]:
             entry["no_risk_next_turn"] = True
-        if st.cfg.mode == "campeonato":
+        if st.config.mode == "campeonato":
             entry["match_total"] = st.totals[s]
+            entry["games_won"] = sum(1 for g in st.games if s in g["winners"])
         players.append(entry)
     out: dict[str, Any] = {
         "game": "market-fortune",
-        "mode": st.cfg.mode,
+        "mode": st.config.mode,
         "seats": st.n,
         "you": seat,
         "turn": {
             "seat": st.turn,
             "number": st.turn_no + 1,
-            "limit": st.cfg.turn_limit,
+            "limit": st.config.turn_limit,
             "step": st.step,
             "action_taken": st.acted,
             "red_used": st.red_used,
             "no_risk_this_turn": st.banned,
             "lucky_investor": st.lucky,
+            "momentum_taken": st.momentum >= 0,
+            "discards_ordered_by": CARD_NAME[st.trim_by] if st.trim_by >= 0 else None,
         },
         "decision": {"kind": p.kind, "seats": list(p.seats), "prompt": p.prompt},
-        "win_value": None if st.cfg.mode == "familia" else WIN_VALUE,
-        "piles": {"stock": _pile(st, 0), "return": _pile(st, 1), "strategy": _pile(st, 2)},
+        "win_value": None if st.config.mode == "familia" else WIN_VALUE,
+        "piles": {
+            "stock": _pile(st, vis, seat, 0, "stock"),
+            "return": _pile(st, vis, seat, 1, "return"),
+            "strategy": _pile(st, vis, seat, 2, "strategy"),
+        },
         "players": players,
     }
     if seat is not None:
-        out["hand"] = [card_json(c) for c in st.hands[seat]]
-        out["strategies"] = [card_json(c) for c in st.strats[seat]]
+        own_hand = sorted(CARD_INDEX[c] for z in ("", "/public") for c in vis.known_in(seat, f"hand/{seat}{z}"))
+        own_strats = sorted(CARD_INDEX[c] for z in ("", "/public") for c in vis.known_in(seat, f"strategies/{seat}{z}"))
+        out["hand"] = [card_json(c) for c in own_hand]
+        out["strategies"] = [card_json(c) for c in own_strats]
         out["portfolio_value"] = portfolio_value(st, seat)
         if st.turn == seat and st.momentum >= 0:
             out["momentum_card"] = CARD_ID[st.momentum]
@@ -208,28 +268,46 @@ def view(st: State, seat: int | None) -> dict[str, Any]:
         w = atk.window
         red = CARD_STRAT[atk.card]
         assert red is not None
+        shown = vis.card(seat, CARD_ID[atk.card])
+        assert shown is not None
         out["attack"] = {
             "attacker": atk.attacker,
-            "card": card_json(atk.card),
+            "card": card_json(CARD_INDEX[shown]),
             "attacks": _ATTACK_WORDS[red.spec.attacks],
             "targets": list(atk.targets),
             "investment": atk.investment,
             "resolved": list(w.order[: w.index]),
             "polled": w.order[w.index] if w.index < len(w.order) else None,
         }
-    if st.cfg.mode == "campeonato":
+    if st.config.mode == "campeonato":
         out["match"] = {
             "game": st.game_no,
             "totals": list(st.totals),
             "target": MATCH_TARGET,
-            "game_limit": st.cfg.game_limit,
+            "game_limit": st.config.game_limit,
             "games": [dict(g) for g in st.games],
         }
-    out["recent_events"] = [e.text for e in st.log if e.visible_to(seat)]
     if st.result is not None:
         r = st.result
-        out["result"] = {"winners": list(r.winners), "scores": list(r.scores), "reason": r.reason, "rule": r.rule_id}
+        out["result"] = {
+            "winners": list(r.winners),
+            "scores": list(r.scores),
+            "reason": r.reason,
+            "rule": r.rule_id,
+            "breakdown": [
+                {
+                    "seat": b.seat,
+                    "total": b.total,
+                    "unit": b.unit,
+                    "lines": [{"label": ln.label, "amount": ln.amount, "rule": ln.rule_id} for ln in b.lines],
+                }
+                for b in r.breakdown
+            ],
+        }
     return out
+
+
+# ---------------------------------------------------------------------------- text
 
 
 def _card_text(c: dict[str, Any]) -> str:
@@ -250,6 +328,10 @@ def _inv_text(inv: dict[str, Any]) -> str:
 
 def _count(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def _amount(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
 def render(v: dict[str, Any]) -> str:
@@ -274,17 +356,25 @@ def render(v: dict[str, Any]) -> str:
     for key, label in (("stock", "$"), ("return", "+R"), ("strategy", "Strategy")):
         p = v["piles"][key]
         top = _card_text(p["discard_top"]) if p["discard_top"] else ("blocked" if p.get("blocked") else "empty")
-        piles.append(f"{label} deck {p['deck']}, discard {p['discard_size']} (top: {top})")
+        down = f", {p['face_down']} face down" if p.get("face_down") else ""
+        piles.append(f"{label} deck {p['deck']}, discard {p['discard_size']} (top: {top}{down})")
     lines.append("Piles: " + "; ".join(piles) + ".")
     for p in v["players"]:
         invs = ", ".join(_inv_text(i) for i in p["investments"]) or "none"
         me = " (you)" if p["seat"] == you else ""
-        extra = f", match total {p['match_total']}M" if "match_total" in p else ""
+        extra = (
+            f", match total {p['match_total']}M ({_count(p['games_won'], 'game')} won)" if "match_total" in p else ""
+        )
         extra += ", may not risk next turn" if p.get("no_risk_next_turn") else ""
         lines.append(
-            f"Seat {p['seat']}{me}: {_count(p['hand'], 'building card')} in hand ({p['building_cards']} with "
-            f"investments), {_count(p['strategies'], 'strategy', 'strategies')}, investments: {invs}{extra}."
+            f"Seat {p['seat']}{me}: {_count(p['hand'], 'building card')} in hand ({p['hand_stock']} $, "
+            f"{p['hand_return']} +R; {p['building_cards']} with investments), "
+            f"{_count(p['strategies'], 'strategy', 'strategies')}, investments: {invs}{extra}."
         )
+        for key, who in (("known_to_all", "known to all"), ("known_to_you", "known to you")):
+            if key in p:
+                known = [*p[key]["hand"], *p[key]["strategies"]]
+                lines.append(f"  {who}: " + ", ".join(_card_text(c) for c in known) + ".")
     if you is not None:
         lines.append("Your hand: " + (", ".join(_card_text(c) for c in v["hand"]) or "empty") + ".")
         if v["strategies"]:
@@ -311,9 +401,10 @@ def render(v: dict[str, Any]) -> str:
             f"{', '.join(str(s) for s in a['targets'])} (it hits {a['attacks']}); resolved: "
             f"{', '.join(str(s) for s in a['resolved']) or 'none'}; polled now: seat {a['polled']}."
         )
-    if v["recent_events"]:
-        lines.append("Recent events:")
-        lines.extend(f"- {e}" for e in v["recent_events"])
     if "result" in v:
-        lines.append(f"Result: {v['result']['reason']}.")
+        r = v["result"]
+        lines.append(f"Result: {r['reason']} [{r['rule']}].")
+        for b in r["breakdown"]:
+            parts = ", ".join(f"{ln['label']} {_amount(ln['amount'])}" for ln in b["lines"]) or "nothing"
+            lines.append(f"- seat {b['seat']}: {_amount(b['total'])} {b['unit']} = {parts}.")
     return "\n".join(lines)

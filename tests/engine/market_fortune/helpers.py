@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 from club_agentes.engine.core import IllegalMove, get_game
 from club_agentes.engine.market_fortune.components import CARD_ID, CARD_INDEX, CARD_TYPE, N_CARDS, STRATEGY
-from club_agentes.engine.market_fortune.state import MAIN, State
+from club_agentes.engine.market_fortune.state import MAIN, Investment, State
 
 GAME = get_game("market-fortune")
 
@@ -70,7 +70,7 @@ def table(
             stock, ret = take(spec[:2])
             green = take(spec[2:3])[0] if len(spec) > 2 and spec[2] else -1
             up = bool(spec[3]) if len(spec) > 3 else False
-            st.invs[s].append([stock, ret, green, up])
+            st.invs[s].append(Investment(stock, ret, green, up))
     piles = {"stock": 0, "return": 1, "strategy": 2}
     st.discards = [[], [], []]
     for name, cards in (discards or {}).items():
@@ -93,21 +93,21 @@ def table(
         for c in st.hands[s] + st.strats[s]:
             st.know[c] = 1 << s
         for inv in st.invs[s]:
-            for c in inv[:3]:
-                if c >= 0:
-                    st.know[c] = st.all_mask if inv[3] else 1 << s
+            for c in inv.cards():
+                st.know[c] = st.full_mask if inv.face_up else 1 << s
     for pile in st.discards:
         for c in pile:
-            st.know[c] = 0 if st.facedown[c] else st.all_mask
+            st.know[c] = 0 if st.facedown[c] else st.full_mask
     st.turn = turn
     st.step = step
     st.acted = st.red_used = st.lucky = st.banned = False
     st.risk_ban = [False] * seats
     st.momentum = st.drawn = st.formed = -1
     st.opt_back = MAIN
+    st.trim_by = -1
+    st.trim_down = []
     st.attack = None
     st.turn_no = 0
-    st.log.clear()
     return st
 
 
@@ -118,7 +118,7 @@ def cards_everywhere(st: State) -> list[int]:
         out.extend(pile)
     for invs in st.invs:
         for inv in invs:
-            out.extend(c for c in inv[:3] if c >= 0)
+            out.extend(inv.cards())
     if st.attack is not None:
         out.append(st.attack.card)
     return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 from club_agentes.engine.core import Event
 from club_agentes.engine.market_fortune import rules as rid
 from club_agentes.engine.market_fortune.components import CARD_INDEX, CARD_NAME
-from club_agentes.engine.market_fortune.rules_engine import roll_off
+from club_agentes.engine.market_fortune.flow import roll_off
 
 from tests.engine.market_fortune.helpers import GAME, play, refused, table
 

@@ -54,7 +54,7 @@ def test_failed_declaration_returns_one_investment_and_play_goes_on() -> None:
     assert st.step == "return" and not st.over
     play(st, 0, "return 3")
     assert sorted(hand_ids(st, 0)) == ["MF-A-ENT-2", "MF-R-ENT-1"]
-    assert len(st.invs[0]) == 3 and all(inv[3] for inv in st.invs[0])  # the rest stay face up
+    assert len(st.invs[0]) == 3 and all(inv.face_up for inv in st.invs[0])  # the rest stay face up
     assert _pending_seat(st) == 1
     # Everyone now sees the flipped investments with their values.
     seen = GAME.view(st, 1)["players"][0]["investments"]
@@ -218,10 +218,10 @@ def test_market_terms_on_the_cards() -> None:
     )
     plays = {m.text() for m in GAME.legal_moves(st, 0) if m.text().startswith("play")}
     assert plays == {
-        "play MF-E-BLOQUEO-1 target=1",
-        "play MF-E-CORRECCION-1 target=1 investment=0",
-        "play MF-E-CORRECCION-1 target=1 investment=1",
-        "play MF-E-CORRECCION-1 target=2 investment=0",
+        "play MF-E-BLOQUEO-1 against seat 1",
+        "play MF-E-CORRECCION-1 against seat 1 investment 0",
+        "play MF-E-CORRECCION-1 against seat 1 investment 1",
+        "play MF-E-CORRECCION-1 against seat 2 investment 0",
     }
 
 
@@ -261,7 +261,7 @@ def test_rule_of_eight_trims_at_the_end_of_the_turn() -> None:
 def test_optimisation_costs_a_card_and_counts_below_eight() -> None:
     st = table(hands={0: ["MF-A-ENE-5", *EIGHT[2:7]]}, investments={0: [("MF-A-ENE-1", "MF-R-ENE-1")]})
     play(st, 0, "optimise 0 MF-A-ENE-5")
-    assert st.step == "optimise-cost" and CARD_ID[st.invs[0][0][0]] == "MF-A-ENE-5"
+    assert st.step == "optimise-cost" and CARD_ID[st.invs[0][0].stock] == "MF-A-ENE-5"
     play(st, 0, "discard MF-A-ENE-1")
     assert st.step == "main" and len(st.hands[0]) + 2 * len(st.invs[0]) == 7
     play(st, 0, "build return-deck")  # back to 8 without a discard
@@ -317,8 +317,8 @@ def test_turn_limit_cuts_the_game_off_and_scores_it() -> None:
 
 def test_first_player_rolled_the_only_minus() -> None:
     for seed in range(1, 20):
-        st = GAME.new_game(GAME.make_config(4, {}), seed)
-        rolls = [e.text for e in st.log if e.text.startswith("first-player roll")]
+        st, setup = GAME.start(GAME.make_config(4, {}), seed)
+        rolls = [e.text for e in setup if e.text.startswith("first-player roll")]
         assert rolls and rolls[-1].endswith(f"seat {st.turn} rolled the only − and starts")
 
 

@@ -1,0 +1,310 @@
+"""Market Fortune's moves in plain words (:func:`explain`) and the rules' defaults (:func:`default_move`).
+
+Each legal move gets one full sentence naming seats by number and name (the labels the
+table passes, e.g. ``"seat 1 (claude-7)"``) and money in millions (``5M``). A move that is
+legal but can never help gets a note saying why; notes use only what the deciding seat knows
+(its own cards and the public table), so they reveal nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from club_agentes.engine.core.model import MoveNote
+from club_agentes.engine.market_fortune import rules as rid
+from club_agentes.engine.market_fortune.components import (
+    CARD_IND,
+    CARD_INDEX,
+    CARD_NAME,
+    CARD_TYPE,
+    CARD_VAL,
+    INDUSTRIES,
+    IS_GREEN,
+    STOCK,
+    Effect,
+)
+from club_agentes.engine.market_fortune.moves import (
+    DECLINE,
+    PASS,
+    REVEAL,
+    SKIP,
+    SOURCE_WORDS,
+    Attach,
+    Build,
+    Declare,
+    Decline,
+    Defend,
+    Discard,
+    Dominate,
+    Optimise,
+    Pass,
+    Play,
+    Return,
+    Reveal,
+    Risk,
+    Skip,
+    Take,
+)
+from club_agentes.engine.market_fortune.scoring import (
+    green_bonus_for,
+    inv_value,
+    portfolio_value,
+    strategy,
+)
+from club_agentes.engine.market_fortune.state import (
+    BUILD_DISCARD,
+    BUILDING_TARGET,
+    CLOSING,
+    DOMINATED,
+    FORMED,
+    MAIN,
+    OPTIMISE_COST,
+    REACTION,
+    TAKE,
+    TRIM,
+    WIN_VALUE,
+    Investment,
+    State,
+)
+from club_agentes.engine.market_fortune.steps.risk import risk_moves
+from club_agentes.engine.market_fortune.table import building_count, can_draw_strategy
+
+
+def _label(names: Sequence[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) and names[seat] else f"seat {seat}"
+
+
+def _inv(inv: Investment) -> str:
+    ind = INDUSTRIES[CARD_IND[inv.stock]].name
+    return f"{ind} {CARD_VAL[inv.stock]}M + {CARD_VAL[inv.ret]}M = {inv_value(inv)}M"
+
+
+def _green_potential(st: State, seat: int) -> int:
+    """The most the greens ``seat`` may still attach could add (each on its best face-down investment without one)."""
+    free = [inv for inv in st.invs[seat] if inv.green < 0 and not inv.face_up]
+    total = 0
+    for g in st.strats[seat]:
+        if not IS_GREEN[g] or g == st.momentum:
+            continue
+        best = None
+        for inv in free:
+            b = green_bonus_for(g, CARD_VAL[inv.stock], CARD_VAL[inv.ret])
+            if b and (best is None or b > best[0]):
+                best = (b, inv)
+        if best is not None:
+            total += best[0]
+            free.remove(best[1])
+    return total
+
+
+def _take_words(st: State, source: str) -> str:
+    if source.endswith("deck"):
+        return f"the top card of {SOURCE_WORDS[source]}"
+    pile = st.discards[0 if source.startswith("stock") else 1]
+    return f"{CARD_NAME[pile[-1]]} from the top of {SOURCE_WORDS[source]}" if pile else SOURCE_WORDS[source]
+
+
+_EFFECT_WORDS = {
+    Effect.STEAL_STRATEGY: "unless they defend, you take 1 of their strategies at random",
+    Effect.MARKET_COLLAPSE: "every rival it reaches that does not defend loses its investments",
+    Effect.CORRECTION: "unless they defend, that investment returns to their hand",
+    Effect.FEDERAL_AUDIT: "unless they defend, their portfolio is flipped face up and investments worth {max_value}M "
+    "or less are discarded",
+    Effect.TRADE: "unless they defend, you exchange 1 building card taken at random from each hand",
+    Effect.REGULATORY_BLOCK: "unless they defend, they may not Arriesgar on their next turn",
+    Effect.INFLATION: "every rival it reaches that does not defend discards 1 building card at random",
+    Effect.SYSTEMIC_RISK: "every rival it reaches that does not defend rolls the die: on − its newest investment "
+    "returns to its hand",
+}
+
+
+def _say_play(st: State, seat: int, move: Play, names: Sequence[str]) -> MoveNote:
+    card = CARD_INDEX[move.card]
+    s = strategy(card)
+    e = s.effect
+    head = f"Play {s.name}"
+    if e in (Effect.MARKET_COLLAPSE, Effect.INFLATION, Effect.SYSTEMIC_RISK):
+        return MoveNote(f"{head} against every rival it reaches, clockwise from you: {_EFFECT_WORDS[e]}.")
+    if move.target is not None:
+        who = _label(names, move.target)
+        what = _EFFECT_WORDS[e].format(**s.params)
+        if e is Effect.CORRECTION and move.investment is not None:
+            return MoveNote(f"{head} against investment #{move.investment} of {who}: {what}.")
+        return MoveNote(f"{head} against {who}: {what}.")
+    if e is Effect.FREE_RETURN_SWAP and move.investment is not None and move.swap is not None:
+        inv = st.invs[seat][move.investment]
+        new = CARD_INDEX[move.swap]
+        after = CARD_VAL[inv.stock] + CARD_VAL[new]
+        return MoveNote(
+            f"{head}: put {CARD_NAME[new]} into investment #{move.investment} ({_inv(inv)}) in place of "
+            f"{CARD_NAME[inv.ret]}, making it {after}M, with no discard to pay."
+        )
+    if e is Effect.DISCARD_SWAP and move.swap is not None and move.source is not None:
+        give = CARD_INDEX[move.swap]
+        down = " (face down, blocking that pile: Campeonato)" if st.config.mode == "campeonato" else ""
+        return MoveNote(f"{head}: take {_take_words(st, move.source)} and discard {CARD_NAME[give]}{down}.")
+    if e is Effect.FORTUNE_ROLL:
+        note = None if can_draw_strategy(st) else "no strategy is left in the deck or its discard pile to take"
+        return MoveNote(
+            f"{head}: roll the die; on + take {s.params['draw']} strategies ({s.params['draw_last']} if you go last).",
+            note,
+        )
+    if e is Effect.LUCKY_INVESTOR:
+        note = None if risk_moves(st, seat) else "you cannot Arriesgar this turn (no $ and +R of one industry in hand)"
+        return MoveNote(f"{head}: if you Arriesgar this turn, the investment succeeds without the die.", note)
+    if e is Effect.EXTRA_BUILD:
+        return MoveNote(f"{head}: take 1 extra building card; at the end of your turn discard down to 8.")
+    if e is Effect.LIQUIDITY:
+        return MoveNote(
+            f"{head}: take the top card of the $ deck and of the +R deck; at the end of your turn discard down to 8."
+        )
+    if e is Effect.RESCUE:
+        need = BUILDING_TARGET - building_count(st, seat)
+        return MoveNote(
+            f"{head}: take {need} card{'s' if need != 1 else ''} from the $ or +R deck, one at a time, back up to 8."
+        )
+    return MoveNote(f"{head}.")
+
+
+def _say(st: State, seat: int, move: Any, names: Sequence[str]) -> MoveNote:
+    t = type(move)
+    step = st.step
+    if t is Build:
+        after = building_count(st, seat) + 1
+        then = (
+            f"then discard 1 $ or +R card (you will hold {after})"
+            if after > BUILDING_TARGET
+            else f"you will hold {after} building cards, so nothing is discarded"
+        )
+        return MoveNote(f"Construir: take {_take_words(st, move.source)}; {then}. Your turn then ends.")
+    if t is Take:
+        which = "Comprar Más" if step == TAKE else "Rescate"
+        return MoveNote(f"{which}: take {_take_words(st, move.source)} into your hand.")
+    if t is Discard:
+        card = CARD_INDEX[move.card]
+        why = {
+            BUILD_DISCARD: "to finish Construir",
+            OPTIMISE_COST: "to pay for the optimisation",
+            TRIM: "for the rule of 8 at the end of your turn",
+        }.get(step, "")
+        return MoveNote(f"Discard {CARD_NAME[card]} face up on its discard pile {why}.".replace("  ", " "))
+    if t is Risk:
+        a, r = CARD_INDEX[move.stock], CARD_INDEX[move.ret]
+        value = CARD_VAL[a] + CARD_VAL[r]
+        how = (
+            "it succeeds without the die (Inversor Suertudo)"
+            if st.lucky
+            else "it succeeds if the Fortune die shows + (4 faces of 6); on − both cards return to your hand"
+        )
+        return MoveNote(
+            f"Arriesgar with {CARD_NAME[a]} and {CARD_NAME[r]}: a {value}M investment of "
+            f"{INDUSTRIES[CARD_IND[a]].name}; {how}. On success you take 1 strategy (Momentum)."
+        )
+    if t is Dominate:
+        return MoveNote(f"Dominar: take the top strategy of the strategy deck ({len(st.decks[2])} left).")
+    if t is Play:
+        return _say_play(st, seat, move, names)
+    if t is Defend:
+        atk = st.attack
+        assert atk is not None
+        s = strategy(CARD_INDEX[move.card])
+        extra = ""
+        if s.effect is Effect.CANCEL_AND_DRAW:
+            extra = f", then you take {s.params['draw']} strategy"
+        elif s.effect is Effect.CANCEL_FOR_ALL:
+            extra = ", and also for the seats not yet asked"
+        return MoveNote(
+            f"Defend with {s.name}: {CARD_NAME[atk.card]} of {_label(names, atk.attacker)} is cancelled against "
+            f"you{extra}; both cards go to the strategy discard."
+        )
+    if t is Decline:
+        atk = st.attack
+        assert atk is not None
+        return MoveNote(f"Do not defend: {CARD_NAME[atk.card]} of {_label(names, atk.attacker)} hits you now.")
+    if t is Optimise:
+        inv = st.invs[seat][move.investment]
+        card = CARD_INDEX[move.card]
+        stock = CARD_TYPE[card] == STOCK
+        old = inv.stock if stock else inv.ret
+        after = inv_value(inv) - CARD_VAL[old] + CARD_VAL[card]
+        return MoveNote(
+            f"Optimise investment #{move.investment} ({_inv(inv)}): put {CARD_NAME[card]} in place of "
+            f"{CARD_NAME[old]}, making it {after}M; then discard 1 building card as the cost."
+        )
+    if t is Attach:
+        inv = st.invs[seat][move.investment]
+        g = CARD_INDEX[move.card]
+        bonus = green_bonus_for(g, CARD_VAL[inv.stock], CARD_VAL[inv.ret])
+        note = None
+        if not bonus and step == CLOSING:
+            note = (
+                f"investment #{move.investment} does not meet {CARD_NAME[g]}'s criterion and nothing can change it "
+                "after a declaration: it adds 0M"
+            )
+        met = f"adds {bonus}M" if bonus else "adds nothing unless the investment comes to meet its criterion"
+        return MoveNote(
+            f"Attach {CARD_NAME[g]} face down to investment #{move.investment} ({_inv(inv)}): it {met}.", note
+        )
+    if t is Declare:
+        value = portfolio_value(st, seat)
+        reach = value + _green_potential(st, seat)
+        note = None
+        if reach < WIN_VALUE:
+            note = (
+                f"your portfolio can reach at most {reach}M with the greens you hold, under {WIN_VALUE}M: the "
+                "declaration will fail and one investment returns to your hand"
+            )
+        return MoveNote(
+            f"Declare victory: your portfolio counts {value}M now (greens you hold may still be attached); "
+            f"{WIN_VALUE}M or more wins, less returns one investment to your hand.",
+            note,
+        )
+    if t is Reveal:
+        value = portfolio_value(st, seat)
+        outcome = "and you win" if value >= WIN_VALUE else f"under {WIN_VALUE}M: the declaration fails"
+        return MoveNote(f"Reveal your portfolio and yellows to be counted: {value}M, {outcome}.")
+    if t is Return:
+        inv = st.invs[seat][move.investment]
+        return MoveNote(
+            f"Return investment #{move.investment} ({_inv(inv)}) to your hand; the others stay face up, and your "
+            "turn ends."
+        )
+    if t is Skip:
+        if step == DOMINATED:
+            return MoveNote(f"Keep {CARD_NAME[st.drawn]} for a later turn; your turn ends.")
+        if step == FORMED and len(st.invs[seat]) == 4:
+            return MoveNote("Attach no green and do not declare now; your turn ends.")
+        return MoveNote("Attach no green now; your turn ends.")
+    if t is Pass:
+        return MoveNote("Pass: no action is possible; your turn ends.")
+    return MoveNote(move.text())
+
+
+def explain(st: State, seat: int, moves: Sequence[Any], names: Sequence[str]) -> list[MoveNote]:
+    """Return each of ``moves`` (legal moves of ``seat``) in plain words, with a note on the pointless ones."""
+    return [_say(st, seat, m, names) for m in moves]
+
+
+_DEFAULTS: dict[str, tuple[Any, str]] = {
+    REACTION: (DECLINE, rid.COMBAT),
+    FORMED: (SKIP, rid.YOUR_TURN),
+    DOMINATED: (SKIP, rid.YOUR_TURN),
+    CLOSING: (REVEAL, rid.DECLARE),
+}
+
+
+def default_move(st: State, seat: int, legal: Sequence[Any]) -> tuple[Any, str] | None:
+    """Return the rules' default for the decision of ``seat`` (who must decide now), or ``None``.
+
+    Not defending, attaching no green, keeping the strategy Dominar took, revealing without
+    attaching more greens, and passing when no action is possible are the rules' "do nothing"
+    choices; every other decision (an action, a card to discard, the investment to return) has
+    no default, and the table lets a bot decide.
+    """
+    d = _DEFAULTS.get(st.step)
+    if d is not None and d[0] in legal:
+        return d
+    if st.step == MAIN and list(legal) == [PASS]:
+        return PASS, rid.RULING_NO_ACTION
+    return None

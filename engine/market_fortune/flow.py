@@ -1,0 +1,309 @@
+"""The course of a Market Fortune table: the deal, the first player, turns, the end of a game and of a match.
+
+Step files call :func:`end_turn` and :func:`after_red` when their part of the turn is over,
+and :func:`finish_game` / :func:`cut_off` when a game ends. Nothing here imports a step.
+"""
+
+from __future__ import annotations
+
+from club_agentes.engine.core import Event, Result
+from club_agentes.engine.core.model import ScoreLine, SeatScore
+from club_agentes.engine.market_fortune import rules as rid
+from club_agentes.engine.market_fortune.components import (
+    CARD_ID,
+    CARD_IND,
+    CARD_NAME,
+    CARD_VAL,
+    INDUSTRIES,
+    N_BUILDING,
+    N_CARDS,
+)
+from club_agentes.engine.market_fortune.scoring import (
+    counted_yellows,
+    green_bonus,
+    portfolio_lines,
+    portfolio_value,
+    yellow_bonus,
+)
+from club_agentes.engine.market_fortune.state import BUILDING_TARGET, MAIN, MATCH_TARGET, TRIM, State
+from club_agentes.engine.market_fortune.table import (
+    Events,
+    building_count,
+    cn,
+    die_plus,
+    make_public,
+    seat_list,
+    shared_event,
+    sign,
+)
+
+# ---------------------------------------------------------------------------- setup
+
+
+def roll_off(st: State, group: list[int], ev: Events) -> int:
+    """Everyone in ``group`` rolls; a single '−' starts (ruling primer-jugador). Return that seat."""
+    rnd = 1
+    while True:
+        rolls = [(s, die_plus(st)) for s in group]
+        minus = [s for s, plus in rolls if not plus]
+        shown = ", ".join(f"seat {s} {sign(p)}" for s, p in rolls)
+        if len(minus) == 1:
+            ev.append(Event(f"first-player roll {rnd}: {shown}; seat {minus[0]} rolled the only − and starts"))
+            return minus[0]
+        if minus:
+            ev.append(Event(f"first-player roll {rnd}: {shown}; seats {seat_list(minus)} rolled − and roll again"))
+            group = minus
+        else:
+            again = "everyone rolls" if len(group) == st.n else f"seats {seat_list(group)} roll"
+            ev.append(Event(f"first-player roll {rnd}: {shown}; nobody rolled −, so {again} again"))
+        rnd += 1
+
+
+def start_game(st: State, opener: int | None, ev: Events) -> None:
+    """Deal a new game (all 180 cards, shuffled) and start the first turn.
+
+    ``opener`` is the previous game's winner in Campeonato; otherwise the die decides.
+    """
+    st.game_no += 1
+    n = st.n
+    stock = list(range(0, N_BUILDING // 2))
+    ret = list(range(N_BUILDING // 2, N_BUILDING))
+    strategies = list(range(N_BUILDING, N_CARDS))
+    for deck in (stock, ret, strategies):
+        st.rng.shuffle(deck)
+    st.decks = [stock, ret, strategies]
+    st.discards = [[], [], []]
+    st.facedown = [False] * N_CARDS
+    st.know = [0] * N_CARDS
+    st.hands = [[] for _ in range(n)]
+    st.strats = [[] for _ in range(n)]
+    st.invs = [[] for _ in range(n)]
+    st.risk_ban = [False] * n
+    st.attack = None
+    for seat in range(n):
+        hand = [stock.pop() for _ in range(4)] + [ret.pop() for _ in range(4)]
+        hand.sort()
+        st.hands[seat] = hand
+        for c in hand:
+            st.know[c] = 1 << seat
+    if st.config.mode == "campeonato":
+        ev.append(Event(f"game {st.game_no} of the Campeonato match: each seat is dealt 4 $ and 4 +R cards"))
+    else:
+        ev.append(Event("each seat is dealt 4 $ and 4 +R cards; the three decks lie face down"))
+    for seat in range(n):
+        names = ", ".join(cn(c) for c in st.hands[seat])
+        ev.append(Event(f"your hand: {names}", (seat,), {"hand": [CARD_ID[c] for c in st.hands[seat]]}))
+    if opener is None:
+        first = roll_off(st, list(range(n)), ev)
+    else:
+        first = opener
+        ev.append(Event(f"seat {first} won the previous game and opens this one"))
+    st.opener = first
+    st.turn_no = 0
+    begin_turn(st, first, ev)
+
+
+# ---------------------------------------------------------------------------- turns
+
+
+def begin_turn(st: State, seat: int, ev: Events) -> None:
+    """Start ``seat``'s turn."""
+    st.turn = seat
+    st.step = MAIN
+    st.acted = False
+    st.red_used = False
+    st.lucky = False
+    st.momentum = -1
+    st.drawn = -1
+    st.formed = -1
+    st.trim_by = -1
+    st.trim_down = []
+    st.banned = st.risk_ban[seat]
+    st.risk_ban[seat] = False
+    extra = " (Bloqueo Regulatorio: no Arriesgar this turn)" if st.banned else ""
+    number = st.turn_no + 1
+    ev.append(shared_event((4, number, seat, extra), lambda: Event(f"turn {number}: seat {seat} is on turn{extra}")))
+
+
+def end_turn(st: State, ev: Events) -> None:
+    """Finish the turn: the rule of 8 first, then the turn limit, then the next seat clockwise."""
+    seat = st.turn
+    over = building_count(st, seat) - BUILDING_TARGET
+    if over > 0:
+        st.step = TRIM
+        why = f" ({CARD_NAME[st.trim_by]}: discard down to 8 at the end of the turn)" if st.trim_by >= 0 else ""
+        ev.append(Event(f"seat {seat} holds {over + BUILDING_TARGET} building cards and discards down to 8{why}"))
+        return
+    st.turn_no += 1
+    st.momentum = -1
+    if st.turn_no >= st.config.turn_limit:
+        cut_off(st, ev)
+        return
+    begin_turn(st, (seat + 1) % st.n, ev)
+
+
+def after_red(st: State, ev: Events) -> None:
+    """Continue the turn after a red strategy resolved: back to the action, or end after Dominar."""
+    if st.acted:
+        end_turn(st, ev)
+    else:
+        st.step = MAIN
+
+
+# ---------------------------------------------------------------------------- game end
+
+
+def reveal_all(st: State, seat: int, with_yellows: bool) -> None:
+    """Turn a seat's investments face up (and, when declaring or cut off, reveal its counted yellows)."""
+    for inv in st.invs[seat]:
+        inv.face_up = True
+        make_public(st, inv.stock)
+        make_public(st, inv.ret)
+        if inv.green >= 0:
+            make_public(st, inv.green)
+    if with_yellows:
+        for c in counted_yellows(st, seat):
+            make_public(st, c)
+
+
+def describe_portfolio(st: State, seat: int, with_yellows: bool) -> str:
+    """Return a public sentence part listing a seat's (face-up) portfolio and bonuses."""
+    parts = []
+    for k, inv in enumerate(st.invs[seat]):
+        g = inv.green
+        gtext = ""
+        if g >= 0:
+            b = green_bonus(inv)
+            gtext = f" with {CARD_NAME[g]} ({'+' + str(b) + 'M' if b else 'criteria not met'})"
+        parts.append(
+            f"#{k} {INDUSTRIES[CARD_IND[inv.stock]].name} {CARD_VAL[inv.stock]}M + {CARD_VAL[inv.ret]}M{gtext}"
+        )
+    text = "; ".join(parts) if parts else "no investments"
+    if with_yellows:
+        ys = counted_yellows(st, seat)
+        if ys:
+            text += "; yellows: " + ", ".join(f"{cn(c)} +{yellow_bonus(c, st.invs[seat])}M" for c in ys)
+    return text
+
+
+def game_breakdown(st: State, yellows: list[bool]) -> tuple[SeatScore, ...]:
+    """Return every seat's score lines for the game just ended (Familia: one line per investment)."""
+    out = []
+    familia = st.config.mode == "familia"
+    for s in range(st.n):
+        if familia:
+            lines = tuple(
+                ScoreLine(
+                    f"investment #{k}: {INDUSTRIES[CARD_IND[inv.stock]].name} (in Familia values do not count)",
+                    1.0,
+                    rid.FAMILIA,
+                )
+                for k, inv in enumerate(st.invs[s])
+            )
+            out.append(SeatScore(s, float(len(lines)), "investments", lines))
+        else:
+            lines = tuple(portfolio_lines(st, s, yellows=yellows[s]))
+            out.append(SeatScore(s, sum(line.amount for line in lines), "M", lines))
+    return tuple(out)
+
+
+def finish_game(
+    st: State, winners: list[int], values: list[int], reason: str, rule_id: str, yellows: list[bool], ev: Events
+) -> None:
+    """End the current game; in Campeonato credit the winners and deal the next game unless the match is over.
+
+    ``yellows`` says, per seat, whether its yellows were revealed and count (the declarer, or
+    everyone at a cut-off).
+    """
+    mode = st.config.mode
+    for s in range(st.n):
+        if any(not inv.face_up for inv in st.invs[s]):
+            reveal_all(st, s, False)
+            ev.append(
+                Event(
+                    f"at the end of the game seat {s} turns its portfolio face up: {describe_portfolio(st, s, False)}"
+                )
+            )
+    ev.append(Event(reason, None, {"winners": winners, "values": values}))
+    breakdown = game_breakdown(st, yellows)
+    if mode != "campeonato":
+        st.over = True
+        st.step = MAIN
+        scores = tuple(b.total for b in breakdown)
+        st.result = Result(tuple(winners), scores, reason, rule_id, breakdown)
+        return
+    for w in winners:
+        st.totals[w] += values[w]
+    st.games.append(
+        {"game": st.game_no, "winners": list(winners), "credited": [values[w] for w in winners], "reason": reason}
+    )
+    totals = ", ".join(f"seat {s} {t}M" for s, t in enumerate(st.totals))
+    ev.append(Event(f"match totals after game {st.game_no}: {totals}"))
+    top = max(st.totals)
+    if top >= MATCH_TARGET or len(st.games) >= st.config.game_limit:
+        best = tuple(s for s in range(st.n) if st.totals[s] == top)
+        if top >= MATCH_TARGET:
+            why = f"seat {seat_list(best)} reached {top}M, at least 100M, and wins the Campeonato"
+            rule = rid.CAMPEONATO
+        else:
+            why = (
+                f"the match reached its limit of {st.config.game_limit} games; seat {seat_list(best)} "
+                f"has the highest total, {top}M, and wins the Campeonato"
+            )
+            rule = rid.RULING_LIMIT
+        ev.append(Event(why))
+        st.over = True
+        st.step = MAIN
+        st.result = Result(best, tuple(float(t) for t in st.totals), why, rule, match_breakdown(st))
+        return
+    if len(winners) == 1:
+        opener: int | None = winners[0]
+    elif winners:
+        ev.append(Event(f"seats {seat_list(winners)} shared the win: they roll to decide who opens the next game"))
+        opener = roll_off(st, list(winners), ev)
+    else:
+        opener = None
+    start_game(st, opener, ev)
+
+
+def match_breakdown(st: State) -> tuple[SeatScore, ...]:
+    """Return every seat's Campeonato total as one line per game it won (the millions credited)."""
+    out = []
+    for s in range(st.n):
+        lines = tuple(
+            ScoreLine(f"game {g['game']} won: {amount}M credited", float(amount), rid.CAMPEONATO)
+            for g in st.games
+            if s in g["winners"]
+            for amount in (g["credited"][g["winners"].index(s)],)
+        )
+        out.append(SeatScore(s, float(st.totals[s]), "M", lines))
+    return tuple(out)
+
+
+def cut_off(st: State, ev: Events) -> None:
+    """The turn limit is reached: every portfolio is revealed and scored (ruling limite-de-turnos)."""
+    mode = st.config.mode
+    values = []
+    for s in range(st.n):
+        reveal_all(st, s, True)
+        values.append(portfolio_value(st, s) if mode != "familia" else len(st.invs[s]))
+    counts = [len(st.invs[s]) for s in range(st.n)]
+    for s in range(st.n):
+        ev.append(Event(f"seat {s} reveals: {describe_portfolio(st, s, mode != 'familia')}"))
+    key = counts if mode == "familia" else [values[s] * 10 + counts[s] for s in range(st.n)]
+    top = max(key)
+    winners = [s for s in range(st.n) if key[s] == top] if max(counts) > 0 else []
+    limit = st.config.turn_limit
+    if not winners:
+        reason = f"the turn limit of {limit} turns was reached and nobody has an investment: nobody wins this game"
+    elif mode == "familia":
+        reason = (
+            f"the turn limit of {limit} turns was reached: seat {seat_list(winners)} wins with the most "
+            f"investments ({counts[winners[0]]})"
+        )
+    else:
+        reason = (
+            f"the turn limit of {limit} turns was reached: seat {seat_list(winners)} wins with the highest "
+            f"portfolio ({values[winners[0]]}M)"
+        )
+    finish_game(st, winners, values, reason, rid.RULING_LIMIT, [True] * st.n, ev)

@@ -1,0 +1,117 @@
+"""Market Fortune's one visibility rule: every card's zone and who knows it (:func:`visibility`).
+
+Zones (``Zone.cards`` in pile order, top last; hands and strategies sorted):
+
+* ``deck/stock``, ``deck/return``, ``deck/strategy``: nobody sees them; their sizes are public.
+* ``discard/stock``, ``discard/return``: the face-up cards of each building discard pile (public);
+  ``discard/stock/face-down``, ``discard/return/face-down``: the cards a strategy discarded face
+  down in Campeonato (nobody sees them; the seat whose card it was knows it).
+* ``discard/strategy``: the strategy discard pile (public, face up).
+* ``attack``: the red card of an attack being resolved (public).
+* ``hand/<s>``: seat ``s``'s building cards that not everyone knows (seen by ``s``);
+  ``hand/<s>/public``: those everyone knows (taken face up from a discard pile, or back from a
+  face-up investment).
+* ``strategies/<s>``, ``strategies/<s>/public``: the same for its strategies (revealed yellows,
+  the green of a face-up investment taken back).
+* ``investment/<s>/<k>``: its $, its +R and its green if any; public once face up, else seen by ``s``.
+
+Extra knowledge (``Visibility.known``): the seats that know a card of a hidden zone (a card
+Robo or Negociación showed to both sides, a face-down discard known to its owner), from the
+state's ``know`` masks. The view builds every card list through this, ``hidden_ids`` is
+derived from it, and determinization (:mod:`.determinize`) resamples what it hides.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from club_agentes.engine.core.visibility import NOBODY, PUBLIC, Visibility, Zone, seats
+from club_agentes.engine.market_fortune.components import CARD_ID
+from club_agentes.engine.market_fortune.state import State
+
+
+@cache
+def _seats_of(mask: int, n: int) -> frozenset[int]:
+    return frozenset(s for s in range(n) if mask >> s & 1)
+
+
+def hand_zones(st: State, seat: int) -> tuple[list[int], list[int]]:
+    """Return a seat's hand split into (cards only some know, cards everyone knows)."""
+    pub = st.public_bit
+    know = st.know
+    private: list[int] = []
+    public: list[int] = []
+    for c in st.hands[seat]:
+        (public if know[c] & pub else private).append(c)
+    return private, public
+
+
+def strategy_zones(st: State, seat: int) -> tuple[list[int], list[int]]:
+    """Return a seat's strategies split into (cards only some know, cards everyone knows)."""
+    pub = st.public_bit
+    know = st.know
+    private: list[int] = []
+    public: list[int] = []
+    for c in st.strats[seat]:
+        (public if know[c] & pub else private).append(c)
+    return private, public
+
+
+def visibility(st: State) -> Visibility:
+    """Return who knows each card of the table now (see the module docstring for the zones)."""
+    n = st.n
+    know = st.know
+    zones: list[Zone] = [
+        Zone("deck/stock", _ids(st.decks[0]), NOBODY),
+        Zone("deck/return", _ids(st.decks[1]), NOBODY),
+        Zone("deck/strategy", _ids(st.decks[2]), NOBODY),
+    ]
+    known: dict[str, frozenset[int]] = {}
+
+    def note(cards: list[int]) -> None:
+        for c in cards:
+            mask = know[c] & ~st.public_bit
+            if mask:
+                known[CARD_ID[c]] = _seats_of(mask, n)
+
+    for pile, name in ((0, "stock"), (1, "return")):
+        up = [c for c in st.discards[pile] if not st.facedown[c]]
+        down = [c for c in st.discards[pile] if st.facedown[c]]
+        zones.append(Zone(f"discard/{name}", _ids(up), PUBLIC))
+        zones.append(Zone(f"discard/{name}/face-down", _ids(down), NOBODY))
+        note(down)
+    zones.append(Zone("discard/strategy", _ids(st.discards[2]), PUBLIC))
+    zones.append(Zone("attack", _ids([st.attack.card]) if st.attack is not None else [], PUBLIC))
+    for s in range(n):
+        private, public = hand_zones(st, s)
+        zones.append(Zone(f"hand/{s}", _ids(private), seats(s)))
+        zones.append(Zone(f"hand/{s}/public", _ids(public), PUBLIC))
+        note(private)
+        private, public = strategy_zones(st, s)
+        zones.append(Zone(f"strategies/{s}", _ids(private), seats(s)))
+        zones.append(Zone(f"strategies/{s}/public", _ids(public), PUBLIC))
+        note(private)
+        for k, inv in enumerate(st.invs[s]):
+            zones.append(Zone(f"investment/{s}/{k}", _ids(inv.cards()), PUBLIC if inv.face_up else seats(s)))
+    return Visibility.of(zones, known)
+
+
+_ID = CARD_ID.__getitem__
+
+
+def _ids(cards: list[int]) -> list[str]:
+    return list(map(_ID, cards))
+
+
+def hidden_ids(vis: Visibility, seat: int | None) -> frozenset[str]:
+    """Return the cards ``seat`` does not know: :meth:`Visibility.hidden_ids`, zone by zone (faster)."""
+    out: list[str] = []
+    known = vis.known
+    for z in vis.zones.values():
+        if z.seen(seat):
+            continue
+        if seat is None:
+            out.extend(z.cards)
+        else:
+            out.extend(c for c in z.cards if seat not in known.get(c, ()))
+    return frozenset(out)

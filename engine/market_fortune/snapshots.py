@@ -1,0 +1,209 @@
+"""Snapshots of a Market Fortune table: the complete state as JSON, and back.
+
+A snapshot holds everything, hidden parts included (never send one to a seat): piles in
+order, hands, strategies, investments, who knows which card, the random stream's state, the
+turn's flags, the attack in progress, the Campeonato record and the result. :func:`restore`
+rebuilds a state that behaves exactly as the one snapshotted (the same moves give the same
+events and result). The format is versioned by :data:`SNAPSHOT_VERSION`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from club_agentes.engine.core import Result
+from club_agentes.engine.core.model import ScoreLine, SeatScore
+from club_agentes.engine.core.windows import ReactionWindow
+from club_agentes.engine.market_fortune.components import CARD_ID, CARD_INDEX, N_CARDS
+from club_agentes.engine.market_fortune.config import MFConfig
+from club_agentes.engine.market_fortune.state import STEPS, Attack, Investment, State
+
+SNAPSHOT_VERSION = 1
+
+
+def _ids(cards: list[int]) -> list[str]:
+    return [CARD_ID[c] for c in cards]
+
+
+def _card(cid: Any) -> int:
+    if not isinstance(cid, str) or cid not in CARD_INDEX:
+        raise ValueError(f"snapshot names an unknown card {cid!r}")
+    return CARD_INDEX[cid]
+
+
+def _cards(ids: Any) -> list[int]:
+    if not isinstance(ids, list):
+        raise ValueError(f"snapshot holds {type(ids).__name__} where a list of card ids belongs")
+    return [_card(c) for c in ids]
+
+
+def _opt_card(cid: Any) -> int:
+    return -1 if cid is None else _card(cid)
+
+
+def snapshot(st: State) -> dict[str, Any]:
+    """Return the complete state as JSON (hidden parts included)."""
+    atk = st.attack
+    result = st.result
+    return {
+        "version": SNAPSHOT_VERSION,
+        "config": {
+            "seats": st.n,
+            "mode": st.config.mode,
+            "turn_limit": st.config.turn_limit,
+            "game_limit": st.config.game_limit,
+        },
+        "rng": st.rng.state,
+        "decks": [_ids(d) for d in st.decks],
+        "discards": [_ids(d) for d in st.discards],
+        "facedown": [CARD_ID[c] for c in range(N_CARDS) if st.facedown[c]],
+        "hands": [_ids(h) for h in st.hands],
+        "strategies": [_ids(s) for s in st.strats],
+        "investments": [
+            [[CARD_ID[i.stock], CARD_ID[i.ret], CARD_ID[i.green] if i.green >= 0 else None, i.face_up] for i in invs]
+            for invs in st.invs
+        ],
+        "know": {CARD_ID[c]: st.know[c] for c in range(N_CARDS) if st.know[c]},
+        "turn": st.turn,
+        "turn_no": st.turn_no,
+        "step": st.step,
+        "acted": st.acted,
+        "red_used": st.red_used,
+        "lucky": st.lucky,
+        "banned": st.banned,
+        "risk_ban": list(st.risk_ban),
+        "momentum": CARD_ID[st.momentum] if st.momentum >= 0 else None,
+        "drawn": CARD_ID[st.drawn] if st.drawn >= 0 else None,
+        "formed": st.formed,
+        "opt_back": st.opt_back,
+        "trim_by": CARD_ID[st.trim_by] if st.trim_by >= 0 else None,
+        "trim_down": _ids(st.trim_down),
+        "attack": None
+        if atk is None
+        else {
+            "attacker": atk.attacker,
+            "card": CARD_ID[atk.card],
+            "targets": list(atk.targets),
+            "investment": atk.investment,
+            "window": atk.window.to_json(),
+        },
+        "game_no": st.game_no,
+        "opener": st.opener,
+        "totals": list(st.totals),
+        "games": [dict(g) for g in st.games],
+        "over": st.over,
+        "result": None
+        if result is None
+        else {
+            "winners": list(result.winners),
+            "scores": list(result.scores),
+            "reason": result.reason,
+            "rule_id": result.rule_id,
+            "breakdown": [
+                {
+                    "seat": b.seat,
+                    "total": b.total,
+                    "unit": b.unit,
+                    "lines": [[ln.label, ln.amount, ln.rule_id] for ln in b.lines],
+                }
+                for b in result.breakdown
+            ],
+        },
+    }
+
+
+def restore(config: MFConfig, data: dict[str, Any]) -> State:
+    """Return the state a :func:`snapshot` describes, for a table of configuration ``config``.
+
+    Raises:
+        ValueError: the snapshot is malformed, of another format version, or of another configuration.
+    """
+    try:
+        return _restore(config, data)
+    except (KeyError, TypeError, IndexError) as exc:
+        raise ValueError(f"malformed Market Fortune snapshot: {type(exc).__name__}: {exc}") from None
+
+
+def _restore(config: MFConfig, data: dict[str, Any]) -> State:
+    if not isinstance(data, dict) or data.get("version") != SNAPSHOT_VERSION:
+        raise ValueError(f"not a Market Fortune snapshot of format version {SNAPSHOT_VERSION}")
+    c = data["config"]
+    mine = {
+        "seats": config.seats,
+        "mode": config.mode,
+        "turn_limit": config.turn_limit,
+        "game_limit": config.game_limit,
+    }
+    if c != mine:
+        raise ValueError(f"the snapshot is of a table configured {c}, not {mine}")
+    st = State(config, 0)
+    n = st.n
+    st.rng.state = int(data["rng"])
+    st.decks = [_cards(d) for d in data["decks"]]
+    st.discards = [_cards(d) for d in data["discards"]]
+    st.facedown = [False] * N_CARDS
+    for cid in data["facedown"]:
+        st.facedown[_card(cid)] = True
+    st.hands = [_cards(h) for h in data["hands"]]
+    st.strats = [_cards(s) for s in data["strategies"]]
+    st.invs = [
+        [Investment(_card(i[0]), _card(i[1]), _opt_card(i[2]), bool(i[3])) for i in invs]
+        for invs in data["investments"]
+    ]
+    if not (len(st.decks) == len(st.discards) == 3 and len(st.hands) == len(st.strats) == len(st.invs) == n):
+        raise ValueError("the snapshot's piles or seats do not match the table")
+    st.know = [0] * N_CARDS
+    for cid, mask in data["know"].items():
+        st.know[_card(cid)] = int(mask)
+    everywhere = [*(x for d in st.decks for x in d), *(x for d in st.discards for x in d)]
+    everywhere += [x for h in st.hands for x in h] + [x for s in st.strats for x in s]
+    everywhere += [x for invs in st.invs for i in invs for x in i.cards()]
+    st.turn = int(data["turn"])
+    st.turn_no = int(data["turn_no"])
+    st.step = data["step"]
+    if st.step not in STEPS:
+        raise ValueError(f"the snapshot names an unknown step {st.step!r}")
+    st.acted = bool(data["acted"])
+    st.red_used = bool(data["red_used"])
+    st.lucky = bool(data["lucky"])
+    st.banned = bool(data["banned"])
+    st.risk_ban = [bool(b) for b in data["risk_ban"]]
+    st.momentum = _opt_card(data["momentum"])
+    st.drawn = _opt_card(data["drawn"])
+    st.formed = int(data["formed"])
+    st.opt_back = data["opt_back"]
+    st.trim_by = _opt_card(data["trim_by"])
+    st.trim_down = _cards(data["trim_down"])
+    a = data["attack"]
+    if a is not None:
+        atk = Attack(int(a["attacker"]), _card(a["card"]), tuple(int(t) for t in a["targets"]), a["investment"])
+        atk.window = ReactionWindow(int(s) for s in a["window"]["order"])
+        atk.window.index = int(a["window"]["index"])
+        st.attack = atk
+        everywhere.append(atk.card)
+    if sorted(everywhere) != list(range(N_CARDS)):
+        raise ValueError("the snapshot does not hold each of the 180 cards exactly once")
+    st.game_no = int(data["game_no"])
+    st.opener = int(data["opener"])
+    st.totals = [int(t) for t in data["totals"]]
+    st.games = [dict(g) for g in data["games"]]
+    st.over = bool(data["over"])
+    r = data["result"]
+    if r is not None:
+        breakdown = tuple(
+            SeatScore(
+                int(b["seat"]),
+                float(b["total"]),
+                str(b["unit"]),
+                tuple(ScoreLine(str(ln[0]), float(ln[1]), ln[2]) for ln in b["lines"]),
+            )
+            for b in r["breakdown"]
+        )
+        st.result = Result(
+            tuple(int(w) for w in r["winners"]),
+            tuple(float(x) for x in r["scores"]),
+            str(r["reason"]),
+            r["rule_id"],
+            breakdown,
+        )
+    return st

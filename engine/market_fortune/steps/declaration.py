@@ -1,0 +1,234 @@
+"""Declaring victory (market-fortune/cap-5/declarar-victoria), attaching greens, the count, a failed declaration.
+
+"Cuando formas tu 4.ª inversión y crees haber llegado a 25M o más, declara victoria. Voltea
+todas tus inversiones boca arriba... con 25M o más, ganas." and "Si no llegas, regresa una
+inversión a tu mano (tú eliges) y la partida sigue." The checks: :func:`declare_check` (4
+investments, not in Familia), :func:`attach_check` (a green on a face-down investment without
+one: market-fortune/cap-4/verde, faq/varias-verdes), :func:`return_check` (an investment you
+have). Steps: :data:`CLOSING_STEP` (attach greens, then reveal) and :data:`RETURN_STEP`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from club_agentes.engine.core import Event
+from club_agentes.engine.market_fortune import rules as rid
+from club_agentes.engine.market_fortune.components import CARD_ID, CARD_INDEX, CARD_TYPE, IS_GREEN, N_BUILDING, N_CARDS
+from club_agentes.engine.market_fortune.flow import describe_portfolio, end_turn, finish_game, reveal_all
+from club_agentes.engine.market_fortune.moves import REVEAL, Attach, Return, Reveal, intern
+from club_agentes.engine.market_fortune.scoring import portfolio_value
+from club_agentes.engine.market_fortune.state import (
+    CLOSING,
+    MAX_INVESTMENTS,
+    RETURN_STEP,
+    WIN_VALUE,
+    State,
+)
+from club_agentes.engine.market_fortune.table import (
+    Check,
+    Events,
+    Refusal,
+    Step,
+    cn,
+    inv_text,
+    make_public,
+    n_investments,
+    no_such_investment,
+    obscure_strategies,
+    out_of_step,
+    private_to,
+    refuse,
+    return_investment,
+)
+
+ATTACH_MOVES = {
+    (c, k): intern(Attach, CARD_ID[c], k) for c in range(N_BUILDING, N_CARDS) if IS_GREEN[c] for k in range(4)
+}
+RETURN_MOVES = [intern(Return, k) for k in range(MAX_INVESTMENTS)]
+
+
+def declare_check(st: State, seat: int) -> Check:
+    """Return why ``seat`` may not declare victory now, or ``None``."""
+    if st.config.mode == "familia":
+        return Refusal(
+            rid.RULING_FAMILIA, "in Familia the first to form 4 investments wins at once; there is no declaration"
+        )
+    n = len(st.invs[seat])
+    if n != MAX_INVESTMENTS:
+        return Refusal(rid.DECLARE, lambda: f"you have {n_investments(n)}; you may declare victory only with 4")
+    return None
+
+
+def may_hold_attachable(st: State, seat: int) -> bool:
+    """Whether, by public information, the seat might still attach a green: it holds a strategy other
+    than its Momentum card and an investment carries no green (ruling informacion-oculta)."""
+    held = len(st.strats[seat]) - (st.momentum in st.strats[seat])
+    return held > 0 and any(inv.green < 0 for inv in st.invs[seat])
+
+
+def start_declaration(st: State, seat: int, ev: Events) -> None:
+    """Declare victory (already checked): greens may still be attached, then the portfolio is counted."""
+    ev.append(Event(f"seat {seat} declares victory with 4 investments"))
+    # Asked whenever the seat holds any strategy and an investment lacks a green (both public), not
+    # only when it holds a green it can attach (ruling informacion-oculta).
+    if may_hold_attachable(st, seat):
+        st.step = CLOSING
+    else:
+        count_declaration(st, seat, ev)
+
+
+def count_declaration(st: State, seat: int, ev: Events) -> None:
+    """Flip the portfolio, reveal the yellows and count: 25M or more wins; less fails."""
+    reveal_all(st, seat, True)
+    value = portfolio_value(st, seat)
+    ev.append(Event(f"seat {seat} flips its portfolio: {describe_portfolio(st, seat, True)}; total {value}M"))
+    if value >= WIN_VALUE:
+        values = [portfolio_value(st, s, yellows=False) if s != seat else value for s in range(st.n)]
+        reason = f"seat {seat} declared victory with {value}M (4 investments and 25M or more) and wins"
+        finish_game(st, [seat], values, reason, rid.FINAL_COUNT, [s == seat for s in range(st.n)], ev)
+        return
+    ev.append(Event(f"seat {seat}'s declaration fails with {value}M, under 25M: it returns one investment to its hand"))
+    st.step = RETURN_STEP
+
+
+# ---------------------------------------------------------------------------- greens
+
+
+def attach_check(st: State, seat: int, card: int, k: int, only: int) -> Check:
+    """Return why attaching green ``card`` to investment ``k`` is refused, or ``None``.
+
+    ``only``: right after forming, the new investment's index (the green goes there); else -1.
+    """
+    if CARD_TYPE[card] != 2:
+        return Refusal(
+            rid.GREEN, lambda: f"{cn(card)} is a building card; only a green strategy is attached to an investment"
+        )
+    if card not in st.strats[seat]:
+        return Refusal(rid.GREEN, lambda: f"you do not hold {cn(card)}")
+    if not IS_GREEN[card]:
+        return Refusal(
+            rid.GREEN, lambda: f"{cn(card)} is not a green strategy; only greens are attached to investments"
+        )
+    if card == st.momentum:
+        return Refusal(
+            rid.RULING_MOMENTUM,
+            lambda: f"you took {cn(card)} by Momentum this turn; a green taken by Momentum is attached on a later turn",
+        )
+    invs = st.invs[seat]
+    if not 0 <= k < len(invs):
+        return Refusal(rid.GREEN, lambda: no_such_investment("you have", len(invs), k))
+    if only >= 0 and k != only:
+        return Refusal(
+            rid.GREEN, lambda: f"when you form an investment its green goes on that investment, #{only}, not on #{k}"
+        )
+    if invs[k].green >= 0:
+        return Refusal(
+            rid.ONE_GREEN, lambda: f"investment #{k} already carries a green strategy; one green per investment"
+        )
+    return None
+
+
+def attach_moves(st: State, seat: int, only: int) -> list[Any]:
+    """Return the legal attachments of ``seat``'s greens (``only``: the new investment, or -1 for any)."""
+    out: list[Any] = []
+    ks = range(len(st.invs[seat])) if only < 0 else (only,)
+    for c in st.strats[seat]:
+        if IS_GREEN[c]:
+            out.extend(ATTACH_MOVES[(c, k)] for k in ks if attach_check(st, seat, c, k, only) is None)
+    return out
+
+
+def do_attach(st: State, seat: int, move: Attach, only: int) -> Events:
+    """Check and attach a green to an investment.
+
+    Raises:
+        IllegalMove: the attachment is refused (see :func:`attach_check`).
+    """
+    card = CARD_INDEX[move.card]
+    k = move.investment
+    refuse(attach_check(st, seat, card, k, only))
+    st.strats[seat].remove(card)
+    inv = st.invs[seat][k]
+    inv.green = card
+    if inv.face_up:
+        make_public(st, card)
+        return [Event(f"seat {seat} attached {cn(card)} to its face-up investment #{k}")]
+    # Face down: nobody else sees which strategy left the hand.
+    private_to(st, card, seat)
+    obscure_strategies(st, seat)
+    return [
+        Event(f"seat {seat} attached a green strategy face down to its investment #{k}"),
+        Event(f"you attached {cn(card)} to investment #{k}", (seat,)),
+    ]
+
+
+# ---------------------------------------------------------------------------- closing
+
+
+def closing_moves(st: State, seat: int) -> list[Any]:
+    """Legal moves during a declaration: attach greens, then reveal."""
+    out = attach_moves(st, seat, -1)
+    out.append(REVEAL)
+    return out
+
+
+def apply_closing(st: State, seat: int, move: Any) -> Events:
+    """During a declaration: attach greens, then reveal and count.
+
+    Raises:
+        IllegalMove: a refused attachment, or a move that is neither an attachment nor the reveal.
+    """
+    t = type(move)
+    if t is Attach:
+        ev = do_attach(st, seat, move, -1)
+        if not may_hold_attachable(st, seat):
+            count_declaration(st, seat, ev)
+        return ev
+    if t is Reveal:
+        ev = []
+        count_declaration(st, seat, ev)
+        return ev
+    raise out_of_step(
+        st, move, rid.DECLARE, "you are declaring victory: attach green strategies or reveal your portfolio"
+    ).error()
+
+
+CLOSING_STEP = Step(CLOSING, closing_moves, apply_closing)
+
+
+# ---------------------------------------------------------------------------- a failed declaration
+
+
+def return_check(st: State, seat: int, k: int) -> Check:
+    """Return why investment ``k`` may not return to the hand after a failed declaration, or ``None``."""
+    n = len(st.invs[seat])
+    if not 0 <= k < n:
+        return Refusal(rid.FAILED_DECLARATION, lambda: no_such_investment("you have", n, k))
+    return None
+
+
+def return_moves(st: State, seat: int) -> list[Any]:
+    """Legal moves after a failed declaration: which investment returns to the hand."""
+    return [RETURN_MOVES[k] for k in range(len(st.invs[seat])) if return_check(st, seat, k) is None]
+
+
+def apply_return(st: State, seat: int, move: Any) -> Events:
+    """After a failed declaration: the chosen investment returns to the hand and the turn ends.
+
+    Raises:
+        IllegalMove: not the return of an investment the seat has.
+    """
+    if type(move) is not Return:
+        raise out_of_step(
+            st, move, rid.FAILED_DECLARATION, "your declaration failed: choose the investment that returns to your hand"
+        ).error()
+    k = move.investment
+    refuse(return_check(st, seat, k))
+    inv = return_investment(st, seat, k)
+    ev: Events = [Event(f"seat {seat} returns investment #{k} ({inv_text(inv)}) to its hand; play goes on")]
+    end_turn(st, ev)
+    return ev
+
+
+FAILED_STEP = Step(RETURN_STEP, return_moves, apply_return)

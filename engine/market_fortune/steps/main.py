@@ -1,0 +1,124 @@
+"""The start of a turn (market-fortune/cap-2/tu-turno): one action, and what may come before it.
+
+"En tu turno haces una de estas tres acciones y tu turno termina": Construir
+(:mod:`.build`), Arriesgar (:mod:`.risk`) or Dominar (:mod:`.dominate`). Before the action the
+seat may use one red strategy (:mod:`.reds`, ruling cuando-usar-rojas), optimise
+(:mod:`.optimisation`) and, with 4 investments, declare victory (:mod:`.declaration`). A seat
+passes only when no action is possible (ruling sin-accion-posible: :func:`pass_check`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from club_agentes.engine.core import Event
+from club_agentes.engine.market_fortune import rules as rid
+from club_agentes.engine.market_fortune.flow import end_turn
+from club_agentes.engine.market_fortune.moves import (
+    BUILDING_SOURCES,
+    DECLARE,
+    DOMINATE,
+    PASS,
+    Attach,
+    Build,
+    Declare,
+    Decline,
+    Defend,
+    Discard,
+    Dominate,
+    Optimise,
+    Pass,
+    Play,
+    Return,
+    Reveal,
+    Risk,
+    Take,
+)
+from club_agentes.engine.market_fortune.state import MAIN, State
+from club_agentes.engine.market_fortune.steps.build import build_check, build_moves, do_build
+from club_agentes.engine.market_fortune.steps.declaration import declare_check, start_declaration
+from club_agentes.engine.market_fortune.steps.dominate import do_dominate, dominate_check
+from club_agentes.engine.market_fortune.steps.optimisation import do_optimise, optimise_moves
+from club_agentes.engine.market_fortune.steps.reds import play_check, play_red, playable
+from club_agentes.engine.market_fortune.steps.risk import do_risk, risk_moves
+from club_agentes.engine.market_fortune.table import Check, Events, Refusal, Step, refuse
+
+
+def pass_check(st: State, seat: int) -> Check:
+    """Return why ``seat`` may not pass (an action is possible), or ``None``."""
+    if (
+        any(build_check(st, seat, src) is None for src in BUILDING_SOURCES)
+        or dominate_check(st, seat) is None
+        or risk_moves(st, seat)
+    ):
+        return Refusal(
+            rid.RULING_NO_ACTION, "you can still build, risk or dominate; you pass only when no action is possible"
+        )
+    return None
+
+
+def main_moves(st: State, seat: int) -> list[Any]:
+    """Legal moves at the start of the turn: the three actions and the free plays before them."""
+    out: list[Any] = build_moves(st, seat)
+    out.extend(risk_moves(st, seat))
+    if dominate_check(st, seat) is None:
+        out.append(DOMINATE)
+    if pass_check(st, seat) is None:
+        out.append(PASS)
+    out.extend(playable(st, seat, -1))
+    if st.invs[seat]:
+        out.extend(optimise_moves(st, seat))
+        if declare_check(st, seat) is None:
+            out.append(DECLARE)
+    return out
+
+
+_NOT_NOW: dict[type, tuple[str, str]] = {
+    Defend: (rid.BLUE, "nobody is attacking you; blue strategies answer attacks out of your turn"),
+    Decline: (rid.BLUE, "nobody is attacking you; blue strategies answer attacks out of your turn"),
+    Attach: (rid.GREEN, "a green strategy is attached when you form an investment or declare victory"),
+    Discard: (rid.YOUR_TURN, "nothing asks you to discard now: choose Construir, Arriesgar or Dominar"),
+    Take: (rid.YOUR_TURN, "take belongs to a strategy in progress; to take capital choose build"),
+    Reveal: (rid.DECLARE, "you reveal your portfolio only after declaring victory"),
+    Return: (rid.FAILED_DECLARATION, "an investment returns to your hand only after a failed declaration"),
+}
+
+
+def apply_main(st: State, seat: int, move: Any) -> Events:
+    """Check and apply a move at the start of the turn.
+
+    Raises:
+        IllegalMove: the move breaks a rule (the refusal names it).
+    """
+    t = type(move)
+    if t is Build:
+        return do_build(st, seat, move)
+    if t is Risk:
+        return do_risk(st, seat, move)
+    if t is Dominate:
+        return do_dominate(st, seat, move)
+    if t is Play:
+        refuse(play_check(st, seat, move, -1))
+        ev: Events = []
+        play_red(st, seat, move, ev)
+        return ev
+    if t is Optimise:
+        return do_optimise(st, seat, move)
+    if t is Declare:
+        refuse(declare_check(st, seat))
+        ev = []
+        start_declaration(st, seat, ev)
+        return ev
+    if t is Pass:
+        refuse(pass_check(st, seat))
+        st.acted = True
+        ev = [Event(f"seat {seat} can take no action and passes")]
+        end_turn(st, ev)
+        return ev
+    rule, text = _NOT_NOW.get(
+        t, (rid.YOUR_TURN, "you must take one action on your turn: Construir, Arriesgar or Dominar")
+    )
+    raise Refusal(rule, text).error()
+
+
+MAIN_STEP = Step(MAIN, main_moves, apply_main)

@@ -1,0 +1,159 @@
+"""Optimising the portfolio (market-fortune/cap-3/optimizacion-del-portafolio) and paying for it.
+
+"Intercambia 1 carta de una inversión formada por 1 de tu mano, del mismo tipo ($ por $, +R
+por +R)... Costo: descarta 1 carta de construcción. Límite: las inversiones volteadas ya no
+se modifican." :func:`optimise_check` is the rule (with ruling optimizacion-misma-industria);
+:func:`optimise_moves` lists the swaps through it. The swap is offered at the start of the turn
+and between Construir's take and its discard (ruling optimizacion-en-tu-turno); the cost is the
+step :data:`COST_STEP`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from club_agentes.engine.core import Event
+from club_agentes.engine.market_fortune import rules as rid
+from club_agentes.engine.market_fortune.components import (
+    CARD_ID,
+    CARD_IND,
+    CARD_INDEX,
+    CARD_NAME,
+    CARD_TYPE,
+    INDUSTRIES,
+    N_BUILDING,
+    STOCK,
+    STRATEGY,
+)
+from club_agentes.engine.market_fortune.flow import end_turn
+from club_agentes.engine.market_fortune.moves import Discard, Optimise, intern
+from club_agentes.engine.market_fortune.state import BUILD_DISCARD, MAIN, MAX_INVESTMENTS, OPTIMISE_COST, State
+from club_agentes.engine.market_fortune.table import (
+    Check,
+    Events,
+    Refusal,
+    Step,
+    add_hand,
+    cn,
+    discard_building,
+    hand_discard_check,
+    no_such_investment,
+    obscure_hand,
+    out_of_step,
+    over_eight,
+    private_to,
+    refuse,
+)
+
+OPTIMISE_MOVES = [[intern(Optimise, k, CARD_ID[c]) for c in range(N_BUILDING)] for k in range(MAX_INVESTMENTS)]
+DISCARD_MOVES = [intern(Discard, CARD_ID[c]) for c in range(N_BUILDING)]
+
+
+def optimise_check(st: State, seat: int, k: int, card: int) -> Check:
+    """Return why putting ``card`` from the hand into investment ``k`` is refused, or ``None``."""
+    invs = st.invs[seat]
+    if not 0 <= k < len(invs):
+        return Refusal(rid.OPTIMISATION, lambda: no_such_investment("you have", len(invs), k))
+    inv = invs[k]
+    if inv.face_up:
+        return Refusal(
+            rid.OPTIMISATION, lambda: f"investment #{k} is face up; flipped investments can no longer be modified"
+        )
+    if CARD_TYPE[card] == STRATEGY:
+        return Refusal(
+            rid.OPTIMISATION, lambda: f"{cn(card)} is a strategy; an optimisation swaps a $ for a $ or a +R for a +R"
+        )
+    if card not in st.hands[seat]:
+        return Refusal(
+            rid.OPTIMISATION,
+            lambda: f"the card put into an investment comes from your hand, and you do not hold {cn(card)}",
+        )
+    if CARD_IND[card] != CARD_IND[inv.stock]:
+        return Refusal(
+            rid.RULING_SAME_INDUSTRY,
+            lambda: (
+                f"investment #{k} is of {INDUSTRIES[CARD_IND[inv.stock]].name} and {CARD_NAME[card]} is of "
+                f"{INDUSTRIES[CARD_IND[card]].name}; the swapped card must keep the investment's industry"
+            ),
+        )
+    return None
+
+
+def optimise_moves(st: State, seat: int) -> list[Any]:
+    """Return every legal optimisation swap of ``seat`` (each investment with each card of its hand, checked)."""
+    out: list[Any] = []
+    hand = st.hands[seat]
+    for k in range(len(st.invs[seat])):
+        row = OPTIMISE_MOVES[k]
+        out.extend(row[c] for c in hand if optimise_check(st, seat, k, c) is None)
+    return out
+
+
+def do_optimise(st: State, seat: int, move: Optimise) -> Events:
+    """Check and apply an optimisation swap; the cost step follows.
+
+    Raises:
+        IllegalMove: the swap is refused (see :func:`optimise_check`).
+    """
+    card = CARD_INDEX[move.card]
+    refuse(optimise_check(st, seat, move.investment, card))
+    inv = st.invs[seat][move.investment]
+    stock = CARD_TYPE[card] == STOCK
+    old = inv.stock if stock else inv.ret
+    st.hands[seat].remove(card)
+    if stock:
+        inv.stock = card
+    else:
+        inv.ret = card
+    add_hand(st, seat, old)
+    # The swap is hidden: nobody else knows which card went in or which came back.
+    private_to(st, card, seat)
+    obscure_hand(st, seat)
+    st.opt_back = st.step
+    st.step = OPTIMISE_COST
+    kind = "$" if stock else "+R"
+    return [
+        Event(
+            f"seat {seat} optimises investment #{move.investment}: swaps its {kind} card with one from "
+            "its hand and now discards 1 building card as the cost"
+        ),
+        Event(f"you put {cn(card)} into investment #{move.investment} and took {cn(old)} back", (seat,)),
+    ]
+
+
+# ---------------------------------------------------------------------------- the cost
+
+
+def cost_moves(st: State, seat: int) -> list[Any]:
+    """Legal moves while an optimisation is unpaid: discard any building card of the hand."""
+    return [DISCARD_MOVES[c] for c in st.hands[seat] if hand_discard_check(st, seat, c, rid.OPTIMISATION) is None]
+
+
+def apply_cost(st: State, seat: int, move: Any) -> Events:
+    """Pay an optimisation by discarding 1 building card; the turn goes on.
+
+    Raises:
+        IllegalMove: not a discard of a building card held in the hand.
+    """
+    if type(move) is not Discard:
+        raise out_of_step(
+            st, move, rid.OPTIMISATION, "the optimisation is not paid yet: discard 1 building card from your hand"
+        ).error()
+    card = CARD_INDEX[move.card]
+    refuse(hand_discard_check(st, seat, card, rid.OPTIMISATION))
+    st.hands[seat].remove(card)
+    discard_building(st, card)
+    ev = [Event(f"seat {seat} paid the optimisation by discarding {cn(card)}", None, {"card": CARD_ID[card]})]
+    back = st.opt_back
+    st.opt_back = MAIN
+    if back == MAIN:
+        st.step = MAIN
+    elif over_eight(st, seat):
+        st.step = BUILD_DISCARD
+    else:
+        ev.append(Event(f"seat {seat} holds 8 building cards again, so Construir needs no further discard"))
+        end_turn(st, ev)
+    return ev
+
+
+COST_STEP = Step(OPTIMISE_COST, cost_moves, apply_cost)

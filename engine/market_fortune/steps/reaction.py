@@ -1,0 +1,260 @@
+"""Answering an attack (market-fortune/cap-4/sistema-de-combate) and what the attack does to whoever does not.
+
+"Cuando te atacan con una roja, te defiendes de inmediato con una azul. Las dos van al
+descarte. Sin defensa, el ataque te golpea. En ataques grupales, las defensas se resuelven en
+orden de turno, en sentido horario desde el atacante." Every reached seat is polled in that
+order (ruling ataques-y-defensas); :func:`defend_check` is the rule of a defence (a blue whose
+text covers the attack); :func:`hit` applies the red card's effect to a seat that declined.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from club_agentes.engine.core import Event
+from club_agentes.engine.market_fortune import rules as rid
+from club_agentes.engine.market_fortune.components import (
+    CARD_ID,
+    CARD_INDEX,
+    CARD_NAME,
+    CARD_TYPE,
+    IS_BLUE,
+    N_BUILDING,
+    N_CARDS,
+    STRATEGY,
+    Effect,
+)
+from club_agentes.engine.market_fortune.flow import after_red, describe_portfolio, reveal_all
+from club_agentes.engine.market_fortune.moves import DECLINE, Decline, Defend, Optimise, intern
+from club_agentes.engine.market_fortune.scoring import inv_value, strategy
+from club_agentes.engine.market_fortune.state import REACTION, Attack, Investment, State
+from club_agentes.engine.market_fortune.table import (
+    Check,
+    Events,
+    Refusal,
+    Step,
+    add_hand,
+    add_strategy,
+    cn,
+    die_plus,
+    discard_by_strategy,
+    inv_text,
+    make_public,
+    obscure_hand,
+    obscure_strategies,
+    private_to,
+    refuse,
+    return_investment,
+    seat_list,
+    take_strategy,
+)
+
+DEFEND_MOVES = {c: intern(Defend, CARD_ID[c]) for c in range(N_BUILDING, N_CARDS) if IS_BLUE[c]}
+_ATTACKED = {"cards": "the cards of your hand", "investments": "your investments", "turn": "your turn"}
+
+
+def defend_check(st: State, seat: int, card: int) -> Check:
+    """Return why ``seat`` may not cancel the attack with ``card``, or ``None``."""
+    atk = st.attack
+    assert atk is not None
+    if CARD_TYPE[card] != STRATEGY:
+        return Refusal(rid.COMBAT, lambda: f"{cn(card)} is a building card; only a blue strategy cancels an attack")
+    if card not in st.strats[seat]:
+        return Refusal(rid.COMBAT, lambda: f"you do not hold {cn(card)}")
+    if not IS_BLUE[card]:
+        return Refusal(rid.COMBAT, lambda: f"{cn(card)} is not blue; only a blue strategy cancels an attack")
+    s = strategy(card)
+    red = strategy(atk.card)
+    if red.spec.attacks not in s.spec.defends:
+        return Refusal(
+            s.section,
+            lambda: (
+                f"{s.name} cancels only attacks on {' or '.join(_ATTACKED[d] for d in s.spec.defends)}, "
+                f"and {red.name} attacks {_ATTACKED[red.spec.attacks]}"
+            ),
+        )
+    return None
+
+
+def reaction_moves(st: State, seat: int) -> list[Any]:
+    """Legal moves of a polled seat: each strategy it holds that can cancel this attack, or decline."""
+    out: list[Any] = [DEFEND_MOVES[c] for c in st.strats[seat] if IS_BLUE[c] and defend_check(st, seat, c) is None]
+    out.append(DECLINE)
+    return out
+
+
+def apply_reaction(st: State, seat: int, move: Any) -> Events:
+    """A polled seat defends with a blue card or declines (and the attack hits it at once).
+
+    Raises:
+        IllegalMove: a refused defence, an optimisation, or a move that answers nothing.
+    """
+    atk = st.attack
+    assert atk is not None
+    t = type(move)
+    ev: Events = []
+    red = CARD_NAME[atk.card]
+    if t is Defend:
+        card = CARD_INDEX[move.card]
+        refuse(defend_check(st, seat, card))
+        s = strategy(card)
+        st.strats[seat].remove(card)
+        make_public(st, card)
+        ev.append(
+            Event(
+                f"seat {seat} defends with {cn(card)}: {red} is cancelled against seat {seat}",
+                None,
+                {"card": CARD_ID[card]},
+            )
+        )
+        if s.effect is Effect.CANCEL_AND_DRAW:
+            for _ in range(s.params["draw"]):
+                c = take_strategy(st, seat, ev)
+                if c >= 0:
+                    ev.append(Event(f"Experiencia: seat {seat} takes 1 strategy"))
+                    ev.append(Event(f"you took {cn(c)}", (seat,), {"card": CARD_ID[c]}))
+        st.discards[2].append(card)
+        if s.effect is Effect.CANCEL_FOR_ALL:
+            rest = atk.window.order[atk.window.index + 1 :]
+            atk.window.close()
+            if rest:
+                ev.append(Event(f"Analista Errado: {red} is cancelled for seats {seat_list(rest)} too"))
+        else:
+            atk.window.pass_turn(seat)
+    elif t is Decline:
+        hit(st, atk, seat, ev)
+        atk.window.pass_turn(seat)
+    elif t is Optimise:
+        raise Refusal(rid.OPTIMISATION, "you may never optimise while an attack is being resolved").error()
+    else:
+        raise Refusal(
+            rid.COMBAT, f"seat {atk.attacker} attacks you with {red}: defend with a blue strategy or decline"
+        ).error()
+    if not atk.window.is_open:
+        finish_attack(st, ev)
+    return ev
+
+
+REACTION_STEP = Step(REACTION, reaction_moves, apply_reaction)
+
+
+def finish_attack(st: State, ev: Events) -> None:
+    """Close a resolved attack: the red card goes to the strategy discard and the turn goes on."""
+    atk = st.attack
+    assert atk is not None
+    st.discards[2].append(atk.card)
+    st.attack = None
+    after_red(st, ev)
+
+
+# ---------------------------------------------------------------------------- effects
+
+
+def _lose_investments(st: State, seat: int, lost: list[Investment], ev: Events, why: str) -> None:
+    cards = []
+    for inv in lost:
+        cards.append(inv.stock)
+        cards.append(inv.ret)
+    private = "; ".join(inv_text(i) for i in lost)
+    shown, blocked = discard_by_strategy(st, cards, seat)
+    for inv in lost:
+        if inv.green >= 0:
+            st.discards[2].append(inv.green)
+            make_public(st, inv.green)
+    greens = [inv.green for inv in lost if inv.green >= 0]
+    many = len(lost) != 1
+    what = f"{len(lost)} investments of seat {seat} go" if many else f"1 investment of seat {seat} goes"
+    text = f"{why}: {what} to the discard piles"
+    if shown:
+        text += " (" + ", ".join(cn(c) for c in shown) + ")"
+    if blocked:
+        text += f"; {len(blocked)} card{'s' if len(blocked) != 1 else ''} lie face down on top, blocked (Campeonato)"
+    if greens:
+        text += "; green strategies discarded: " + ", ".join(cn(g) for g in greens)
+    ev.append(Event(text))
+    ev.append(Event(f"you lost {private}", (seat,)))
+
+
+def hit(st: State, atk: Attack, seat: int, ev: Events) -> None:
+    """Apply the attack's effect to ``seat``, who did not defend."""
+    s = strategy(atk.card)
+    e = s.effect
+    a = atk.attacker
+    if e is Effect.STEAL_STRATEGY:
+        pool = st.strats[seat]
+        c = pool.pop(st.rng.below(len(pool)))
+        # Third seats cannot tell which strategy moved; thief and victim both know.
+        obscure_strategies(st, seat, a)
+        add_strategy(st, a, c)
+        private_to(st, c, a, seat)
+        ev.append(Event(f"seat {seat} did not defend: seat {a} took 1 of seat {seat}'s strategies at random"))
+        ev.append(Event(f"Robo: seat {a} took {cn(c)} from seat {seat}", (a, seat), {"card": CARD_ID[c]}))
+    elif e is Effect.MARKET_COLLAPSE:
+        lost = st.invs[seat]
+        st.invs[seat] = []
+        _lose_investments(st, seat, lost, ev, f"seat {seat} did not defend against Colapso de Mercado")
+    elif e is Effect.CORRECTION:
+        k = atk.investment
+        assert k is not None
+        inv = return_investment(st, seat, k)
+        text = f"seat {seat} did not defend: Corrección returns investment #{k} to seat {seat}'s hand"
+        ev.append(Event(text + (f" ({inv_text(inv)})" if inv.face_up else "")))
+        ev.append(Event(f"your investment {inv_text(inv)} returned to your hand", (seat,)))
+    elif e is Effect.FEDERAL_AUDIT:
+        limit = s.params["max_value"]
+        reveal_all(st, seat, False)
+        ev.append(
+            Event(
+                f"seat {seat} did not defend: Auditoría Federal flips its portfolio face up: "
+                f"{describe_portfolio(st, seat, False)}"
+            )
+        )
+        keep = [i for i in st.invs[seat] if inv_value(i) > limit]
+        lost = [i for i in st.invs[seat] if inv_value(i) <= limit]
+        if lost:
+            st.invs[seat] = keep
+            _lose_investments(st, seat, lost, ev, f"investments worth {limit}M or less are discarded")
+    elif e is Effect.TRADE:
+        mine = st.hands[a].pop(st.rng.below(len(st.hands[a])))
+        theirs = st.hands[seat].pop(st.rng.below(len(st.hands[seat])))
+        add_hand(st, a, theirs)
+        add_hand(st, seat, mine)
+        # Both sides know both cards; third seats cannot tell which cards changed hands.
+        obscure_hand(st, a, seat)
+        obscure_hand(st, seat, a)
+        private_to(st, mine, a, seat)
+        private_to(st, theirs, a, seat)
+        ev.append(Event(f"seat {seat} did not defend: seats {a} and {seat} exchanged 1 building card taken at random"))
+        ev.append(Event(f"Negociación: seat {a} gave {cn(mine)} and received {cn(theirs)} from seat {seat}", (a, seat)))
+    elif e is Effect.REGULATORY_BLOCK:
+        st.risk_ban[seat] = True
+        ev.append(Event(f"seat {seat} did not defend: it may not Arriesgar on its next turn"))
+    elif e is Effect.INFLATION:
+        hand = st.hands[seat]
+        c = hand.pop(st.rng.below(len(hand)))
+        shown, _ = discard_by_strategy(st, [c], seat)
+        if shown:
+            ev.append(Event(f"seat {seat} did not defend against Inflación and discarded {cn(c)} at random"))
+        else:
+            obscure_hand(st, seat)
+            ev.append(
+                Event(
+                    f"seat {seat} did not defend against Inflación and discarded 1 building card at random, "
+                    "face down on its pile, blocked (Campeonato)"
+                )
+            )
+            ev.append(Event(f"Inflación took your {cn(c)}", (seat,)))
+    elif e is Effect.SYSTEMIC_RISK:
+        if die_plus(st):
+            ev.append(Event(f"seat {seat} did not defend against Riesgo Sistémico, rolled + and keeps its portfolio"))
+        else:
+            k = len(st.invs[seat]) - 1
+            inv = return_investment(st, seat, k)
+            extra = f" ({inv_text(inv)})" if inv.face_up else ""
+            ev.append(
+                Event(
+                    f"seat {seat} did not defend against Riesgo Sistémico, rolled − and its newest "
+                    f"investment #{k}{extra} returns to its hand"
+                )
+            )
+            ev.append(Event(f"your investment {inv_text(inv)} returned to your hand", (seat,)))

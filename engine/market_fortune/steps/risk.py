@@ -1,0 +1,212 @@
+"""Arriesgar (market-fortune/cap-2/tu-turno, cap-3): form an investment, roll the die, take Momentum.
+
+"Junta 1 $ + 1 +R del mismo logo, ocúltalas y lanza el dado. Con + quedan boca abajo y tomas
+1 Estrategia. Con − la inversión falla y las cartas regresan a tu mano." :func:`risk_check`
+is the rule (with Bloqueo Regulatorio's ban and ruling maximo-cuatro-inversiones); the Momentum
+strategy cannot be used that turn (market-fortune/cap-2/regla-de-momentum). After a success,
+:data:`FORMED_STEP` offers a green for the new investment and, with 4, the declaration.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from typing import Any
+
+from club_agentes.engine.core import Event
+from club_agentes.engine.market_fortune import rules as rid
+from club_agentes.engine.market_fortune.components import (
+    CARD_ID,
+    CARD_IND,
+    CARD_INDEX,
+    CARD_NAME,
+    CARD_TYPE,
+    CARD_VAL,
+    INDUSTRIES,
+    N_BUILDING,
+    RETURN,
+    STOCK,
+)
+from club_agentes.engine.market_fortune.flow import end_turn, finish_game
+from club_agentes.engine.market_fortune.moves import DECLARE, SKIP, Attach, Declare, Play, Risk, Skip, intern
+from club_agentes.engine.market_fortune.state import FORMED, MAX_INVESTMENTS, Investment, State
+from club_agentes.engine.market_fortune.steps.declaration import (
+    attach_moves,
+    declare_check,
+    do_attach,
+    start_declaration,
+)
+from club_agentes.engine.market_fortune.table import (
+    Check,
+    Events,
+    Refusal,
+    Step,
+    add_hand,
+    cn,
+    die_plus,
+    obscure_hand,
+    out_of_step,
+    refuse,
+    sign,
+    take_strategy,
+)
+
+_FIRST_RETURN = N_BUILDING // 2
+RISK_MOVES = [
+    {r: intern(Risk, CARD_ID[a], CARD_ID[r]) for r in range(_FIRST_RETURN, N_BUILDING)} for a in range(_FIRST_RETURN)
+]
+
+
+def risk_pair_check(st: State, seat: int, stock: int, ret: int) -> Check:
+    """Return why these two cards do not make an investment of ``seat``, or ``None``."""
+    if CARD_TYPE[stock] != STOCK or CARD_TYPE[ret] != RETURN:
+        return Refusal(
+            rid.INVESTMENT,
+            lambda: f"an investment is 1 Acción ($) and 1 Rendimiento (+R); you named {cn(stock)} and {cn(ret)}",
+        )
+    hand = st.hands[seat]
+    if stock not in hand or ret not in hand:
+        missing = stock if stock not in hand else ret
+        return Refusal(rid.INVESTMENT, lambda: f"both cards come from your hand, and you do not hold {cn(missing)}")
+    if CARD_IND[stock] != CARD_IND[ret]:
+        return Refusal(
+            rid.INVESTMENT,
+            lambda: (
+                f"{CARD_NAME[stock]} is {INDUSTRIES[CARD_IND[stock]].name} and {CARD_NAME[ret]} is "
+                f"{INDUSTRIES[CARD_IND[ret]].name}; an investment needs a $ and a +R of the same industry"
+            ),
+        )
+    return None
+
+
+def risk_allowed_check(st: State, seat: int) -> Check:
+    """Return why ``seat`` may not Arriesgar at all this turn (whatever the cards), or ``None``."""
+    if st.banned:
+        return Refusal(
+            "market-fortune/cartas/bloqueo-regulatorio", "Bloqueo Regulatorio forbids you to Arriesgar on this turn"
+        )
+    if len(st.invs[seat]) >= MAX_INVESTMENTS:
+        return Refusal(rid.RULING_FOUR_MAX, "you already have 4 investments, the most a portfolio holds")
+    return None
+
+
+def risk_check(st: State, seat: int, stock: int, ret: int) -> Check:
+    """Return why Arriesgar with these two cards is refused, or ``None``."""
+    return risk_pair_check(st, seat, stock, ret) or risk_allowed_check(st, seat)
+
+
+def risk_moves(st: State, seat: int) -> list[Any]:
+    """Return every legal Arriesgar: each $ of the hand with each +R of the hand, checked."""
+    if risk_allowed_check(st, seat) is not None:
+        return []
+    hand = st.hands[seat]
+    split = bisect_left(hand, _FIRST_RETURN)  # the hand is sorted: $ cards first
+    out: list[Any] = []
+    for a in hand[:split]:
+        row = RISK_MOVES[a]
+        out.extend(row[r] for r in hand[split:] if risk_pair_check(st, seat, a, r) is None)
+    return out
+
+
+def do_risk(st: State, seat: int, move: Risk) -> Events:
+    """Check and apply Arriesgar: roll (or Inversor Suertudo), form the investment, take Momentum.
+
+    Raises:
+        IllegalMove: the pair or the moment is refused (see :func:`risk_check`).
+    """
+    stock, ret = CARD_INDEX[move.stock], CARD_INDEX[move.ret]
+    refuse(risk_check(st, seat, stock, ret))
+    ev: Events = []
+    st.acted = True
+    hand = st.hands[seat]
+    hand.remove(stock)
+    hand.remove(ret)
+    if st.lucky:
+        st.lucky = False
+        plus = True
+        how = "Inversor Suertudo makes it succeed without the die"
+    else:
+        plus = die_plus(st)
+        how = f"the die shows {sign(plus)}"
+    if not plus:
+        # The same two cards come back: what others knew of the hand still holds.
+        add_hand(st, seat, stock)
+        add_hand(st, seat, ret)
+        ev.append(Event(f"seat {seat} chose Arriesgar: {how}, the investment fails and both cards return to its hand"))
+        ev.append(Event(f"your {cn(stock)} and {cn(ret)} returned to your hand", (seat,)))
+        end_turn(st, ev)
+        return ev
+    st.know[stock] = st.know[ret] = 1 << seat
+    obscure_hand(st, seat)
+    invs = st.invs[seat]
+    invs.append(Investment(stock, ret))
+    k = len(invs) - 1
+    ev.append(
+        Event(
+            f"seat {seat} chose Arriesgar: {how} and investment #{k} is formed face down "
+            f"({len(invs)} investment{'s' if len(invs) != 1 else ''})"
+        )
+    )
+    ev.append(Event(f"your investment #{k}: {cn(stock)} + {cn(ret)} = {CARD_VAL[stock] + CARD_VAL[ret]}M", (seat,)))
+    if st.config.mode == "familia" and len(invs) == MAX_INVESTMENTS:
+        counts = [len(st.invs[s]) for s in range(st.n)]
+        reason = f"seat {seat} formed its 4th investment and wins (Familia)"
+        finish_game(st, [seat], counts, reason, rid.FAMILIA, [False] * st.n, ev)
+        return ev
+    c = take_strategy(st, seat, ev)
+    if c >= 0:
+        st.momentum = c
+        ev.append(Event(f"seat {seat} takes 1 strategy (Momentum)"))
+        ev.append(Event(f"Momentum: you took {cn(c)}; you cannot use it this turn", (seat,), {"card": CARD_ID[c]}))
+    else:
+        ev.append(Event("no strategy is left to take for Momentum"))
+    st.formed = k
+    # Asked whenever the seat holds a strategy it could attach (any but the Momentum card: a public
+    # count), not only when it holds a green, so that being asked reveals nothing (ruling informacion-oculta).
+    if st.config.mode != "familia" and (len(st.strats[seat]) > (c >= 0) or len(invs) == MAX_INVESTMENTS):
+        st.step = FORMED
+    else:
+        end_turn(st, ev)
+    return ev
+
+
+# ---------------------------------------------------------------------------- after forming
+
+
+def formed_moves(st: State, seat: int) -> list[Any]:
+    """Legal moves after a successful Arriesgar: attach a green to it, declare with 4, or skip."""
+    out = attach_moves(st, seat, st.formed)
+    if declare_check(st, seat) is None:
+        out.append(DECLARE)
+    out.append(SKIP)
+    return out
+
+
+def apply_formed(st: State, seat: int, move: Any) -> Events:
+    """After a successful Arriesgar: attach a green, declare (with 4) or skip.
+
+    Raises:
+        IllegalMove: a refused attachment or declaration, the Momentum card played, or another move.
+    """
+    t = type(move)
+    if t is Attach:
+        ev = do_attach(st, seat, move, st.formed)
+        if len(st.invs[seat]) != MAX_INVESTMENTS:
+            end_turn(st, ev)
+        return ev
+    if t is Declare:
+        refuse(declare_check(st, seat))
+        ev = []
+        start_declaration(st, seat, ev)
+        return ev
+    if t is Skip:
+        ev = []
+        end_turn(st, ev)
+        return ev
+    if t is Play and CARD_INDEX[move.card] == st.momentum:
+        raise Refusal(rid.MOMENTUM, f"you took {cn(st.momentum)} by Momentum this turn and cannot use it now").error()
+    raise out_of_step(
+        st, move, rid.YOUR_TURN, "your action is done: attach a green to the new investment, declare victory or skip"
+    ).error()
+
+
+FORMED_STEP = Step(FORMED, formed_moves, apply_formed)

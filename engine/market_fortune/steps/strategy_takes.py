@@ -1,0 +1,87 @@
+"""The cards a red strategy lets you take: Comprar Más (:data:`TAKE_STEP`) and Rescate (:data:`RESCUE_STEP`).
+
+Comprar Más: "Toma 1 carta de construcción extra: la superior del mazo $ o del mazo +R, o la
+superior de un descarte ($ o +R)"; Rescate: "Toma cartas de los mazos $ o +R, una a una y a tu
+elección, hasta tener 8" (market-fortune/cartas/comprar-mas, market-fortune/cartas/rescate).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from club_agentes.engine.market_fortune import rules as rid
+from club_agentes.engine.market_fortune.flow import after_red
+from club_agentes.engine.market_fortune.moves import BUILDING_SOURCES, DECK_SOURCES, Take, intern
+from club_agentes.engine.market_fortune.state import BUILDING_TARGET, RESCUE, TAKE, State
+from club_agentes.engine.market_fortune.table import (
+    Check,
+    Events,
+    Step,
+    building_count,
+    out_of_step,
+    refuse,
+    source_check,
+    take_from,
+)
+
+TAKE_MOVES = {src: intern(Take, src) for src in BUILDING_SOURCES}
+RESCUE_RULE = "market-fortune/cartas/rescate"
+
+
+def take_check(st: State, seat: int, source: str) -> Check:
+    """Comprar Más: return why the card may not come from ``source``, or ``None``."""
+    return source_check(st, source)
+
+
+def take_moves(st: State, seat: int) -> list[Any]:
+    """Legal moves of Comprar Más: each building source that may give a card."""
+    return [TAKE_MOVES[src] for src in BUILDING_SOURCES if take_check(st, seat, src) is None]
+
+
+def apply_take(st: State, seat: int, move: Any) -> Events:
+    """Comprar Más: take 1 building card from any source; the turn goes on.
+
+    Raises:
+        IllegalMove: the source may not give a card, or the move is not a take.
+    """
+    if type(move) is not Take:
+        raise out_of_step(
+            st, move, rid.YOUR_TURN, "Comprar Más is in progress: choose where to take 1 building card from"
+        ).error()
+    refuse(take_check(st, seat, move.source))
+    ev: Events = []
+    take_from(st, seat, move.source, ev, "took (Comprar Más)")
+    after_red(st, ev)
+    return ev
+
+
+TAKE_STEP = Step(TAKE, take_moves, apply_take)
+
+
+def rescue_check(st: State, seat: int, source: str) -> Check:
+    """Rescate: return why the next card may not come from ``source`` (the $ or +R deck only), or ``None``."""
+    return source_check(st, source, decks_only=True, rule=RESCUE_RULE)
+
+
+def rescue_moves(st: State, seat: int) -> list[Any]:
+    """Legal moves of Rescate: the $ or +R deck, while it can give a card."""
+    return [TAKE_MOVES[src] for src in DECK_SOURCES if rescue_check(st, seat, src) is None]
+
+
+def apply_rescue(st: State, seat: int, move: Any) -> Events:
+    """Rescate: take 1 card from the $ or +R deck; again until 8 building cards (or no deck can give one).
+
+    Raises:
+        IllegalMove: the source is not a deck that can give a card, or the move is not a take.
+    """
+    if type(move) is not Take:
+        raise out_of_step(st, move, rid.YOUR_TURN, "Rescate is in progress: take a card from the $ or +R deck").error()
+    refuse(rescue_check(st, seat, move.source))
+    ev: Events = []
+    take_from(st, seat, move.source, ev, "took (Rescate)")
+    if building_count(st, seat) >= BUILDING_TARGET or not rescue_moves(st, seat):
+        after_red(st, ev)
+    return ev
+
+
+RESCUE_STEP = Step(RESCUE, rescue_moves, apply_rescue)

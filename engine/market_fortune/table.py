@@ -1,0 +1,400 @@
+"""What every step of Market Fortune shares: refusals, card names, who knows what, the piles.
+
+* :class:`Refusal`: what a check function returns when a move breaks a rule (the rule id and
+  a sentence built only when it is needed, so listing legal moves stays cheap).
+* Knowledge (``State.know``): :func:`make_public`, :func:`private_to`, :func:`learn`,
+  :func:`forget`, :func:`obscure_hand`, :func:`obscure_strategies`.
+* Piles: :func:`source_check` (the one check of "may a building card be taken from here"),
+  :func:`draw_building`, :func:`draw_strategy`, :func:`discard_building`,
+  :func:`discard_by_strategy`, :func:`take_from`.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from club_agentes.engine.core import Event, IllegalMove
+from club_agentes.engine.market_fortune import rules as rid
+from club_agentes.engine.market_fortune.components import CARD_ID, CARD_NAME, CARD_TYPE, N_CARDS, RETURN, STOCK
+from club_agentes.engine.market_fortune.moves import SOURCE_WORDS, Optimise, Play
+from club_agentes.engine.market_fortune.state import BUILDING_TARGET, DOMINATED, MAIN, Investment, State
+
+Events = list[Event]
+
+PILE_OF_SOURCE = {"stock-deck": STOCK, "return-deck": RETURN, "stock-discard": STOCK, "return-discard": RETURN}
+PILE_WORD = ("$", "+R")
+
+
+class Refusal:
+    """Why a move is refused: the rule id it breaks and one sentence with the facts.
+
+    The sentence may be given as a function, called only when the refusal is raised: listing
+    legal moves runs the same checks over many candidates and never needs the words.
+    """
+
+    __slots__ = ("_say", "rule_id")
+
+    def __init__(self, rule_id: str, say: str | Callable[[], str]) -> None:
+        self.rule_id = rule_id
+        self._say = say
+
+    @property
+    def message(self) -> str:
+        """The sentence."""
+        say = self._say
+        return say if isinstance(say, str) else say()
+
+    def error(self) -> IllegalMove:
+        """Return the :class:`IllegalMove` to raise."""
+        return IllegalMove(self.rule_id, self.message)
+
+
+Check = Refusal | None
+
+
+def refuse(problem: Check) -> None:
+    """Raise the refusal, if any.
+
+    Raises:
+        IllegalMove: ``problem`` is a refusal.
+    """
+    if problem is not None:
+        raise problem.error()
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a turn: how its legal moves are listed and how a move is applied.
+
+    Both go through the step's check functions (one per move kind), so they agree.
+    """
+
+    name: str
+    legal: Callable[[State, int], list[Any]]
+    apply: Callable[[State, int, Any], Events]
+
+
+# ---------------------------------------------------------------------------- names
+
+_CN = [f"{CARD_NAME[c]} ({CARD_ID[c]})" for c in range(N_CARDS)]
+
+
+def cn(card: int) -> str:
+    """Return a card's name with its id, e.g. ``"Acción Energía 3M (MF-A-ENE-3)"``."""
+    return _CN[card]
+
+
+def seat_list(seats: list[int] | tuple[int, ...]) -> str:
+    """Return ``"1, 2, 3"``."""
+    return ", ".join(str(s) for s in seats)
+
+
+def n_investments(n: int) -> str:
+    """Return ``"1 investment"`` or ``"<n> investments"``."""
+    return "1 investment" if n == 1 else f"{n} investments"
+
+
+def no_such_investment(owner: str, n: int, k: Any) -> str:
+    """Return the sentence part refusing investment ``#k`` of an owner (``"you have"``, ``"seat 2 has"``) with ``n``."""
+    if n == 0:
+        return f"{owner} no investment, so there is no investment #{k}"
+    return f"{owner} {n_investments(n)}, numbered 0 to {n - 1}; there is no investment #{k}"
+
+
+_SHARED: dict[tuple[Any, ...], Event] = {}
+_SHARED_MAX = 20_000
+
+
+def shared_event(key: tuple[Any, ...], make: Callable[[], Event]) -> Event:
+    """Return the one Event for a frequent, formulaic ``key`` (events are immutable, so sharing is safe)."""
+    e = _SHARED.get(key)
+    if e is None:
+        if len(_SHARED) >= _SHARED_MAX:
+            _SHARED.clear()
+        e = _SHARED[key] = make()
+    return e
+
+
+def building_count(st: State, seat: int) -> int:
+    """Return the building cards a seat holds in hand and investments (the rule of 8 counts them)."""
+    return len(st.hands[seat]) + 2 * len(st.invs[seat])
+
+
+def die_plus(st: State) -> bool:
+    """Roll the Fortune die (4 '+' faces of 6); return whether it shows '+'."""
+    return st.rng.below(6) < 4
+
+
+def sign(plus: bool) -> str:
+    """Return ``"+"`` or ``"−"`` for a die face."""
+    return "+" if plus else "−"
+
+
+# ---------------------------------------------------------------------------- knowledge
+
+
+def make_public(st: State, card: int) -> None:
+    """Everyone (spectators too) now knows where ``card`` is: it lies face up or was shown to all."""
+    st.know[card] = (st.public_bit << 1) - 1
+
+
+def private_to(st: State, card: int, *seats: int) -> None:
+    """Only ``seats`` know where ``card`` is now (e.g. a card taken from a deck: its taker)."""
+    mask = 0
+    for s in seats:
+        mask |= 1 << s
+    st.know[card] = mask
+
+
+def learn(st: State, card: int, *seats: int) -> None:
+    """``seats`` learn where ``card`` is (e.g. both sides of a Robo), keeping what others know."""
+    for s in seats:
+        st.know[card] |= 1 << s
+
+
+def forget(st: State, card: int) -> None:
+    """Nobody knows where ``card`` is any more (it was shuffled into a deck)."""
+    st.know[card] = 0
+
+
+def obscure_hand(st: State, seat: int, *keep: int) -> None:
+    """Cards left ``seat``'s hand unseen: other seats (but ``keep``) no longer know which cards remain in it."""
+    mask = 1 << seat
+    for s in keep:
+        mask |= 1 << s
+    know = st.know
+    for c in st.hands[seat]:
+        know[c] &= mask
+
+
+def obscure_strategies(st: State, seat: int, *keep: int) -> None:
+    """A strategy left ``seat``'s hand unseen: other seats (but ``keep``) lose track of its strategies."""
+    mask = 1 << seat
+    for s in keep:
+        mask |= 1 << s
+    know = st.know
+    for c in st.strats[seat]:
+        know[c] &= mask
+
+
+def add_hand(st: State, seat: int, card: int) -> None:
+    """Put a building card into a hand (kept sorted)."""
+    insort(st.hands[seat], card)
+
+
+def add_strategy(st: State, seat: int, card: int) -> None:
+    """Put a strategy into a seat's strategies (kept sorted)."""
+    insort(st.strats[seat], card)
+
+
+# ---------------------------------------------------------------------------- piles
+
+
+def can_draw_building(st: State, pile: int) -> bool:
+    """Return whether a building deck can give a card (itself, or by reshuffling its discard)."""
+    return bool(st.decks[pile]) or len(st.discards[pile]) >= 2
+
+
+def can_draw_strategy(st: State) -> bool:
+    """Return whether the strategy deck can give a card (itself, or by reshuffling its discard)."""
+    return bool(st.decks[2]) or bool(st.discards[2])
+
+
+def source_check(st: State, source: str, *, decks_only: bool = False, rule: str = rid.YOUR_TURN) -> Check:
+    """Return why a building card cannot be taken from ``source`` now, or ``None``.
+
+    ``decks_only``: the strategy in progress takes from the $ or +R deck only (``rule`` is cited).
+    """
+    if source == "strategy-discard":
+        return Refusal(rid.STRATEGY_DISCARD, "you may never take a card from the strategy discard pile")
+    pile = PILE_OF_SOURCE[source]
+    if source.endswith("deck"):
+        if st.decks[pile] or len(st.discards[pile]) >= 2:
+            return None
+        return Refusal(
+            rid.RULING_DECKS,
+            lambda: f"{SOURCE_WORDS[source]} is empty and its discard pile has no card to reshuffle under its top card",
+        )
+    if decks_only:
+        return Refusal(
+            rule, lambda: f"this strategy takes cards from the $ or +R deck only, not from {SOURCE_WORDS[source]}"
+        )
+    disc = st.discards[pile]
+    if not disc:
+        return Refusal(rid.DISCARD_RULE, lambda: f"{SOURCE_WORDS[source]} is empty")
+    if st.facedown[disc[-1]]:
+        return Refusal(
+            rid.RULING_BLOCKED,
+            lambda: (
+                f"the top card of {SOURCE_WORDS[source]} lies face down, blocked (Campeonato), until a card covers it"
+            ),
+        )
+    return None
+
+
+def draw_building(st: State, pile: int, ev: Events) -> int:
+    """Take the top card of a building deck, reshuffling its discard (all but the top) when empty.
+
+    Returns -1 when neither the deck nor the discard can give a card.
+    """
+    deck = st.decks[pile]
+    if not deck:
+        disc = st.discards[pile]
+        if len(disc) < 2:
+            return -1
+        deck = disc[:-1]
+        st.discards[pile] = disc[-1:]
+        for c in deck:
+            st.facedown[c] = False
+            st.know[c] = 0
+        st.rng.shuffle(deck)
+        st.decks[pile] = deck
+        w = PILE_WORD[pile]
+        ev.append(
+            Event(f"the {w} deck was empty: its discard pile except the top card was shuffled into a new {w} deck")
+        )
+    return deck.pop()
+
+
+def draw_strategy(st: State, ev: Events) -> int:
+    """Take the top strategy, reshuffling the whole strategy discard when the deck is empty (-1 if none)."""
+    deck = st.decks[2]
+    if not deck:
+        disc = st.discards[2]
+        if not disc:
+            return -1
+        deck = disc[:]
+        disc.clear()
+        for c in deck:
+            st.know[c] = 0
+        st.rng.shuffle(deck)
+        st.decks[2] = deck
+        ev.append(Event("the strategy deck was empty: the strategy discard pile was shuffled into a new strategy deck"))
+    return deck.pop()
+
+
+def take_strategy(st: State, seat: int, ev: Events) -> int:
+    """``seat`` takes the top strategy (known to it only); return it, or -1 when none is left."""
+    c = draw_strategy(st, ev)
+    if c >= 0:
+        add_strategy(st, seat, c)
+        st.know[c] = 1 << seat
+    return c
+
+
+def discard_building(st: State, card: int) -> None:
+    """Put a building card face up on its own discard pile (covering a blocked card, if any)."""
+    st.discards[CARD_TYPE[card]].append(card)
+    make_public(st, card)
+
+
+def discard_by_strategy(st: State, cards: list[int], owner: int) -> tuple[list[int], list[int]]:
+    """Discard building cards lost to a strategy; return (cards named publicly, cards blocked face down).
+
+    In Campeonato the last card put on each pile lies face down and blocks it (ruling
+    campeonato-cartas-bloqueadas), known only to ``owner`` (whose cards they were);
+    elsewhere all go face up.
+    """
+    champion = st.config.mode == "campeonato"
+    last: dict[int, int] = {}
+    for c in cards:
+        st.discards[CARD_TYPE[c]].append(c)
+        last[CARD_TYPE[c]] = c
+    blocked = []
+    shown = []
+    for c in cards:
+        if champion and last[CARD_TYPE[c]] == c:
+            blocked.append(c)
+            st.facedown[c] = True
+            st.know[c] = 1 << owner
+        else:
+            make_public(st, c)
+            shown.append(c)
+    return shown, blocked
+
+
+def take_from(st: State, seat: int, source: str, ev: Events, verb: str) -> int:
+    """Move a building card from ``source`` into ``seat``'s hand; append the events; return the card."""
+    pile = PILE_OF_SOURCE[source]
+    if source.endswith("deck"):
+        card = draw_building(st, pile, ev)
+        st.know[card] = 1 << seat
+        ev.append(
+            shared_event(
+                (1, seat, verb, source), lambda: Event(f"seat {seat} {verb} a card from {SOURCE_WORDS[source]}")
+            )
+        )
+        ev.append(
+            shared_event(
+                (2, seat, card, source),
+                lambda: Event(f"you took {cn(card)} from {SOURCE_WORDS[source]}", (seat,), {"card": CARD_ID[card]}),
+            )
+        )
+    else:
+        card = st.discards[pile].pop()
+        ev.append(
+            shared_event(
+                (3, seat, verb, card, source),
+                lambda: Event(
+                    f"seat {seat} {verb} {cn(card)} from {SOURCE_WORDS[source]}", None, {"card": CARD_ID[card]}
+                ),
+            )
+        )
+    add_hand(st, seat, card)
+    return card
+
+
+def hand_discard_check(st: State, seat: int, card: int, rule: str) -> Check:
+    """Return why ``seat`` may not discard ``card`` from its hand now (``rule`` is the step's rule), or ``None``."""
+    if CARD_TYPE[card] == 2:
+        return Refusal(rule, lambda: f"{cn(card)} is a strategy; discard a building card ($ or +R)")
+    if card not in st.hands[seat]:
+        return Refusal(rule, lambda: f"you do not hold {cn(card)} in your hand")
+    return None
+
+
+def over_eight(st: State, seat: int) -> bool:
+    """Return whether ``seat`` holds more building cards than the rule of 8 allows."""
+    return building_count(st, seat) > BUILDING_TARGET
+
+
+def out_of_step(st: State, move: Any, rule: str, text: str) -> Refusal:
+    """Return the refusal of a move that the current step does not take.
+
+    An optimisation or a red out of their moments cite the rulings that set those moments;
+    anything else cites the step's own rule with the sentence saying what the step expects.
+    """
+    t = type(move)
+    if t is Optimise:
+        return Refusal(
+            rid.RULING_OPTIMISE_WHEN,
+            "you optimise only on your turn, before your action or between Construir's take and its discard",
+        )
+    if t is Play and st.step != MAIN and st.step != DOMINATED:
+        return Refusal(
+            rid.RULING_RED_TIMING,
+            "a red strategy is used on your turn before your action, or right after Dominar took it",
+        )
+    return Refusal(rule, text)
+
+
+def return_investment(st: State, seat: int, k: int) -> Investment:
+    """Take investment ``k`` back into its owner's hand (its green back among its strategies); return it.
+
+    What others know of its cards stays as it was: a face-up investment's cards are known to all
+    in the hand, a face-down one's only to its owner.
+    """
+    inv = st.invs[seat].pop(k)
+    add_hand(st, seat, inv.stock)
+    add_hand(st, seat, inv.ret)
+    if inv.green >= 0:
+        add_strategy(st, seat, inv.green)
+    return inv
+
+
+def inv_text(inv: Investment) -> str:
+    """Return ``"<$ card> + <+R card>"`` with names and ids."""
+    return f"{cn(inv.stock)} + {cn(inv.ret)}"
