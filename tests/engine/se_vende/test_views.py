@@ -88,10 +88,16 @@ def test_views_hold_own_hand_and_counts_of_others() -> None:
 
 
 def test_no_view_leaks_over_whole_games() -> None:
+    """Every seat's view and the public one, at every step change and every tenth decision."""
     for seats in (2, 3, 4):
         cfg = GAME.make_config(seats, {"turn_limit": 8})
+        last = [-1, 0]
 
-        def check(state: SeVendeState, seat: int, moves: list[Any], seats: int = seats) -> None:
+        def check(state: SeVendeState, seat: int, moves: list[Any], seats: int = seats, last: list[int] = last) -> None:
+            last[1] += 1
+            if state.step == last[0] and last[1] % 10:
+                return
+            last[0] = state.step
             for who in (*range(seats), None):
                 text = _dump(GAME.view(state, who))
                 hidden = GAME.hidden_ids(state, who)
