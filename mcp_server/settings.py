@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from club_agentes.mcp_server.limits import LimitSettings, LimitsSyntaxError
+from club_agentes.quizzes.clubpass import check_secret
 from club_agentes.quizzes.harness import InvalidAgent, normalize_agent_name
 
 from club_agentes.errors import Refused
@@ -65,6 +66,7 @@ class ServerSettings:
     streaming: bool = False
     key_file: str | None = None
     secret: str | None = field(default=None, repr=False)
+    secret_source: str = field(default="CLUB_AGENTES_SECRET", repr=False)
     private_bank: str | None = None
     limits: LimitSettings = field(default_factory=LimitSettings)
     log_level: str = "INFO"
@@ -76,6 +78,7 @@ class ServerSettings:
 
         Raises:
             SettingsError: a value is out of range or two settings contradict each other (one sentence).
+            SecretTooShort: the pass-signing key is set but empty or shorter than 32 bytes.
         """
         try:
             agent = normalize_agent_name(self.agent)
@@ -106,6 +109,8 @@ class ServerSettings:
                     f"--allowed-origin {o[:80]!r} is not an origin (scheme://host[:port], e.g. "
                     "https://club.example.org)"
                 )
+        if self.secret is not None:
+            check_secret(self.secret, self.secret_source)
         if self.log_level.upper() not in LOG_LEVELS:
             raise SettingsError(f"--log-level must be one of {', '.join(LOG_LEVELS)}, not {self.log_level[:20]!r}")
         return dataclasses.replace(self, agent=agent, log_level=self.log_level.upper())
@@ -396,6 +401,7 @@ def load_settings(
 
     Raises:
         SettingsError: a value cannot be read or checked (one sentence naming the flag or variable).
+        SecretTooShort: the pass-signing key is set but empty or shorter than 32 bytes.
     """
     environ = os.environ if env is None else env
     given = vars(args) if isinstance(args, argparse.Namespace) else dict(args or {})
@@ -411,7 +417,9 @@ def load_settings(
         if raw is None:
             continue
         values[s.name] = _parse(s, raw, source)
-    unknown = set(overrides) - {s.name for s in SETTINGS}
+        if s.kind == "secret":
+            values["secret_source"] = source
+    unknown = set(overrides) - {s.name for s in SETTINGS} - {"secret_source"}
     if unknown:
         raise SettingsError(f"unknown settings {', '.join(sorted(unknown))}; see club_agentes.mcp_server.settings")
     return ServerSettings(**values).check()

@@ -43,7 +43,7 @@ from typing import Any, Protocol
 from club_agentes.engine.core.rng import Rng
 from club_agentes.quizzes.bank import Bank, GameBank, PrivateBank, UnknownBankGame, UnknownItem
 from club_agentes.quizzes.clubpass import DEFAULT_PASS_TTL_SECONDS, ClubPasses, PassCheck, iso_utc
-from club_agentes.quizzes.grading import MAX_ANSWER_CHARS, display_answer, grade, normalize
+from club_agentes.quizzes.grading import MAX_ANSWER_CHARS, display_answer, grade
 from club_agentes.quizzes.model import CHOICE_LETTERS, Generator, Item, ItemKind
 from club_agentes.quizzes.store import Attempt, QuizStore
 from club_agentes.rules_corpus import Corpus, UnknownSection, load_corpus
@@ -174,8 +174,13 @@ check_agent_name = normalize_agent_name
 
 
 def prompt_key(prompt: str) -> str:
-    """Return the fingerprint of a prompt: equal for prompts equal once normalised. Never raises."""
-    return hashlib.sha256(normalize(prompt).encode("utf-8")).hexdigest()[:16]
+    """Return the fingerprint of a prompt: equal for prompts that differ only in case, accents or spacing.
+
+    Never raises.
+    """
+    folded = unicodedata.normalize("NFKD", prompt)
+    folded = "".join(c for c in folded if not unicodedata.combining(c)).casefold()
+    return hashlib.sha256(" ".join(folded.split()).encode("utf-8")).hexdigest()[:16]
 
 
 # --------------------------------------------------------------------------- limits

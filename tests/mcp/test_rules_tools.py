@@ -87,3 +87,36 @@ async def test_learn_game_prompt(club: Checked) -> None:
     p = await club.client.get_prompt("learn_game", {"game": "market-fortune"})
     text = p.messages[0].content.text
     assert "market-fortune/cap-2" in text and "start_quiz" in text and "rulings" in text
+
+
+async def test_each_games_table_of_contents_is_a_listed_resource(club: Checked) -> None:
+    resources = (await club.client.list_resources()).resources
+    uris = {str(r.uri) for r in resources}
+    assert uris == {"rules://market-fortune/toc", "rules://se-vende/toc", "rules://yo-soy-el-jefe/toc"}
+    assert all(r.mime_type == "text/markdown" and r.description for r in resources)
+    toc = (await club.client.read_resource("rules://yo-soy-el-jefe/toc")).contents[0].text
+    assert toc.startswith("# Yo soy el jefe: table of contents")
+    assert "- yo-soy-el-jefe/6-ejemplos/pago-y-cartas: " in toc
+    section = (await club.client.read_resource("rules://market-fortune/cap-2/regla-8-cartas")).contents[0].text
+    assert "Mantén siempre 8 cartas" in section
+
+
+async def test_results_carry_a_compact_text_not_a_json_dump(club: Checked) -> None:
+    async def text_of(name: str, args: dict) -> tuple[dict, str]:
+        data = await club.call(name, args)
+        r = await club.client.call_tool(name, args)
+        (content,) = r.content
+        assert not content.text.lstrip().startswith("{"), f"{name} answers with a JSON dump"
+        return data, content.text
+
+    games, text = await text_of("list_games", {})
+    for g in games["games"]:
+        assert text.count(f"{g['id']}: {g['name']}") == 1
+    toc, text = await text_of("rules_toc", {"game": "se-vende"})
+    assert len(text.splitlines()) == len(toc["sections"]) + 2
+    assert "  se-vende/resumen/eleccion-secreta: Elección secreta de fase" in text
+    section, text = await text_of("read_rules", {"game": "market-fortune", "section": "cap-2/regla-8-cartas"})
+    assert text.startswith("# Regla de las 8 cartas") and section["text"] in text and "Verbatim text" in text
+    hits, text = await text_of("search_rules", {"query": "dado fortune", "limit": 3})
+    assert text.startswith(f"{len(hits['hits'])} hits for 'dado fortune'")
+    assert "1. market-fortune/referencia-rapida/dado-fortune: Dado Fortune [rulebook]" in text
