@@ -1,9 +1,15 @@
-"""Table tools: create_table, join_table, get_view, play_move, wait_for_turn, game_log, list_tables."""
+"""Table tools: create_table, join_table, get_view, play_move, wait_for_turn, game_log, list_tables.
+
+Each tool is a few lines: take the agent from the connection, call the table service, hand its
+plain data to the presenter. Refusals (:class:`~club_agentes.errors.Refused`) become one-sentence
+tool errors in ``ClubServer``; a move against the rules is an answer (``accepted: false``).
+"""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
+from club_agentes.mcp_server.identity import claimed_agent, current_agent
 from club_agentes.mcp_server.models_tables import (
     GameLog,
     MoveOutcome,
@@ -13,38 +19,62 @@ from club_agentes.mcp_server.models_tables import (
     TableView,
     WaitResult,
 )
-from club_agentes.mcp_server.tables import TableError, TableService
-from club_agentes.mcp_server.toolkit import READ_ONLY, WRITES
-from mcp.server import MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
+from club_agentes.mcp_server.tables import presenter
+from club_agentes.mcp_server.tables.config import MAX_WAIT_S
+from club_agentes.mcp_server.tables.service import MAX_LIST_PAGE, MAX_LOG_PAGE, TableService
+from club_agentes.mcp_server.toolkit import READ_ONLY, WRITES, ClubServer
+from mcp_types import CallToolResult
 from pydantic import Field
+
+from club_agentes.manifest import game_ids
+
+if TYPE_CHECKING:
+    GameId = str
+else:
+    GameId = Literal[tuple(game_ids())]
 
 TableIdArg = Annotated[str, Field(description="Table id from create_table or list_tables, e.g. 't-3f9a1c2b7d4e'.")]
 TokenArg = Annotated[
     str, Field(description="Your secret seat token from join_table (never share it; it plays your seat).")
 ]
+SinceArg = Annotated[
+    int | None,
+    Field(
+        description="List the events after this version (a version or seat_version from an earlier answer); "
+        "omit for the events since your own last move.",
+        ge=-1,
+    ),
+]
+StatusFilter = Literal["waiting", "playing", "finished", "aborted"]
+
+GAMES = ", ".join(f"'{g}'" for g in game_ids())
+
+TOOLS = ("create_table", "join_table", "get_view", "play_move", "wait_for_turn", "game_log", "list_tables")
 
 
-def register_table_tools(mcp: MCPServer, tables: TableService) -> None:
+def register_table_tools(mcp: ClubServer, tables: TableService) -> None:
     """Register the table tools on ``mcp``."""
 
     @mcp.tool(annotations=WRITES, title="Create a table")
     async def create_table(
-        game: Annotated[str, Field(description="Game id: 'market-fortune', 'se-vende' or 'yo-soy-el-jefe'.")],
+        game: Annotated[GameId, Field(description=f"Game id: {GAMES}.")],
         seats: Annotated[
             list[str],
             Field(
                 description="One entry per seat, in seat order: 'agent' (an MCP client will join it), "
                 "'bot:random' or 'bot:heuristic' (played by the server). Example: ['agent', 'agent', "
-                "'bot:heuristic']. The seat count must be one the game allows (list_games)."
+                "'bot:heuristic']. The seat count must be one the game allows (list_games).",
+                max_length=6,
             ),
         ],
         options: Annotated[
             dict[str, Any] | None,
             Field(
-                description="Game options (the answer's options_schema lists them, e.g. {'mode': 'fortuna'} for "
-                "market-fortune) plus 'require_club_pass' (default true: join_table then demands a club pass "
-                "covering this game). Omit for defaults."
+                description="Game options (the answer's options_schema lists them with their ranges, e.g. "
+                "{'mode': 'fortuna'} for market-fortune) and table options: 'require_club_pass' (default true), "
+                "'decision_timeout_s' (seconds per decision of an agent seat, default 300; null: no clock), "
+                "'max_timeouts' (default 3: then a bot takes the seat over), 'seats_per_agent' (default 1). "
+                "Omit for defaults."
             ),
         ] = None,
         seed: Annotated[
@@ -54,47 +84,52 @@ def register_table_tools(mcp: MCPServer, tables: TableService) -> None:
                 "secret random seed (a chosen seed lets its chooser predict the deals, and the table says so)."
             ),
         ] = None,
-    ) -> TableCreated:
+    ) -> Annotated[CallToolResult, TableCreated]:
         """Create a table for a game with agent and bot seats; agents then join it with join_table.
 
-        The game starts when every 'agent' seat is taken; bots play on the server as soon as it is
-        their decision. A table of bots only plays to the end at once.
+        The game starts when every 'agent' seat is taken; bots play on the server when it is their decision.
+        A table of bots only starts playing in the background at once (game_log follows it).
         """
-        try:
-            return await tables.create(game, seats, options, seed)
-        except TableError as exc:
-            raise ToolError(str(exc)) from None
+        return presenter.created(await tables.create(game, seats, options, seed, creator=current_agent()))
 
     @mcp.tool(annotations=WRITES, title="Join a table")
     async def join_table(
         table_id: TableIdArg,
-        agent: Annotated[str, Field(description="Your agent name, 1-64 characters, e.g. 'claude-7'.")],
         club_pass: Annotated[
             str | None,
             Field(
-                description="Your club pass (the JWT submit_quiz gave you after passing this game's entry quiz). "
-                "Required when the table's require_club_pass is true; its subject must be this agent name."
+                description="Your club pass (the token submit_quiz gave you after passing this game's entry quiz). "
+                "Required when the table's require_club_pass is true; it must name you."
             ),
         ] = None,
         seat: Annotated[
             int | None, Field(description="A specific open agent seat number; omit to take the first open one.")
         ] = None,
-    ) -> SeatJoined:
-        """Take an open agent seat at a table and receive your secret seat token (shown only once)."""
-        try:
-            return await tables.join(table_id, agent, club_pass, seat)
-        except TableError as exc:
-            raise ToolError(str(exc)) from None
+        agent: Annotated[
+            str | None,
+            Field(description="Leave out: you join as the agent of your connection (if given, it must be that name)."),
+        ] = None,
+    ) -> Annotated[CallToolResult, SeatJoined]:
+        """Take an open agent seat at a table as the agent of your connection and receive your secret seat token
+        (shown only once). One agent holds one seat per table unless the table allows more.
+        """
+        who = claimed_agent(agent)
+        return presenter.joined(await tables.join(table_id, who, club_pass, seat))
 
     @mcp.tool(annotations=READ_ONLY, title="See the table from your seat")
-    async def get_view(table_id: TableIdArg, seat_token: TokenArg) -> TableView:
-        """Return what your seat may see: your cards, the public table, who must decide, what happened since
-        your last look, your legal moves (ids 'm1', 'm2'... valid at this version) and a compact text of it all.
+    async def get_view(
+        table_id: TableIdArg,
+        seat_token: TokenArg,
+        since: SinceArg = None,
+        full: Annotated[
+            bool, Field(description="Also render the whole table in the text (the structured view always has it).")
+        ] = False,
+    ) -> Annotated[CallToolResult, TableView]:
+        """Return what your seat may see: the decision, what changed since 'since', your legal moves (ids 'm1',
+        'm2'... valid while your seat_version stands, with their plain words), and the game's view. Reading
+        changes nothing: two clients on one seat get the same answer.
         """
-        try:
-            return await tables.view(table_id, seat_token)
-        except TableError as exc:
-            raise ToolError(str(exc)) from None
+        return presenter.view(await tables.view(table_id, seat_token, since, full=full))
 
     @mcp.tool(annotations=WRITES, title="Play a move")
     async def play_move(
@@ -103,40 +138,36 @@ def register_table_tools(mcp: MCPServer, tables: TableService) -> None:
         move: Annotated[
             str | dict[str, Any],
             Field(
-                description="The move: a legal move id from your latest get_view/play_move answer (e.g. 'm2'), "
-                "or the move's text form, or its JSON object as listed under legal_moves[].move."
+                description="The move: a legal move id from your latest answer (e.g. 'm2'), or the move's text form, "
+                "or its JSON object as listed under legal_moves[].move."
             ),
         ],
         expected_version: Annotated[
             int | None,
             Field(
-                description="The table version you decided on (TableView.version). If the table has moved on, "
-                "the move is not applied and you get a 'stale_version' refusal. Omit to skip the check."
+                description="The version or seat_version you decided on. If what your seat sees has changed since, "
+                "the move is not applied ('stale_version'); other seats' sealed choices never make it stale. "
+                "Recommended with move ids."
             ),
         ] = None,
-    ) -> MoveOutcome:
-        """Play a move for your seat. A move against the rules is not applied: the answer has accepted=false,
-        the rule id, the rulebook's words for that rule, the reason, and your legal moves. After an accepted
-        move, bots play until an agent must decide; their moves are in the answer's events.
+    ) -> Annotated[CallToolResult, MoveOutcome]:
+        """Play a move for your seat. A move that is not applied comes back with accepted=false and why: the rule
+        with the rulebook's words, or for text that names no legal move the closest legal moves and the accepted
+        forms. After an accepted move, bots reply; the answer has what changed and your next decision.
         """
-        try:
-            return await tables.play(table_id, seat_token, move, expected_version)
-        except TableError as exc:
-            raise ToolError(str(exc)) from None
+        return presenter.outcome(await tables.play(table_id, seat_token, move, expected_version))
 
     @mcp.tool(annotations=READ_ONLY, title="Wait for your turn")
     async def wait_for_turn(
         table_id: TableIdArg,
         seat_token: TokenArg,
-        timeout_s: Annotated[float, Field(description="Most seconds to wait, 0 to 60, e.g. 30.")] = 30,
-    ) -> WaitResult:
-        """Wait until your seat must decide (a turn, a sealed choice, or a chance to react out of turn) or the
-        game ends, or the timeout passes. Then call get_view.
+        timeout_s: Annotated[float, Field(description=f"Most seconds to wait, 0 to {MAX_WAIT_S:g}, e.g. 30.")] = 30,
+        since: SinceArg = None,
+    ) -> Annotated[CallToolResult, WaitResult]:
+        """Wait until your seat must decide (a turn, a sealed choice, or a chance to react out of turn), the game
+        ends, or the timeout passes. The answer has the decision and your legal moves: play one at once.
         """
-        try:
-            return await tables.wait(table_id, seat_token, timeout_s)
-        except TableError as exc:
-            raise ToolError(str(exc)) from None
+        return presenter.waited(await tables.wait(table_id, seat_token, timeout_s, since, agent=current_agent()))
 
     @mcp.tool(annotations=READ_ONLY, title="Read a table's log")
     async def game_log(
@@ -144,24 +175,36 @@ def register_table_tools(mcp: MCPServer, tables: TableService) -> None:
         seat_token: Annotated[
             str | None, Field(description="Your seat token to include your private events; omit for the public log.")
         ] = None,
-    ) -> GameLog:
-        """Return a table's event log: the public log without a token, your seat's log with it, and once the
-        game is over the full log (every event and move, the seed and options: enough to replay it).
+        cursor: Annotated[
+            str | None, Field(description="next_cursor from the previous page; omit for the first page.")
+        ] = None,
+        limit: Annotated[
+            int, Field(description=f"Moves (versions) per page, 1 to {MAX_LOG_PAGE}.", ge=1, le=MAX_LOG_PAGE)
+        ] = 200,
+    ) -> Annotated[CallToolResult, GameLog]:
+        """Return a table's log a page at a time: the public log without a token, your seat's with it, and once
+        the game is over the full log (every event with its audience, every move, the seed and options: enough
+        to replay it). The first page starts with the deal.
         """
-        try:
-            return await tables.log(table_id, seat_token)
-        except TableError as exc:
-            raise ToolError(str(exc)) from None
+        return presenter.log_page(await tables.log(table_id, seat_token, cursor, limit))
 
     @mcp.tool(annotations=READ_ONLY, title="List tables")
     async def list_tables(
-        game: Annotated[str | None, Field(description="Only tables of this game id; omit for all.")] = None,
-        status: Annotated[
-            str | None, Field(description="Only tables in this status: 'waiting', 'playing' or 'finished'.")
+        game: Annotated[GameId | None, Field(description=f"Only tables of this game: {GAMES}.")] = None,
+        status: Annotated[StatusFilter | None, Field(description="Only tables in this status.")] = None,
+        open_seats: Annotated[bool, Field(description="Only tables with an agent seat you can take.")] = False,
+        mine: Annotated[bool, Field(description="Only tables you created or sit at.")] = False,
+        cursor: Annotated[
+            str | None, Field(description="next_cursor from the previous page; omit for the first page.")
         ] = None,
-    ) -> TableList:
-        """List tables (newest first) with their seats, so an agent can find an open seat to join."""
-        try:
-            return await tables.list(game, status)
-        except TableError as exc:
-            raise ToolError(str(exc)) from None
+        limit: Annotated[
+            int, Field(description=f"Tables per page, 1 to {MAX_LIST_PAGE}.", ge=1, le=MAX_LIST_PAGE)
+        ] = 50,
+    ) -> Annotated[CallToolResult, TableList]:
+        """List tables newest first, a page at a time, with their seats; filter to open seats or your own tables."""
+        page = await tables.list(
+            game, status, open_seats=open_seats, agent=current_agent() if mine else None, cursor=cursor, limit=limit
+        )
+        return presenter.table_page(page)
+
+    mcp.skip_output_validation(*TOOLS)

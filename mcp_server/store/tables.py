@@ -1,23 +1,54 @@
-"""The tables part of the store: table definitions, seat claims and the append-only move log.
+"""The tables part of the store: tables, seat claims, the append-only move and event logs, snapshots.
 
-Tables are event-sourced: a table row holds (game, config, seed, seats) and the ``moves`` rows
-hold every accepted move in order; a restart rebuilds any table by replay. A move is appended
-with the version it creates as part of the primary key, so two racing submissions (even from two
-processes or machines sharing the database) can never both apply: the second insert fails and
-the caller reports a stale version.
+Tables are event-sourced: a table row holds (game, config, seed, seats, table options) and the
+``moves`` rows hold every accepted move in order; ``table_events`` holds every event those moves
+(and the deal, at version 0) caused, with its audience, so logs are read without replaying;
+``table_snapshots`` holds the game state every few moves and at the end, so a table loads as its
+latest snapshot plus the moves after it.
+
+Every change to a table (creation, a seat claim, moves, a status change, a timeout) is one
+transaction that bumps the table's ``revision``: other processes sharing the database compare
+it with the revision they hold and catch up on what they miss. A change also writes what it
+causes in the same transaction: a claim writes the ``playing`` status it causes, the last moves
+write the ``finished`` status and the result, so a crash can never leave them apart.
+
+Moves are appended with the version they create as part of the primary key, and every write
+reads the table row under a lock (``FOR UPDATE`` on PostgreSQL; SQLite's ``BEGIN IMMEDIATE``
+serialises writers), so two racing submissions (even from two processes or machines sharing the
+database) can never both apply: the second is refused with :class:`StaleVersion`.
+
+On PostgreSQL every write also sends ``NOTIFY`` on :func:`channel_name` with the table id, so
+the workers listening there wake their long-polls at once.
 
 Durability: SQLite in WAL mode with ``synchronous=NORMAL`` commits each transaction to the
 write-ahead log before the call returns, so a killed process loses no acknowledged move;
 PostgreSQL commits durably.
+
+Fault injection (tests only): :attr:`TableStore.fault_hook`, when set, is called with the name of
+each point between the statements of a write (``"create:table"``, ``"claim:seat"``,
+``"append:moves"``, ``"append:events"``, ``"append:table"``...); raising there rolls the whole
+write back. ``CLUB_AGENTES_FAULT_POINT=<point>`` makes a server process kill itself (SIGKILL) at
+that point instead, for the crash tests.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+import os
+import signal
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from club_agentes.mcp_server.store.db import Database, IntegrityError, Migration
+from club_agentes.mcp_server.store.db import Database, IntegrityError, Migration, Tx
+
+FAULT_ENV = "CLUB_AGENTES_FAULT_POINT"
+"""Environment variable naming a write point where the process kills itself (crash tests only)."""
+
+STATUSES = ("waiting", "playing", "finished", "aborted")
+"""Table statuses: open agent seats / being played / over with a result / stopped by the server."""
+
+OPEN_STATUSES = ("waiting", "playing")
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
@@ -57,20 +88,93 @@ MIGRATIONS: tuple[Migration, ...] = (
             )""",
         ),
     ),
+    Migration(
+        "tables",
+        2,
+        (
+            "ALTER TABLE game_tables ADD COLUMN revision BIGINT NOT NULL DEFAULT 1",
+            "ALTER TABLE game_tables ADD COLUMN creator TEXT",
+            "ALTER TABLE game_tables ADD COLUMN table_options TEXT NOT NULL DEFAULT '{}'",
+            "ALTER TABLE game_tables ADD COLUMN open_seats INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE game_tables ADD COLUMN waiting_on TEXT",
+            "ALTER TABLE game_tables ADD COLUMN deadline_at DOUBLE PRECISION",
+            "ALTER TABLE game_tables ADD COLUMN updated_at DOUBLE PRECISION NOT NULL DEFAULT 0",
+            "ALTER TABLE game_tables ADD COLUMN seat_versions TEXT NOT NULL DEFAULT '{}'",
+            "ALTER TABLE game_tables ADD COLUMN bot_cpu_ms BIGINT NOT NULL DEFAULT 0",
+            "ALTER TABLE game_tables ADD COLUMN event_count BIGINT NOT NULL DEFAULT -1",
+            "ALTER TABLE game_tables ADD COLUMN note TEXT",
+            "ALTER TABLE seat_claims ADD COLUMN timeouts INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE seat_claims ADD COLUMN bot TEXT",
+            # Open agent seats of tables stored before this migration: agent seats minus claims.
+            """UPDATE game_tables SET open_seats =
+                (LENGTH(seats) - LENGTH(REPLACE(seats, '"agent"', ''))) / 7
+                - (SELECT COUNT(*) FROM seat_claims c WHERE c.table_id = game_tables.id),
+                updated_at = created_at""",
+            """CREATE TABLE IF NOT EXISTS table_events (
+                table_id TEXT NOT NULL REFERENCES game_tables(id),
+                idx BIGINT NOT NULL,
+                version BIGINT NOT NULL,
+                audience TEXT,
+                text TEXT NOT NULL,
+                data TEXT,
+                PRIMARY KEY (table_id, idx)
+            )""",
+            "CREATE INDEX IF NOT EXISTS table_events_by_version ON table_events (table_id, version)",
+            """CREATE TABLE IF NOT EXISTS table_snapshots (
+                table_id TEXT NOT NULL REFERENCES game_tables(id),
+                version BIGINT NOT NULL,
+                format INTEGER NOT NULL,
+                data TEXT NOT NULL,
+                meta TEXT NOT NULL,
+                PRIMARY KEY (table_id, version)
+            )""",
+            "CREATE INDEX IF NOT EXISTS game_tables_by_created ON game_tables (created_at, id)",
+            "CREATE INDEX IF NOT EXISTS game_tables_by_status ON game_tables (status, created_at)",
+            "CREATE INDEX IF NOT EXISTS game_tables_by_game ON game_tables (game, created_at)",
+            "CREATE INDEX IF NOT EXISTS game_tables_by_creator ON game_tables (creator, status)",
+            "CREATE INDEX IF NOT EXISTS game_tables_by_deadline ON game_tables (deadline_at)",
+            "CREATE INDEX IF NOT EXISTS game_tables_by_waiting ON game_tables (waiting_on, updated_at)",
+            "CREATE INDEX IF NOT EXISTS seat_claims_by_agent ON seat_claims (agent)",
+            "CREATE INDEX IF NOT EXISTS moves_by_seat ON moves (table_id, seat, version)",
+        ),
+    ),
 )
 
 
 class StaleVersion(Exception):
-    """Another move was appended first; ``current`` is the table's version now."""
+    """Another write reached the table first; ``current`` is the table's version now."""
 
-    def __init__(self, current: int) -> None:
+    def __init__(self, current: int, revision: int = 0) -> None:
         super().__init__(f"the table is at version {current}")
         self.current = current
+        self.revision = revision
+
+
+class InjectedFault(Exception):
+    """Raised by a test's fault hook between the statements of a write (the write rolls back)."""
 
 
 @dataclass(frozen=True)
 class TableRow:
-    """A stored table's definition and status."""
+    """A stored table: its definition and everything its writes keep current.
+
+    Attributes:
+        id, game, config, seed, seeded, seats, require_club_pass, created_at: the definition.
+        status: one of :data:`STATUSES`.
+        version: moves applied (the last move's version).
+        result: the result as JSON once finished.
+        revision: bumped by every write to the table (claims, moves, status, timeouts).
+        creator: the agent that created it (``None`` for tables stored before creators were kept).
+        table_options: the table's own options (decision clock, seats per agent...), as JSON.
+        open_seats: agent seats nobody has claimed yet.
+        waiting_on: ``"agent"`` or ``"bot"`` while playing (who must decide next), else ``None``.
+        deadline_at: when the decision clock of the current decision runs out (``None``: no clock).
+        updated_at: the time of the last write.
+        seat_versions: seat -> the version at which that seat's view or legal moves last changed.
+        bot_cpu_ms: CPU milliseconds its bots have used.
+        event_count: events stored (``-1``: a table stored before events were kept).
+        note: why the server stopped the table (status ``aborted``), else ``None``.
+    """
 
     id: str
     game: str
@@ -81,20 +185,46 @@ class TableRow:
     require_club_pass: bool
     created_at: float
     status: str
+    version: int = 0
+    result: dict[str, Any] | None = None
+    revision: int = 1
+    creator: str | None = None
+    table_options: dict[str, Any] = field(default_factory=dict)
+    open_seats: int = 0
+    waiting_on: str | None = None
+    deadline_at: float | None = None
+    updated_at: float = 0.0
+    seat_versions: dict[int, int] = field(default_factory=dict)
+    bot_cpu_ms: int = 0
+    event_count: int = 0
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class TableHead:
+    """The cheap part of a table row that tells a process whether it must catch up."""
+
+    revision: int
     version: int
-    result: dict[str, Any] | None
+    status: str
 
 
 @dataclass(frozen=True)
 class SeatClaim:
-    """An agent seated at a table (the token itself is never stored, only its hash)."""
+    """An agent seated at a table (the token itself is never stored, only its hash).
+
+    Attributes:
+        timeouts: decisions in a row the decision clock made for this seat.
+        bot: the bot kind playing the seat since the clock handed it over, else ``None``.
+    """
 
     table_id: str
     seat: int
     agent: str
     token_hash: str
     joined_at: float
-    seen_events: int
+    timeouts: int = 0
+    bot: str | None = None
 
 
 @dataclass(frozen=True)
@@ -108,10 +238,76 @@ class MoveRow:
     at: float
 
 
-_TABLE_COLS = "id, game, config, seed, seeded, seats, require_club_pass, created_at, status, version, result"
+@dataclass(frozen=True)
+class EventRow:
+    """One stored event.
+
+    Attributes:
+        idx: its place in the table's event log (0-based).
+        version: the table version of the move that caused it (0: the deal).
+        audience: the seats that may see it, or ``None`` for everyone.
+    """
+
+    idx: int
+    version: int
+    audience: tuple[int, ...] | None
+    text: str
+    data: dict[str, Any] | None
 
 
-def _table(r: Any) -> TableRow:
+@dataclass(frozen=True)
+class SnapshotRow:
+    """A stored game state: the engine's snapshot (format ``format``) at ``version``, and table facts."""
+
+    version: int
+    format: int
+    data: dict[str, Any]
+    meta: dict[str, Any]
+
+
+@dataclass
+class Append:
+    """One atomic write of moves and everything they cause.
+
+    Attributes:
+        table_id: the table.
+        base_version: the version the moves were applied on (the write fails if the table moved on).
+        moves: ``(seat, move_json, actor, at)`` in order; ``actor`` is ``"agent"``, ``"bot"`` or ``"clock"``.
+        events: ``(version, audience, text, data)`` caused by those moves, in order.
+        status, result: the status (and result, once finished) the moves leave.
+        waiting_on, deadline_at: who decides next and when their clock runs out.
+        seat_versions: the seats whose view or legal moves changed -> the new version.
+        timeouts: seat -> decisions in a row now timed out (0 resets the count).
+        handed: seat -> the bot kind that plays the seat from now on.
+        snapshot: ``(version, format, data, meta)`` to store, if any.
+        bot_cpu_ms: CPU milliseconds the bots used for these moves.
+        now: the time of the write.
+    """
+
+    table_id: str
+    base_version: int
+    moves: list[tuple[int, dict[str, Any], str, float]]
+    events: list[tuple[int, tuple[int, ...] | None, str, Mapping[str, Any] | None]]
+    status: str
+    result: dict[str, Any] | None = None
+    waiting_on: str | None = None
+    deadline_at: float | None = None
+    seat_versions: dict[int, int] = field(default_factory=dict)
+    timeouts: dict[int, int] = field(default_factory=dict)
+    handed: dict[int, str] = field(default_factory=dict)
+    snapshot: tuple[int, int, dict[str, Any], dict[str, Any]] | None = None
+    bot_cpu_ms: int = 0
+    now: float = 0.0
+
+
+_TABLE_COLS = (
+    "id, game, config, seed, seeded, seats, require_club_pass, created_at, status, version, result, revision,"
+    " creator, table_options, open_seats, waiting_on, deadline_at, updated_at, seat_versions, bot_cpu_ms,"
+    " event_count, note"
+)
+
+
+def _table(r: Sequence[Any]) -> TableRow:
     return TableRow(
         id=r[0],
         game=r[1],
@@ -124,39 +320,430 @@ def _table(r: Any) -> TableRow:
         status=r[8],
         version=int(r[9]),
         result=json.loads(r[10]) if r[10] else None,
+        revision=int(r[11]),
+        creator=r[12],
+        table_options=json.loads(r[13]) if r[13] else {},
+        open_seats=int(r[14]),
+        waiting_on=r[15],
+        deadline_at=float(r[16]) if r[16] is not None else None,
+        updated_at=float(r[17]),
+        seat_versions={int(k): int(v) for k, v in json.loads(r[18] or "{}").items()},
+        bot_cpu_ms=int(r[19]),
+        event_count=int(r[20]),
+        note=r[21],
     )
 
 
+def _audience(audience: Iterable[int] | None) -> str | None:
+    """Encode an audience as ``",0,2,"`` (so ``LIKE '%,2,%'`` finds a seat), ``None`` for everyone."""
+    return None if audience is None else "," + ",".join(str(int(s)) for s in audience) + ","
+
+
+def _decode_audience(text: str | None) -> tuple[int, ...] | None:
+    return None if text is None else tuple(int(s) for s in text.strip(",").split(",") if s)
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def channel_name(schema: str | None) -> str:
+    """Return the PostgreSQL ``NOTIFY`` channel of the tables of one schema (``None``: the default)."""
+    suffix = "".join(c for c in (schema or "public").lower() if c.isalnum() or c == "_")[:40]
+    return f"club_tables_{suffix}"
+
+
+def _kill_self_at(point: str) -> Callable[[str], None] | None:
+    """Return a fault hook that SIGKILLs this process at ``point`` (for ``CLUB_AGENTES_FAULT_POINT``)."""
+
+    def hook(where: str) -> None:
+        if where == point:
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    return hook
+
+
 class TableStore:
-    """Tables, seat claims and moves, over :attr:`db`."""
+    """Tables, seat claims, moves, events and snapshots, over :attr:`db`."""
 
     db: Database
+    fault_hook: Callable[[str], None] | None = None
+    _channel: str | None = None
 
-    def create_table(self, row: TableRow) -> None:
-        """Store a new table."""
+    # ----- helpers
+
+    def _fault(self, point: str) -> None:
+        hook = self.fault_hook
+        if hook is None:
+            env = os.environ.get(FAULT_ENV)
+            if not env:
+                return
+            hook = self.fault_hook = _kill_self_at(env)
+        if hook is not None:
+            hook(point)
+
+    def tables_channel(self) -> str | None:
+        """Return the ``NOTIFY`` channel this store's writes announce on (``None`` on SQLite)."""
+        if self.db.dialect != "postgresql":
+            return None
+        if self._channel is None:
+            row = self.db.one("SELECT current_schema()")
+            self._channel = channel_name(str(row[0]) if row and row[0] else None)
+        return self._channel
+
+    def _notify(self, tx: Tx, table_id: str) -> None:
+        channel = self.tables_channel()
+        if channel is not None:
+            tx.execute("SELECT pg_notify(?, ?)", (channel, table_id))
+
+    def _locked_row(self, tx: Tx, table_id: str) -> TableRow | None:
+        lock = " FOR UPDATE" if tx.dialect == "postgresql" else ""
+        r = tx.one(f"SELECT {_TABLE_COLS} FROM game_tables WHERE id = ?{lock}", (table_id,))
+        return _table(r) if r else None
+
+    def _insert_events(
+        self,
+        tx: Tx,
+        table_id: str,
+        start: int,
+        events: Sequence[tuple[int, tuple[int, ...] | None, str, Mapping[str, Any] | None]],
+    ) -> None:
+        if events:
+            tx.many(
+                "INSERT INTO table_events (table_id, idx, version, audience, text, data) VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (table_id, start + i, v, _audience(aud), text, _dumps(dict(data)) if data is not None else None)
+                    for i, (v, aud, text, data) in enumerate(events)
+                ],
+            )
+
+    # ----- writing
+
+    def create_table(
+        self,
+        row: TableRow,
+        setup_events: Sequence[tuple[int, tuple[int, ...] | None, str, Mapping[str, Any] | None]] = (),
+    ) -> None:
+        """Store a new table with the events of its deal (version 0), in one transaction."""
         with self.db.tx() as tx:
             tx.execute(
-                f"INSERT INTO game_tables ({_TABLE_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL)",
+                f"INSERT INTO game_tables ({_TABLE_COLS}) VALUES"
+                " (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, 1, ?, ?, ?, ?, ?, ?, ?, 0, ?, NULL)",
                 (
                     row.id,
                     row.game,
-                    json.dumps(row.config),
+                    _dumps(row.config),
                     row.seed,
                     int(row.seeded),
-                    json.dumps(row.seats),
+                    _dumps(row.seats),
                     int(row.require_club_pass),
                     row.created_at,
                     row.status,
+                    row.creator,
+                    _dumps(row.table_options),
+                    row.open_seats,
+                    row.waiting_on,
+                    row.deadline_at,
+                    row.updated_at or row.created_at,
+                    _dumps({str(k): v for k, v in row.seat_versions.items()}),
+                    len(setup_events),
                 ),
             )
+            self._fault("create:table")
+            self._insert_events(tx, row.id, 0, setup_events)
+            self._fault("create:events")
+            self._notify(tx, row.id)
+
+    def claim_seat(
+        self,
+        claim: SeatClaim,
+        *,
+        revision: int,
+        status: str,
+        waiting_on: str | None,
+        deadline_at: float | None,
+        now: float,
+    ) -> int:
+        """Seat an agent and write the status it causes, in one transaction; return the new revision.
+
+        Raises:
+            StaleVersion: the table changed since ``revision`` (e.g. the seat was taken meanwhile).
+        """
+        try:
+            with self.db.tx() as tx:
+                row = self._locked_row(tx, claim.table_id)
+                if row is None or row.revision != revision:
+                    raise StaleVersion(row.version if row else 0, row.revision if row else 0)
+                tx.execute(
+                    "INSERT INTO seat_claims (table_id, seat, agent, token_hash, joined_at, seen_events, timeouts, bot)"
+                    " VALUES (?, ?, ?, ?, ?, 0, 0, NULL)",
+                    (claim.table_id, claim.seat, claim.agent, claim.token_hash, claim.joined_at),
+                )
+                self._fault("claim:seat")
+                versions = {**row.seat_versions, claim.seat: row.version}
+                tx.execute(
+                    "UPDATE game_tables SET revision = ?, status = ?, open_seats = open_seats - 1, waiting_on = ?,"
+                    " deadline_at = ?, updated_at = ?, seat_versions = ? WHERE id = ?",
+                    (
+                        revision + 1,
+                        status,
+                        waiting_on,
+                        deadline_at,
+                        now,
+                        _dumps({str(k): v for k, v in versions.items()}),
+                        claim.table_id,
+                    ),
+                )
+                self._fault("claim:table")
+                self._notify(tx, claim.table_id)
+        except IntegrityError:
+            head = self.table_head(claim.table_id)
+            raise StaleVersion(head.version if head else 0, head.revision if head else 0) from None
+        return revision + 1
+
+    def append(self, a: Append) -> int:
+        """Append moves with their events, status, result, clock and snapshot in one transaction.
+
+        Returns the table's new revision.
+
+        Raises:
+            StaleVersion: the table's stored version is not ``a.base_version`` (another move won).
+        """
+        try:
+            with self.db.tx() as tx:
+                row = self._locked_row(tx, a.table_id)
+                if row is None or row.version != a.base_version or row.status not in OPEN_STATUSES:
+                    raise StaleVersion(row.version if row else 0, row.revision if row else 0)
+                v = a.base_version
+                moves = []
+                for seat, move, actor, at in a.moves:
+                    v += 1
+                    moves.append((a.table_id, v, seat, _dumps(move), actor, at))
+                if moves:
+                    tx.many(
+                        "INSERT INTO moves (table_id, version, seat, move, actor, at) VALUES (?, ?, ?, ?, ?, ?)", moves
+                    )
+                self._fault("append:moves")
+                start = max(row.event_count, 0)
+                self._insert_events(tx, a.table_id, start, a.events)
+                self._fault("append:events")
+                for seat, count in a.timeouts.items():
+                    tx.execute(
+                        "UPDATE seat_claims SET timeouts = ? WHERE table_id = ? AND seat = ?", (count, a.table_id, seat)
+                    )
+                for seat, kind in a.handed.items():
+                    tx.execute(
+                        "UPDATE seat_claims SET bot = ? WHERE table_id = ? AND seat = ?", (kind, a.table_id, seat)
+                    )
+                if a.snapshot is not None:
+                    sv, fmt, data, meta = a.snapshot
+                    tx.execute(
+                        "INSERT INTO table_snapshots (table_id, version, format, data, meta) VALUES (?, ?, ?, ?, ?)"
+                        " ON CONFLICT (table_id, version) DO NOTHING",
+                        (a.table_id, sv, fmt, _dumps(data), _dumps(meta)),
+                    )
+                self._fault("append:snapshot")
+                versions = {**row.seat_versions, **a.seat_versions}
+                tx.execute(
+                    "UPDATE game_tables SET version = ?, revision = ?, status = ?, result = ?, waiting_on = ?,"
+                    " deadline_at = ?, updated_at = ?, seat_versions = ?, bot_cpu_ms = bot_cpu_ms + ?,"
+                    " event_count = ? WHERE id = ?",
+                    (
+                        v,
+                        row.revision + 1,
+                        a.status,
+                        _dumps(a.result) if a.result is not None else None,
+                        a.waiting_on,
+                        a.deadline_at,
+                        a.now,
+                        _dumps({str(k): x for k, x in versions.items()}),
+                        a.bot_cpu_ms,
+                        start + len(a.events),
+                        a.table_id,
+                    ),
+                )
+                self._fault("append:table")
+                self._notify(tx, a.table_id)
+        except IntegrityError:
+            head = self.table_head(a.table_id)
+            raise StaleVersion(head.version if head else 0, head.revision if head else 0) from None
+        return row.revision + 1
+
+    def backfill_events(
+        self,
+        table_id: str,
+        events: Sequence[tuple[int, tuple[int, ...] | None, str, Mapping[str, Any] | None]],
+        *,
+        version: int,
+    ) -> bool:
+        """Store the events of a table kept before events were stored (regenerated by replay).
+
+        Returns ``False`` (and writes nothing) if the table has events already or moved past ``version``.
+        """
+        with self.db.tx() as tx:
+            row = self._locked_row(tx, table_id)
+            if row is None or row.event_count >= 0 or row.version != version:
+                return False
+            tx.execute("DELETE FROM table_events WHERE table_id = ?", (table_id,))
+            self._insert_events(tx, table_id, 0, events)
+            tx.execute("UPDATE game_tables SET event_count = ? WHERE id = ?", (len(events), table_id))
+        return True
+
+    def abort_table(self, table_id: str, *, revision: int, note: str, now: float) -> int:
+        """Stop a table for good (status ``aborted``) with one sentence saying why; return the new revision.
+
+        Raises:
+            StaleVersion: the table changed since ``revision``.
+        """
+        with self.db.tx() as tx:
+            row = self._locked_row(tx, table_id)
+            if row is None or row.revision != revision:
+                raise StaleVersion(row.version if row else 0, row.revision if row else 0)
+            tx.execute(
+                "UPDATE game_tables SET status = 'aborted', note = ?, waiting_on = NULL, deadline_at = NULL,"
+                " revision = ?, updated_at = ? WHERE id = ?",
+                (note, revision + 1, now, table_id),
+            )
+            self._notify(tx, table_id)
+        return revision + 1
+
+    # ----- reading one table
 
     def load_table(self, table_id: str) -> TableRow | None:
         """Return a table's row, or ``None``."""
         r = self.db.one(f"SELECT {_TABLE_COLS} FROM game_tables WHERE id = ?", (table_id,))
         return _table(r) if r else None
 
-    def list_tables(self, game: str | None = None, status: str | None = None, limit: int = 200) -> list[TableRow]:
-        """Return tables, newest first, optionally filtered by game and status."""
+    def table_head(self, table_id: str) -> TableHead | None:
+        """Return a table's revision, version and status (one indexed read), or ``None``."""
+        r = self.db.one("SELECT revision, version, status FROM game_tables WHERE id = ?", (table_id,))
+        return TableHead(int(r[0]), int(r[1]), str(r[2])) if r else None
+
+    def table_version(self, table_id: str) -> int:
+        """Return the stored version of a table (0 if unknown)."""
+        head = self.table_head(table_id)
+        return head.version if head else 0
+
+    def seat_claims(self, table_id: str) -> list[SeatClaim]:
+        """Return the agents seated at a table, by seat."""
+        return self.seat_claims_of([table_id]).get(table_id, [])
+
+    def seat_claims_of(self, table_ids: Sequence[str]) -> dict[str, list[SeatClaim]]:
+        """Return the seat claims of several tables in one query: table id -> claims by seat."""
+        out: dict[str, list[SeatClaim]] = {}
+        if not table_ids:
+            return out
+        marks = ", ".join("?" for _ in table_ids)
+        rows = self.db.all(
+            "SELECT table_id, seat, agent, token_hash, joined_at, timeouts, bot FROM seat_claims"
+            f" WHERE table_id IN ({marks}) ORDER BY table_id, seat",
+            tuple(table_ids),
+        )
+        for r in rows:
+            out.setdefault(r[0], []).append(SeatClaim(r[0], int(r[1]), r[2], r[3], float(r[4]), int(r[5]), r[6]))
+        return out
+
+    def load_moves(self, table_id: str, after: int = 0, upto: int | None = None) -> list[MoveRow]:
+        """Return a table's moves with ``after < version <= upto``, in order."""
+        sql = "SELECT version, seat, move, actor, at FROM moves WHERE table_id = ? AND version > ?"
+        args: list[Any] = [table_id, after]
+        if upto is not None:
+            sql += " AND version <= ?"
+            args.append(upto)
+        rows = self.db.all(sql + " ORDER BY version", args)
+        return [MoveRow(int(r[0]), int(r[1]), json.loads(r[2]), r[3], float(r[4])) for r in rows]
+
+    def last_moves_by_seat(self, table_id: str) -> dict[int, int]:
+        """Return seat -> the version of that seat's latest move."""
+        rows = self.db.all("SELECT seat, MAX(version) FROM moves WHERE table_id = ? GROUP BY seat", (table_id,))
+        return {int(s): int(v) for s, v in rows}
+
+    def load_events(
+        self,
+        table_id: str,
+        *,
+        after_version: int = -1,
+        upto_version: int | None = None,
+        seat: int | None = None,
+        everything: bool = False,
+        limit: int | None = None,
+        newest: bool = False,
+        from_idx: int | None = None,
+    ) -> list[EventRow]:
+        """Return a table's events with ``after_version < version <= upto_version``, in log order.
+
+        ``from_idx`` keeps the events from that place in the log on.
+        ``everything`` returns every event (the full log); otherwise public events plus those whose
+        audience includes ``seat`` (``None``: public events only). ``limit`` with ``newest`` keeps the
+        latest ``limit`` events.
+        """
+        sql = "SELECT idx, version, audience, text, data FROM table_events WHERE table_id = ? AND version > ?"
+        args: list[Any] = [table_id, after_version]
+        if upto_version is not None:
+            sql += " AND version <= ?"
+            args.append(upto_version)
+        if from_idx is not None:
+            sql += " AND idx >= ?"
+            args.append(from_idx)
+        if not everything:
+            if seat is None:
+                sql += " AND audience IS NULL"
+            else:
+                sql += " AND (audience IS NULL OR audience LIKE ?)"
+                args.append(f"%,{int(seat)},%")
+        sql += " ORDER BY idx DESC" if newest else " ORDER BY idx"
+        if limit is not None:
+            sql += " LIMIT ?"
+            args.append(limit)
+        rows = self.db.all(sql, args)
+        if newest:
+            rows.reverse()
+        return [
+            EventRow(int(r[0]), int(r[1]), _decode_audience(r[2]), r[3], json.loads(r[4]) if r[4] else None)
+            for r in rows
+        ]
+
+    def count_events(self, table_id: str, *, after_version: int, seat: int | None) -> int:
+        """Return how many events after ``after_version`` a seat (``None``: the public) may see."""
+        if seat is None:
+            r = self.db.one(
+                "SELECT COUNT(*) FROM table_events WHERE table_id = ? AND version > ? AND audience IS NULL",
+                (table_id, after_version),
+            )
+        else:
+            r = self.db.one(
+                "SELECT COUNT(*) FROM table_events WHERE table_id = ? AND version > ?"
+                " AND (audience IS NULL OR audience LIKE ?)",
+                (table_id, after_version, f"%,{int(seat)},%"),
+            )
+        return int(r[0]) if r else 0
+
+    def latest_snapshot(self, table_id: str, fmt: int) -> SnapshotRow | None:
+        """Return the newest snapshot of a table in format ``fmt``, or ``None``."""
+        r = self.db.one(
+            "SELECT version, format, data, meta FROM table_snapshots WHERE table_id = ? AND format = ?"
+            " ORDER BY version DESC LIMIT 1",
+            (table_id, fmt),
+        )
+        return SnapshotRow(int(r[0]), int(r[1]), json.loads(r[2]), json.loads(r[3])) if r else None
+
+    # ----- reading many tables
+
+    def list_tables(
+        self,
+        game: str | None = None,
+        status: str | None = None,
+        *,
+        open_seats: bool = False,
+        agent: str | None = None,
+        before: tuple[float, str] | None = None,
+        limit: int = 50,
+    ) -> list[TableRow]:
+        """Return tables newest first, optionally filtered, starting after the cursor ``before``.
+
+        ``agent`` keeps the tables that agent created or sits at; ``open_seats`` those with an
+        agent seat to take; ``before`` is the ``(created_at, id)`` of the last table of the previous page.
+        """
         sql = f"SELECT {_TABLE_COLS} FROM game_tables WHERE 1=1"
         args: list[Any] = []
         if game:
@@ -165,84 +752,41 @@ class TableStore:
         if status:
             sql += " AND status = ?"
             args.append(status)
+        if open_seats:
+            sql += " AND open_seats > 0 AND status = 'waiting'"
+        if agent is not None:
+            sql += " AND (creator = ? OR id IN (SELECT table_id FROM seat_claims WHERE agent = ?))"
+            args += [agent, agent]
+        if before is not None:
+            sql += " AND (created_at < ? OR (created_at = ? AND id > ?))"
+            args += [before[0], before[0], before[1]]
         sql += " ORDER BY created_at DESC, id LIMIT ?"
         args.append(limit)
         return [_table(r) for r in self.db.all(sql, args)]
 
-    def set_status(self, table_id: str, status: str, result: dict[str, Any] | None = None) -> None:
-        """Update a table's status (and result once finished)."""
-        with self.db.tx() as tx:
-            tx.execute(
-                "UPDATE game_tables SET status = ?, result = ? WHERE id = ?",
-                (status, json.dumps(result) if result is not None else None, table_id),
-            )
-
-    def claim_seat(self, claim: SeatClaim) -> bool:
-        """Seat an agent; ``False`` if the seat was taken meanwhile."""
-        try:
-            with self.db.tx() as tx:
-                tx.execute(
-                    "INSERT INTO seat_claims (table_id, seat, agent, token_hash, joined_at, seen_events)"
-                    " VALUES (?, ?, ?, ?, ?, 0)",
-                    (claim.table_id, claim.seat, claim.agent, claim.token_hash, claim.joined_at),
-                )
-        except IntegrityError:
-            return False
-        return True
-
-    def seat_claims(self, table_id: str) -> list[SeatClaim]:
-        """Return the agents seated at a table, by seat."""
-        rows = self.db.all(
-            "SELECT table_id, seat, agent, token_hash, joined_at, seen_events FROM seat_claims"
-            " WHERE table_id = ? ORDER BY seat",
-            (table_id,),
+    def open_table_counts(self, agent: str) -> tuple[int, int]:
+        """Return (tables ``agent`` created that are not over, such tables of every agent)."""
+        r = self.db.one(
+            "SELECT COUNT(CASE WHEN creator = ? THEN 1 END), COUNT(*) FROM game_tables"
+            " WHERE status IN ('waiting', 'playing')",
+            (agent,),
         )
-        return [SeatClaim(r[0], int(r[1]), r[2], r[3], float(r[4]), int(r[5])) for r in rows]
+        return (int(r[0]), int(r[1])) if r else (0, 0)
 
-    def set_seen(self, table_id: str, seat: int, seen_events: int) -> None:
-        """Record how many events a seat has been shown."""
-        with self.db.tx() as tx:
-            tx.execute(
-                "UPDATE seat_claims SET seen_events = ? WHERE table_id = ? AND seat = ?",
-                (seen_events, table_id, seat),
-            )
-
-    def append_moves(
-        self, table_id: str, base_version: int, moves: list[tuple[int, dict[str, Any], str, float]]
-    ) -> int:
-        """Append moves ``(seat, move_json, actor, at)`` after ``base_version`` in one transaction.
-
-        Returns the new version.
-
-        Raises:
-            StaleVersion: the table's stored version is not ``base_version`` (another move won).
-        """
-        try:
-            with self.db.tx() as tx:
-                row = tx.one("SELECT version FROM game_tables WHERE id = ?", (table_id,))
-                current = int(row[0]) if row else 0
-                if current != base_version:
-                    raise StaleVersion(current)
-                v = base_version
-                rows = []
-                for seat, move, actor, at in moves:
-                    v += 1
-                    rows.append((table_id, v, seat, json.dumps(move), actor, at))
-                tx.many("INSERT INTO moves (table_id, version, seat, move, actor, at) VALUES (?, ?, ?, ?, ?, ?)", rows)
-                tx.execute("UPDATE game_tables SET version = ? WHERE id = ?", (v, table_id))
-        except IntegrityError:
-            raise StaleVersion(self.table_version(table_id)) from None
-        return v
-
-    def load_moves(self, table_id: str, after: int = 0) -> list[MoveRow]:
-        """Return a table's moves with version greater than ``after``, in order."""
+    def due_tables(self, now: float, limit: int = 20) -> list[str]:
+        """Return playing tables whose decision clock has run out, earliest first."""
         rows = self.db.all(
-            "SELECT version, seat, move, actor, at FROM moves WHERE table_id = ? AND version > ? ORDER BY version",
-            (table_id, after),
+            "SELECT id FROM game_tables WHERE deadline_at IS NOT NULL AND deadline_at <= ? AND status = 'playing'"
+            " ORDER BY deadline_at LIMIT ?",
+            (now, limit),
         )
-        return [MoveRow(int(r[0]), int(r[1]), json.loads(r[2]), r[3], float(r[4])) for r in rows]
+        return [str(r[0]) for r in rows]
 
-    def table_version(self, table_id: str) -> int:
-        """Return the stored version of a table (0 if unknown)."""
-        r = self.db.one("SELECT version FROM game_tables WHERE id = ?", (table_id,))
-        return int(r[0]) if r else 0
+    def stalled_bot_tables(self, before: float, limit: int = 20) -> list[str]:
+        """Return playing tables where a bot must move and nothing was written since ``before``."""
+        rows = self.db.all(
+            "SELECT id FROM game_tables WHERE waiting_on = 'bot' AND updated_at < ? AND status = 'playing'"
+            " ORDER BY updated_at LIMIT ?",
+            (before, limit),
+        )
+        return [str(r[0]) for r in rows]

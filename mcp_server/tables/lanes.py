@@ -1,0 +1,382 @@
+"""Bot work off the event loop: lanes (worker processes, or threads) that play the bot seats of tables.
+
+A lane mirrors the tables sent to it: it keeps each table's game state between tasks, so a task
+carries only the moves the lane has not seen (:class:`Sync`); a lane that does not hold the
+table at the expected version answers ``need_sync`` and gets the table's latest snapshot and the
+moves after it instead. A task plays the bot seats until an agent must decide, the game ends, or
+the task's budget (moves, CPU seconds) is used, and returns the moves with their events, a
+snapshot when one is due, the result at the end, and the CPU time it took.
+
+Tables are assigned to lanes by a hash of their id, so a table's state stays in one lane and a
+long bots-only game is played in pieces that interleave with other tables' pieces on that lane.
+
+Production servers run lanes as worker processes (``spawn``, one bot decision at a time each), so
+bot work never shares the server's interpreter: a slow bot (``bot:mcts`` thinks for about a
+second) cannot stall other requests. A lane process exits when the server process dies. Games
+that are not installed entry points (tests' toy games) run in thread lanes instead, with the
+same code.
+
+This module imports only the engine so that lane processes start quickly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import threading
+import time
+import traceback
+import zlib
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any
+
+from club_agentes.engine.core import Event, Game, Result, Rng, get_game
+from club_agentes.engine.core.model import decide
+
+log = logging.getLogger("club_agentes.tables.bots")
+
+EventTuple = tuple[tuple[int, ...] | None, str, dict[str, Any] | None]
+"""An event as sent between processes: (audience, text, data)."""
+
+CLOCK_BOT = "heuristic"
+"""The bot kind that decides for a seat whose decision clock ran out (when the rules give no default)."""
+
+
+def event_tuple(e: Event) -> EventTuple:
+    """Return an engine event as plain data."""
+    return (tuple(e.audience) if e.audience is not None else None, e.text, dict(e.data) if e.data is not None else None)
+
+
+def result_json(result: Result | None) -> dict[str, Any] | None:
+    """Return a game result as JSON (winners, scores, reason, rule, per-seat breakdown), or ``None``."""
+    if result is None:
+        return None
+    return {
+        "winners": list(result.winners),
+        "scores": [float(s) for s in result.scores],
+        "reason": result.reason,
+        "rule_id": result.rule_id,
+        "breakdown": [
+            {
+                "seat": b.seat,
+                "total": float(b.total),
+                "unit": b.unit,
+                "lines": [{"label": x.label, "amount": float(x.amount), "rule_id": x.rule_id} for x in b.lines],
+            }
+            for b in result.breakdown
+        ],
+    }
+
+
+def restorable(game: Game) -> bool:
+    """Return whether ``game`` restores its snapshots (else tables replay from the start)."""
+    return type(game).restore is not Game.restore
+
+
+def bot_rng(seed: int, version: int) -> Rng:
+    """Return the random stream of the bot decision made at ``version`` (so that replays agree)."""
+    return Rng(seed).fork(version + 1)
+
+
+@dataclass(frozen=True)
+class Sync:
+    """How a lane gets a table to the task's base version.
+
+    Attributes:
+        from_version: the version the lane must already hold (ignored when ``full``).
+        full: rebuild the table: from ``snapshot`` if given, else from the deal.
+        snapshot: ``(version, format, data)`` of the engine snapshot to restore, or ``None``.
+        moves: ``(seat, move_json)`` to apply after ``from_version`` (when ``full``: after the snapshot's
+            version, or after the deal).
+    """
+
+    from_version: int
+    full: bool = False
+    snapshot: tuple[int, int, dict[str, Any]] | None = None
+    moves: tuple[tuple[int, dict[str, Any]], ...] = ()
+
+
+@dataclass(frozen=True)
+class LaneTask:
+    """Play a table's bot seats from ``base_version`` on.
+
+    Attributes:
+        table_id, game_id, options, seats, seed: the table.
+        base_version: the version the table is at once ``sync`` is applied.
+        bots: seat -> bot kind, for every seat a bot plays now.
+        once: agent seats whose current decision the clock hands to :data:`CLOCK_BOT` (once each).
+        sync: how to reach ``base_version``.
+        max_moves, max_cpu_s: the budget of this piece of work.
+        snapshot_every: return a snapshot when a multiple of this is crossed or the game ends (0: never).
+    """
+
+    table_id: str
+    game_id: str
+    options: Mapping[str, Any]
+    seats: int
+    seed: int
+    base_version: int
+    bots: Mapping[int, str]
+    sync: Sync
+    once: tuple[int, ...] = ()
+    max_moves: int = 400
+    max_cpu_s: float = 0.05
+    snapshot_every: int = 0
+
+
+@dataclass(frozen=True)
+class LaneMove:
+    """A move a lane played: the seat, its JSON and text, who chose it, and the events it caused."""
+
+    seat: int
+    move: dict[str, Any]
+    text: str
+    actor: str
+    events: tuple[EventTuple, ...]
+
+
+@dataclass
+class LaneResult:
+    """What a piece of bot work did.
+
+    Attributes:
+        need_sync: the lane does not hold the table at ``sync.from_version``; send a full sync.
+        moves: the moves played, in order, from ``base_version + 1``.
+        over: the game is over after them.
+        result: the result as JSON (:func:`result_json`) when over.
+        snapshot: ``(version, format, data)`` when one is due.
+        cpu_s: CPU seconds the work took.
+        error: the traceback of an engine defect, else ``None`` (the lane then forgets the table).
+        restore_failed: the snapshot sent could not be restored; send a full sync without one.
+    """
+
+    table_id: str
+    base_version: int
+    need_sync: bool = False
+    moves: list[LaneMove] = field(default_factory=list)
+    over: bool = False
+    result: dict[str, Any] | None = None
+    snapshot: tuple[int, int, dict[str, Any]] | None = None
+    cpu_s: float = 0.0
+    error: str | None = None
+    restore_failed: bool = False
+
+
+@dataclass
+class _Mirror:
+    game: Game
+    state: Any
+    version: int
+    bots: dict[str, Any] = field(default_factory=dict)
+
+
+class LaneWorker:
+    """Plays bot seats for the tables sent to it, keeping their states between tasks (a bounded cache)."""
+
+    def __init__(self, resolve: Callable[[str], Game] = get_game, capacity: int = 256) -> None:
+        self.resolve = resolve
+        self.capacity = capacity
+        self.cache: OrderedDict[str, _Mirror] = OrderedDict()
+
+    def _rebuild(self, task: LaneTask) -> _Mirror | None:
+        """Return the table at the sync's start (the snapshot, or the deal); ``None`` if the snapshot fails."""
+        game = self.resolve(task.game_id)
+        config = game.make_config(task.seats, task.options)
+        snap = task.sync.snapshot
+        if snap is None:
+            state, _setup = game.start(config, task.seed)
+            return _Mirror(game, state, 0)
+        if snap[1] != game.snapshot_version or not restorable(game):
+            return None
+        try:
+            return _Mirror(game, game.restore(config, snap[2]), snap[0])
+        except (NotImplementedError, ValueError):
+            return None
+
+    def run(self, task: LaneTask) -> LaneResult:
+        """Do one piece of bot work (see :class:`LaneTask`). Never raises: defects come back in ``error``."""
+        started = time.thread_time()
+        out = LaneResult(task.table_id, task.base_version)
+        try:
+            self._run(task, out, started)
+        except Exception:
+            self.cache.pop(task.table_id, None)
+            out.error = traceback.format_exc()
+        out.cpu_s = time.thread_time() - started
+        return out
+
+    def _run(self, task: LaneTask, out: LaneResult, started: float) -> None:
+        mirror = self.cache.get(task.table_id)
+        if task.sync.full:
+            mirror = self._rebuild(task)
+            if mirror is None:
+                out.need_sync = out.restore_failed = True
+                return
+        elif mirror is None or mirror.version != task.sync.from_version:
+            out.need_sync = True
+            return
+        moves = task.sync.moves
+        game, state = mirror.game, mirror.state
+        for seat, data in moves:
+            game.apply(state, seat, game.parse_move(data))
+            mirror.version += 1
+        if mirror.version != task.base_version:
+            self.cache.pop(task.table_id, None)
+            out.need_sync = True
+            return
+        self.cache[task.table_id] = mirror
+        self.cache.move_to_end(task.table_id)
+        while len(self.cache) > self.capacity:
+            self.cache.popitem(last=False)
+        once = set(task.once)
+        version = mirror.version
+        while len(out.moves) < task.max_moves and time.thread_time() - started < task.max_cpu_s:
+            pending = game.pending(state)
+            if pending.kind == "over":
+                break
+            seat = next((s for s in pending.seats if s in task.bots or s in once), None)
+            if seat is None:
+                break
+            if seat in task.bots:
+                kind, actor = task.bots[seat], "bot"
+            else:
+                kind, actor = CLOCK_BOT, "clock"
+                once.discard(seat)
+            key = f"{seat}:{kind}"
+            bot = mirror.bots.get(key)
+            if bot is None:
+                bot = mirror.bots[key] = game.make_bot(kind)
+            legal = game.legal_moves(state, seat)
+            move = decide(bot, game, state, seat, legal, bot_rng(task.seed, version))
+            events = game.apply(state, seat, move)
+            version += 1
+            mirror.version = version
+            out.moves.append(LaneMove(seat, move.to_json(), move.text(), actor, tuple(event_tuple(e) for e in events)))
+        out.over = game.pending(state).kind == "over"
+        if out.over:
+            out.result = result_json(game.result(state))
+        every = task.snapshot_every
+        if every and out.moves and (out.over or version // every > task.base_version // every):
+            out.snapshot = (version, game.snapshot_version, game.snapshot(state))
+        if out.over:
+            self.cache.pop(task.table_id, None)
+
+
+# --------------------------------------------------------------------------- lane processes
+
+_PROCESS_WORKER: LaneWorker | None = None
+
+
+def _init_process(parent: int) -> None:
+    """Start a lane process: its worker, and a watchdog that ends it when the server process dies."""
+    global _PROCESS_WORKER
+    _PROCESS_WORKER = LaneWorker()
+
+    def watchdog() -> None:
+        while True:
+            time.sleep(0.5)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watchdog, name="lane-watchdog", daemon=True).start()
+
+
+def _run_in_process(task: LaneTask) -> LaneResult:
+    assert _PROCESS_WORKER is not None, "lane process not initialised"
+    return _PROCESS_WORKER.run(task)
+
+
+class Lanes:
+    """A fixed set of lanes; each table goes to the lane its id hashes to (its state stays there).
+
+    The number of lanes is the global ceiling of bot work: at most that many bot decisions run at
+    once, whatever the number of tables.
+    """
+
+    def __init__(self, count: int, *, resolve: Callable[[str], Game] | None = None) -> None:
+        """Make ``count`` lanes: processes when ``resolve`` is ``None`` (games from the registry), else threads.
+
+        ``count`` 0 means one thread lane.
+        """
+        self.count = max(1, count)
+        self.processes = resolve is None and count > 0
+        self._resolve = resolve or get_game
+        self._lanes: list[Executor | None] = [None] * self.count
+        self._workers: list[LaneWorker] = []
+        self._lock = threading.Lock()
+        self._closed = False
+
+    def _lane(self, i: int) -> Executor:
+        with self._lock:
+            lane = self._lanes[i]
+            if lane is None:
+                if self.processes:
+                    lane = ProcessPoolExecutor(
+                        max_workers=1,
+                        mp_context=multiprocessing.get_context("spawn"),
+                        initializer=_init_process,
+                        initargs=(os.getpid(),),
+                    )
+                else:
+                    lane = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"bot-lane-{i}")
+                    while len(self._workers) <= i:
+                        self._workers.append(LaneWorker(self._resolve))
+                self._lanes[i] = lane
+            return lane
+
+    def lane_of(self, table_id: str) -> int:
+        """Return the lane a table's bot work runs on."""
+        return zlib.crc32(table_id.encode()) % self.count
+
+    async def run(self, task: LaneTask) -> LaneResult:
+        """Run one piece of bot work on the table's lane.
+
+        Raises:
+            RuntimeError: the lanes are closed.
+        """
+        if self._closed:
+            raise RuntimeError("the bot lanes are closed")
+        i = self.lane_of(task.table_id)
+        for attempt in range(2):
+            lane = self._lane(i)
+            try:
+                if self.processes:
+                    return await asyncio.wrap_future(lane.submit(_run_in_process, task))
+                return await asyncio.wrap_future(lane.submit(self._workers[i].run, task))
+            except BrokenProcessPool:
+                log.error("bot lane %d died; starting it again", i)
+                with self._lock:
+                    self._lanes[i] = None
+                if attempt:
+                    raise
+                # The new process holds no tables: ask for a full sync.
+                return LaneResult(task.table_id, task.base_version, need_sync=True)
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        """Stop the lanes (running work finishes first)."""
+        self._closed = True
+        with self._lock:
+            lanes, self._lanes = self._lanes, [None] * self.count
+        for lane in lanes:
+            if lane is not None:
+                lane.shutdown(wait=False, cancel_futures=True)
+
+
+_SHARED: dict[int, Lanes] = {}
+_SHARED_LOCK = threading.Lock()
+
+
+def shared_lanes(count: int) -> Lanes:
+    """Return this process's lanes of ``count`` worker processes (one set per process, made on first use)."""
+    with _SHARED_LOCK:
+        lanes = _SHARED.get(count)
+        if lanes is None or lanes._closed:
+            lanes = _SHARED[count] = Lanes(count)
+        return lanes

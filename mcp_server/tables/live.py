@@ -1,0 +1,359 @@
+"""Live tables: the game state of tables in use, kept in a bounded cache and rebuilt from the store.
+
+A :class:`LiveTable` holds a table's state at its stored version, the facts of its row (status,
+revision, clock, seat versions), its seat claims, the recent events, and per seat what that seat
+sees now (:class:`SeatCache`: its view, its legal moves, their plain words, and a fingerprint of
+them). Loading a table is its latest snapshot (when the game restores snapshots) plus the moves
+after it; catching up after another process wrote applies only the moves this process misses.
+
+:class:`LiveTables` is the cache: at most ``max_live_tables`` tables, least recently used dropped
+first, finished and idle tables dropped early; a table with waiters or work in progress stays.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from club_agentes.engine.core import Game, Pending
+from club_agentes.engine.core.model import MoveNote
+from club_agentes.mcp_server.store import Store
+from club_agentes.mcp_server.store.tables import EventRow, SeatClaim, TableRow
+from club_agentes.mcp_server.tables.config import TableOptions
+from club_agentes.mcp_server.tables.lanes import event_tuple, restorable, result_json
+
+TAIL_EVENTS = 300
+"""Recent events kept in memory per table (older ones are read from the store)."""
+
+
+@dataclass
+class SeatCache:
+    """What one seat sees at the table's current state (valid while its ``seat_version`` stands).
+
+    Attributes:
+        fingerprint: a digest of the view, the decision prompt when it is the seat's, and the legal moves.
+        view: the engine's view for the seat.
+        moves: the seat's legal moves (empty when it must not decide).
+        notes: the moves in plain words, for ``names`` (computed on first use).
+        brief: the first line of the engine's rendering of the view (computed on first use).
+    """
+
+    fingerprint: bytes
+    view: dict[str, Any]
+    moves: list[Any]
+    notes: list[MoveNote] | None = None
+    names: tuple[str, ...] = ()
+    brief: str | None = None
+
+
+def seat_fingerprint(game: Game, state: Any, seat: int, pending: Pending) -> SeatCache:
+    """Return what ``seat`` sees now, with its fingerprint.
+
+    Another seat's sealed choice changes neither this seat's view nor its legal moves, so it leaves
+    the fingerprint (and the seat's version) unchanged.
+    """
+    view = game.view(state, seat)
+    deciding = seat in pending.seats
+    moves = game.legal_moves(state, seat) if deciding else []
+    h = hashlib.blake2b(digest_size=16)
+    h.update(json.dumps(view, ensure_ascii=False, separators=(",", ":"), default=str).encode())
+    if deciding:
+        h.update(f"\x00{pending.kind}\x00{pending.prompt}".encode())
+    for m in moves:
+        h.update(b"\x00")
+        h.update(m.text().encode())
+    return SeatCache(h.digest(), view, moves)
+
+
+@dataclass
+class LiveTable:
+    """A table in memory at its stored ``version`` and ``revision``."""
+
+    row: TableRow
+    game: Game
+    config: Any
+    state: Any
+    opts: TableOptions
+    version: int
+    revision: int
+    status: str
+    result: dict[str, Any] | None
+    waiting_on: str | None
+    deadline_at: float | None
+    note: str | None
+    claims: dict[int, SeatClaim]
+    seat_versions: dict[int, int]
+    last_moved: dict[int, int]
+    event_count: int
+    tail: list[EventRow] = field(default_factory=list)
+    caches: dict[int, SeatCache] = field(default_factory=dict)
+    listed: dict[int, int] = field(default_factory=dict)
+    lane_version: int | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    waiters: int = 0
+    touched: float = field(default_factory=time.monotonic)
+
+    @property
+    def id(self) -> str:
+        """The table id."""
+        return self.row.id
+
+    def wake(self) -> None:
+        """Wake every waiter of this table; later waiters wait on a fresh event."""
+        self.changed.set()
+        self.changed = asyncio.Event()
+
+    def pending(self) -> Pending:
+        """Return who must decide now."""
+        return self.game.pending(self.state)
+
+    def bot_kind(self, seat: int) -> str | None:
+        """Return the bot kind that plays ``seat`` now (a bot seat, or an agent seat handed to a bot), else ``None``."""
+        spec = self.row.seats[seat]
+        if spec.startswith("bot:"):
+            return spec[4:]
+        claim = self.claims.get(seat)
+        return claim.bot if claim is not None else None
+
+    def bots(self) -> dict[int, str]:
+        """Return seat -> bot kind for every seat a bot plays now."""
+        out = {}
+        for s in range(len(self.row.seats)):
+            kind = self.bot_kind(s)
+            if kind is not None:
+                out[s] = kind
+        return out
+
+    def open_seats(self) -> list[int]:
+        """Return the agent seats nobody has taken."""
+        return [s for s, spec in enumerate(self.row.seats) if spec == "agent" and s not in self.claims]
+
+    def cache(self, seat: int) -> SeatCache:
+        """Return what ``seat`` sees now (computed if this process has not yet)."""
+        c = self.caches.get(seat)
+        if c is None:
+            c = self.caches[seat] = seat_fingerprint(self.game, self.state, seat, self.pending())
+        return c
+
+    def ensure_caches(self) -> None:
+        """Compute what every seated agent sees now (before a change, so the change can be compared)."""
+        for seat in self.claims:
+            self.cache(seat)
+
+    def names(self) -> tuple[str, ...]:
+        """Return one label per seat for plain-words moves: ``seat 1 (claude-7)``, ``seat 2 (bot:heuristic)``."""
+        out = []
+        for s, spec in enumerate(self.row.seats):
+            claim = self.claims.get(s)
+            who = claim.agent if claim is not None else (spec if spec.startswith("bot:") else "open seat")
+            out.append(f"seat {s} ({who})")
+        return tuple(out)
+
+    def notes(self, seat: int) -> list[MoveNote]:
+        """Return the seat's legal moves in plain words (engines without ``explain`` give the text form).
+
+        Raises:
+            Exception: whatever the engine's ``explain`` raises (a defect).
+        """
+        c = self.cache(seat)
+        names = self.names()
+        if c.notes is None or c.names != names:
+            notes = self.game.explain(self.state, seat, c.moves, names) if c.moves else []
+            if len(notes) != len(c.moves):
+                notes = [MoveNote(m.text()) for m in c.moves]
+            c.notes, c.names = notes, names
+        return c.notes
+
+    def brief(self, seat: int) -> str:
+        """Return the first line of the engine's rendering of the seat's view."""
+        c = self.cache(seat)
+        if c.brief is None:
+            text = self.game.render(c.view)
+            c.brief = text.split("\n", 1)[0].strip()
+        return c.brief
+
+    def add_events(self, events: Sequence[EventRow]) -> None:
+        """Append stored events to the in-memory tail (keeping the newest :data:`TAIL_EVENTS`)."""
+        self.tail.extend(events)
+        if len(self.tail) > TAIL_EVENTS:
+            del self.tail[: len(self.tail) - TAIL_EVENTS]
+
+    def tail_covers(self, after_version: int) -> bool:
+        """Return whether the tail holds every event with a version after ``after_version``."""
+        if self.event_count == 0:
+            return True
+        if not self.tail:
+            return False
+        first = self.tail[0]
+        return first.idx == 0 or first.version <= after_version
+
+    def apply_row(self, row: TableRow, claims: Sequence[SeatClaim]) -> None:
+        """Take the facts of a freshly read row (after catching up to its version)."""
+        self.row = row
+        self.revision = row.revision
+        self.status = row.status
+        self.result = row.result
+        self.waiting_on = row.waiting_on
+        self.deadline_at = row.deadline_at
+        self.note = row.note
+        self.claims = {c.seat: c for c in claims}
+        self.seat_versions = dict(row.seat_versions)
+        self.event_count = max(row.event_count, 0)
+
+
+def load_table(store: Store, games: Callable[[str], Game], table_id: str) -> LiveTable | None:
+    """Rebuild a table from the store: its latest snapshot (if the game restores them) plus later moves.
+
+    Tables stored before events were kept get their events regenerated by replay and stored.
+
+    Returns ``None`` for an unknown table.
+
+    Raises:
+        UnknownGame: the table's game is not installed.
+        IllegalMove, InvalidMove: a stored move does not replay (a corrupted store).
+    """
+    row = store.load_table(table_id)
+    if row is None:
+        return None
+    game = games(row.game)
+    config = game.make_config(len(row.seats), row.config)
+    state = None
+    base = 0
+    if restorable(game) and row.event_count >= 0:
+        snap = store.latest_snapshot(table_id, game.snapshot_version)
+        if snap is not None:
+            try:
+                state = game.restore(config, snap.data)
+                base = snap.version
+            except (NotImplementedError, ValueError):
+                state = None
+    legacy: list[tuple[int, tuple[int, ...] | None, str, dict[str, Any] | None]] | None = None
+    if state is None:
+        state, setup = game.start(config, row.seed)
+        base = 0
+        if row.event_count < 0:
+            legacy = [(0, *event_tuple(e)) for e in setup]
+    for m in store.load_moves(table_id, after=base, upto=row.version):
+        events = game.apply(state, m.seat, game.parse_move(m.move))
+        if legacy is not None:
+            legacy += [(m.version, *event_tuple(e)) for e in events]
+    if legacy is not None:
+        store.backfill_events(table_id, legacy, version=row.version)
+        row = store.load_table(table_id) or row
+    claims = store.seat_claims(table_id)
+    live = LiveTable(
+        row=row,
+        game=game,
+        config=config,
+        state=state,
+        opts=TableOptions.from_json(row.table_options),
+        version=row.version,
+        revision=row.revision,
+        status=row.status,
+        result=row.result,
+        waiting_on=row.waiting_on,
+        deadline_at=row.deadline_at,
+        note=row.note,
+        claims={c.seat: c for c in claims},
+        seat_versions=dict(row.seat_versions),
+        last_moved=store.last_moves_by_seat(table_id),
+        event_count=max(row.event_count, 0),
+    )
+    live.add_events(store.load_events(table_id, everything=True, limit=TAIL_EVENTS, newest=True))
+    if live.result is None and live.status in ("playing", "finished") and game.pending(state).kind == "over":
+        live.result = result_json(game.result(state))
+    return live
+
+
+def catch_up(store: Store, live: LiveTable) -> bool:
+    """Bring a live table to the stored revision, applying only the moves it misses.
+
+    Returns ``False`` when the store went somewhere the live state cannot follow (the caller
+    reloads the table).
+
+    Raises:
+        IllegalMove, InvalidMove: a stored move does not replay (a corrupted store).
+    """
+    row = store.load_table(live.id)
+    if row is None or row.version < live.version:
+        return False
+    if row.revision == live.revision:
+        return True
+    game = live.game
+    moves = store.load_moves(live.id, after=live.version, upto=row.version)
+    if len(moves) != row.version - live.version:
+        return False
+    for m in moves:
+        game.apply(live.state, m.seat, game.parse_move(m.move))
+        live.last_moved[m.seat] = m.version
+    live.version = row.version
+    if row.event_count > live.event_count:
+        live.add_events(store.load_events(live.id, everything=True, from_idx=live.event_count))
+    live.apply_row(row, store.seat_claims(live.id))
+    if moves or any(s not in live.caches for s in live.claims):
+        live.caches.clear()
+    return True
+
+
+class LiveTables:
+    """The bounded cache of live tables (least recently used first out)."""
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = max(1, capacity)
+        self._tables: OrderedDict[str, LiveTable] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._tables)
+
+    def __contains__(self, table_id: object) -> bool:
+        return table_id in self._tables
+
+    def get(self, table_id: str) -> LiveTable | None:
+        """Return a live table (marking it used), or ``None``."""
+        live = self._tables.get(table_id)
+        if live is not None:
+            self._tables.move_to_end(table_id)
+            live.touched = time.monotonic()
+        return live
+
+    def peek(self, table_id: str) -> LiveTable | None:
+        """Return a live table without marking it used."""
+        return self._tables.get(table_id)
+
+    def put(self, live: LiveTable) -> None:
+        """Keep a table, dropping the least recently used idle ones beyond the capacity."""
+        self._tables[live.id] = live
+        self._tables.move_to_end(live.id)
+        live.touched = time.monotonic()
+        if len(self._tables) > self.capacity:
+            for tid in list(self._tables):
+                if len(self._tables) <= self.capacity:
+                    break
+                if tid != live.id and _idle(self._tables[tid]):
+                    del self._tables[tid]
+
+    def drop(self, table_id: str) -> None:
+        """Forget a table (it is reloaded from the store on its next use)."""
+        self._tables.pop(table_id, None)
+
+    def drop_idle(self, idle_s: float, finished_s: float = 5.0) -> int:
+        """Drop tables unused for ``idle_s`` seconds (finished ones after ``finished_s``); return how many."""
+        now = time.monotonic()
+        dropped = 0
+        for tid, live in list(self._tables.items()):
+            limit = finished_s if live.status in ("finished", "aborted") else idle_s
+            if now - live.touched >= limit and _idle(live):
+                del self._tables[tid]
+                dropped += 1
+        return dropped
+
+
+def _idle(live: LiveTable) -> bool:
+    return live.waiters == 0 and not live.lock.locked()

@@ -1,0 +1,77 @@
+"""Cross-worker wake-ups: a PostgreSQL ``LISTEN`` connection per process.
+
+Every write to a table sends ``NOTIFY <channel>, '<table id>'`` in its transaction (see
+:mod:`club_agentes.mcp_server.store.tables`), so PostgreSQL delivers it when the write commits. A
+:class:`Listener` thread holds one connection that listens on the channel and hands each table id
+to the event loop, where the table's waiters wake and catch up. The connection is re-opened after
+an error (with a short back-off); while it is down, waiters still re-read the store every few
+seconds, so a lost notification only delays a wake-up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import Callable
+from typing import Any
+
+log = logging.getLogger("club_agentes.tables.notify")
+
+
+def _conninfo(store: Any) -> str:
+    """Return the connection string of the store's PostgreSQL pool."""
+    pool = store.db._pool  # the Database keeps its psycopg pool; a LISTEN needs a connection of its own
+    return str(pool.conninfo)
+
+
+class Listener:
+    """A thread listening for table notifications and calling ``on_table(table_id)`` in the event loop."""
+
+    def __init__(
+        self, store: Any, channel: str, loop: asyncio.AbstractEventLoop, on_table: Callable[[str], None]
+    ) -> None:
+        self.channel = channel
+        self.loop = loop
+        self.on_table = on_table
+        self._conninfo = _conninfo(store)
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.ready = threading.Event()
+
+    def start(self) -> None:
+        """Start listening (returns at once; :attr:`ready` is set once the first ``LISTEN`` is in place)."""
+        self._thread = threading.Thread(target=self._run, name=f"listen-{self.channel}", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop listening (the thread ends within a second)."""
+        self._stop.set()
+
+    def _run(self) -> None:
+        import psycopg
+
+        backoff = 0.2
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(self._conninfo, autocommit=True) as conn:
+                    conn.execute(f'LISTEN "{self.channel}"')
+                    self.ready.set()
+                    backoff = 0.2
+                    while not self._stop.is_set():
+                        for note in conn.notifies(timeout=1.0):
+                            self._deliver(note.payload)
+                            if self._stop.is_set():
+                                break
+            except Exception as exc:
+                if self._stop.is_set():
+                    return
+                log.warning("table notifications: %s; listening again in %.1f s", str(exc).splitlines()[0], backoff)
+                self._stop.wait(backoff)
+                backoff = min(backoff * 2, 5.0)
+
+    def _deliver(self, table_id: str) -> None:
+        try:
+            self.loop.call_soon_threadsafe(self.on_table, table_id)
+        except RuntimeError:  # the loop is closed: nothing waits any more
+            self._stop.set()

@@ -1,0 +1,517 @@
+"""The presenter: the table service's plain data as tool results (output models and compact text).
+
+The text content of every table tool result is written for a model to read: a header line (game,
+table, version, your seat and its version), the game's one-line situation, what changed since
+the version the answer starts from, and the decision: when it is yours, the legal moves with
+their plain words (``m1 text: says``) and how to answer; otherwise whom the table waits for. The
+full data (the engine's view, every event, the JSON forms) is in ``structuredContent``. A few
+hundred bytes per decision instead of the indented JSON of everything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from club_agentes.mcp_server.models_tables import (
+    Decision,
+    EventInfo,
+    GameLog,
+    LegalMove,
+    LoggedMove,
+    MoveOutcome,
+    Refusal,
+    ResultInfo,
+    ScoreLineInfo,
+    SeatInfo,
+    SeatJoined,
+    SeatScoreInfo,
+    TableCreated,
+    TableList,
+    TableRules,
+    TableSummary,
+    TableView,
+    WaitResult,
+)
+from club_agentes.mcp_server.store.tables import EventRow
+from club_agentes.mcp_server.tables.config import MAX_WAIT_S
+from club_agentes.mcp_server.tables.facts import (
+    Created,
+    DecisionFacts,
+    Joined,
+    LogPage,
+    MoveFacts,
+    MoveResult,
+    RefusalFacts,
+    SeatFacts,
+    SeatState,
+    TableFacts,
+    TablePage,
+    WaitOutcome,
+)
+from club_agentes.mcp_server.toolkit import compact
+from mcp_types import CallToolResult
+
+TEXT_EVENTS = 6
+"""The most events the text lists (the newest); the structured content has more."""
+RULE_TEXT = 320
+"""The most characters of a rule's words the text of a refusal quotes (the structured content has all)."""
+LOG_TEXT_EVENTS = 60
+"""The most events the text of a game_log page lists."""
+PROMPT_QUOTE = 70
+"""The most characters of another seat's prompt the text quotes."""
+
+
+def iso(t: float | None) -> str | None:
+    """Return a UNIX time as ISO 8601 UTC (``None`` stays ``None``)."""
+    return None if t is None else datetime.fromtimestamp(t, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _clock(seconds: float) -> str:
+    s = max(0, int(seconds))
+    if s >= 3600:
+        return f"{s // 3600}h{s % 3600 // 60:02d}m"
+    return f"{s // 60}m{s % 60:02d}s" if s >= 60 else f"{s}s"
+
+
+def _num(x: float) -> str:
+    return f"{x:g}"
+
+
+# --------------------------------------------------------------------------- models
+
+
+def seat_info(s: SeatFacts) -> SeatInfo:
+    """Return a seat as its output model."""
+    return SeatInfo(
+        seat=s.seat,
+        kind=s.kind,
+        agent=s.agent,
+        open=s.open,
+        played_by=f"bot:{s.played_by}" if s.played_by else None,
+        timeouts=s.timeouts,
+    )
+
+
+def table_rules(t: TableFacts) -> TableRules:
+    """Return a table's own options as their output model."""
+    o = t.table_options
+    return TableRules(
+        require_club_pass=bool(o.get("require_club_pass", t.require_club_pass)),
+        decision_timeout_s=o.get("decision_timeout_s"),
+        max_timeouts=int(o.get("max_timeouts", 3)),
+        seats_per_agent=int(o.get("seats_per_agent", 1)),
+    )
+
+
+def decision(d: DecisionFacts, now: float) -> Decision:
+    """Return a decision as its output model (with the seconds left on the clock)."""
+    return Decision(
+        kind=d.kind,  # type: ignore[arg-type]  # the engine's kinds are a subset of DecisionKind
+        seats=d.seats,
+        done=d.done,
+        prompt=d.prompt,
+        yours=d.yours,
+        deadline_at=iso(d.deadline_at),
+        seconds_left=round(max(0.0, d.deadline_at - now), 1) if d.deadline_at is not None else None,
+    )
+
+
+def legal_move(m: MoveFacts) -> LegalMove:
+    """Return a legal move as its output model."""
+    return LegalMove(id=m.id, text=m.text, move=m.move, says=m.says, note=m.note)
+
+
+def event_info(e: EventRow, *, full: bool = False) -> EventInfo:
+    """Return an event as its output model (in the full log, a private event names its audience)."""
+    private = e.audience is not None
+    text = e.text
+    if full and private:
+        text = f"[to seats {list(e.audience or ())}] {text}"
+    return EventInfo(index=e.idx, version=e.version, text=text, private=private, data=e.data)
+
+
+def result_info(r: dict[str, Any] | None) -> ResultInfo | None:
+    """Return a stored result as its output model."""
+    if r is None:
+        return None
+    return ResultInfo(
+        winners=list(r.get("winners", [])),
+        scores=[float(x) for x in r.get("scores", [])],
+        reason=str(r.get("reason", "")),
+        rule_id=r.get("rule_id"),
+        breakdown=[
+            SeatScoreInfo(
+                seat=int(b["seat"]),
+                total=float(b["total"]),
+                unit=str(b.get("unit", "")),
+                lines=[
+                    ScoreLineInfo(label=x["label"], amount=float(x["amount"]), rule_id=x.get("rule_id"))
+                    for x in b.get("lines", [])
+                ],
+            )
+            for b in r.get("breakdown", [])
+        ],
+    )
+
+
+# --------------------------------------------------------------------------- text
+
+
+def _plain(m: MoveFacts, me: SeatFacts) -> str:
+    says = m.says.strip() or m.text
+    prefix = me.label + " "
+    return says[len(prefix) :] if says.startswith(prefix) else says
+
+
+def common_tail(texts: Sequence[str], minimum: int = 24) -> str:
+    """Return the longest ending that every text shares, starting at a word (``""`` if under ``minimum``)."""
+    if len(texts) < 2:
+        return ""
+    first = texts[0]
+    n = 0
+    while n < len(first) and all(len(t) > n and t[-1 - n] == first[-1 - n] for t in texts[1:]):
+        n += 1
+    tail = first[len(first) - n :] if n else ""
+    space = tail.find(" ")
+    tail = tail[space:] if space >= 0 else ""  # start at a word
+    return tail if len(tail.strip()) >= minimum else ""
+
+
+def move_lines(moves: Sequence[MoveFacts], me: SeatFacts) -> list[str]:
+    """The legal moves as ``m3: <plain words>``, an ending they all share written once.
+
+    The text form of each move is in the structured content (and parses too); ids are enough here.
+    """
+    says = [_plain(m, me) for m in moves]
+    tail = common_tail(says)
+    out = []
+    for m, words in zip(moves, says, strict=True):
+        if tail:
+            words = words[: len(words) - len(tail)].rstrip(" ;,") + " …"
+        line = f"{m.id}: {words}"
+        out.append(f"{line} [{m.note}]" if m.note else line)
+    if tail:
+        out.append(f"(each …{tail.rstrip()})")
+    return out
+
+
+def _event_line(e: EventRow) -> str:
+    return f"- [you] {e.text}" if e.audience is not None else f"- {e.text}"
+
+
+def result_lines(t: TableFacts) -> list[str]:
+    """Return the text of a finished game's result: the reason, the rule, and each seat's breakdown."""
+    r = t.result
+    if t.status == "aborted":
+        return [f"Stopped by the server: {t.note or 'no reason given'}."]
+    if r is None:
+        return ["Game over."]
+    rule = f" (rule {r['rule_id']})" if r.get("rule_id") else ""
+    out = [f"Game over: {r.get('reason', '')}{rule}"]
+    for b in r.get("breakdown", []):
+        seat = int(b["seat"])
+        label = t.seats[seat].label if seat < len(t.seats) else f"seat {seat}"
+        parts = [f"{x['label']} {_num(float(x['amount']))}" for x in b.get("lines", [])]
+        if len(parts) > 10:
+            parts = [*parts[:10], f"… {len(parts) - 10} more"]
+        out.append(f"  {label}: {_num(float(b['total']))} {b.get('unit', '')} = {'; '.join(parts) or 'nothing'}")
+    return out
+
+
+def _clock_note(d: DecisionFacts, now: float) -> str:
+    return f"; {_clock(d.deadline_at - now)} left" if d.deadline_at is not None else ""
+
+
+def decision_lines(s: SeatState) -> list[str]:
+    """Return the text of whom the table waits for, and the legal moves when the decision is the seat's."""
+    t, d, me = s.table, s.decision, s.me
+    if t.status in ("finished", "aborted"):
+        return result_lines(t)
+    if t.status == "waiting":
+        return [f"Waiting for players: agent seats {t.open_seats} are open; the game starts when they are taken."]
+    if d.yours and s.moves:
+        done = f"; chosen: {', '.join(f'seat {x}' for x in d.done)}" if d.done else ""
+        out = [f"Your decision ({d.kind}{done}{_clock_note(d, s.now)}): {d.prompt}"]
+        out += move_lines(s.moves, me)
+        return out
+    if me.played_by:
+        return [f"bot:{me.played_by} plays your seat for the rest of the game (your clock ran out too often)."]
+    who = ", ".join(t.seats[x].label for x in d.seats if x < len(t.seats)) or "nobody"
+    if d.kind == "simultaneous" and me.seat in d.done:
+        return [f"You have chosen; waiting for {who}{_clock_note(d, s.now)}. Call wait_for_turn."]
+    asked = d.prompt if len(d.prompt) <= PROMPT_QUOTE else d.prompt[: PROMPT_QUOTE - 1] + "…"
+    return [f'Waiting for {who} ({d.kind}: "{asked}"){_clock_note(d, s.now)}. Call wait_for_turn.']
+
+
+def seat_text(s: SeatState, head: Sequence[str] = ()) -> str:
+    """Return the compact text of a seat's answer (the same for get_view, play_move and wait_for_turn)."""
+    t = s.table
+    status = "" if t.status == "playing" else f" · {t.status}"
+    lines = [f"{t.table_id} v{t.version} · {s.me.label} · seat_version {s.seat_version}{status}"]
+    lines.append(s.render if s.render else s.brief)
+    lines += head
+    if s.events:
+        lines.append(f"Since v{s.since}:" if s.since >= 0 else "From the deal:")
+        shown = s.events[-TEXT_EVENTS:]
+        hidden = s.events_omitted + len(s.events) - len(shown)
+        if hidden:
+            lines.append(f"- ({hidden} earlier events: game_log)")
+        lines += [_event_line(e) for e in shown]
+    lines += decision_lines(s)
+    return "\n".join(x for x in lines if x)
+
+
+def refusal_lines(r: RefusalFacts) -> list[str]:
+    """Return the text of a refusal: the reason, the rule's words, or the closest moves and accepted forms."""
+    out = [f"Not applied ({r.kind}): {r.reason}"]
+    if r.rule_id:
+        words = (r.rule_text or "").strip().replace("\n", " ")
+        if len(words) > RULE_TEXT:
+            words = words[: RULE_TEXT - 1] + "…"
+        title = f" «{r.rule_title}»" if r.rule_title else ""
+        out.append(f"Rule {r.rule_id}{title}: {words}" if words else f"Rule {r.rule_id}{title}.")
+    if r.closest:
+        out.append("Closest legal moves: " + "; ".join(f"{m.id} {m.text}" for m in r.closest))
+    if r.examples:
+        out.append("Move forms: " + " | ".join(r.examples))
+    return out
+
+
+# --------------------------------------------------------------------------- results
+
+
+def _view_model(s: SeatState) -> TableView:
+    t = s.table
+    return TableView(
+        table_id=t.table_id,
+        game=t.game,
+        status=t.status,  # type: ignore[arg-type]
+        version=t.version,
+        seat_version=s.seat_version,
+        seat=s.seat,
+        seats=[seat_info(x) for x in t.seats],
+        decision=decision(s.decision, s.now),
+        view=s.view,
+        since=s.since,
+        events=[event_info(e) for e in s.events],
+        events_omitted=s.events_omitted,
+        legal_moves=[legal_move(m) for m in s.moves],
+        result=result_info(t.result),
+        table_rules=table_rules(t),
+        note=t.note,
+    )
+
+
+def view(s: SeatState) -> CallToolResult:
+    """Return get_view's result."""
+    return compact(_view_model(s), seat_text(s))
+
+
+def outcome(r: MoveResult) -> CallToolResult:
+    """Return play_move's result."""
+    s, t = r.state, r.state.table
+    refusal = None
+    head: list[str] = []
+    if r.refusal is not None:
+        f = r.refusal
+        refusal = Refusal(
+            kind=f.kind,  # type: ignore[arg-type]
+            reason=f.reason,
+            rule_id=f.rule_id,
+            rule_title=f.rule_title,
+            rule_text=f.rule_text,
+            current_version=t.version,
+            seat_version=s.seat_version,
+            closest=[legal_move(m) for m in f.closest],
+            examples=f.examples,
+        )
+        head = refusal_lines(f)
+    model = MoveOutcome(
+        accepted=r.accepted,
+        table_id=t.table_id,
+        status=t.status,  # type: ignore[arg-type]
+        version=t.version,
+        seat_version=s.seat_version,
+        played=legal_move(r.played) if r.played is not None else None,
+        refusal=refusal,
+        since=s.since,
+        events=[event_info(e) for e in s.events],
+        events_omitted=s.events_omitted,
+        decision=decision(s.decision, s.now),
+        legal_moves=[legal_move(m) for m in s.moves],
+        result=result_info(t.result),
+    )
+    return compact(model, seat_text(s, head))
+
+
+def waited(w: WaitOutcome) -> CallToolResult:
+    """Return wait_for_turn's result."""
+    s, t = w.state, w.state.table
+    model = WaitResult(
+        table_id=t.table_id,
+        ready=w.ready,
+        reason=w.reason,  # type: ignore[arg-type]
+        status=t.status,  # type: ignore[arg-type]
+        version=t.version,
+        seat_version=s.seat_version,
+        decision=decision(s.decision, s.now),
+        legal_moves=[legal_move(m) for m in s.moves],
+        since=s.since,
+        events=[event_info(e) for e in s.events],
+        events_omitted=s.events_omitted,
+        result=result_info(t.result),
+        waited_s=w.waited_s,
+    )
+    head = [] if w.ready else [f"Still waiting after {_num(w.waited_s)} s."]
+    return compact(model, seat_text(s, head))
+
+
+def created(c: Created) -> CallToolResult:
+    """Return create_table's result."""
+    t = c.table
+    if t.status == "waiting":
+        step = "Each agent calls join_table(table_id) to take an open seat and get its token" + (
+            " (with its club pass)." if t.require_club_pass else "."
+        )
+    else:
+        step = "Only bots sit here: they play in the background; game_log(table_id) shows the game as it goes."
+    model = TableCreated(
+        table_id=t.table_id,
+        game=t.game,
+        status=t.status,  # type: ignore[arg-type]
+        seats=[seat_info(x) for x in t.seats],
+        options=t.options,
+        table_rules=table_rules(t),
+        require_club_pass=t.require_club_pass,
+        seeded=t.seeded,
+        creator=t.creator,
+        options_schema=c.options_schema,
+        next_step=step,
+    )
+    seats = ", ".join(x.label for x in t.seats)
+    rules = table_rules(t)
+    clock = f"{_num(rules.decision_timeout_s)} s per decision" if rules.decision_timeout_s else "no clock"
+    text = (
+        f"Created {t.game} table {t.table_id} ({t.status}): {seats}. Options {t.options}; {clock}, "
+        f"{rules.max_timeouts} timeouts before a bot takes over; "
+        f"club pass {'required' if t.require_club_pass else 'not required'}"
+        f"{'; seed chosen by the creator' if t.seeded else ''}.\n{step}"
+    )
+    return compact(model, text)
+
+
+def joined(j: Joined) -> CallToolResult:
+    """Return join_table's result."""
+    t = j.table
+    step = (
+        "Keep the token private. Call wait_for_turn(table_id, seat_token, 60): it returns your decision with "
+        "the legal moves; answer with play_move."
+    )
+    model = SeatJoined(
+        table_id=t.table_id,
+        game=t.game,
+        seat=j.seat,
+        agent=j.agent,
+        seat_token=j.token,
+        status=t.status,  # type: ignore[arg-type]
+        version=t.version,
+        seat_version=j.seat_version,
+        next_step=step,
+    )
+    waiting = f" Waiting for seats {t.open_seats}." if t.status == "waiting" else " The game has started."
+    text = f"You are seat {j.seat} ({j.agent}) at {t.game} table {t.table_id}.{waiting}\nseat_token: {j.token}\n{step}"
+    return compact(model, text)
+
+
+def log_page(p: LogPage) -> CallToolResult:
+    """Return game_log's result."""
+    t = p.table
+    full = p.scope == "full"
+    model = GameLog(
+        table_id=t.table_id,
+        game=t.game,
+        status=t.status,  # type: ignore[arg-type]
+        version=t.version,
+        scope=p.scope,  # type: ignore[arg-type]
+        seat=p.seat,
+        after=p.after,
+        upto=p.upto,
+        events=[event_info(e, full=full) for e in p.events],
+        moves=[LoggedMove(version=m.version, seat=m.seat, actor=m.actor, move=m.move) for m in p.moves]
+        if p.moves is not None
+        else None,
+        seed=p.seed,
+        options=t.options,
+        seats=[seat_info(x) for x in t.seats],
+        result=result_info(t.result),
+        next_cursor=p.next_cursor,
+    )
+    lines = [
+        f"{t.game} {t.table_id} · {t.status} · v{t.version} · {p.scope} log, versions {max(p.after + 1, 0)}-{p.upto}"
+        + (f" · seed {p.seed}" if p.seed is not None else "")
+    ]
+    shown = p.events[:LOG_TEXT_EVENTS]
+    for e in shown:
+        who = f"[to seats {list(e.audience)}] " if full and e.audience is not None else ("[you] " if e.audience else "")
+        lines.append(f"v{e.version} {who}{e.text}")
+    if len(p.events) > len(shown):
+        lines.append(f"({len(p.events) - len(shown)} more events of this page in the structured content)")
+    if full and p.moves is not None:
+        lines.append(f"{len(p.moves)} moves in the structured content (moves[]), enough to replay with the seed.")
+    if p.next_cursor:
+        lines.append(f"More: game_log(table_id, cursor='{p.next_cursor}').")
+    elif t.status in ("finished", "aborted"):
+        lines += result_lines(t)
+    return compact(model, "\n".join(lines))
+
+
+def table_page(p: TablePage) -> CallToolResult:
+    """Return list_tables's result."""
+    summaries = []
+    lines = []
+    for t in p.tables:
+        summaries.append(
+            TableSummary(
+                table_id=t.table_id,
+                game=t.game,
+                status=t.status,  # type: ignore[arg-type]
+                version=t.version,
+                seats=[seat_info(x) for x in t.seats],
+                open_seats=t.open_seats,
+                options=t.options,
+                table_rules=table_rules(t),
+                require_club_pass=t.require_club_pass,
+                seeded=t.seeded,
+                creator=t.creator,
+                created_at=iso(t.created_at) or "",
+            )
+        )
+        open_ = f" open seats {t.open_seats}" if t.open_seats else ""
+        lines.append(
+            f"{t.table_id} {t.game} {t.status} v{t.version}{open_} · {', '.join(x.label for x in t.seats)}"
+            f" · by {t.creator or 'unknown'}{' · pass required' if t.require_club_pass else ''}"
+        )
+    if not lines:
+        lines.append("No tables match.")
+    if p.next_cursor:
+        lines.append(f"More: list_tables(..., cursor='{p.next_cursor}').")
+    return compact(TableList(tables=summaries, next_cursor=p.next_cursor), "\n".join(lines))
+
+
+__all__ = [
+    "MAX_WAIT_S",
+    "created",
+    "decision_lines",
+    "iso",
+    "joined",
+    "log_page",
+    "outcome",
+    "refusal_lines",
+    "result_lines",
+    "seat_text",
+    "table_page",
+    "view",
+    "waited",
+]
