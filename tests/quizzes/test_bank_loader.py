@@ -2,13 +2,29 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import pytest
-from club_agentes.quizzes.bank import BankError, UnknownBankGame, UnknownItem, load_bank, parse_computed
+from club_agentes.quizzes.bank import (
+    Bank,
+    BankError,
+    UnknownBankGame,
+    UnknownItem,
+    load_bank,
+    load_private_bank,
+    parse_computed,
+)
 from club_agentes.quizzes.model import GENERATORS
 
 GAME = "market-fortune"
+
+
+@cache
+def market_fortune_and_se_vende() -> Bank:
+    return load_bank([GAME, "se-vende"])
+
+
 VOCAB = """
 [vocabulary.acciones]
 description = "Acciones"
@@ -198,3 +214,70 @@ def test_parse_computed() -> None:
     ]:
         with pytest.raises(ValueError):
             parse_computed(bad)
+
+
+# --------------------------------------------------------------------------- the private bank
+
+PRIVATE = """
+[[item]]
+id = "market-fortune/q/privada-ocho"
+game = "market-fortune"
+kind = "question"
+type = "integer"
+prompt = "Un jugador privado quiere saber el total fijo de su regla: ¿cuántas cartas de construcción suma siempre?"
+answer = "8"
+sections = ["market-fortune/cap-2/regla-8-cartas"]
+
+[[item]]
+id = "se-vende/r/privado-fases"
+game = "se-vende"
+kind = "riddle"
+type = "integer"
+prompt = "Somos las que se eligen en secreto al comienzo de cada ronda: ¿cuántas somos?"
+answer = "5"
+sections = ["se-vende/resumen"]
+computed = "builtins:abs(5)"
+"""
+
+
+def private_item(**fields: object) -> str:
+    base = {"game": GAME, "kind": "question", "id": "market-fortune/q/privada", "prompt": "¿Cuántas, en privado?"}
+    return item(**{**base, **fields})
+
+
+def test_a_private_bank_loads_for_several_games(tmp_path: Path) -> None:
+    path = tmp_path / "private.toml"
+    path.write_text(PRIVATE, encoding="utf-8")
+    private = load_private_bank(path, market_fortune_and_se_vende())
+    assert len(private) == 2
+    assert [it.id for it in private.items(GAME, "question")] == ["market-fortune/q/privada-ocho"]
+    assert private.items(GAME, "riddle") == [] and private.items("se-vende", "riddle")[0].answer == "5"
+    assert private.get("se-vende/r/privado-fases") is not None and private.get("se-vende/r/otra") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("", "holds no [[item]]"),
+        ("x = 1\n", "unknown top-level keys ['x']"),
+        (private_item(game="parchis"), "field 'game' must be one of"),
+        (private_item(kind="acertijo"), "field 'kind' must be 'question' or 'riddle'"),
+        (private_item(id="market-fortune/r/privada"), "field 'id' must be market-fortune/q/<slug>"),
+        (private_item(answer="9"), "field 'answer' the number 9 does not appear in the cited sections"),
+        (private_item(sections=["market-fortune/nope"]), "field 'sections' cites 'market-fortune/nope'"),
+        (private_item(id="market-fortune/q/regla-de-las-ocho"), "used twice (in this file or in the public bank)"),
+        (private_item() + private_item(), "used twice"),
+        (private_item(prompt="¿Son 8 cartas?"), "field 'prompt' the prompt's own words are accepted"),
+    ],
+)
+def test_a_faulty_private_bank_is_refused_naming_the_item(tmp_path: Path, text: str, expected: str) -> None:
+    path = tmp_path / "private.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(BankError) as info:
+        load_private_bank(path, market_fortune_and_se_vende())
+    assert expected in str(info.value) and str(path) in str(info.value)
+
+
+def test_a_missing_private_bank_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(BankError, match="the file is missing"):
+        load_private_bank(tmp_path / "nope.toml", market_fortune_and_se_vende())
