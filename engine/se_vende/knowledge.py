@@ -13,6 +13,8 @@ derives from it.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from club_agentes.engine.core import Rng
 from club_agentes.engine.core.visibility import NOBODY, PUBLIC, Visibility, Zone, seats
 from club_agentes.engine.se_vende.actions import ACTION_CODES, action_token
@@ -21,36 +23,75 @@ from club_agentes.engine.se_vende.moves import Place
 from club_agentes.engine.se_vende.state import DEVELOP_PLACE, NO_CARD, SELECT, SETTLE_PLACE, SeVendeState
 from club_agentes.engine.se_vende.steps.place import check_place
 
+_SEATS = tuple(seats(i) for i in range(4))
+_ZONES = tuple((f"hand/{i}", f"drawn/{i}", f"tableau/{i}", f"action/{i}/chosen", f"action/{i}/held") for i in range(4))
+_GOOD_ZONES = tuple(f"good/{cid}" for cid in IDS)
 
-def visibility(s: SeVendeState, *, actions: bool = True) -> Visibility:
+
+@lru_cache(maxsize=1024)
+def _action_zones(round_no: int, seat: int, code: str | None, sealed: bool) -> tuple[Zone, Zone]:
+    """Return the zones of ``seat``'s action cards of round ``round_no``: the one chosen and the others.
+
+    Zones are immutable values, so these are built once per round, seat and choice.
+    """
+    tokens = {c: action_token(round_no, seat, c) for c in ACTION_CODES}
+    chosen = () if code is None else (tokens[code],)
+    held = tuple(t for c, t in tokens.items() if c != code)
+    who = _SEATS[seat] if sealed else PUBLIC
+    names = _ZONES[seat]
+    return (
+        Zone(names[3], chosen, who, count_public=not sealed),
+        Zone(names[4], held, who, count_public=not sealed),
+    )
+
+
+_GOOD_ZONE_CACHE: dict[tuple[int, int], Zone] = {}
+
+
+def _good(world: int, good: int) -> Zone:
+    """Return the zone of ``good`` lying face down on ``world`` (built once per pair)."""
+    zone = _GOOD_ZONE_CACHE.get((world, good))
+    if zone is None:
+        zone = _GOOD_ZONE_CACHE[world, good] = Zone(_GOOD_ZONES[world], (IDS[good],), NOBODY)
+    return zone
+
+
+def good_zone(world: int) -> str:
+    """Return the name of the zone of the good lying on ``world`` (e.g. ``good/SV-C040``)."""
+    return _GOOD_ZONES[world]
+
+
+def visibility(s: SeVendeState, *, actions: bool = True, piles: bool = True) -> Visibility:
     """Return the knowledge of this moment: every card's zone, plus the discards their seats remember.
 
-    Zones: ``supply``, ``discard``, ``hand/<seat>``, ``drawn/<seat>``, ``tableau/<seat>``,
-    ``good/<world id>`` and (with ``actions``) ``action/<seat>/chosen`` and ``action/<seat>/held``.
+    Zones: ``supply``, ``discard``, ``hand/<seat>``, ``drawn/<seat>`` (while the seat holds cards
+    drawn exploring), ``tableau/<seat>``, ``good/<world id>`` and (with ``actions``)
+    ``action/<seat>/chosen`` and ``action/<seat>/held``.
+    ``piles=False`` leaves out the supply and the discard pile (face down: views show only their
+    sizes), which makes it cheaper for views.
     """
-    ids = IDS
-    zones = [
-        Zone("supply", [ids[c] for c in s.supply], NOBODY),
-        Zone("discard", [ids[c] for c in s.discard], NOBODY),
-    ]
+    card_id = IDS.__getitem__
+    zones = []
+    if piles:
+        zones.append(Zone("supply", list(map(card_id, s.supply)), NOBODY))
+        zones.append(Zone("discard", list(map(card_id, s.discard)), NOBODY))
     for i in range(s.n):
-        mine = seats(i)
-        zones.append(Zone(f"hand/{i}", [ids[c] for c in s.hands[i]], mine))
-        zones.append(Zone(f"drawn/{i}", [ids[c] for c in s.drawn[i]], mine))
-        zones.append(Zone(f"tableau/{i}", [ids[c] for c in s.tableau[i]], PUBLIC))
-    for w in sorted(s.goods):
-        zones.append(Zone(f"good/{ids[w]}", [ids[s.goods[w]]], NOBODY))
+        mine = _SEATS[i]
+        names = _ZONES[i]
+        zones.append(Zone(names[0], list(map(card_id, s.hands[i])), mine))
+        if s.drawn[i]:  # cards drawn while exploring, held only during Explorar
+            zones.append(Zone(names[1], list(map(card_id, s.drawn[i])), mine))
+        zones.append(Zone(names[2], list(map(card_id, s.tableau[i])), PUBLIC))
+    goods = s.goods
+    for w in sorted(goods):
+        zones.append(_good(w, goods[w]))
     if actions and s.round > 0:
         sealed = s.step == SELECT
+        chosen_now = s.chosen or {}
         for i in range(s.n):
-            code = s.actions.own(i) if sealed else (s.chosen or {}).get(i)
-            tokens = [action_token(s.round, i, a) for a in ACTION_CODES]
-            chosen = [] if code is None else [action_token(s.round, i, code)]
-            held = [t for t in tokens if t not in chosen]
-            who = seats(i) if sealed else PUBLIC
-            zones.append(Zone(f"action/{i}/chosen", chosen, who, count_public=not sealed))
-            zones.append(Zone(f"action/{i}/held", held, who, count_public=not sealed))
-    known = {ids[c]: (seat,) for c, seat in s.known.items()}
+            code = s.actions.own(i) if sealed else chosen_now.get(i)
+            zones.extend(_action_zones(s.round, i, code, sealed))
+    known = {IDS[c]: (seat,) for c, seat in s.known.items()} if piles else None  # discards only
     return Visibility.of(zones, known)
 
 

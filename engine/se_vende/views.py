@@ -25,7 +25,7 @@ from club_agentes.engine.se_vende.actions import (
 )
 from club_agentes.engine.se_vende.cards import GOOD_COLOURS, GOOD_KINDS, GOOD_NAMES, TRADE_PRICE
 from club_agentes.engine.se_vende.common import DECK, IDS, INDEX, develop_discount, military, settle_discount
-from club_agentes.engine.se_vende.knowledge import visibility
+from club_agentes.engine.se_vende.knowledge import good_zone, visibility
 from club_agentes.engine.se_vende.scoring import score, summary
 from club_agentes.engine.se_vende.state import (
     CHIPS_PER_SEAT,
@@ -55,6 +55,8 @@ def _card(card_id: str) -> dict[str, Any]:
 
 def _cards(vis: Visibility, seat: int | None, zone: str) -> list[dict[str, Any]]:
     """Return the cards of ``zone`` that ``seat`` sees, as card entries (nothing of a hidden zone)."""
+    if zone not in vis.zones:  # an empty zone that is not listed (cards drawn exploring, outside Explorar)
+        return []
     shown = vis.show(seat, zone)
     return [] if isinstance(shown, Hidden) else [_card(c) for c in shown]
 
@@ -75,7 +77,7 @@ def build_view(s: SeVendeState, seat: int | None, prompt: str, yours: bool) -> d
     ``prompt`` is the current decision in one sentence and ``yours`` whether ``seat`` must decide now.
     """
     me = seat if seat is not None and 0 <= seat < s.n else None
-    vis = visibility(s)
+    vis = visibility(s, piles=False)  # the face-down piles show only their sizes
     view: dict[str, Any] = {
         "game": "se-vende",
         "you": me,
@@ -96,7 +98,7 @@ def build_view(s: SeVendeState, seat: int | None, prompt: str, yours: bool) -> d
             c = INDEX[entry["id"]]
             d = DECK.defs[c]
             if d.world in ("windfall", "production"):
-                held = f"good/{entry['id']}" in vis.zones  # a face-down good: public that it is there
+                held = good_zone(c) in vis.zones  # a face-down good: public that it is there
                 entry["good"] = d.good if held else None
                 if held and d.good is not None:
                     by_kind[d.good] += 1
