@@ -126,7 +126,7 @@ def build_app(
     register_quiz_tools(
         mcp, quizzes, registry=registry, limits=limits, registration=keys_required and settings.open_registration
     )
-    tables = TableService(store, corpus, verifier if verifier is not None else ClubPassVerifier(quizzes))
+    tables = TableService(store, corpus, verifier if verifier is not None else ClubPassVerifier(quizzes), limits=limits)
     register_table_tools(mcp, tables)
     return ClubApp(mcp, store, tables, quizzes, settings, registry, limits)
 

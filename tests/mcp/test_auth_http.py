@@ -115,11 +115,6 @@ async def test_tools_act_as_the_agent_of_the_key(tmp_path: Path) -> None:
                 await ana.call("list_games", {})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="join_table still takes the agent from its argument; the tables service must take it from "
-    "current_agent() (mcp_server/identity.py) and refuse an 'agent' that names someone else",
-)
 async def test_a_pass_seats_only_the_agent_it_names(tmp_path: Path) -> None:
     with http_club(tmp_path / "db") as (app, url):
         _, ana_key = app.agents.add("ana")
