@@ -382,7 +382,7 @@ def _(it: Item, s: q_deal.Missing) -> None:
 
 @oracle("inversores-ajenos-necesarios")
 def _(it: Item, s: q_deal.Opponent) -> None:
-    assert set(s.owned) | set(s.theirs) == set(colours())
+    assert {c for held in s.held for c in held} == set(colours())  # every investor card is held by a seat
     assert int(it.answer) == s.forced == rules.missing_investors(s.space, (*s.owned, *s.placed))
 
 

@@ -24,16 +24,27 @@ from club_agentes.quizzes.generators.yo_soy_el_jefe.q_turn import investor_words
 from club_agentes.quizzes.generators.yo_soy_el_jefe.table import Table
 from club_agentes.quizzes.generators.yo_soy_el_jefe.words import (
     BANQUERO,
+    CIERRE,
     CIERRE_CARTAS,
+    COMP_OTROS,
     CONTRAPRESTACION,
     DOS_JUGADORES,
+    DOS_PARA_TODOS,
+    EJEMPLO_CIERRE,
+    EJEMPLO_CONTRATACION,
+    EJEMPLO_FAMILIAS,
+    EJEMPLO_INICIO,
+    EJEMPLO_JEFES,
     EMPLEO,
     FAMILIA_COLOCADA,
     FAMILIA_JEFE,
     FRACASO,
+    INFLUENCIA,
     INVERSORES_JEFE,
     JEFE,
+    NEGOCIACION,
     NEGOCIAR,
+    NEGOCIAR_CON_OTROS,
     PAGO,
     PARADA,
     PARTICIPACION,
@@ -110,12 +121,17 @@ def draw_missing(rng: Rng) -> Missing:
     return Missing(players, names, space.number, seed, boss, owned, placed, covered)
 
 
-@register("question", "inversores-que-faltan", (NEGOCIAR, INVERSORES_JEFE, FAMILIA_JEFE, TABLERO), draw_missing)
+@register(
+    "question",
+    "inversores-que-faltan",
+    (NEGOCIAR, INVERSORES_JEFE, FAMILIA_JEFE, NEGOCIAR_CON_OTROS, TABLERO, EJEMPLO_INICIO, EJEMPLO_FAMILIAS),
+    draw_missing,
+)
 def build_missing(s: Missing, rng: Rng) -> Item:
     """How many more investors the boss needs after its own investors and family cards (the engine's group)."""
     answer = rules.missing_investors(s.space, s.covered)
     name = s.names[s.boss]
-    lays = f" y coloca frente a sí {_families(s.placed)}" if s.placed else ", y no coloca ninguna carta de familia"
+    lays = f" y coloca {_families(s.placed)}" if s.placed else ", y no coloca ninguna carta de familia"
     return item(
         "question",
         "integer",
@@ -124,67 +140,84 @@ def build_missing(s: Missing, rng: Rng) -> Item:
         f"en ella. {name} tiene frente a sí {investor_words(s.owned)}{lays}. ¿Cuántos inversores más necesita "
         f"reunir {name} para completar la negociación?",
         answer,
-        (NEGOCIAR, INVERSORES_JEFE, FAMILIA_JEFE, TABLERO),
+        (NEGOCIAR, INVERSORES_JEFE, FAMILIA_JEFE, NEGOCIAR_CON_OTROS, TABLERO, EJEMPLO_INICIO)
+        + ((EJEMPLO_FAMILIAS,) if s.placed else ()),
         "missing_investors",
         "Los inversores del jefe se consideran de acuerdo automáticamente y sus cartas de familia sustituyen a los "
-        f"inversores del mismo color; para lo que pide la casilla le faltan {answer}.",
+        f"inversores del mismo color; para lo que pide la casilla le faltan {answer}, que tendrá que negociar con "
+        "otros jugadores.",
     )
 
 
 @dataclass(frozen=True)
 class Opponent:
-    """A real two-player table: both seats' investors, the boss's placed family cards, the engine's forced count."""
+    """A real table with the two-player rules (two seats, or three by the variant): everyone's investors, the
+    boss's placed family cards, and how many other seats' investor cards the engine uses at the close."""
 
     names: tuple[str, ...]
     space: int
     seed: int
     boss: int
-    owned: tuple[str, ...]
-    theirs: tuple[str, ...]
+    held: tuple[tuple[str, ...], ...]
     placed: tuple[str, ...]
     forced: int
 
+    @property
+    def owned(self) -> tuple[str, ...]:
+        """The boss's own investors."""
+        return self.held[self.boss]
+
 
 def draw_opponent(rng: Rng) -> Opponent:
-    """Start a deal on a real two-player table; the boss places some family cards; read the forced investors."""
-    names = tuple(people(rng, 2))
+    """Start a deal on a real table with the two-player rules; the boss places some family cards; read the group."""
+    seats = 3 if rng.below(3) == 0 else 2
+    names = tuple(people(rng, seats))
     space = rng.choice(spaces())
     seed = rng.below(TABLE_SEEDS)
-    table = Table(2, seed, {"first_player": rng.below(2), "marker_start": space.number})
+    options = {"first_player": rng.below(seats), "marker_start": space.number, "two_player_rules": True}
+    table = Table(seats, seed, options)
     boss = table.negotiate()
     view = table.view(boss)
-    owned = tuple(view["players"][boss]["investors"])
-    theirs = tuple(view["players"][1 - boss]["investors"])
+    held = tuple(tuple(p["investors"]) for p in view["players"])
     in_hand = {k["colour"] for k in view["hand"] if k["kind"] == FAMILY}
-    families = _shuffled(rng, [c for c in space.colours if c not in owned and c in in_hand])
+    families = _shuffled(rng, [c for c in space.colours if c not in held[boss] and c in in_hand])
     chosen = set(families[: rng.below(len(families) + 1)])
     placed = tuple(c for c in colours() if c in chosen)
     for colour in placed:
         table.until(boss, f"family {colour}")
     group = table.view()["negotiation"]["group_if_closed_now"]
     forced = sum(1 for p in group if p["as"] == "forced")
-    return Opponent(names, space.number, seed, boss, owned, theirs, placed, forced)
+    return Opponent(names, space.number, seed, boss, held, placed, forced)
 
 
 @register(
     "question",
     "inversores-ajenos-necesarios",
-    (DOS_JUGADORES, R_DOS, INVERSORES_JEFE, FAMILIA_JEFE),
+    (DOS_JUGADORES, DOS_PARA_TODOS, R_DOS, INVERSORES_JEFE, FAMILIA_JEFE),
     draw_opponent,
 )
 def build_opponent(s: Opponent, rng: Rng) -> Item:
-    """Two-player rules: how many of the opponent's investor cards the boss must use (the engine's count)."""
-    boss, other = s.names[s.boss], s.names[1 - s.boss]
-    lays = f" y coloca frente a sí {_families(s.placed)}" if s.placed else ", sin colocar ninguna carta de familia"
+    """The two-player rules: how many of the other seats' investor cards the boss must use (the engine's count)."""
+    boss = s.names[s.boss]
+    others = [i for i in range(len(s.names)) if i != s.boss]
+    holdings = "; ".join(f"{s.names[i]}, {investor_words(s.held[i])}" for i in others)
+    lays = f" y coloca {_families(s.placed)}" if s.placed else ", sin colocar ninguna carta de familia"
+    if len(s.names) == 2:
+        head = "Partida de dos jugadores, con las reglas para dos jugadores."
+        whose = f"de {s.names[others[0]]}"
+        sections: tuple[str, ...] = (DOS_JUGADORES, R_DOS, INVERSORES_JEFE, FAMILIA_JEFE)
+    else:
+        head = "Partida de tres jugadores que, para tener menos competencia, juegan con las reglas para dos jugadores."
+        whose = "de los otros jugadores"
+        sections = (DOS_JUGADORES, DOS_PARA_TODOS, R_DOS, INVERSORES_JEFE, FAMILIA_JEFE)
     return item(
         "question",
         "integer",
-        f"Partida de dos jugadores, con las reglas para dos jugadores. {boss} tiene {investor_words(s.owned)}, y "
-        f"{other}, {investor_words(s.theirs)}. La casilla {s.space} del tablero {needs_words(s.space)}. {boss} "
-        f"comienza una negociación en ella{lays}. ¿Cuántas cartas de inversor de {other} tiene que usar {boss}, como "
-        "mínimo, para completar la transacción?",
+        f"{head} {boss} tiene {investor_words(s.owned)}; {holdings}. La casilla {s.space} del tablero "
+        f"{needs_words(s.space)}. {boss} comienza una negociación en ella{lays}. ¿Cuántas cartas de inversor {whose} "
+        f"tiene que usar {boss}, como mínimo, para completar la transacción?",
         s.forced,
-        (DOS_JUGADORES, R_DOS, INVERSORES_JEFE, FAMILIA_JEFE),
+        sections,
         "missing_investors",
         "Con las reglas para dos jugadores el jefe puede usar los inversores del oponente sin su consentimiento; "
         f"solo le hacen falta los que no cubren sus inversores ni sus cartas de familia: {s.forced}.",
@@ -263,11 +296,11 @@ def _candidate_words(c: Candidate, s: TakePart) -> str:
     if c.families:
         return f"{c.name} tiene en la mano una carta de familia {fem(c.families[0])}, pero ninguna {fem(t)}"
     if c.travels:
-        return f"{c.name} tiene en la mano una carta de viaje {t} y frente a sí el inversor {c.investor}"
+        return f"{c.name} tiene en la mano una carta de viaje {fem(t)} y frente a sí el inversor {c.investor}"
     return f"{c.name} tiene frente a sí el inversor {c.investor}"
 
 
-@register("question", "quien-puede-participar", (PARTICIPACION, VIAJE, EMPLEO), draw_take_part)
+@register("question", "quien-puede-participar", (PARTICIPACION, NEGOCIACION, VIAJE, EMPLEO), draw_take_part)
 def build_take_part(s: TakePart, rng: Rng) -> Item:
     """Which player can propose a colour to the boss: an investor card not travelled, or a family card."""
     answer = s.candidates[s.right].name
@@ -285,7 +318,7 @@ def build_take_part(s: TakePart, rng: Rng) -> Item:
         f"negociación aportando el color {s.target}?",
         answer,
         [c.name for c in s.candidates if c.name != answer],
-        (PARTICIPACION, VIAJE, *((EMPLEO,) if lost else ())),
+        (PARTICIPACION, NEGOCIACION, VIAJE, *((EMPLEO,) if lost else ())),
         "can_take_part",
         "Pueden negociar con el jefe quienes tienen la carta de inversor necesaria frente a ellos (sin un viaje "
         f"encima) o una carta de la familia de ese color: {answer}.",
@@ -323,13 +356,17 @@ def draw_hire_choice(rng: Rng) -> HireChoice:
     return HireChoice(players, names, tuple(holders.items()), earlier, hirer)
 
 
-@register("question", "empleo-elecciones", (EMPLEO, PREP_INVERSORES, R_REPARTO), draw_hire_choice)
+@register("question", "empleo-elecciones", (EMPLEO, PREP_INVERSORES, R_REPARTO, COMP_OTROS), draw_hire_choice)
 def build_hire_choice(s: HireChoice, rng: Rng) -> Item:
     """Among how many investor cards a hire set lets a player choose (cards beside the board come first)."""
     holders = dict(s.dealt)
     dealt = "; ".join(f"{n}, {join([c for c in colours() if holders[c] == n])}" for n in s.names)
     left = [c for c in colours() if holders[c] is None]
-    side = f" y al lado del tablero {'quedó el' if len(left) == 1 else 'quedaron los'} {join(left)}" if left else ""
+    side = ""
+    if left:
+        side = (
+            f"; al lado del tablero {'quedó el inversor' if len(left) == 1 else 'quedaron los inversores'} {join(left)}"
+        )
     earlier = ""
     if s.earlier is not None:
         taker, taken = s.earlier
@@ -346,7 +383,7 @@ def build_hire_choice(s: HireChoice, rng: Rng) -> Item:
         f"{dealt}{side}.{earlier} Ahora {s.hirer} juega un conjunto de {rule_numbers().hire_set} cartas de empleo y "
         "nadie lo para. ¿Entre cuántas cartas de inversor puede elegir la que se lleva?",
         answer,
-        (EMPLEO, PREP_INVERSORES, R_REPARTO),
+        (EMPLEO, PREP_INVERSORES, R_REPARTO, COMP_OTROS),
         "hire_choices",
         "Mientras queden cartas de inversor al lado del tablero hay que tomar una de esas; si no queda ninguna, se "
         f"puede robar la de cualquier otro jugador: {answer}.",
@@ -485,7 +522,7 @@ def draw_stoppable(rng: Rng) -> Stoppable:
     return Stoppable(tuple(names), deal, *_random_plays(rng, names, _ALL_PLAYS, 4, 6))
 
 
-@register("question", "jugadas-cancelables", (PARADA, R_MOMENTO_PARADA, FAMILIA_COLOCADA), draw_stoppable)
+@register("question", "jugadas-cancelables", (PARADA, R_MOMENTO_PARADA, FAMILIA_COLOCADA, INFLUENCIA), draw_stoppable)
 def build_stoppable(s: Stoppable, rng: Rng) -> Item:
     """How many plays of a negotiation a stop card could have cancelled: travel cards, boss cards, hire sets."""
     answer = sum(1 for p in s.plays if rules.can_stop(p.kind))
@@ -497,7 +534,7 @@ def build_stoppable(s: Stoppable, rng: Rng) -> Item:
         f"{'; '.join(_play_words(p) for p in s.plays)}. Entre todas estas jugadas, también las cartas de parada, "
         "¿cuántas podían cancelarse con una carta de parada justo después de hacerse?",
         answer,
-        (PARADA, R_MOMENTO_PARADA, FAMILIA_COLOCADA),
+        (PARADA, R_MOMENTO_PARADA, FAMILIA_COLOCADA, INFLUENCIA),
         "can_stop",
         "La carta de parada se usa inmediatamente después de una carta de viaje, una carta de jefe o un conjunto de "
         "cartas de empleo; no sirve contra ofertas ni cartas de familia, y no se puede usar una carta de bloqueo "
@@ -575,7 +612,7 @@ def boss_run_words(cards: tuple[tuple[str, str], ...]) -> str:
     )
 
 
-@register("question", "quien-cierra", (JEFE, PARADA), draw_boss_run)
+@register("question", "quien-cierra", (JEFE, PARADA, CIERRE, EJEMPLO_JEFES, EJEMPLO_CIERRE), draw_boss_run)
 def build_boss_run(s: BossRun, rng: Rng) -> Item:
     """Who finishes the deal after boss cards, some of them stopped."""
     answer = rules.final_boss(s.starter, [(p, bool(st)) for p, st in s.cards])
@@ -587,7 +624,7 @@ def build_boss_run(s: BossRun, rng: Rng) -> Item:
         "nadie juega más cartas. ¿Quién finaliza la transacción?",
         answer,
         name_options(rng, answer, mentioned, s.names),
-        (JEFE, PARADA),
+        (JEFE, PARADA, CIERRE, EJEMPLO_JEFES, EJEMPLO_CIERRE),
         "final_boss",
         "La transacción se finaliza por la última persona que utiliza una carta de jefe; una carta de jefe cancelada "
         f"con una parada no tiene efecto: {answer}.",
@@ -620,7 +657,7 @@ def draw_holder(rng: Rng) -> Holder:
     return Holder(players, names, colour, first, tuple(hires))
 
 
-@register("question", "dueno-del-inversor", (EMPLEO, PARADA, PREP_INVERSORES), draw_holder)
+@register("question", "dueno-del-inversor", (EMPLEO, PARADA, PREP_INVERSORES, EJEMPLO_CONTRATACION), draw_holder)
 def build_holder(s: Holder, rng: Rng) -> Item:
     """Who holds an investor card after hire sets aimed at it, some of them stopped."""
     answer = rules.holder_after_hires(s.first, [(p, bool(st)) for p, st in s.hires])
@@ -639,7 +676,7 @@ def build_holder(s: Holder, rng: Rng) -> Item:
         f"inversor {s.colour}?",
         answer,
         wrong,
-        (EMPLEO, PARADA, PREP_INVERSORES),
+        (EMPLEO, PARADA, PREP_INVERSORES, *((EJEMPLO_CONTRATACION,) if any(not st for _, st in s.hires) else ())),
         "holder_after_hires",
         "Un conjunto de cartas de empleo roba la carta de inversor de otro jugador, salvo que una parada lo "
         f"cancele: ahora la tiene {answer}.",
@@ -716,7 +753,7 @@ def build_fate(s: Fate, rng: Rng) -> Item:
         what, answer = f"{family} de {boss}", rules.family_fate(True, False)
         sections += [R_COMPOSICION]
     elif s.story == 4:
-        story = f"Nadie tiene frente a sí el inversor {c}, así que {boss} coloca una carta de familia {fem(c)} para "
+        story = f"Nadie tiene frente a sí el inversor {c}; por eso {boss} coloca una carta de familia {fem(c)} para "
         story += "sustituirlo, y completa la transacción."
         what, answer = f"{family} de {boss}", rules.family_fate(True, True)
         sections += [R_COMPOSICION]
@@ -779,6 +816,7 @@ def build_after_failure(s: AfterFailure, rng: Rng) -> Item:
     """Cards in a seat's hand after a failed deal: family cards come back, the other used cards are discarded."""
     answer = rules.hand_after_failure(s.hand, s.families, s.travels, s.sets, s.stops, s.travelled)
     plays = []
+    # Counts in digits: the prompt then names several numbers, none of which it could be read as answering.
     if s.families:
         plays.append(f"colocó {count(s.families, 'carta de familia', 'cartas de familia')}")
     if s.travels:
@@ -849,7 +887,7 @@ def build_after_close(s: AfterClose, rng: Rng) -> Item:
         elif how == 1:
             holders[colour] = s.name
             told.append(
-                f"tiene el inversor {colour} y además colocó una carta de familia {fem(colour)}; {s.boss} aceptó su "
+                f"colocó una carta de familia {fem(colour)} aunque tiene el inversor {colour}, y {s.boss} aceptó su "
                 f"precio por el color {colour}"
             )
             agreements.append((s.name, colour))
@@ -1055,11 +1093,11 @@ def build_money_so_far(s: MoneySoFar, rng: Rng) -> Item:
         paid = (
             f" y pagó {join([f'{money(a)} a {w}' for w, a in d.promises])}"
             if d.promises
-            else " y no prometió nada a nadie"
+            else " y no había prometido nada a nadie"
         )
         told.append(
             f"la {ordinal(d.number)} la completó {d.boss} en una casilla de {spaces()[d.space - 1].dividends} "
-            f"dividendos, con un dividendo de {money(rules.dividend_value(d.number))}{paid}"
+            f"dividendos, a {money(rules.dividend_value(d.number))} cada uno,{paid}"
         )
     answer = money_after(s)[s.asked]
     return item(

@@ -60,6 +60,7 @@ from club_agentes.quizzes.generators.yo_soy_el_jefe.words import (
     V_MINIMO,
     V_OBLIGATORIA,
     V_ROBO,
+    VARIANTES,
     VIAJE,
     board_ring,
     count,
@@ -349,6 +350,11 @@ def draw_completion(rng: Rng) -> Completion:
     raise RuntimeError("no board space gave a completion question in 100 draws")
 
 
+def _holding(owned: tuple[str, ...]) -> str:
+    """Say which investor cards the boss has in front of it ("no tiene frente a sí ningún inversor" when none)."""
+    return f"tiene frente a sí {investor_words(owned)}" if owned else "no tiene frente a sí ningún inversor"
+
+
 def _group_words(group: tuple[str, ...]) -> str:
     """Name a group of investors in the reverse of the fixed colour order, unlike the prompt's listing."""
     return join([f"el {c}" for c in reversed(group)])
@@ -378,7 +384,7 @@ def build_completion(s: Completion, rng: Rng) -> Item:
         rng,
         "question",
         f"La casilla {s.space} del tablero muestra {dividends} dividendos y {needs_words(s.space)}. {s.boss} comienza "
-        f"una negociación en ella; tiene frente a sí {investor_words(s.owned)}, y no hay cartas de familia en juego. "
+        f"una negociación en ella; {_holding(s.owned)}, y no hay cartas de familia en juego. "
         f"¿Con cuál de estos grupos de inversores de otros jugadores se completaría la negociación?",
         _group_words(s.right),
         [_group_words(g) for g in s.wrong],
@@ -463,6 +469,7 @@ def draw_variant_draw(rng: Rng) -> VariantDraw:
 
 
 def _card_words(held: tuple[str, ...]) -> str:
+    """Name the investor cards one holds: "ninguna carta de inversor", "las cartas de inversor rojo y azul"."""
     if not held:
         return "ninguna carta de inversor"
     return f"{'la carta de inversor' if len(held) == 1 else 'las cartas de inversor'} {join(list(held))}"
@@ -477,8 +484,8 @@ def build_variant_draw(s: VariantDraw, rng: Rng) -> Item:
         "question",
         "integer",
         "Jugáis con la variante en la que las cartas de influencia que se reciben al tomar cartas dependen de las "
-        f"cartas de inversor que uno tiene. Tienes {_card_words(s.held)} y {s.hand} cartas de influencia en la "
-        "mano. Tiras el dado y eliges tomar cartas. ¿Con cuántas cartas de influencia en la mano terminas tu turno?",
+        f"cartas de inversor que uno tiene. Tienes {s.hand} cartas de influencia en la mano y {_card_words(s.held)}."
+        " Tiras el dado y eliges tomar cartas. ¿Con cuántas cartas de influencia en la mano terminas tu turno?",
         answer,
         (V_ROBO, TOMAR),
         "hand_after_draw",
@@ -524,7 +531,7 @@ def draw_turn_options(rng: Rng) -> TurnOptions:
 @register(
     "question",
     "opciones-del-turno",
-    (ACCIONES, TIRAR_DADO, TOMAR, V_OBLIGATORIA, V_MINIMO, R_VARIANTES),
+    (ACCIONES, TIRAR_DADO, TOMAR, V_OBLIGATORIA, V_MINIMO, R_VARIANTES, VARIANTES),
     draw_turn_options,
 )
 def build_turn_options(s: TurnOptions, rng: Rng) -> Item:
@@ -545,7 +552,7 @@ def build_turn_options(s: TurnOptions, rng: Rng) -> Item:
     sections = [ACCIONES, TIRAR_DADO, TOMAR]
     sections += [V_OBLIGATORIA] if s.mandatory else []
     sections += [V_MINIMO] if s.minimum else []
-    sections += [R_VARIANTES] if variants else []
+    sections += [R_VARIANTES, VARIANTES] if variants else []
     right = options[allowed]
     return choice_item(
         rng,
@@ -590,8 +597,8 @@ def build_deck_out(s: DeckOut, rng: Rng) -> Item:
         else f"En el mazo de cartas de influencia {'queda 1 carta' if s.deck == 1 else f'quedan {s.deck} cartas'}"
     )
     rule = (
-        "Jugáis con la variante en la que las cartas que se reciben dependen de los inversores de cada uno, y "
-        f"{s.name} tiene {_card_words(s.held)}."
+        "Jugáis con la variante en la que las cartas que se reciben dependen de los inversores de cada uno; "
+        f"{s.name} {'tiene' if s.held else 'no tiene'} {_card_words(s.held)}."
         if s.variant
         else "Jugáis con las reglas estándar."
     )
@@ -625,7 +632,7 @@ def draw_card_count(rng: Rng) -> CardCount:
     colour = rng.choice(colours())
     if pick == 0:
         kinds: list[tuple[str, str | None]] = [(FAMILY, colour)]
-        what = f"cartas de familia {fem(colour)}"
+        what = f"cartas de la familia {fem(colour)}"
     elif pick == 1:
         kinds = [(TRAVEL, colour), (TRAVEL, GREY)]
         what = f"cartas de viaje que pueden usarse sobre el inversor {colour}"
@@ -654,8 +661,8 @@ _KIND_SECTIONS = {
 
 def _part_name(kind: str, hue: str | None) -> str:
     if kind == TRAVEL:
-        return "viajes grises" if hue == GREY else f"viajes {hue}"
-    return f"{_PART_NAMES[kind]} {fem(hue)}" if hue else _PART_NAMES[kind]
+        return "cartas de viaje grises" if hue == GREY else f"cartas de viaje de color {hue}"
+    return f"cartas de la familia {fem(hue)}" if hue else _PART_NAMES[kind]
 
 
 @register(
@@ -675,8 +682,8 @@ def build_card_count(s: CardCount, rng: Rng) -> Item:
             bits.append(f"{count(discarded, 'está', 'están')} boca arriba en el montón de descarte")
         if mine:
             bits.append(f"tú tienes {mine} en la mano")
-        seen.append(f"de los {_part_name(kind, hue)}" if kind == TRAVEL else f"de las {_part_name(kind, hue)}")
-        seen[-1] += f", {join(bits)}" if bits else ", no has visto ninguna"
+        told = join(bits) if bits else "no has visto ninguna"
+        seen.append(f"de las {_part_name(kind, hue)}, {told}" if len(s.parts) > 1 else told)
     answer = total - seen_count
     sections = (COMP_INFLUENCIA, *_KIND_SECTIONS[s.parts[0][0]])
     return item(

@@ -20,6 +20,8 @@ from club_agentes.quizzes.generators.yo_soy_el_jefe.words import (
     DADO_FIN,
     DOS_JUGADORES,
     EJEMPLO,
+    EJEMPLO_OFERTAS,
+    EJEMPLO_VIAJES,
     FIN_TURNO,
     FRACASO_REFERENCIA,
     INTRO,
@@ -27,6 +29,7 @@ from club_agentes.quizzes.generators.yo_soy_el_jefe.words import (
     PAGO,
     PAGO_EJEMPLO,
     PARADA,
+    PARADA_EJEMPLO,
     R_FIN,
     R_RAPIDA,
     R_VARIANTES,
@@ -94,7 +97,9 @@ def draw_keeps(rng: Rng) -> Keeps:
     return Keeps(boss, card.number, space.number, recall, tuple(promises))
 
 
-@register("riddle", "lo-que-queda-al-jefe", (PAGO, CONTRAPRESTACION, PAGO_EJEMPLO, EJEMPLO), draw_keeps)
+@register(
+    "riddle", "lo-que-queda-al-jefe", (PAGO, CONTRAPRESTACION, PAGO_EJEMPLO, EJEMPLO, EJEMPLO_OFERTAS), draw_keeps
+)
 def build_keeps(s: Keeps, rng: Rng) -> Item:
     """What the boss keeps: the banker's payout (3-3) less the promises, in millions or in dividends (3-2-1)."""
     value = rules.dividend_value(s.card)
@@ -120,7 +125,7 @@ def build_keeps(s: Keeps, rng: Rng) -> Item:
         f"{dividends} dividendos. {clause} Para reunir a los inversores, {join(told)}. Se cierra el trato. ¿Cuánto "
         f"dinero se queda {s.boss}?",
         answer,
-        (PAGO, CONTRAPRESTACION, *((STATED_VALUES[s.card],) if s.recall else ())),
+        (PAGO, CONTRAPRESTACION, EJEMPLO_OFERTAS, *((STATED_VALUES[s.card],) if s.recall else ())),
         "boss_keeps",
         f"El banquero paga {dividends} × {money(value)} = {money(payout)}; un dividendo exigido vale {money(value)}, "
         f"y tras pagar lo acordado ({money(sum(promised))}) quedan {money(answer)}.",
@@ -328,7 +333,7 @@ def draw_travels(rng: Rng) -> Travels:
     return Travels(players, names, space.number, tuple(owner.items()), tuple(travels))
 
 
-@register("riddle", "viajes-y-paradas", (VIAJE, PARADA, TABLERO), draw_travels)
+@register("riddle", "viajes-y-paradas", (VIAJE, PARADA, PARADA_EJEMPLO, EJEMPLO_VIAJES, TABLERO), draw_travels)
 def build_travels(s: Travels, rng: Rng) -> Item:
     """How many of a space's investors can still take part after travel cards, some stopped (viaje and parada)."""
     space = spaces()[s.space - 1]
@@ -344,6 +349,10 @@ def build_travels(s: Travels, rng: Rng) -> Item:
             text += " y nadie la para"
         told.append(text)
     answer = rules.investors_still_in(space.colours, [(c, bool(st)) for _, c, st, _ in s.travels])
+    helped = any(st and st != owner[c] for _, c, st, _ in s.travels)  # a stop card played for another's investor
+    again = any(  # a travel card on an investor whose earlier travel card was stopped, as in the example
+        any(c2 == c and st2 for _, c2, st2, _ in s.travels[:i]) for i, (_, c, _, _) in enumerate(s.travels)
+    )
     holders = join([f"{owner[c]} el {c}" for c in space.colours])
     return item(
         "riddle",
@@ -353,7 +362,7 @@ def build_travels(s: Travels, rng: Rng) -> Item:
         f"{'; '.join(told)}. ¿Cuántas de esas {len(space.colours)} cartas de inversor pueden todavía participar en "
         "la transacción?",
         answer,
-        (VIAJE, PARADA),
+        (VIAJE, PARADA, *((PARADA_EJEMPLO,) if helped else ()), *((EJEMPLO_VIAJES,) if again else ())),
         "investors_still_in",
         "Un inversor bajo una carta de viaje no puede participar en la transacción actual; una parada cancela el "
         "viaje, y no se puede usar una carta de bloqueo para cancelar el efecto de otra carta de bloqueo: "
@@ -449,22 +458,22 @@ def build_winner(s: Winner, rng: Rng) -> Item:
     money_of = money_at_end(s)
     top = rules.winners(money_of)
     answer = money_of[top[0]]
-    if s.roll is None:
-        ending = f"Se completa la {ordinal(s.card)} transacción de la partida"
-    else:
-        ending = (
-            f"Se completa la {ordinal(s.card)} transacción; el jefe tira el dado y sale un {s.roll}, uno de los "
-            "números del reverso de esa carta de transacción"
-        )
     dividends = spaces()[s.space - 1].dividends
     had = join([f"{n} tenía {money(m)}" for n, m in s.before])
     paid = join([f"{money(a)} a {w}" for w, a in s.promises])
+    deal = (
+        f"La {ordinal(s.card)} transacción la completa {s.boss} en una casilla de {dividends} dividendos, a "
+        f"{money(rules.dividend_value(s.card))} cada uno, y paga {paid}."
+    )
+    if s.roll is not None:
+        deal += (
+            f" Después tira el dado y sale un {s.roll}, uno de los números del reverso de la carta de esa transacción."
+        )
     return item(
         "riddle",
         "integer",
-        f"Partida de {len(s.before)} jugadores. Antes de esa transacción, {had}. {ending}: la dirigió {s.boss} en "
-        f"una casilla de {dividends} dividendos, con un dividendo de {money(rules.dividend_value(s.card))}, y pagó "
-        f"{paid}. ¿Con cuánto dinero gana la partida quien la gana?",
+        f"Partida de {len(s.before)} jugadores. Antes de la última transacción, {had}. {deal} ¿Con cuánto dinero gana "
+        "la partida quien la gana?",
         answer,
         (PAGO, DADO_FIN, INTRO, *((R_FIN,) if len(top) > 1 else ())),
         "winners",
