@@ -17,9 +17,11 @@ import pytest
 from club_agentes.engine.core import Rng
 from club_agentes.engine.se_vende.actions import ACTION_NAMES
 from club_agentes.engine.se_vende.cards import GOOD_NAMES, TRADE_PRICE, load_designs
+from club_agentes.quizzes import bank as bank_module
 from club_agentes.quizzes import grading
 from club_agentes.quizzes.bank import Bank, form_problems, item_problems, load_bank, support_problem
 from club_agentes.quizzes.generators import se_vende as sv
+from club_agentes.quizzes.generators.se_vende import cases as cases_module
 from club_agentes.quizzes.generators.se_vende import rules
 from club_agentes.quizzes.generators.se_vende.table import Table, at_choice, choose_all
 from club_agentes.quizzes.grading import find_terms
@@ -33,9 +35,13 @@ MIN_VARIANTS = 80  # distinct prompts in 200 seeds (a generator with fewer than 
 
 
 @pytest.fixture(autouse=True)
-def _cached_normalize(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    # form_problems normalises the whole rulebook once per option; the cache keeps these tests fast.
+def _cached_grading(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    # form_problems normalises the whole rulebook once per option, and grades each prompt as an answer, which
+    # the generators' own screen (cases.gives_away) has often graded already: caches keep these tests fast.
     monkeypatch.setattr(grading, "normalize", lru_cache(maxsize=8192)(grading.normalize))
+    graded = lru_cache(maxsize=4096)(grading.grade)
+    monkeypatch.setattr(bank_module, "grade", graded)
+    monkeypatch.setattr(cases_module, "grade", graded)
     yield
 
 

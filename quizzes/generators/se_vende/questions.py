@@ -23,6 +23,7 @@ from club_agentes.quizzes.generators.se_vende.table import (
     Chooser,
     Move,
     NoSituation,
+    Summary,
     Table,
     at_choice,
     choose_all,
@@ -35,6 +36,8 @@ from club_agentes.quizzes.generators.se_vende.table import (
 X = TypeVar("X")
 
 EXPLORE_CARDS = ("explorar-5", "explorar-1-1")
+GROWTH = ("desarrollar", "asentar", "asentar", "explorar-1-1")
+"""The action cards of the policy that grows tableaus fast (games that reach the 12-card end)."""
 NAMES = T.NAMES
 
 
@@ -49,7 +52,9 @@ def _seats(rng: Rng) -> int:
 # --------------------------------------------------------------------------- setup
 
 
-@case_generator("question", "suministro-inicial", (S.PASO_3, S.PASO_4, S.PASO_5, S.PASO_6, S.PASO_7, S.R_ERRATA_MUNDO))
+@case_generator(
+    "question", "suministro-inicial", (S.PASO_3, S.PASO_4, S.PASO_5, S.PASO_6, S.PASO_7, S.PASO_8, S.R_ERRATA_MUNDO)
+)
 def supply_after_setup(rng: Rng) -> Case:
     """Cards left in the supply once setup is done, given the start worlds dealt."""
     seats = _seats(rng)
@@ -87,7 +92,7 @@ def supply_after_setup(rng: Rng) -> Case:
             "integer",
             prompt,
             str(engine),
-            (S.PASO_3, S.PASO_4, S.PASO_5, S.PASO_6, S.PASO_7, S.R_ERRATA_MUNDO),
+            (S.PASO_3, S.PASO_4, S.PASO_5, S.PASO_6, S.PASO_7, S.PASO_8, S.R_ERRATA_MUNDO),
             "supply_after_setup",
             explanation,
         ),
@@ -107,7 +112,7 @@ def _first_round(rng: Rng) -> tuple[list[str], dict[int, str]]:
     return choose_all(table, actions), actions
 
 
-@case_generator("question", "fases-ejecutadas", (S.ELECCION, S.FASES, S.VARIOS, S.R_ACCIONES))
+@case_generator("question", "fases-ejecutadas", (S.ELECCION, S.FASES, S.VARIOS, S.PASO_2, S.R_ACCIONES))
 def phases_run_count(rng: Rng) -> Case:
     """How many phases run in a round, given every player's revealed action card."""
     engine_run, actions = _first_round(rng)
@@ -126,7 +131,7 @@ def phases_run_count(rng: Rng) -> Case:
             "integer",
             prompt,
             str(engine),
-            (S.ELECCION, S.FASES, S.VARIOS, S.R_ACCIONES),
+            (S.ELECCION, S.FASES, S.VARIOS, S.PASO_2, S.R_ACCIONES),
             "phases_run_count",
             explanation,
         ),
@@ -135,7 +140,7 @@ def phases_run_count(rng: Rng) -> Case:
     )
 
 
-@case_generator("question", "orden-de-fases", (S.ELECCION, S.FASES, S.R_ACCIONES))
+@case_generator("question", "orden-de-fases", (S.ELECCION, S.FASES, S.PASO_2, S.R_ACCIONES))
 def phase_order(rng: Rng) -> Case | None:
     """Which phase runs first, last, second, or right after another one, given the revealed cards."""
     engine_run, actions = _first_round(rng)
@@ -160,7 +165,7 @@ def phase_order(rng: Rng) -> Case | None:
             "term",
             prompt,
             engine_run[index],
-            (S.ELECCION, S.FASES, S.R_ACCIONES),
+            (S.ELECCION, S.FASES, S.PASO_2, S.R_ACCIONES),
             "phases_run",
             explanation,
             vocabulary="fases",
@@ -328,10 +333,9 @@ def _placing_round(
     others = [c for c in pool if c != card]
     seats = _seats(rng)
     for table in rounds(rng, seats, 1, max_round):
-        holders = [s for s in range(seats) if any(wanted(design(c)) for c in table.hand(s))]
-        if not holders:
+        focal = _first_accepted(rng, seats, lambda s, t=table: any(wanted(design(c)) for c in t.hand(s)))
+        if focal is None:
             continue
-        focal = rng.choice(holders)
         actions = {s: rng.choice(pool) for s in range(seats)}
         chooses = rng.below(2) == 0 if focal_chooses is None else focal_chooses
         actions[focal] = card if chooses else rng.choice(others)
@@ -369,9 +373,16 @@ def candidates(
     """
     seats = _seats(rng)
     for table in rounds(rng, seats, first, last, **policy):  # type: ignore[arg-type]
-        holders = [s for s in range(seats) if accept(table, s)]
-        if holders:
-            yield table, rng.choice(holders)
+        focal = _first_accepted(rng, seats, lambda s, t=table: accept(t, s))
+        if focal is not None:
+            yield table, focal
+
+
+def _first_accepted(rng: Rng, seats: int, accept: Callable[[int], bool]) -> int | None:
+    """Return a seat drawn at random among those ``accept`` takes (asking about as few seats as it can), or ``None``."""
+    order = list(range(seats))
+    rng.shuffle(order)
+    return next((s for s in order if accept(s)), None)
 
 
 def _pick(rng: Rng, options: Sequence[X]) -> X | None:
@@ -475,7 +486,7 @@ def _place_all(table: Table, phase: str, rng: Rng) -> dict[int, CardDef]:
     return placed
 
 
-@case_generator("question", "pago-entre-varios", (S.VARIOS, S.R_DESARROLLAR, S.R_PAGAR, S.R_ACCIONES))
+@case_generator("question", "pago-entre-varios", (S.VARIOS, S.NO_COLOCAR, S.R_DESARROLLAR, S.R_PAGAR, S.R_ACCIONES))
 def develop_costs_together(rng: Rng) -> Case | None:
     """Cards discarded by all players together to pay for the developments they place in one Desarrollar."""
     seats = _seats(rng)
@@ -517,7 +528,7 @@ def develop_costs_together(rng: Rng) -> Case | None:
             "integer",
             prompt,
             str(engine),
-            (S.VARIOS, S.R_DESARROLLAR, S.R_PAGAR, S.R_ACCIONES),
+            (S.VARIOS, S.NO_COLOCAR, S.R_DESARROLLAR, S.R_PAGAR, S.R_ACCIONES),
             "develop_payment",
             explanation,
         ),
@@ -961,8 +972,17 @@ def _until_use(focal: int, wanted: PowerName) -> Callable[[Table, int, Sequence[
     return reached
 
 
-def _favour(wanted: Callable[[CardDef], bool]) -> Callable[[Table, int, Sequence[Move]], object | None]:
-    """A chooser that places a card for which ``wanted`` holds whenever it may (the policy plays the rest)."""
+_FAVOURS: dict[str, Chooser] = {}
+
+
+def _favour(name: str, wanted: Callable[[CardDef], bool]) -> Chooser:
+    """A chooser that places a card for which ``wanted`` holds whenever it may (the policy plays the rest).
+
+    One chooser per ``name``, so that games steered the same way are shared (see :func:`.table.round_start`).
+    """
+    found = _FAVOURS.get(name)
+    if found is not None:
+        return found
 
     def chooser(t: Table, seat: int, moves: Sequence[Move]) -> object | None:
         if moves and kind(moves[0]) == "place":
@@ -971,6 +991,7 @@ def _favour(wanted: Callable[[CardDef], bool]) -> Callable[[Table, int, Sequence
                     return m[1]
         return None
 
+    _FAVOURS[name] = chooser
     return chooser
 
 
@@ -986,7 +1007,8 @@ def _consuming(
     No seat chose Producir, so nothing after Consumir changes a hand; the focal seat's card comes from ``focal_pool``.
     """
     seats = _seats(rng)
-    for table in rounds(rng, seats, min_round, 6, chooser=_favour(_has(power))):
+    steer = _favour(power.value, _has(power)) if power is PowerName.CONSUME_HAND else None
+    for table in rounds(rng, seats, min_round, 7, chooser=steer):
         holders = [s for s in range(seats) if any(_has(power)(d) for d in table.tableau_cards(s))]
         if power is PowerName.CONSUME_GOODS:
             holders = [s for s in holders if table.goods(s) > 0]
@@ -1231,7 +1253,7 @@ def produce_draws(rng: Rng) -> Case | None:
         cards = t.tableau_cards(seat)
         return any(wanted(d) for d in cards) and not any(_has(PowerName.PRODUCE_WINDFALL)(d) for d in cards)
 
-    found = _producing(rng, ("producir",), accept, _favour(wanted))
+    found = _producing(rng, ("producir",), accept, _favour("produce-draw", wanted))
     if found is None:
         return None
     table, focal, actions = found
@@ -1309,8 +1331,11 @@ def _until_hand_limit(t: Table, seat: int, moves: Sequence[Move]) -> bool:
 def hand_limit(rng: Rng) -> Case | None:
     """Cards discarded at the end of a round by one player, or by all together, given every hand."""
     seats = _seats(rng)
-    table = round_start(rng, seats, 1, 6, place_rate=30)
-    table.advance(_until_hand_limit)
+    for table in rounds(rng, seats, 2, 8, place_rate=30, extra=10):
+        if _reach(table, _until_hand_limit):
+            break
+    else:
+        return None
     sizes = [table.hand_size(s) for s in range(seats)]
     owed = [int(table.mine(s).get("discard_left", 0)) for s in range(seats)]
     over = [s for s in range(seats) if sizes[s] > HAND_MAX]
@@ -1365,13 +1390,21 @@ def _next_round(table: Table) -> None:
 def game_end(rng: Rng) -> Case | None:
     """Whether the game ends at the end of a round, given the tableau sizes and the victory chips."""
     seats = _seats(rng)
-    growth = ("desarrollar", "asentar", "asentar", "explorar-1-1", *ACTION_CODES)
-    table = round_start(rng, seats, 4, 7, place_rate=95, action_pool=growth)
-    threshold = 9 + rng.below(3)
-    while not table.over() and max(table.tableau_size(s) for s in range(seats)) < threshold:
+    threshold = 8 + rng.below(3)
+    for table in rounds(
+        rng,
+        seats,
+        6,
+        14,
+        place_rate=100,
+        action_pool=GROWTH,
+        extra=12,
+        where=lambda m: max(m.tableau_sizes) >= threshold,
+    ):
         _next_round(table)
-    if not table.over() and rng.below(2):
-        _next_round(table)
+        break
+    else:
+        return None
     sizes = [table.tableau_size(s) for s in range(seats)]
     chips_out = table.tens_added()
     engine = table.over()
@@ -1456,7 +1489,7 @@ def special_points(rng: Rng) -> Case | None:
     def holds(t: Table, seat: int) -> bool:
         return sum(1 for d in t.tableau_cards(seat) if d.special) == 1
 
-    found = next(candidates(rng, 2, 7, holds, extra=10, chooser=_favour(lambda d: bool(d.special))), None)
+    found = next(candidates(rng, 2, 7, holds, extra=10, chooser=_favour("special", lambda d: bool(d.special))), None)
     if found is None:
         return None
     table, focal = found
@@ -1482,12 +1515,79 @@ def special_points(rng: Rng) -> Case | None:
     )
 
 
+def _consumer(t: Table, seat: int, moves: Sequence[Move]) -> object | None:
+    """Steer a game towards spending its chips: place cards with consume powers, and always use a power."""
+    if not moves:
+        return None
+    first = kind(moves[0])
+    if first == "place":
+        for m in moves:
+            if m[0].get("card") and any(p.name is PowerName.CONSUME_GOODS for p in design(m[0]["card"]).powers):
+                return m[1]
+    elif first in ("use", "done"):
+        return next((m[1] for m in moves if kind(m) == "use"), None)
+    return None
+
+
+CONSUMING_ROUNDS: tuple[str, ...] = ("2x-pv", "producir", "2x-pv", "asentar", "producir", "desarrollar")
+
+
+@case_generator("question", "fichas-de-10", (S.FICHAS_10, S.R_FICHAS, S.FIN))
+def tens_join(rng: Rng) -> Case | None:
+    """Points left in the pool after a Consumir phase that may take its last chip (then the four 10s join)."""
+    seats = 2  # 24 points of chips: the only pool that real games empty within a few dozen rounds
+
+    def low_pool(summary: Summary) -> bool:
+        return not summary.tens_added and summary.chip_pool <= 9
+
+    for table in rounds(rng, seats, 12, 26, chooser=_consumer, action_pool=CONSUMING_ROUNDS, extra=24, where=low_pool):
+        pool = table.chip_pool()
+        actions = {s: rng.choice(("2x-pv", "comercio", "2x-pv", "producir", "asentar")) for s in range(seats)}
+        if not {"2x-pv", "comercio"} & set(actions.values()):
+            actions[rng.below(seats)] = "2x-pv"
+        before = [table.chips(s) for s in range(seats)]
+        choose_all(table, actions)
+        table.to_end_of_round(_consumer)
+        gained = [table.chips(s) - before[s] for s in range(seats)]
+        if sum(gained):
+            break
+    else:
+        return None
+    engine = table.chip_pool()
+    rule, joined = rules.pool_after_award(pool, sum(gained), tens_added=False)
+    listing = T.join([f"{NAMES[s]} {g} PV" for s, g in enumerate(gained)])
+    prompt = (
+        f"En una partida de 2 jugadores, la reserva tiene fichas de victoria de 1 y 5 por {pool} PV, y las fichas de "
+        f"10 siguen guardadas. Esta ronda se revelan estas cartas de acción: {T.revealed(actions)}. En la fase de "
+        f"Consumir ganan: {listing}. ¿Cuántos puntos de victoria quedan en la reserva al terminar la ronda?"
+    )
+    if joined:
+        why = (
+            "se reparte la última ficha: se añaden las cuatro fichas de 10 (40 PV) y se hace cambio para pagar todo "
+            f"lo ganado, así que quedan 40 - ({sum(gained)} - {pool}) = {rule}; la partida termina al final de la ronda"
+        )
+    else:
+        why = f"no se agotan las fichas de 1 y 5: {pool} - {sum(gained)} = {rule}"
+    return Case(
+        item(
+            "question",
+            "integer",
+            prompt,
+            str(engine),
+            (S.FICHAS_10, S.R_FICHAS, S.FIN),
+            "pool_after_award",
+            f"Entre los dos ganan {sum(gained)} PV; {why}.",
+        ),
+        engine,
+        rule,
+    )
+
+
 @case_generator("question", "fichas-en-reserva", (S.PASO_1, S.R_FICHAS))
 def chips_left(rng: Rng) -> Case | None:
     """Points left in 1 and 5 victory chips, given the players and the chips they have won."""
     seats = _seats(rng)
-    consume = _favour(lambda d: any(p.name in (PowerName.CONSUME_GOODS, PowerName.CONSUME_HAND) for p in d.powers))
-    table = round_start(rng, seats, 3, 7, chooser=consume)
+    table = round_start(rng, seats, 3, 9)
     chips = [table.chips(s) for s in range(seats)]
     if not any(chips) or table.tens_added():
         return None

@@ -17,10 +17,10 @@ from club_agentes.quizzes.generators.se_vende import text as T
 from club_agentes.quizzes.generators.se_vende.cases import Case, case_generator, item
 from club_agentes.quizzes.generators.se_vende.questions import (
     EXPLORE_CARDS,
+    GROWTH,
     NAMES,
     TRADE_TEXT,
     _end_of_round,
-    _favour,
     _finish_placing,
     _finish_power,
     _goods_listing,
@@ -39,12 +39,13 @@ from club_agentes.quizzes.generators.se_vende.questions import (
 )
 from club_agentes.quizzes.generators.se_vende.table import (
     Move,
+    Summary,
     Table,
     at_choice,
     choose_all,
     design,
     kind,
-    round_start,
+    rounds,
 )
 
 NOT_PLACING_OR_PRODUCING: tuple[str, ...] = ("explorar-5", "explorar-1-1", "comercio", "2x-pv")
@@ -57,18 +58,17 @@ NOT_PLACING_OR_PRODUCING: tuple[str, ...] = ("explorar-5", "explorar-1-1", "come
 def last_round(rng: Rng) -> Case | None:
     """Phases still to run after a player places their twelfth tableau card (the game ends with the round)."""
     seats = _seats(rng)
-    growth = ("desarrollar", "asentar", "asentar", "explorar-1-1")
-    table = round_start(rng, seats, 6, 8, place_rate=100, action_pool=growth)
-    for _ in range(40):
-        if table.over() or max(table.tableau_size(s) for s in range(seats)) >= 12:
-            return None
-        pool = ("desarrollar", "asentar", "desarrollar", "asentar", *rules.ACTION_CODES)
+    pool = ("desarrollar", "asentar", "desarrollar", "asentar", *rules.ACTION_CODES)
+
+    def near_the_end(summary: Summary) -> bool:
+        return 10 <= max(summary.tableau_sizes) < 12
+
+    for table in rounds(rng, seats, 6, 14, place_rate=100, action_pool=GROWTH, extra=16, where=near_the_end):
         actions = {s: rng.choice(pool) for s in range(seats)}
         run = choose_all(table, actions)
         found = _watch_for_twelve(table)
         if found is not None:
             break
-        _to_next_choice(table)
     else:
         return None
     seat, phase = found
@@ -258,7 +258,7 @@ def develop_then_settle(rng: Rng) -> Case | None:
 def develop_and_draw(rng: Rng) -> Case | None:
     """A player's hand after Desarrollar: the card placed, its cost paid, and the develop-draw powers that count."""
     wanted = _has(PowerName.DEVELOP_DRAW)
-    for table, focal in candidates(rng, 1, 6, lambda t, s: True, chooser=_favour(wanted)):
+    for table, focal in candidates(rng, 1, 7, lambda t, s: True):
         seats = table.seats
         actions = {s: rng.choice(("explorar-5", "explorar-1-1", "desarrollar")) for s in range(seats)}
         if "desarrollar" not in actions.values():
@@ -376,7 +376,7 @@ def double_points(rng: Rng) -> Case | None:
     def holds(t: Table, seat: int) -> bool:
         return t.goods(seat) > 0 and any(wanted(d) for d in t.tableau_cards(seat))
 
-    for table, focal in candidates(rng, 1, 6, holds, chooser=_favour(wanted)):
+    for table, focal in candidates(rng, 1, 7, holds):
         seats = table.seats
         pool = ("explorar-5", "explorar-1-1", "desarrollar", "asentar", "comercio")
         actions = {s: rng.choice(pool) for s in range(seats)}

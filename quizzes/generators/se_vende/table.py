@@ -1,11 +1,16 @@
-"""A Se Vende table played through the engine's public ``Game`` API, to find real quiz situations.
+"""Se Vende tables played through the engine's public ``Game`` API, to find real quiz situations.
 
 Every parametric item of Se Vende starts from a real game: :class:`Table` deals a game with
-``new_game``, plays it with ``legal_moves`` and ``apply`` (a plain policy for every seat,
-which a generator can steer), and reads what a seat knows with ``view``. A generator plays
-until the situation it asks about arises, writes the prompt from the views, then plays the
-move the question is about and reads the answer from the views that follow: the answer is
-the engine's.
+``new_game``, plays it with ``legal_moves`` and ``apply`` (a plain policy for every seat, which a
+generator can steer), and reads what a seat knows with ``view``. A generator takes a copy of a
+round of a game (:func:`round_start`), plays on until the situation it asks about arises, writes
+the prompt from the views, then plays the move the question is about and reads the answer from the
+views that follow: the answer is the engine's.
+
+The games an item starts from are shared: :data:`DEALS` deals per seat count and policy, each
+played once per process and kept round by round (``Game.clone``), so that an item costs the round
+it plays rather than the whole game before it. What the item plays is its own: its action cards,
+its seats' choices and its policy's random stream.
 
 Moves are told apart by their JSON form (``{"type": "place", ...}``) and built back with
 ``parse_move``; cards are read from the views by id and looked up in the engine's card data
@@ -14,6 +19,8 @@ Moves are told apart by their JSON form (``{"type": "place", ...}``) and built b
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -297,12 +304,12 @@ class Table:
 
         Seats decide in the order the engine lists them as waiting; ``chooser`` may steer any
         decision, the plain policy plays the rest. With ``this_round``, the situation must arise
-        before the next secret choice of action cards.
+        before the secret choice of the next round (a choice already open when called is this round's).
 
         Raises:
             NoSituation: the game ended, the round ended (``this_round``), or ``budget`` moves were played, first.
         """
-        for _ in range(budget):
+        for played in range(budget):
             waiting = self.waiting()
             if not waiting:
                 raise NoSituation("the game ended before the situation arose")
@@ -310,7 +317,7 @@ class Table:
             moves = self.moves(seat)
             if until(self, seat, moves):
                 return seat
-            if this_round and moves and kind(moves[0]) == "action":
+            if this_round and played and moves and kind(moves[0]) == "action" and not self.chosen_so_far():
                 raise NoSituation("the round ended before the situation arose")
             move = chooser(self, seat, moves) if chooser is not None else None
             self.play(seat, move if move is not None else self.auto(seat, moves))
@@ -391,6 +398,61 @@ def at_choice(table: Table, seat: int, moves: Sequence[Move]) -> bool:
     return bool(moves) and kind(moves[0]) == "action" and not table.chosen_so_far()
 
 
+DEALS = 48
+"""Games dealt per seat count and policy: situations branch from these games' rounds (see :func:`round_start`)."""
+_KEPT = 256
+"""Games kept in memory (about 13 KB per stored round): the least recently used are dropped."""
+_TRAJECTORIES: OrderedDict[tuple[Any, ...], _Trajectory] = OrderedDict()
+_LOCK = threading.Lock()
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Public facts of a stored round, to choose rounds without copying them.
+
+    Attributes:
+        tableau_sizes: each seat's tableau size. chip_pool: the points left in chips.
+        tens_added: whether the four 10s have joined the pool.
+    """
+
+    tableau_sizes: tuple[int, ...]
+    chip_pool: int
+    tens_added: bool
+
+
+@dataclass
+class _Trajectory:
+    """One dealt game played on by a fixed policy, with a copy of its state at each round's secret choice."""
+
+    table: Table
+    chooser: Chooser | None
+    rounds: list[Any] = field(default_factory=list)
+    summaries: list[Summary] = field(default_factory=list)
+
+    def reach(self, round_no: int) -> bool:
+        """Play the game on to round ``round_no`` (storing each round); return whether the game got there."""
+        while len(self.rounds) < round_no:
+            t = self.table
+            if t.over():
+                return False
+            if self.rounds:
+                t.next_choice(t.round(), self.chooser)
+            else:
+                t.advance(at_choice, self.chooser)
+            if t.over():
+                return False
+            self.rounds.append(engine().clone(t.state))
+            view = t.view()
+            self.summaries.append(
+                Summary(
+                    tuple(int(p["tableau_size"]) for p in view["players"]),
+                    int(view["chip_pool"]),
+                    bool(view["tens_added"]),
+                )
+            )
+        return True
+
+
 def round_start(
     rng: Rng,
     seats: int,
@@ -399,24 +461,46 @@ def round_start(
     place_rate: int = 85,
     chooser: Chooser | None = None,
     action_pool: tuple[str, ...] = (),
+    where: Callable[[Summary], bool] | None = None,
 ) -> Table:
     """Return a game of ``seats`` seats at the secret choice of a round from ``min_round`` to ``max_round``.
 
-    ``chooser`` steers the play up to there (the plain policy plays the rest, choosing its action
-    cards from ``action_pool`` when given); the policy keeps ``place_rate`` and ``action_pool`` after.
+    The game is one of :data:`DEALS` deals per seat count, played up to that round by the plain
+    policy (``place_rate``, ``action_pool``) steered by ``chooser``; each such game is played once
+    per process and every item that draws it gets its own copy (``Game.clone``) of the round's state,
+    which it then plays on with its own random stream. ``chooser`` must be the same object for the
+    same steering (the games are kept by it). With ``where``, the round is drawn among that deal's
+    rounds whose :class:`Summary` it accepts.
 
     Raises:
-        NoSituation: the game ended first (then the caller deals again).
+        NoSituation: the game ended before that round, or no round of the deal is accepted (then the
+            caller draws again).
     """
-    table = Table.deal(seats, rng)
-    table.place_rate = place_rate
-    table.action_pool = action_pool
+    deal = rng.below(DEALS)
     target = min_round + rng.below(max_round - min_round + 1)
-
-    def reached(t: Table, seat: int, moves: Sequence[Move]) -> bool:
-        return at_choice(t, seat, moves) and t.round() >= target
-
-    table.advance(reached, chooser)
+    key = (seats, deal, place_rate, chooser, action_pool)
+    with _LOCK:  # the shared games are played on, and copied, by one thread at a time
+        trajectory = _TRAJECTORIES.get(key)
+        if trajectory is None:
+            table = Table.deal(seats, Rng((seats << 32) + deal * 0x9E37 + place_rate))
+            table.place_rate = place_rate
+            table.action_pool = action_pool
+            trajectory = _TRAJECTORIES[key] = _Trajectory(table, chooser)
+            while len(_TRAJECTORIES) > _KEPT:
+                _TRAJECTORIES.popitem(last=False)
+        else:
+            _TRAJECTORIES.move_to_end(key)
+        if where is not None:
+            trajectory.reach(max_round)
+            fits = [r for r in range(min_round, len(trajectory.rounds) + 1) if where(trajectory.summaries[r - 1])]
+            if not fits:
+                raise NoSituation("no round of this game fits")
+            target = rng.choice(fits)
+        elif not trajectory.reach(target):
+            raise NoSituation("the game ended before that round")
+        state = engine().clone(trajectory.rounds[target - 1])
+    table = Table(seats, state, rng.fork(2), place_rate=place_rate, action_pool=action_pool)
+    table._rounds_begun = target - 1
     return table
 
 
@@ -430,23 +514,20 @@ def rounds(
     place_rate: int = 85,
     chooser: Chooser | None = None,
     action_pool: tuple[str, ...] = (),
+    where: Callable[[Summary], bool] | None = None,
 ) -> Iterator[Table]:
-    """Yield one game at the secret choice of successive rounds, from a round in ``first`` to ``last`` on.
+    """Yield up to ``extra`` + 1 games at the secret choice of a round from ``first`` to ``last``.
 
-    The caller may play part of a round (or all of it) before asking for the next; the rest of
-    the round is played by the policy (steered by ``chooser``). Stops when the game ends or
-    after ``extra`` more rounds, so that a generator looking for a situation tries several
-    rounds of one game before dealing another.
-
-    Raises:
-        NoSituation: the game ended before the first round wanted.
+    Each is a fresh copy of a round of a shared game (:func:`round_start`), so a generator
+    looking for a situation tries several rounds cheaply; what it plays of one does not touch the next.
+    Games that ended before the round drawn are skipped.
     """
-    table = round_start(rng, seats, first, last, place_rate, chooser, action_pool)
-    stop = table.round() + extra
-    while not table.over() and table.round() <= stop:
-        start = table.round()
+    for _ in range(extra + 1):
+        try:
+            table = round_start(rng, seats, first, last, place_rate, chooser, action_pool, where)
+        except NoSituation:
+            continue
         yield table
-        table.next_choice(start, chooser)
 
 
 def choose_all(table: Table, actions: dict[int, str]) -> list[str]:
