@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine.se_vende.golden_logs import load_all
+from tests.engine.se_vende.golden_logs import load_all, record
 from tests.engine.se_vende.helpers import GAME
 
 LOGS = load_all()
@@ -38,3 +38,14 @@ def test_golden_log_replays(log: dict[str, Any]) -> None:
     assert list(result.winners) == log["result"]["winners"]
     assert list(result.scores) == log["result"]["scores"]
     assert result.rule_id == log["result"]["rule_id"]
+
+
+@pytest.mark.parametrize("log", LOGS, ids=lambda log: log["name"])
+def test_the_same_bots_make_the_same_moves(log: dict[str, Any]) -> None:
+    """Legal moves are listed in the same order and the bots decide as before, so seeded play is unchanged.
+
+    If a rule change (from an issue) changes a log, regenerate that log with ``golden_logs.py`` and say why.
+    """
+    again = record({k: log[k] for k in ("name", "seats", "options", "seed", "bots")})
+    assert [m[:2] for m in again["moves"]] == [m[:2] for m in log["moves"]]
+    assert again["result"] == log["result"]
