@@ -385,6 +385,16 @@ def _first_accepted(rng: Rng, seats: int, accept: Callable[[int], bool]) -> int 
     return next((s for s in order if accept(s)), None)
 
 
+def _own_round(table: Table) -> bool:
+    """Play the round the table is at with the item's own policy; return whether the game goes on.
+
+    Items whose question is about a game's state take it one round after the shared game's
+    round, so that what they describe is their own.
+    """
+    table.next_choice(table.round())
+    return not table.over()
+
+
 def _pick(rng: Rng, options: Sequence[X]) -> X | None:
     """Return one of ``options`` at random, or ``None`` when there is none."""
     return rng.choice(options) if options else None
@@ -1165,8 +1175,8 @@ def _producing(
     """
     seats = _seats(rng)
     for table in rounds(rng, seats, 1, 6, chooser=chooser):
-        if table.supply_size() < 25:
-            return None
+        if not _own_round(table) or table.supply_size() < 25:
+            continue
         holders = [s for s in range(seats) if accept(table, s)]
         if not holders:
             continue
@@ -1489,10 +1499,12 @@ def special_points(rng: Rng) -> Case | None:
     def holds(t: Table, seat: int) -> bool:
         return sum(1 for d in t.tableau_cards(seat) if d.special) == 1
 
-    found = next(candidates(rng, 2, 7, holds, extra=10, chooser=_favour("special", lambda d: bool(d.special))), None)
-    if found is None:
+    steer = _favour("special", lambda d: bool(d.special))
+    for table, focal in candidates(rng, 2, 7, holds, extra=10, chooser=steer):
+        if _own_round(table) and holds(table, focal):
+            break
+    else:
         return None
-    table, focal = found
     cards = table.tableau_cards(focal)
     goods = table.goods(focal)
     engine = table.score(focal) - table.chips(focal) - sum(d.vp for d in cards)
@@ -1585,22 +1597,32 @@ def tens_join(rng: Rng) -> Case | None:
 
 @case_generator("question", "fichas-en-reserva", (S.PASO_1, S.R_FICHAS))
 def chips_left(rng: Rng) -> Case | None:
-    """Points left in 1 and 5 victory chips, given the players and the chips they have won."""
+    """Points left in 1 and 5 victory chips, given the players, the chips they held and those won this round."""
     seats = _seats(rng)
-    table = round_start(rng, seats, 3, 9)
-    chips = [table.chips(s) for s in range(seats)]
-    if not any(chips) or table.tens_added():
+    for table in rounds(rng, seats, 2, 8, extra=8):
+        before = [table.chips(s) for s in range(seats)]
+        actions = {s: rng.choice(ACTION_CODES) for s in range(seats)}
+        actions[rng.below(seats)] = rng.choice(("2x-pv", "comercio"))
+        choose_all(table, actions)
+        table.to_end_of_round()
+        chips = [table.chips(s) for s in range(seats)]
+        if chips != before and not table.tens_added():
+            break
+    else:
         return None
     engine = table.chip_pool()
     rule = rules.chips_in_pool(seats, chips)
-    listing = "; ".join(f"{NAMES[s]}, {c} PV" for s, c in enumerate(chips))
+    held = "; ".join(f"{NAMES[s]}, {c} PV" for s, c in enumerate(before))
+    won = T.join([f"{NAMES[s]} {chips[s] - before[s]} PV" for s in range(seats)])
     prompt = (
-        f"En una partida de {seats} jugadores, las fichas de victoria que ha ganado cada uno suman: {listing}. "
-        "¿Cuántos puntos de victoria quedan en fichas de 1 y 5 en la reserva?"
+        f"En una partida de {seats} jugadores, al empezar la ronda las fichas de victoria de cada uno suman: {held}. "
+        f"Esta ronda se revelan estas cartas de acción: {T.revealed(actions)}, y en la fase de Consumir ganan: {won}. "
+        "¿Cuántos puntos de victoria quedan en fichas de 1 y 5 en la reserva al terminar la ronda?"
     )
     explanation = (
         f"Al preparar se colocan 12 fichas de victoria por jugador en valores de 1 y 5 (este servidor lo cuenta "
-        f"como {CHIPS_PER_SEAT} PV por jugador): {CHIPS_PER_SEAT * seats} - {sum(chips)} = {rule}."
+        f"como {CHIPS_PER_SEAT} PV por jugador); se han repartido {sum(chips)}: "
+        f"{CHIPS_PER_SEAT * seats} - {sum(chips)} = {rule}."
     )
     return Case(
         item("question", "integer", prompt, str(engine), (S.PASO_1, S.R_FICHAS), "chips_in_pool", explanation),
@@ -1614,7 +1636,9 @@ def winner(rng: Rng) -> Case | None:
     """Who wins, given each player's final tableau points, chips and special points (ties share the victory)."""
     seats = _seats(rng)
     want_tie = rng.below(3) > 0  # ties are rare in play; keep them common among the items
-    for table in rounds(rng, seats, 2, 6, extra=10):
+    for table in rounds(rng, seats, 1, 6, extra=10):
+        if not _own_round(table):
+            continue
         engine_scores = [table.score(s) for s in range(seats)]
         if not want_tie or len(rules.winners(engine_scores)) > 1:
             break

@@ -237,6 +237,10 @@ class Table:
         """Return how many cards ``seat``'s tableau holds."""
         return int(self.player(seat)["tableau_size"])
 
+    def summary(self) -> Summary:
+        """Return the public facts :func:`round_start` chooses rounds by."""
+        return Summary(tuple(self.tableau_size(s) for s in range(self.seats)), self.chip_pool(), self.tens_added())
+
     def military(self, seat: int) -> int:
         """Return ``seat``'s Militar for this round's Asentar."""
         return int(self.player(seat)["military"])
@@ -442,14 +446,7 @@ class _Trajectory:
             if t.over():
                 return False
             self.rounds.append(engine().clone(t.state))
-            view = t.view()
-            self.summaries.append(
-                Summary(
-                    tuple(int(p["tableau_size"]) for p in view["players"]),
-                    int(view["chip_pool"]),
-                    bool(view["tens_added"]),
-                )
-            )
+            self.summaries.append(t.summary())
         return True
 
 
