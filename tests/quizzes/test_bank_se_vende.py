@@ -246,6 +246,7 @@ def test_generated_items_agree_with_the_engine_are_well_formed_do_not_leak_and_v
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(3600)
 def test_variety_figures() -> None:
     """Distinct prompts over 1,000 seeds per generator, and distinct entry papers in 10,000 draws (printed)."""
     for kind in ("question", "riddle"):

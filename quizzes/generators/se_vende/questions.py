@@ -733,11 +733,15 @@ def what_can_be_placed(rng: Rng) -> Case | None:
     name = "Desarrollar" if phase == "develop" else "Asentar"
     rule_ok = [rules.placeable(d, name, len(hand), discount, military) for d in (right, *wrong)]
     who = NAMES[focal]
-    situation = (
-        f"sus desarrollos le cuestan {discount} menos en esta fase"
-        if phase == "develop"
-        else f"su Militar en esta fase es {military} y sus mundos no militares le cuestan {discount} menos"
-    )
+    if phase == "develop":
+        situation = (
+            f"sus desarrollos le cuestan {discount} menos en esta fase"
+            if discount
+            else "nada le abarata los desarrollos en esta fase"
+        )
+    else:
+        cheaper = f"sus mundos no militares le cuestan {discount} menos" if discount else "nada le abarata los mundos"
+        situation = f"su Militar en esta fase es {military} y {cheaper}"
     prompt = (
         f"Esta ronda se revelan estas cartas de acción: {T.revealed(actions)}. Es la fase de {name}. {who} tiene "
         f"{T.cards(len(hand))} en la mano; {situation}. ¿Cuál de estas cartas de su mano puede colocar en esta fase?"
@@ -843,7 +847,7 @@ def goods_after_settling(rng: Rng) -> Case | None:
             str(engine),
             (S.CAIDA, S.PRODUCIR, S.MILITARES, S.R_ASENTAR),
             "goods_after_settling",
-            f"{T.name(world)} {why}; {who} tiene entonces {T.goods(rule)}.",
+            f"{T.name(world)} {why}; {T.holding(who, rule)} al terminar la fase.",
         ),
         engine,
         rule,
@@ -1156,11 +1160,14 @@ def _production_worlds(table: Table, seat: int) -> tuple[list[CardDef], list[Car
     return parts
 
 
-def _worlds_sentence(who: str, empty: list[CardDef], full: list[CardDef], noun: str) -> str:
+def _worlds_sentence(who: str, empty: list[CardDef], full: list[CardDef], kind_of: str) -> str:
+    """Describe ``who``'s worlds of one kind ("de producción", "de caída"), each with or without its good."""
     if not empty and not full:
-        return f"{who} no tiene {noun}."
+        return f"{who} no tiene mundos {kind_of}."
     bits = [f"{T.name(d)} (sin bien)" for d in empty] + [f"{T.name(d)} (con un bien)" for d in full]
-    return f"Sus {noun} son {T.join(bits)}." if len(bits) > 1 else f"Su único {noun[:-1]} es {bits[0]}."
+    if len(bits) == 1:
+        return f"Su único mundo {kind_of} es {bits[0]}."
+    return f"Sus mundos {kind_of} son {T.join(bits)}."
 
 
 def _producing(
@@ -1222,8 +1229,8 @@ def goods_produced(rng: Rng) -> Case | None:
     who = NAMES[focal]
     prompt = (
         f"Esta ronda se revelan estas cartas de acción: {T.revealed(actions)}. Al empezar la fase de Producir, "
-        f"{_worlds_sentence(who, empty_p, full_p, 'mundos de producción')} "
-        f"{_worlds_sentence(who, empty_w, full_w, 'mundos de caída')} Ninguna carta del tableau de {who} tiene "
+        f"{_worlds_sentence(who, empty_p, full_p, 'de producción')} "
+        f"{_worlds_sentence(who, empty_w, full_w, 'de caída')} Ninguna carta del tableau de {who} tiene "
         f"poderes que produzcan en mundos de caída. ¿Cuántos bienes puede producir {who} como máximo en esa fase?"
     )
     bonus = (
@@ -1312,7 +1319,7 @@ def produce_draws(rng: Rng) -> Case | None:
         engine, rule = engine + hand, rule + hand
     explanation = (
         "Cada mundo de producción sin bien recibe uno; los poderes de Producir de su tableau roban lo que dicen, "
-        f"contando los bienes producidos en la fase: {rules.produce_draws(cards, produced)} cartas"
+        f"contando los bienes producidos en la fase: {T.cards(rules.produce_draws(cards, produced))}"
         + (f", y {hand} + {rules.produce_draws(cards, produced)} = {rule} en la mano." if ask_total else ".")
     )
     return Case(
