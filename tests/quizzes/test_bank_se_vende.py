@@ -169,6 +169,23 @@ def test_explore_numbers_are_the_engines() -> None:
     assert {"explorar-5", "explorar-1-1"} <= checked
 
 
+def test_action_card_bonuses_are_the_engines() -> None:
+    """Desarrollar's card less, Asentar's card drawn and 2x PV's doubling, each met in real play and agreed on."""
+    met = set()
+    for name, mark in (
+        ("coste-de-desarrollo", "eligió Desarrollar y descarta una carta menos"),
+        ("robo-tras-asentar", "eligió Asentar y roba 1 carta como bonus"),
+        ("consumir-con-2x", "eligió 2x PV, que duplica"),
+    ):
+        for seed in range(40):
+            case = sv.draw(Rng(seed), sv.CASES[name])
+            assert case.engine == case.rule, (name, seed, case.item.prompt)
+            if mark in case.item.explanation:
+                met.add(name)
+    assert met == {"coste-de-desarrollo", "robo-tras-asentar", "consumir-con-2x"}
+    assert (rules.DEVELOP_BONUS, rules.SETTLE_BONUS, rules.DOUBLE) == (1, 1, 2)
+
+
 # --------------------------------------------------------------------------- vocabularies and hand-written items
 
 

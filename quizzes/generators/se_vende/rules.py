@@ -1,12 +1,13 @@
 """Se Vende's rules as small functions over the engine's component data, one per quiz question.
 
 Every number comes from the engine: card data, trade prices and kinds of good from
-:mod:`club_agentes.engine.se_vende.cards`, the action cards from
-:mod:`club_agentes.engine.se_vende.moves`, the hand limit and victory chips from
-:mod:`club_agentes.engine.se_vende.state`. A few numbers the engine writes as literals in its
-code and publishes only in its rulings (the cards dealt and discarded at setup, the draws of
-Explorar, the action cards' bonuses, the 12-card end) are named below with their section;
-``tests/quizzes/test_bank_se_vende.py`` plays the engine to check each of them.
+:mod:`club_agentes.engine.se_vende.cards`; the action cards and phases from
+:mod:`club_agentes.engine.se_vende.actions`; the hand limit, the setup deal and discards, the
+12-card end and the victory chips from :mod:`club_agentes.engine.se_vende.state`; the draws and
+keeps of Explorar from :mod:`club_agentes.engine.se_vende.steps.explore`. The action cards'
+bonuses (Explorar +5, Explorar +1/+1, Desarrollar, Asentar) and the 2x PV factor are literals in
+the engine's code and are published only in its rulings: they are named below with their section,
+and ``tests/quizzes/test_bank_se_vende.py`` holds each to the engine by playing it.
 
 The parametric items take their answers from the engine itself (they play the move a question
 asks about and read the result); these functions compute the same answers from the facts a
@@ -20,17 +21,23 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import permutations
 
-from club_agentes.engine.se_vende.actions import ACTION_CODES, ACTION_NAMES, PHASE_NAMES, PHASE_OF_ACTION
+from club_agentes.engine.se_vende.actions import (
+    ACTION_CODES,
+    ACTION_NAMES,
+    PHASE_NAMES,
+    PHASE_NUMERALS,
+    PHASE_OF_ACTION,
+)
 from club_agentes.engine.se_vende.cards import GOOD_NAMES, TRADE_PRICE, CardDef, PowerName, load_designs
 from club_agentes.engine.se_vende.state import CHIPS_PER_SEAT, HAND_MAX, SETUP_DEAL, TABLEAU_END, TENS
 from club_agentes.engine.se_vende.state import SETUP_DISCARDS as SETUP_DISCARD
 from club_agentes.engine.se_vende.steps.explore import BASE_DRAW as EXPLORE_DRAW
 from club_agentes.engine.se_vende.steps.explore import BASE_KEEP as EXPLORE_KEEP
 
-# Numbers the engine writes as literals in its code (engine/se_vende/steps/, common.py), named here
+# The action cards' bonuses, literals in the engine's code (engine/se_vende/steps/, common.py), named here
 # with the section that states them; tests/quizzes/test_bank_se_vende.py plays the engine to check each.
-START_WORLDS = 5
-"""se-vende/preparacion/paso-3-mundos-iniciales: "Baraja los cinco mundos iniciales"."""
+START_WORLDS = sum(d.copies for d in load_designs() if d.start)
+"""se-vende/preparacion/paso-3-mundos-iniciales: "Baraja los cinco mundos iniciales" (counted in the card data)."""
 EXPLORE_BONUS: Mapping[str, tuple[int, int]] = {"explorar-5": (5, 0), "explorar-1-1": (1, 1)}
 """(more draws, more keeps) of the two Explorar cards (se-vende/rulings/cartas-de-accion)."""
 DEVELOP_BONUS = 1
@@ -42,7 +49,7 @@ DOUBLE = 2
 
 PHASES: tuple[str, ...] = tuple(PHASE_NAMES[p] for p in sorted(PHASE_NAMES))
 """The five phases in their order I to V (se-vende/resumen/fases-elegidas)."""
-ROMAN: tuple[str, ...] = ("I", "II", "III", "IV", "V")
+ROMAN: tuple[str, ...] = tuple(PHASE_NUMERALS[p] for p in sorted(PHASE_NUMERALS))
 PHASE_OF_CARD: Mapping[str, str] = {code: PHASE_NAMES[PHASE_OF_ACTION[code]] for code in ACTION_CODES}
 """The phase each action card selects (both Explorar cards select Explorar, both Consumir cards Consumir)."""
 CARD_OF_NAME: Mapping[str, str] = {ACTION_NAMES[code]: code for code in ACTION_CODES}
