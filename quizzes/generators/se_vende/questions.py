@@ -38,6 +38,8 @@ X = TypeVar("X")
 EXPLORE_CARDS = ("explorar-5", "explorar-1-1")
 GROWTH = ("desarrollar", "asentar", "asentar", "explorar-1-1")
 """The action cards of the policy that grows tableaus fast (games that reach the 12-card end)."""
+LONG_GAMES = 16
+"""Games dealt per seat count for situations only long games reach (the 12-card end, an empty chip pool)."""
 NAMES = T.NAMES
 
 
@@ -1417,6 +1419,7 @@ def game_end(rng: Rng) -> Case | None:
         action_pool=GROWTH,
         extra=12,
         where=lambda m: max(m.tableau_sizes) >= threshold,
+        deals=LONG_GAMES,
     ):
         _next_round(table)
         break
@@ -1559,7 +1562,9 @@ def tens_join(rng: Rng) -> Case | None:
     def low_pool(summary: Summary) -> bool:
         return not summary.tens_added and summary.chip_pool <= 9
 
-    for table in rounds(rng, seats, 12, 26, chooser=_consumer, action_pool=CONSUMING_ROUNDS, extra=24, where=low_pool):
+    for table in rounds(
+        rng, seats, 12, 26, chooser=_consumer, action_pool=CONSUMING_ROUNDS, extra=24, where=low_pool, deals=32
+    ):
         pool = table.chip_pool()
         actions = {s: rng.choice(("2x-pv", "comercio", "2x-pv", "producir", "asentar")) for s in range(seats)}
         if not {"2x-pv", "comercio"} & set(actions.values()):

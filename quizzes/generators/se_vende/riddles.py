@@ -18,6 +18,7 @@ from club_agentes.quizzes.generators.se_vende.cases import Case, case_generator,
 from club_agentes.quizzes.generators.se_vende.questions import (
     EXPLORE_CARDS,
     GROWTH,
+    LONG_GAMES,
     NAMES,
     TRADE_TEXT,
     _end_of_round,
@@ -63,7 +64,9 @@ def last_round(rng: Rng) -> Case | None:
     def near_the_end(summary: Summary) -> bool:
         return 10 <= max(summary.tableau_sizes) < 12
 
-    for table in rounds(rng, seats, 6, 14, place_rate=100, action_pool=GROWTH, extra=16, where=near_the_end):
+    for table in rounds(
+        rng, seats, 6, 14, place_rate=100, action_pool=GROWTH, extra=16, where=near_the_end, deals=LONG_GAMES
+    ):
         actions = {s: rng.choice(pool) for s in range(seats)}
         run = choose_all(table, actions)
         found = _watch_for_twelve(table)

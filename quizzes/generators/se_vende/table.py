@@ -459,6 +459,7 @@ def round_start(
     chooser: Chooser | None = None,
     action_pool: tuple[str, ...] = (),
     where: Callable[[Summary], bool] | None = None,
+    deals: int = DEALS,
 ) -> Table:
     """Return a game of ``seats`` seats at the secret choice of a round from ``min_round`` to ``max_round``.
 
@@ -467,13 +468,14 @@ def round_start(
     per process and every item that draws it gets its own copy (``Game.clone``) of the round's state,
     which it then plays on with its own random stream. ``chooser`` must be the same object for the
     same steering (the games are kept by it). With ``where``, the round is drawn among that deal's
-    rounds whose :class:`Summary` it accepts.
+    rounds whose :class:`Summary` it accepts. ``deals`` (at most :data:`DEALS`) lowers the number of
+    games for situations that only long games reach, so that fewer of them are played.
 
     Raises:
         NoSituation: the game ended before that round, or no round of the deal is accepted (then the
             caller draws again).
     """
-    deal = rng.below(DEALS)
+    deal = rng.below(min(deals, DEALS))
     target = min_round + rng.below(max_round - min_round + 1)
     key = (seats, deal, place_rate, chooser, action_pool)
     with _LOCK:  # the shared games are played on, and copied, by one thread at a time
@@ -512,6 +514,7 @@ def rounds(
     chooser: Chooser | None = None,
     action_pool: tuple[str, ...] = (),
     where: Callable[[Summary], bool] | None = None,
+    deals: int = DEALS,
 ) -> Iterator[Table]:
     """Yield up to ``extra`` + 1 games at the secret choice of a round from ``first`` to ``last``.
 
@@ -521,7 +524,7 @@ def rounds(
     """
     for _ in range(extra + 1):
         try:
-            table = round_start(rng, seats, first, last, place_rate, chooser, action_pool, where)
+            table = round_start(rng, seats, first, last, place_rate, chooser, action_pool, where, deals)
         except NoSituation:
             continue
         yield table
