@@ -85,7 +85,12 @@ def _explain(s: SeVendeState, seat: int, who: str, m: Any) -> MoveNote:
     if isinstance(m, Keep):
         left = s.todo[seat]
         rest = len(s.drawn[seat]) - left
-        tail = f" ({left - 1} more to keep)" if left > 1 else f"; the other {plural(rest, 'card')} go face down"
+        if left > 1:
+            tail = f" ({left - 1} more to keep)"
+        elif rest == 1:
+            tail = "; the other card goes face down to the discard pile"
+        else:
+            tail = f"; the other {rest} cards go face down to the discard pile"
         return MoveNote(f"{who} keeps {_card(m.card)} from the cards drawn while exploring{tail}.")
     if isinstance(m, Discard):
         return _discard(s, seat, who, m)
@@ -95,7 +100,8 @@ def _explain(s: SeVendeState, seat: int, who: str, m: Any) -> MoveNote:
         owed = s.todo[seat]
         placed = name(s.placed[seat]) if s.placed[seat] != NO_CARD else "the card placed"
         return MoveNote(
-            f"{who} discards {_card(m.card)} face down to pay for {placed} ({plural(owed, 'card')} still owed)."
+            f"{who} discards {_card(m.card)} face down to pay for {placed} ({plural(owed, 'card')} owed, this one "
+            "included)."
         )
     if isinstance(m, Sell):
         return _sell(s, seat, who, m)
@@ -121,12 +127,13 @@ def _card(card_id: str) -> str:
 def _discard(s: SeVendeState, seat: int, who: str, m: Discard) -> MoveNote:
     if s.step == SETUP:
         return MoveNote(
-            f"{who} discards {_card(m.card)} face down for setup step 5 ({plural(s.todo[seat], 'card')} to discard)."
+            f"{who} discards {_card(m.card)} face down for setup step 5 ({plural(s.todo[seat], 'card')} to discard, "
+            "this one included)."
         )
     if s.step == HAND_LIMIT:
         return MoveNote(
             f"{who} discards {_card(m.card)} face down to get down to {HAND_MAX} cards "
-            f"({plural(s.todo[seat], 'card')} to discard)."
+            f"({plural(s.todo[seat], 'card')} to discard, this one included)."
         )
     cs = s.consume[seat] if s.step == CONSUMING else None
     by = name(cs.active.card) if cs is not None and cs.active is not None else "the power in use"
@@ -153,11 +160,10 @@ def _sell(s: SeVendeState, seat: int, who: str, m: Sell) -> MoveNote:
     kind = DEFS[w].good or ""
     price = TRADE_PRICE[kind]
     bonus = consume_step.trade_bonus(s, seat, kind)
-    extra = f" + {bonus} from trade powers" if bonus else ""
+    how = f" (price {price} + {bonus} from trade powers)" if bonus else ""
     note = _NOTHING_TO_DRAW if drawable(s) == 0 else None
     return MoveNote(
-        f"{who} sells the {GOOD_NAMES[kind]} good on {name(w)} for {plural(price + bonus, 'card')} ({price}{extra}).",
-        note,
+        f"{who} sells the {GOOD_NAMES[kind]} good on {name(w)} for {plural(price + bonus, 'card')}{how}.", note
     )
 
 
@@ -180,7 +186,7 @@ def _use(s: SeVendeState, seat: int, who: str, m: UsePower) -> MoveNote:
         gains.append(f"{vp} VP" + (" (doubled by 2x PV)" if double else ""))
     if p.cards:
         gains.append(plural(cards, "card"))
-    chooses = " (you choose which)" if len(eligible) > p.up_to else ""
+    chooses = f" (chosen among {len(eligible)} eligible goods)" if len(eligible) > p.up_to else ""
     note = None
     if not p.vp and drawable(s) == 0:
         note = f"this power gives only cards and {_NOTHING_TO_DRAW}: it would only use up your goods"

@@ -79,7 +79,7 @@ def test_sentences_give_amounts_with_their_units() -> None:
     says = [n.says for n in GAME.explain(state, 0, GAME.legal_moves(state, 0), NAMES[:2])]
     assert says[0] == (
         f"seat 0 (claude-7) sells the tecnología alienígena good on Ruinas Cantoras ({IDS[ruins]}) for 6 cards "
-        "(5 + 1 from trade powers)."
+        "(price 5 + 1 from trade powers)."
     )
     capital = num("capital-flotante")  # a world of cost 5
     fill = spare(5, [capital, num("anillo-de-hielo")])
