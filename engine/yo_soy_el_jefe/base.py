@@ -29,7 +29,8 @@ class Phase:
 
     Attributes:
         name: the step's name, e.g. ``"negotiation"``.
-        pending: who must decide now.
+        deciding: the seats that may decide now (what ``pending`` says, without its prompt: cheap).
+        pending: who must decide now, with the prompt.
         candidates: moves to try for a deciding seat (a superset of the legal ones), in listing order.
         checks: move type -> its check.
         effects: move type -> its effect (called only after its check passed).
@@ -38,6 +39,7 @@ class Phase:
     """
 
     name: str
+    deciding: Callable[[State], tuple[int, ...]]
     pending: Callable[[State], Pending]
     candidates: Callable[[State, int], Iterable[Any]]
     checks: Mapping[type, Check]
@@ -58,5 +60,11 @@ class Phase:
 
     def legal(self, state: State, seat: int) -> list[Any]:
         """Return the candidates the checks accept, in the candidates' order."""
-        check = self.check
-        return [m for m in self.candidates(state, seat) if check(state, seat, m) is None]
+        checks = self.checks
+        foreign = self.foreign
+        out = []
+        for m in self.candidates(state, seat):
+            fn = checks.get(type(m))
+            if (fn(state, seat, m) if fn is not None else foreign(state, seat, m)) is None:
+                out.append(m)
+        return out

@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from club_agentes.engine.core import Event, IllegalMove
+from club_agentes.engine.core.model import ScoreLine, SeatScore
 from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.components import components
-from club_agentes.engine.yo_soy_el_jefe.deal import FAMILY_PART, FORCED_PART, group, missing
+from club_agentes.engine.yo_soy_el_jefe.deal import FAMILY_PART, FORCED_PART, current_group, current_missing
 from club_agentes.engine.yo_soy_el_jefe.flow import end_turn, game_over
 from club_agentes.engine.yo_soy_el_jefe.moves import Close, Fail
 from club_agentes.engine.yo_soy_el_jefe.state import CARDS, COLOURS, SPACES, ClosedDeal, Ledger, State
@@ -22,9 +23,8 @@ def check_close(state: State, seat: int, move: Close) -> IllegalMove | None:
     assert neg is not None
     if seat != neg.boss:
         return IllegalMove(R.CLOSE, f"only the boss (seat {neg.boss}) closes the deal.")
-    parts, complete = group(state, neg)
-    if not complete:
-        return IllegalMove(R.CLOSE, f"the deal cannot close yet: still missing {missing(neg, parts, complete)}.")
+    if not current_group(state)[1]:
+        return IllegalMove(R.CLOSE, f"the deal cannot close yet: still missing {current_missing(state)}.")
     return None
 
 
@@ -34,7 +34,7 @@ def check_fail(state: State, seat: int, move: Fail) -> IllegalMove | None:
     assert neg is not None
     if seat != neg.boss:
         return IllegalMove(R.FAIL, f"only the boss (seat {neg.boss}) declares the deal failed.")
-    if state.cfg.two_player_rules and group(state, neg)[1]:
+    if state.cfg.two_player_rules and current_group(state)[1]:
         return IllegalMove(
             R.TWO_PLAYERS,
             "under the two-player rules the boss must complete a deal whose investors and family cards are on the "
@@ -48,7 +48,7 @@ def do_close(state: State, seat: int, move: Any) -> list[Event]:
     the deal card covers the space, the marker moves on, and from the tenth deal the boss rolls for the end."""
     neg = state.neg
     assert neg is not None
-    parts, _ = group(state, neg)
+    parts, _ = current_group(state)
     boss = neg.boss
     payout = neg.payout
     deal_no = state.deals_done + 1
@@ -185,5 +185,37 @@ def do_fail(state: State, seat: int, move: Fail) -> list[Event]:
     if discarded:
         events.append(Event(f"discarded: {', '.join(discarded)}."))
     state.neg = None
+    limit = state.cfg.failed_negotiations_limit
+    if state.failed_in_a_row >= limit:
+        state.turns_played += 1
+        return events + game_over(
+            state,
+            f"{limit} negotiations in a row have failed with no deal closed, the table's safety limit",
+            R.R_FAILURE_LIMIT,
+        )
     nxt = (neg.turn_seat if state.cfg.boss_card_keeps_turn else neg.boss) + 1
     return events + end_turn(state, nxt % state.n)
+
+
+def breakdown(state: State) -> tuple[SeatScore, ...]:
+    """Return each seat's final money deal by deal: the payouts it received as boss, the promises it paid and
+    the promises it was paid (rulings ``promesas`` and ``dos-jugadores``)."""
+    lines: list[list[ScoreLine]] = [[] for _ in range(state.n)]
+    for x in state.ledger:
+        where = f"deal {x.deal} (space {x.space})"
+        if x.kind == "payout":
+            lines[x.seat].append(ScoreLine(f"{where}: payout from the bank as boss", x.amount, R.PAYMENT))
+        else:
+            forced = any(
+                p[0] == (x.other if x.kind == "paid" else x.seat) and p[1] == x.colour and p[2] == FORCED_PART
+                for d in state.deals
+                if d.deal == x.deal
+                for p in d.paid
+            )
+            rule = R.R_TWO_PLAYERS if forced else R.R_PROMISES
+            if x.kind == "paid":
+                label = f"{where}: paid seat {x.other} for its {x.colour}"
+            else:
+                label = f"{where}: paid by seat {x.other} (the boss) for {x.colour}"
+            lines[x.seat].append(ScoreLine(label, x.amount, rule))
+    return tuple(SeatScore(s, float(state.money[s]), "M", tuple(lines[s])) for s in range(state.n))

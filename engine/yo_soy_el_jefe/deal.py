@@ -96,6 +96,30 @@ def group(state: State, neg: Negotiation) -> tuple[list[Part], bool]:
     return parts, complete
 
 
+def current_group(state: State) -> tuple[list[Part], bool]:
+    """Return :func:`group` for the open negotiation, computed once per state version."""
+    cache = state.group_cache
+    if cache is not None and cache[0] == state.version:
+        return cache[1]  # type: ignore[no-any-return]
+    neg = state.neg
+    assert neg is not None
+    result = group(state, neg)
+    state.group_cache = (state.version, result, None)
+    return result
+
+
+def current_missing(state: State) -> str:
+    """Return :func:`missing` for the open negotiation, computed once per state version."""
+    parts, complete = current_group(state)
+    cache = state.group_cache
+    assert cache is not None
+    if cache[2] is None:
+        neg = state.neg
+        assert neg is not None
+        state.group_cache = (cache[0], cache[1], missing(neg, parts, complete))
+    return state.group_cache[2]  # type: ignore[index, no-any-return]
+
+
 def missing(neg: Negotiation, parts: list[Part], complete: bool) -> str:
     """Return what the deal still lacks in words (``""`` when complete), e.g. ``"azul, 1 of rosa/verde"``."""
     if complete:

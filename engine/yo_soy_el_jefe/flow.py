@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from club_agentes.engine.core import Event
-from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.state import MANDATORY_AT, State
 
 
@@ -21,8 +20,6 @@ def end_turn(state: State, next_seat: int) -> list[Event]:
     state.turns_played += 1
     state.neg = None
     state.stop = None
-    if state.turns_played >= state.cfg.turn_limit:
-        return game_over(state, f"the table's turn limit of {state.cfg.turn_limit} turns was reached", R.R_TURN_LIMIT)
     start_turn(state, next_seat)
     return [Event(f"seat {next_seat} is on turn.")]
 

@@ -16,18 +16,26 @@ candidate moves and effects:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from club_agentes.engine.core import Event, Game, GameInfo, IllegalMove, InvalidMove, Pending, RandomBot, Result
+from club_agentes.engine.core.model import MoveNote
 from club_agentes.engine.core.moves import MoveCodec
+from club_agentes.engine.core.rng import Rng
+from club_agentes.engine.core.visibility import Visibility
 from club_agentes.engine.yo_soy_el_jefe import hand_limit, negotiation, setup, turn
 from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.base import Phase
 from club_agentes.engine.yo_soy_el_jefe.bots import HeuristicBot
+from club_agentes.engine.yo_soy_el_jefe.closing import breakdown
+from club_agentes.engine.yo_soy_el_jefe.determinize import determinize
+from club_agentes.engine.yo_soy_el_jefe.explain import explain
 from club_agentes.engine.yo_soy_el_jefe.influence import STOP_PHASE
 from club_agentes.engine.yo_soy_el_jefe.moves import MOVES, Move
-from club_agentes.engine.yo_soy_el_jefe.state import JefeConfig, State, make_config, restore
+from club_agentes.engine.yo_soy_el_jefe.negotiation import default_move
+from club_agentes.engine.yo_soy_el_jefe.state import JefeConfig, State, config_schema, make_config, restore
+from club_agentes.engine.yo_soy_el_jefe.views import build_view, card_names, render, visibility
 
 PHASES: dict[str, Phase] = {
     "marker": setup.PHASE,
@@ -71,8 +79,6 @@ class YoSoyElJefe(Game[State, Move, JefeConfig]):
 
     def config_schema(self) -> dict[str, Any]:
         """Return the JSON schema of the table options (every property described, every number bounded)."""
-        from club_agentes.engine.yo_soy_el_jefe.views import config_schema
-
         return config_schema()
 
     def sample_configs(self) -> list[tuple[int, dict[str, Any]]]:
@@ -92,7 +98,7 @@ class YoSoyElJefe(Game[State, Move, JefeConfig]):
             (5, {}),
             (6, {}),
             (3, {**every, "quick_game": True}),
-            (5, {**every, "two_player_rules": True, "first_player": 2, "marker_start": 8, "turn_limit": 80}),
+            (5, {**every, "two_player_rules": True, "first_player": 2, "marker_start": 8}),
         ]
 
     def info(self) -> GameInfo:
@@ -132,7 +138,7 @@ class YoSoyElJefe(Game[State, Move, JefeConfig]):
             return list(cache[2])
         phase = phase_of(state)
         moves: list[Any] = []
-        if phase is not None and seat in phase.pending(state).seats:
+        if phase is not None and seat in phase.deciding(state):
             moves = phase.legal(state, seat)
         state.legal_cache = (state.version, seat, moves)
         return list(moves)
@@ -151,9 +157,8 @@ class YoSoyElJefe(Game[State, Move, JefeConfig]):
         phase = phase_of(state)
         if phase is None:
             return IllegalMove(R.END, f"the game is over ({state.end_reason}); no move is possible.")
-        p = phase.pending(state)
-        if seat not in p.seats:
-            return phase.waiting(state, seat, p)
+        if seat not in phase.deciding(state):
+            return phase.waiting(state, seat, phase.pending(state))
         return phase.check(state, seat, move)
 
     def apply(self, state: State, seat: int, move: Move) -> list[Event]:
@@ -165,27 +170,47 @@ class YoSoyElJefe(Game[State, Move, JefeConfig]):
             InvalidMove: the value is not a well-formed move of this game, or ``seat`` is not a seat of it;
                 ``state`` is unchanged.
         """
-        refusal = self.check(state, seat, move)
-        if refusal is not None:
-            raise refusal
+        cache = state.legal_cache
+        if (
+            cache is None
+            or cache[0] != state.version
+            or type(seat) is not int
+            or cache[1] != seat
+            or not MOVES.is_move(move)
+            or move not in cache[2]
+        ):
+            refusal = self.check(state, seat, move)
+            if refusal is not None:
+                raise refusal
         phase = phase_of(state)
         assert phase is not None
         state.version += 1
         state.legal_cache = None
         return phase.do(state, seat, move)
 
+    def explain(self, state: State, seat: int, moves: Sequence[Move], names: Sequence[str]) -> list[MoveNote]:
+        """Return each of ``moves`` in plain words (seats by number and name, money with its unit), with a note
+        on a move that is legal but can never help."""
+        return explain(state, seat, moves, names)
+
+    def default_move(self, state: State, seat: int) -> tuple[Move, str] | None:
+        """Return the rules' default when ``seat`` does not decide in time, with its rule id, else ``None``.
+
+        Letting a stoppable card go (no stop card), passing on a change in a negotiation, the boss waiting while
+        another seat may still answer, and the boss declaring failure of a deal that cannot close ("el jefe debe
+        declarar que la transacción ha fracasado"); under the two-player rules a deal that can close is closed
+        ("El jefe debe completar un trato").
+        """
+        return default_move(state, seat)
+
     # -- reading --------------------------------------------------------------------------
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Return what ``seat`` may know (``None``: the public view), as JSON."""
-        from club_agentes.engine.yo_soy_el_jefe.views import build_view
-
         return build_view(self, state, seat)
 
     def render(self, view: dict[str, Any]) -> str:
         """Return a compact English text of a view, for a language model's context."""
-        from club_agentes.engine.yo_soy_el_jefe.views import render
-
         return render(view)
 
     def result(self, state: State) -> Result | None:
@@ -194,7 +219,7 @@ class YoSoyElJefe(Game[State, Move, JefeConfig]):
             return None
         top = max(state.money)
         winners = tuple(s for s in range(state.n) if state.money[s] == top)
-        return Result(winners, tuple(float(m) for m in state.money), state.end_reason, state.end_rule)
+        return Result(winners, tuple(float(m) for m in state.money), state.end_reason, state.end_rule, breakdown(state))
 
     def rule_ids(self) -> frozenset[str]:
         """Return every corpus id this engine cites in an ``IllegalMove`` or a result."""
@@ -202,11 +227,17 @@ class YoSoyElJefe(Game[State, Move, JefeConfig]):
 
     # -- hidden information, copies, storage ----------------------------------------------
 
-    def hidden_ids(self, state: State, seat: int | None) -> frozenset[str]:
-        """Return the ids of the cards ``seat`` may not know now: the deck and the others' unknown hand cards."""
-        from club_agentes.engine.yo_soy_el_jefe.views import visibility
+    def visibility(self, state: State) -> Visibility:
+        """Return who knows each card now (see :func:`.views.visibility`)."""
+        return visibility(state)
 
-        return visibility(state).hidden_ids(seat)
+    def card_names(self) -> Mapping[str, str]:
+        """Return every card id -> its printed name (``"YSJ-VIA-AZU-1"`` -> ``"Viaje azul"``)."""
+        return card_names()
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        """Return a copy of ``state`` whose cards unknown to ``seat`` are dealt anew (see :mod:`.determinize`)."""
+        return determinize(state, seat, rng)
 
     def snapshot(self, state: State) -> dict[str, Any]:
         """Return the complete state as JSON, hidden parts included (never send it to a seat)."""

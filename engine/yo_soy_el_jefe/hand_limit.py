@@ -67,6 +67,7 @@ def _waiting(state: State, seat: int, p: Pending) -> IllegalMove:
 
 PHASE = Phase(
     "discard",
+    lambda state: (state.hand_limit_seat,),
     pending,
     candidates,
     {Discard: check_discard, Hire: check_hire},

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from club_agentes.engine.core import Event, IllegalMove, Pending
-from club_agentes.engine.core.windows import clockwise_from
 from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.base import Phase
 from club_agentes.engine.yo_soy_el_jefe.deal import SPACE_COLS, SPACE_COLSET, lapse
@@ -26,13 +25,10 @@ from club_agentes.engine.yo_soy_el_jefe.moves import (
     Stop,
     Travel,
 )
-from club_agentes.engine.yo_soy_el_jefe.rounds import after_act, new_round
 from club_agentes.engine.yo_soy_el_jefe.state import (
-    BIDS_PER_SEAT,
     CARDS,
     COLOURS,
     NCOL,
-    OFFERS_PER_SEAT,
     SLOT_BOSS,
     SLOT_GREY,
     SLOT_HIRE,
@@ -42,7 +38,7 @@ from club_agentes.engine.yo_soy_el_jefe.state import (
     State,
     StopWindow,
 )
-from club_agentes.engine.yo_soy_el_jefe.words import card_name
+from club_agentes.engine.yo_soy_el_jefe.words import CLOCKWISE, card_name
 
 # --------------------------------------------------------------------------- travel cards
 
@@ -219,10 +215,10 @@ def do_boss(state: State, seat: int, move: PlayBoss) -> list[Event]:
 
 
 def stop_order(state: State, player: int) -> tuple[int, ...]:
-    """Return the seats asked about a stoppable card of ``player``: clockwise from the boss's left (at the hand
-    limit, from the player's left), the player excluded."""
-    first = state.neg.boss if state.neg is not None else player
-    return tuple(s for s in clockwise_from((first + 1) % state.n, state.n) if s != player)
+    """Return the seats that may stop a card of ``player``, in the order they are asked: clockwise from the boss
+    (at the hand limit, from the player's left), the player excluded."""
+    first = state.neg.boss if state.neg is not None else (player + 1) % state.n
+    return tuple(s for s in CLOCKWISE[state.n][first] if s != player)
 
 
 def stop_words(state: State, stop: StopWindow) -> str:
@@ -241,12 +237,15 @@ def stop_words(state: State, stop: StopWindow) -> str:
 
 
 def stop_pending(state: State) -> Pending:
-    """The seats that may still stop the card are asked (stage A: one at a time)."""
+    """Every seat that has not answered the card yet may stop it or let it go, in any order."""
     stop = state.stop
     assert stop is not None
     words = stop_words(state, stop)
-    prompt = f"{words[0].upper()}{words[1:]}: play a stop card (parada) to cancel it, or pass."
-    return Pending("reaction", stop.waiting()[:1], prompt)
+    prompt = (
+        f"{words[0].upper()}{words[1:]} waits for its answer: play a stop card (parada) to cancel it, or pass; "
+        "it takes effect once every seat asked has passed."
+    )
+    return Pending("reaction", stop.waiting(), prompt)
 
 
 def stop_candidates(state: State, seat: int) -> tuple[Any, ...]:
@@ -284,7 +283,7 @@ def do_stop(state: State, seat: int, move: Stop) -> list[Event]:
     if neg is not None:
         neg.used.add(seat)
         neg.history.append(text)
-        after_act(state, neg, stop.player)
+        neg.change(seat, f"seat {seat}'s stop card against {stop_words(state, stop)}")
     else:
         events += after_limit(state)
     return events
@@ -318,7 +317,7 @@ def resolve(state: State, stop: StopWindow) -> list[Event]:
             return events + after_limit(state)
         neg.history.append(text)
         events += lapse(state, neg)
-        after_act(state, neg, p)
+        neg.change(p, f"seat {p}'s hire set, which took the {COLOURS[colour]} investor")
         return events
     assert neg is not None
     if stop.kind == "travel":
@@ -339,7 +338,8 @@ def resolve(state: State, stop: StopWindow) -> list[Event]:
             )
         neg.history.append(text)
         events = [Event(text), *lapse(state, neg)]
-        after_act(state, neg, p)
+        what = "investor" if target == INVESTOR else "family card"
+        neg.change(p, f"seat {p}'s travel card on seat {seat}'s {COLOURS[colour]} {what}")
         return events
     restart = stop.payload[0]
     state.discard.extend(stop.cards)
@@ -350,12 +350,12 @@ def resolve(state: State, stop: StopWindow) -> list[Event]:
     else:
         for key in [k for k in neg.quotes if k[0] == p]:
             del neg.quotes[key]
-    neg.offers_left = [OFFERS_PER_SEAT] * state.n
-    neg.bids_left = [BIDS_PER_SEAT] * state.n
+    neg.named.clear()
+    neg.naming = None
     how = "restarts the negotiation" if restart else "keeps the negotiation as it stands"
     text = f"nobody stopped it: seat {p} is now the boss instead of seat {old} and {how}."
     neg.history.append(text)
-    new_round(state, neg)
+    neg.change(p, f"seat {p}'s boss card: it is the boss now")
     return [Event(text)]
 
 
@@ -382,8 +382,15 @@ def _stop_waiting(state: State, seat: int, p: Pending) -> IllegalMove:
     return IllegalMove(R.R_STOP_TIMING, f"{head}; seat {seat} has already passed on it.")
 
 
+def stop_deciding(state: State) -> tuple[int, ...]:
+    """The seats that have not answered the card yet."""
+    assert state.stop is not None
+    return state.stop.waiting()
+
+
 STOP_PHASE = Phase(
     "stop",
+    stop_deciding,
     stop_pending,
     stop_candidates,
     {Stop: check_stop, Pass: check_stop_pass},

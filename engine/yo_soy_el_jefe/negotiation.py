@@ -1,8 +1,16 @@
-"""Sections 3-1 and 3-2: the negotiation (STAGE A: the polled rounds, ported unchanged).
+"""Sections 3-1 and 3-2: the negotiation, an open table with a quiet window (ruling ``protocolo-de-negociacion``).
 
-Who decides, what each seat may do, the checks that refuse a move with its rule, and the effects of
-placing family cards, offering, bidding, naming prices, accepting, refusing and passing. Influence
-cards are checked in :mod:`.influence`, closing and failing in :mod:`.closing`.
+After "¡Vamos a negociar!" any seat may act at any moment, the boss included: place a family card, state
+or change its demand (an offer and its price), propose a price (the boss), accept, refuse or withdraw a
+price, or play an influence card. Every act is a *change*, and every other seat may answer it. A seat
+that passes has answered the last change and is asked again after the next one. The seats are asked in
+the rulebook's clockwise order from the boss. The boss may close ("Uno, dos...") once the deal's needs
+are met and every other seat has answered the last change (its author excepted), and may accept a
+standing price and close in one move when everyone has already answered it.
+
+This module holds who decides, the candidate moves, the checks that refuse a move with its rule, and
+the effects of family cards, prices and answers. Influence cards are checked in :mod:`.influence`,
+closing and failing in :mod:`.closing`.
 """
 
 from __future__ import annotations
@@ -11,9 +19,17 @@ from typing import Any
 
 from club_agentes.engine.core import Event, IllegalMove, Pending
 from club_agentes.engine.yo_soy_el_jefe import rules as R
-from club_agentes.engine.yo_soy_el_jefe.base import Phase
+from club_agentes.engine.yo_soy_el_jefe.base import Check, Phase
 from club_agentes.engine.yo_soy_el_jefe.closing import check_close, check_fail, do_close, do_fail
-from club_agentes.engine.yo_soy_el_jefe.deal import SPACE_COLS, SPACE_COLSET, group, missing, represents
+from club_agentes.engine.yo_soy_el_jefe.deal import (
+    SPACE_COLS,
+    SPACE_COLSET,
+    current_group,
+    current_missing,
+    group,
+    missing,
+    represents,
+)
 from club_agentes.engine.yo_soy_el_jefe.influence import (
     boss_moves,
     check_boss,
@@ -27,6 +43,7 @@ from club_agentes.engine.yo_soy_el_jefe.influence import (
 )
 from club_agentes.engine.yo_soy_el_jefe.moves import (
     ACCEPTS,
+    ACCEPTS_CLOSE,
     BIDS,
     CLOSE,
     FAIL,
@@ -37,6 +54,7 @@ from club_agentes.engine.yo_soy_el_jefe.moves import (
     PRICES_D,
     PRICES_M,
     REFUSES,
+    WITHDRAWS,
     Accept,
     Bid,
     Close,
@@ -49,16 +67,15 @@ from club_agentes.engine.yo_soy_el_jefe.moves import (
     Price,
     Refuse,
     Travel,
+    Withdraw,
 )
-from club_agentes.engine.yo_soy_el_jefe.rounds import after_act, new_round
 from club_agentes.engine.yo_soy_el_jefe.state import (
     AGREED,
     ASKED,
-    BIDS_PER_SEAT,
     CARDS,
     COLOURS,
-    OFFERS_PER_SEAT,
     PROPOSED,
+    SAME_PRICE_TIMES,
     SLOT_FAMILY,
     SPACES,
     Naming,
@@ -66,94 +83,107 @@ from club_agentes.engine.yo_soy_el_jefe.state import (
     Quote,
     State,
 )
-from club_agentes.engine.yo_soy_el_jefe.words import millions
+from club_agentes.engine.yo_soy_el_jefe.words import CLOCKWISE, millions, seat_list
 
 _PRICE_MENUS: dict[tuple[int, int], list[Price]] = {}
 
 
 def price_menu(payout: int, dividends: int) -> list[Price]:
-    """Return the prices a seat may name in a deal paying ``payout`` millions in ``dividends`` dividends."""
+    """Return every price that may be named in a deal paying ``payout`` millions in ``dividends`` dividends.
+
+    Whole millions from 1M to the payout, then whole dividends from 1 to the deal's dividends (ruling
+    ``menu-de-precios``); a price already named twice for the same colour is refused by its check.
+    """
     key = (payout, dividends)
     menu = _PRICE_MENUS.get(key)
     if menu is None:
-        menu = [p for p in (PRICES_M[m] for m in range(1, max(1, payout // 2) + 1)) if p is not None]
-        menu += [p for p in (PRICES_D[k] for k in range(1, max(1, dividends // 2) + 1)) if p is not None]
+        menu = [p for p in PRICES_M[1 : payout + 1] if p is not None]
+        menu += [p for p in PRICES_D[1 : dividends + 1] if p is not None]
         _PRICE_MENUS[key] = menu
     return menu
 
 
 def open_negotiation(state: State, seat: int) -> list[Event]:
-    """Say "¡Vamos a negociar!" on the marker's space: ``seat`` becomes the boss."""
+    """Say "¡Vamos a negociar!" on the marker's space: ``seat`` becomes the boss and every seat may act."""
     card = state.deal_deck[0]
-    neg = Negotiation(state.marker, card, seat, state.n)
+    neg = Negotiation(state.marker, card, seat)
     state.neg = neg
     state.phase = "negotiation"
-    new_round(state, neg)
     text = (
         f"seat {seat} said '¡Vamos a negociar!' on space {state.marker + 1}: {neg.dividends} dividends of "
         f"{neg.value}M (deal card #{card.number}) pay {neg.payout}M and need {SPACES[neg.space].describe()}; "
         f"seat {seat} is the boss."
     )
     neg.history.append(text)
+    neg.change(seat, f"seat {seat}'s '¡Vamos a negociar!'")
     return [Event(text, data={"space": state.marker + 1, "payout": neg.payout, "boss": seat})]
 
 
 # --------------------------------------------------------------------------- who decides
 
 
+def to_answer(neg: Negotiation, n: int) -> list[int]:
+    """Return the seats still to answer the last change before the boss may close: every seat but the boss and
+    the change's author that has not passed since, clockwise from the boss."""
+    boss, last, passed = neg.boss, neg.last_actor, neg.passed
+    return [s for s in CLOCKWISE[n][boss] if s != boss and s != last and s not in passed]
+
+
+def quiet(neg: Negotiation, n: int) -> bool:
+    """Return whether every seat but the boss has answered the last change (its author excepted)."""
+    return not to_answer(neg, n)
+
+
+def deciding(neg: Negotiation, n: int) -> tuple[int, ...]:
+    """Return the seats that may act now, clockwise from the boss: every seat that has not passed since the last
+    change; the boss, once it has passed (waited), again when no other seat is left to answer (then it must
+    close, fail or act)."""
+    passed = neg.passed
+    boss = neg.boss
+    others = tuple(s for s in CLOCKWISE[n][boss] if s != boss and s not in passed)
+    if boss not in passed or not others:
+        return (boss, *others)
+    return others
+
+
+def negotiation_deciding(state: State) -> tuple[int, ...]:
+    """Return the seats that may act now (the price's author alone while a price is being named)."""
+    neg = state.neg
+    assert neg is not None
+    if neg.naming is not None:
+        return (neg.naming.actor,)
+    return deciding(neg, state.n)
+
+
 def pending(state: State) -> Pending:
     """Return who decides in the negotiation now."""
     neg = state.neg
     assert neg is not None
-    if neg.floor == "poll":
-        seat = neg.window.current
-        assert seat is not None
-        return Pending("reaction", (seat,), _poll_prompt(state, seat))
-    if neg.floor == "boss":
-        return Pending("turn", (neg.boss,), _boss_prompt(state))
-    assert neg.naming is not None
-    actor = neg.naming.actor
-    return Pending("turn" if actor == neg.boss else "reaction", (actor,), _price_prompt(state))
+    if neg.naming is not None:
+        actor = neg.naming.actor
+        return Pending("turn" if actor == neg.boss else "reaction", (actor,), _price_prompt(state))
+    seats = deciding(neg, state.n)
+    kind = "turn" if seats == (neg.boss,) else "reaction"
+    return Pending(kind, seats, _prompt(state, seats))
 
 
-def _poll_prompt(state: State, seat: int) -> str:
+def _prompt(state: State, seats: tuple[int, ...]) -> str:
     neg = state.neg
     assert neg is not None
-    asks = [
-        f"{millions(q.millions)} for your {COLOURS[c]}"
-        for (s, c), q in sorted(neg.quotes.items())
-        if s == seat and q.status == PROPOSED
-    ]
+    complete = current_group(state)[1]
+    status = "its needs are met" if complete else f"it still needs {current_missing(state)}"
     head = (
-        f"Your chance this round: seat {neg.boss} is the boss of the deal on space {neg.space + 1} "
-        f"({millions(neg.payout)})"
+        f"Negotiation on space {neg.space + 1} ({millions(neg.payout)}), boss seat {neg.boss}; {status}. "
+        f"Last change: {neg.last_act}."
     )
-    can_name = neg.offers_left[seat] > 0
-    if asks:
-        counter = " or counter with an offer" if can_name else ""
-        head += f" and proposes {', '.join(asks)}: accept, refuse{counter}; or"
-    else:
-        head += ": you may"
-    offer = "offer a colour you represent, place a family card, " if can_name else ""
-    return head + f" {offer}play a travel card, a hire set or a boss card, or pass."
-
-
-def _boss_prompt(state: State) -> str:
-    neg = state.neg
-    assert neg is not None
-    parts, complete = group(state, neg)
-    miss = missing(neg, parts, complete)
-    acts = "place a family card, bid for a colour, accept or refuse an asked price, play a travel card or a hire set"
-    if neg.active:
-        status = "the investors are gathered" if not miss else f"still missing: {miss}"
-        return (
-            f"The other seats acted this round; you are the boss ({status}): act ({acts}), pass to give them "
-            "another round, or declare failure; you may close only after a round in which they all passed."
-        )
-    status = "the investors are gathered, so you may close the deal" if not miss else f"still missing: {miss}"
+    if seats == (neg.boss,):
+        close = "close ('Uno, dos...'), " if complete else ""
+        return f"{head} Every other seat has answered it: the boss may {close}declare failure or act."
+    others = [s for s in seats if s != neg.boss]
     return (
-        f"Every other seat passed this round; you are the boss ({status}): close ('Uno, dos...'), "
-        f"declare failure, or act ({acts})."
+        f"{head} {seat_list(others).capitalize()} may answer: act (family card, offer and price, accept, refuse, "
+        "withdraw, influence card) or pass; the boss may act at any time, and closes once every other seat has "
+        "answered."
     )
 
 
@@ -161,12 +191,10 @@ def _price_prompt(state: State) -> str:
     neg = state.neg
     assert neg is not None and neg.naming is not None
     actor, seat, colour = neg.naming.actor, neg.naming.seat, neg.naming.colour
-    top_m = max(1, neg.payout // 2)
-    top_d = max(1, neg.dividends // 2)
     what = f"seat {seat}'s {COLOURS[colour]}" if actor == neg.boss else f"your {COLOURS[colour]}"
     return (
-        f"Name the price for {what}: whole millions from 1M to {top_m}M, or 1 to {top_d} dividends "
-        f"of {neg.value}M each."
+        f"Name the price for {what}: whole millions from 1M to {neg.payout}M (the payout), or 1 to {neg.dividends} "
+        f"dividends of {neg.value}M each."
     )
 
 
@@ -180,23 +208,44 @@ def candidates(state: State, seat: int) -> list[Any]:
     if neg.naming is not None:
         return price_menu(neg.payout, neg.dividends)
     cols = SPACE_COLS[neg.space]
+    counts = state.counts[seat]
+    quotes = neg.quotes
+    placed = neg.placed
+    family = [PLACE_FAMILY[c] for c in cols if counts[SLOT_FAMILY + c] and (seat, c) not in placed]
     moves: list[Any] = []
     if seat == neg.boss:
-        moves.append(CLOSE)
-        moves += [PLACE_FAMILY[c] for c in cols]
-        for (s, c), q in sorted(neg.quotes.items()):
+        calm = quiet(neg, state.n)
+        if calm and current_group(state)[1]:
+            moves.append(CLOSE)
+        for (s, c), q in sorted(quotes.items()):
             if q.status == ASKED:
+                if calm:
+                    moves.append(ACCEPTS_CLOSE[s][c])
                 moves += [ACCEPTS[s][c], REFUSES[s][c]]
-        moves += [BIDS[s][c] for s in range(state.n) if s != seat for c in cols]
+            elif q.status == PROPOSED:
+                moves.append(WITHDRAWS[s][c])
+        moves += family
+        for s in range(state.n):
+            if s != seat:
+                for c in cols:
+                    q = quotes.get((s, c))
+                    if (q is None or q.status != AGREED) and represents(state, neg, s, c):
+                        moves.append(BIDS[s][c])
         moves += travel_moves(state, seat)
         moves += hire_moves(state, seat)
         moves += [PASS, FAIL]
         return moves
     for (s, c), q in sorted(neg.quotes.items()):
-        if s == seat and q.status == PROPOSED:
-            moves += [ACCEPTS[s][c], REFUSES[s][c]]
-    moves += [OFFERS[c] for c in cols]
-    moves += [PLACE_FAMILY[c] for c in cols]
+        if s == seat:
+            if q.status == PROPOSED:
+                moves += [ACCEPTS[s][c], REFUSES[s][c]]
+            elif q.status == ASKED:
+                moves.append(WITHDRAWS[s][c])
+    for c in cols:
+        q = quotes.get((seat, c))
+        if (q is None or q.status != AGREED) and represents(state, neg, seat, c):
+            moves.append(OFFERS[c])
+    moves += family
     moves += travel_moves(state, seat)
     moves += hire_moves(state, seat)
     moves += boss_moves(state, seat)
@@ -209,50 +258,67 @@ def candidates(state: State, seat: int) -> list[Any]:
 
 def _naming(neg: Negotiation) -> IllegalMove | None:
     if neg.naming is not None:
-        return IllegalMove(R.R_PROTOCOL, f"name the price first: {'whole millions or dividends'}.")
+        return IllegalMove(R.R_PROTOCOL, "name the price of your offer or bid first (price N M, or price N dividends).")
     return None
 
 
-def _offer_limits(neg: Negotiation, seat: int, colour: int) -> IllegalMove | None:
-    quote = neg.quotes.get((seat, colour))
-    if quote is not None and quote.status == AGREED:
-        return IllegalMove(
-            R.R_PROMISES, f"your {COLOURS[colour]} is already agreed for {quote.millions}M; an agreement binds."
-        )
-    if neg.offers_left[seat] <= 0:
-        return IllegalMove(
-            R.R_BOUND,
-            f"you have named {OFFERS_PER_SEAT} prices under this boss, the most a seat may until the boss changes.",
-        )
-    return None
+def _exhausted(neg: Negotiation, namer: int, seat: int, colour: int) -> bool:
+    """Whether ``namer`` has named every amount up to the payout twice for ``seat``'s ``colour`` (limite-de-ofertas)."""
+    counts = neg.named.get((namer, seat, colour))
+    return counts is not None and len(counts) >= neg.payout and min(counts.values()) >= SAME_PRICE_TIMES
 
 
 def check_place_family(state: State, seat: int, move: PlaceFamily) -> IllegalMove | None:
-    """A family card the seat holds, of a colour the deal asks for, once per colour."""
+    """A family card the seat holds, of a colour the deal asks for, one per colour and seat (ruling colocar-familia).
+
+    A seat may place it for a colour it already agreed on with its investor: a backup against a travel card.
+    """
     neg = state.neg
     assert neg is not None
     refusal = _naming(neg)
     if refusal:
         return refusal
     colour = COLOURS.index(move.colour)
-    is_boss = seat == neg.boss
     if not state.counts[seat][SLOT_FAMILY + colour]:
-        rule = R.BOSS_FAMILY if is_boss else R.PARTICIPATION
+        rule = R.BOSS_FAMILY if seat == neg.boss else R.PARTICIPATION
         return IllegalMove(rule, f"you hold no {move.colour} family card (familia).")
-    space = SPACES[neg.space]
     if colour not in SPACE_COLSET[neg.space]:
         return IllegalMove(
-            R.R_PLACE_FAMILY, f"this deal needs {space.describe()}; a {move.colour} family card cannot help it."
+            R.R_PLACE_FAMILY,
+            f"this deal needs {SPACES[neg.space].describe()}; a {move.colour} family card cannot help it.",
         )
     if (seat, colour) in neg.placed:
         return IllegalMove(R.R_PLACE_FAMILY, f"you have already placed a {move.colour} family card in this deal.")
-    if not is_boss:
-        return _offer_limits(neg, seat, colour)
+    return None
+
+
+def _demand_target(state: State, neg: Negotiation, seat: int, colour: int, namer: int) -> IllegalMove | None:
+    """Whether ``namer`` may name a price for ``seat``'s ``colour`` now (an offer or a bid)."""
+    name = COLOURS[colour]
+    if colour not in SPACE_COLSET[neg.space]:
+        return IllegalMove(
+            R.PARTICIPATION, f"this deal needs {SPACES[neg.space].describe()}; {name} is not among them."
+        )
+    if not represents(state, neg, seat, colour):
+        who = "you have" if namer == seat else f"seat {seat} has"
+        return IllegalMove(
+            R.PARTICIPATION, f"{who} no {name} investor able to take part and no {name} family card placed."
+        )
+    quote = neg.quotes.get((seat, colour))
+    if quote is not None and quote.status == AGREED:
+        whose = "your" if namer == seat else f"seat {seat}'s"
+        return IllegalMove(R.R_PROMISES, f"{whose} {name} is already agreed for {quote.millions}M; an agreement binds.")
+    if _exhausted(neg, namer, seat, colour):
+        return IllegalMove(
+            R.R_BOUND,
+            f"every price up to {neg.payout}M has been named {SAME_PRICE_TIMES} times for this {name} under this "
+            "boss; answer or wait for the other side.",
+        )
     return None
 
 
 def check_offer(state: State, seat: int, move: Offer) -> IllegalMove | None:
-    """A seat other than the boss offers a colour it can give."""
+    """A seat other than the boss states (or changes) its demand for a colour it can give (3-2-1)."""
     neg = state.neg
     assert neg is not None
     refusal = _naming(neg)
@@ -262,20 +328,11 @@ def check_offer(state: State, seat: int, move: Offer) -> IllegalMove | None:
         return IllegalMove(
             R.PARTICIPATION, "the boss does not offer to itself: its own investors and family cards take part."
         )
-    colour = COLOURS.index(move.colour)
-    space = SPACES[neg.space]
-    if colour not in SPACE_COLSET[neg.space]:
-        return IllegalMove(R.PARTICIPATION, f"this deal needs {space.describe()}; {move.colour} is not among them.")
-    if not represents(state, neg, seat, colour):
-        return IllegalMove(
-            R.PARTICIPATION,
-            f"you have no {move.colour} investor able to take part and no {move.colour} family card placed.",
-        )
-    return _offer_limits(neg, seat, colour)
+    return _demand_target(state, neg, seat, COLOURS.index(move.colour), seat)
 
 
 def check_bid(state: State, seat: int, move: Bid) -> IllegalMove | None:
-    """The boss proposes a price to another seat for a colour that seat can give."""
+    """The boss proposes (or changes) a price to another seat for a colour that seat can give (3-2-1)."""
     neg = state.neg
     assert neg is not None
     refusal = _naming(neg)
@@ -287,47 +344,46 @@ def check_bid(state: State, seat: int, move: Bid) -> IllegalMove | None:
         )
     if move.seat >= state.n or move.seat == seat:
         return IllegalMove(R.PARTICIPATION, f"seat {move.seat} is not another seat at this table.")
-    colour = COLOURS.index(move.colour)
-    space = SPACES[neg.space]
-    if colour not in SPACE_COLSET[neg.space]:
-        return IllegalMove(R.PARTICIPATION, f"this deal needs {space.describe()}; {move.colour} is not among them.")
-    if not represents(state, neg, move.seat, colour):
-        return IllegalMove(
-            R.PARTICIPATION,
-            f"seat {move.seat} has no {move.colour} investor able to take part and no {move.colour} family card "
-            "placed.",
-        )
-    quote = neg.quotes.get((move.seat, colour))
-    if quote is not None and quote.status == AGREED:
-        return IllegalMove(
-            R.R_PROMISES, f"seat {move.seat}'s {move.colour} is already agreed for {quote.millions}M; it binds."
-        )
-    if neg.bids_left[move.seat] <= 0:
-        return IllegalMove(
-            R.R_BOUND,
-            f"you have proposed {BIDS_PER_SEAT} prices to seat {move.seat}, the most allowed until the boss changes.",
-        )
-    return None
+    return _demand_target(state, neg, move.seat, COLOURS.index(move.colour), seat)
 
 
 def check_price(state: State, seat: int, move: Price) -> IllegalMove | None:
-    """The amount of the offer or bid just made, from the menu."""
+    """Any whole amount up to what the deal pays, in millions or whole dividends (3-2-1, "contraprestación")."""
     neg = state.neg
     assert neg is not None
-    if neg.naming is None:
-        return IllegalMove(R.R_PROTOCOL, "no price is being named now; offer or bid first.")
-    top_m, top_d = max(1, neg.payout // 2), max(1, neg.dividends // 2)
-    top = top_m if move.unit == MILLIONS else top_d
-    if not 1 <= move.amount <= top:
-        unit = "M" if move.unit == MILLIONS else " dividends"
+    naming = neg.naming
+    if naming is None:
+        return IllegalMove(R.R_PROTOCOL, "no price is being named now; make an offer (or, as boss, a bid) first.")
+    amount = move.amount
+    if move.unit == MILLIONS:
+        if amount < 1 or amount > neg.payout:
+            return IllegalMove(
+                R.CONSIDERATION,
+                f"a price is paid only from this deal's dividends: whole millions from 1M to {neg.payout}M "
+                f"({neg.dividends} dividends of {neg.value}M), not {amount}M.",
+            )
+    else:
+        if amount < 1 or amount > neg.dividends:
+            return IllegalMove(
+                R.R_PRICES,
+                f"this deal pays {neg.dividends} dividends of {neg.value}M: name 1 to {neg.dividends} dividends, "
+                f"not {amount}.",
+            )
+        amount *= neg.value
+    counts = neg.named.get((naming.actor, naming.seat, naming.colour))
+    if counts is not None and counts.get(amount, 0) >= SAME_PRICE_TIMES:
         return IllegalMove(
-            R.R_PRICES,
-            f"{move.amount}{unit} is off the menu: name whole millions from 1M to {top_m}M or 1 to {top_d} dividends.",
+            R.R_BOUND,
+            f"{amount}M has already been named {SAME_PRICE_TIMES} times for this {COLOURS[naming.colour]} under this "
+            "boss; name another amount.",
         )
     return None
 
 
-def _answer(state: State, seat: int, move: Accept | Refuse) -> tuple[IllegalMove | None, Quote | None]:
+def _standing(
+    state: State, seat: int, move: Accept | Refuse | Withdraw, wanted: int
+) -> tuple[IllegalMove | None, Quote | None]:
+    """The price standing for ``move.seat``'s colour, if it is the kind ``wanted`` and ``seat`` may answer it."""
     neg = state.neg
     assert neg is not None
     refusal = _naming(neg)
@@ -337,84 +393,130 @@ def _answer(state: State, seat: int, move: Accept | Refuse) -> tuple[IllegalMove
         return IllegalMove(R.CONSIDERATION, f"seat {move.seat} is not at this table."), None
     colour = COLOURS.index(move.colour)
     is_boss = seat == neg.boss
-    quote = neg.quotes.get((move.seat, colour))
     if not is_boss and move.seat != seat:
-        return IllegalMove(R.CONSIDERATION, "a seat answers only the boss's price for its own colour."), None
-    wanted = ASKED if is_boss else PROPOSED
+        return IllegalMove(R.CONSIDERATION, "a seat deals with the boss only over its own colours."), None
+    if is_boss and move.seat == seat:
+        return IllegalMove(R.CONSIDERATION, "the boss names no price for its own colours: they take part freely."), None
+    quote = neg.quotes.get((move.seat, colour))
+    if quote is not None and quote.status == AGREED and wanted != AGREED:
+        return IllegalMove(
+            R.R_PROMISES,
+            f"seat {move.seat}'s {move.colour} is already agreed for {quote.millions}M; an agreement binds.",
+        ), None
     if quote is None or quote.status != wanted:
-        side = f"seat {move.seat} has asked" if is_boss else "the boss has proposed"
-        return IllegalMove(R.CONSIDERATION, f"there is no price on the table that {side} for {move.colour}."), None
+        if wanted == ASKED:
+            what = f"no price asked by seat {move.seat} for its {move.colour}"
+        elif is_boss:
+            what = f"no price you proposed to seat {move.seat} for its {move.colour}"
+        else:
+            what = f"no price the boss proposed for your {move.colour}"
+        return IllegalMove(R.CONSIDERATION, f"there is {what} on the table."), None
     return None, quote
 
 
+def _answerable(state: State, seat: int) -> int:
+    neg = state.neg
+    assert neg is not None
+    return ASKED if seat == neg.boss else PROPOSED
+
+
 def check_accept(state: State, seat: int, move: Accept) -> IllegalMove | None:
-    """Accept a price named by the other side, if the promises still fit in the payout."""
-    refusal, quote = _answer(state, seat, move)
-    if refusal or quote is None:
+    """Accept the other side's price if the promises still fit in the payout; the boss may close at once (3-3)."""
+    refusal, quote = _standing(state, seat, move, _answerable(state, seat))
+    if refusal is not None or quote is None:
         return refusal
     neg = state.neg
     assert neg is not None
     promised = neg.agreed_total()
     if promised + quote.millions > neg.payout:
-        room = neg.payout - promised
         return IllegalMove(
             R.CONSIDERATION,
             f"{quote.millions}M would bring the promises to {promised + quote.millions}M, more than the "
-            f"{neg.payout}M this deal pays; promises come only from its dividends ({room}M remain).",
+            f"{neg.payout}M this deal pays; promises come only from its dividends ({neg.payout - promised}M remain).",
         )
     if move.close:
-        return IllegalMove(R.R_PROTOCOL, "under the polled rounds the boss closes only after a quiet round.")
+        if seat != neg.boss:
+            return IllegalMove(R.CLOSE, f"only the boss (seat {neg.boss}) closes the deal.")
+        colour = COLOURS.index(move.colour)
+        neg.quotes[(move.seat, colour)] = quote.agreed()
+        try:
+            parts, complete = group(state, neg)
+        finally:
+            neg.quotes[(move.seat, colour)] = quote
+        if not complete:
+            return IllegalMove(
+                R.CLOSE,
+                f"with this agreement the deal still misses {missing(neg, parts, complete)}, so it cannot close.",
+            )
+        return _quiet_refusal(state)
     return None
 
 
 def check_refuse(state: State, seat: int, move: Refuse) -> IllegalMove | None:
-    """Refuse a price named by the other side."""
-    return _answer(state, seat, move)[0]
+    """Refuse the other side's price."""
+    return _standing(state, seat, move, _answerable(state, seat))[0]
+
+
+def check_withdraw(state: State, seat: int, move: Withdraw) -> IllegalMove | None:
+    """Withdraw a price you named, until the other side accepts it."""
+    neg = state.neg
+    assert neg is not None
+    own = PROPOSED if seat == neg.boss else ASKED
+    return _standing(state, seat, move, own)[0]
 
 
 def check_pass(state: State, seat: int, move: Pass) -> IllegalMove | None:
-    """A polled seat may pass; the boss may pass only to give the others another round."""
+    """Any seat may pass on the last change; the boss only while another seat is still to answer."""
     neg = state.neg
     assert neg is not None
     refusal = _naming(neg)
     if refusal:
         return refusal
-    if seat == neg.boss and neg.floor == "boss" and not neg.active:
+    if seat == neg.boss and all(s == seat or s in neg.passed for s in range(state.n)):
         return IllegalMove(
-            R.R_PROTOCOL, "every other seat passed this round: the boss must close, declare failure or act, not wait."
+            R.R_PROTOCOL,
+            "every other seat has answered the last change, so the boss cannot wait any longer: close, declare "
+            "failure or act.",
+        )
+    return None
+
+
+def _quiet_refusal(state: State) -> IllegalMove | None:
+    neg = state.neg
+    assert neg is not None
+    left = to_answer(neg, state.n)
+    if left:
+        return IllegalMove(
+            R.R_PROTOCOL,
+            f"the boss closes once every other seat has answered the last change ({neg.last_act}); "
+            f"{seat_list(left)} {'have' if len(left) > 1 else 'has'} not yet.",
         )
     return None
 
 
 def check_negotiation_close(state: State, seat: int, move: Close) -> IllegalMove | None:
-    """The boss closes a complete deal after a round in which every other seat passed."""
+    """The boss closes a complete deal once every other seat has answered the last change (3-3)."""
     neg = state.neg
     assert neg is not None
-    refusal = _naming(neg) or check_close(state, seat, move)
-    if refusal:
-        return refusal
-    if neg.active:
-        return IllegalMove(
-            R.R_PROTOCOL,
-            "the boss closes only after a round in which every other seat passed; this round some acted, "
-            "so pass to give them another round.",
-        )
-    return None
+    return _naming(neg) or check_close(state, seat, move) or _quiet_refusal(state)
 
 
 def check_negotiation_fail(state: State, seat: int, move: Fail) -> IllegalMove | None:
-    """The boss may declare failure at any of its decisions."""
+    """The boss may declare failure at any moment (3-3, "Fracaso de la transacción")."""
     neg = state.neg
     assert neg is not None
     return _naming(neg) or check_fail(state, seat, move)
 
 
-def _card(check: Any) -> Any:
+def _card(check: Check) -> Check:
+    """An influence card's check, after the price being named (nothing comes in between)."""
+
     def checked(state: State, seat: int, move: Any) -> IllegalMove | None:
         neg = state.neg
         assert neg is not None
         return _naming(neg) or check(state, seat, move)
 
+    checked.__doc__ = check.__doc__
     return checked
 
 
@@ -422,75 +524,63 @@ def _card(check: Any) -> Any:
 
 
 def do_place_family(state: State, seat: int, move: PlaceFamily) -> list[Event]:
-    """Place the family card face up; a seat that is not the boss names its price next."""
+    """Place the family card face up (it stays until the deal ends)."""
     neg = state.neg
     assert neg is not None
     colour = COLOURS.index(move.colour)
     card = state.take(seat, SLOT_FAMILY + colour)
     neg.placed[(seat, colour)] = card
     neg.used.add(seat)
-    if seat == neg.boss:
-        text = f"seat {seat} (the boss) placed family card (familia) {move.colour} {CARDS[card].id} in the deal."
-        after_act(state, neg, seat)
-    else:
-        text = (
-            f"seat {seat} placed family card (familia) {move.colour} {CARDS[card].id} to take part "
-            "and will name its price."
-        )
-        neg.offers_left[seat] -= 1
-        neg.floor = "price"
-        neg.naming = Naming(seat, seat, colour)
+    who = f"seat {seat} (the boss)" if seat == neg.boss else f"seat {seat}"
+    text = f"{who} placed family card (familia) {move.colour} {CARDS[card].id} in the deal."
     neg.history.append(text)
+    neg.change(seat, f"{who} placed a {move.colour} family card")
     return [Event(text, data={"seat": seat, "colour": move.colour, "card": CARDS[card].id})]
 
 
 def do_offer(state: State, seat: int, move: Offer) -> list[Event]:
-    """Offer the colour; the seat names its price next."""
+    """The seat names the price of its demand next."""
     neg = state.neg
     assert neg is not None
     colour = COLOURS.index(move.colour)
-    neg.offers_left[seat] -= 1
-    neg.floor = "price"
     neg.naming = Naming(seat, seat, colour)
     how = "investor" if state.owner[colour] == seat and colour not in neg.travelled else "family card"
-    text = f"seat {seat} offers its {move.colour} ({how}) to the boss and will name its price."
-    neg.history.append(text)
+    text = f"seat {seat} offers its {move.colour} ({how}) to the boss and names its price."
     return [Event(text)]
 
 
 def do_bid(state: State, seat: int, move: Bid) -> list[Event]:
-    """The boss will name a price for the seat's colour."""
+    """The boss names the price it proposes next."""
     neg = state.neg
     assert neg is not None
-    neg.bids_left[move.seat] -= 1
-    neg.floor = "price"
     neg.naming = Naming(seat, move.seat, COLOURS.index(move.colour))
-    text = f"seat {seat} (the boss) will propose a price to seat {move.seat} for its {move.colour}."
-    neg.history.append(text)
-    return [Event(text)]
+    return [Event(f"seat {seat} (the boss) proposes a price to seat {move.seat} for its {move.colour}.")]
 
 
 def do_price(state: State, seat: int, move: Price) -> list[Event]:
-    """The price stands: the seat's demand, or the boss's proposal."""
+    """The price stands (replacing any other price for that colour) until answered or withdrawn."""
     neg = state.neg
     assert neg is not None and neg.naming is not None
     actor, target, colour = neg.naming.actor, neg.naming.seat, neg.naming.colour
     amount = move.amount if move.unit == MILLIONS else move.amount * neg.value
     named = f"{move.amount}M" if move.unit == MILLIONS else f"{move.amount} dividend(s) ({amount}M)"
+    name = COLOURS[colour]
     if actor == neg.boss:
         neg.quotes[(target, colour)] = Quote(PROPOSED, amount, move.unit, move.amount)
-        text = f"seat {actor} (the boss) proposes {named} to seat {target} for its {COLOURS[colour]}."
+        text = f"seat {actor} (the boss) proposes {named} to seat {target} for its {name}."
     else:
         neg.quotes[(target, colour)] = Quote(ASKED, amount, move.unit, move.amount)
-        text = f"seat {actor} asks {named} of the boss for its {COLOURS[colour]}."
-    neg.history.append(text)
+        text = f"seat {actor} asks {named} of the boss for its {name}."
+    counts = neg.named.setdefault((actor, target, colour), {})
+    counts[amount] = counts.get(amount, 0) + 1
     neg.naming = None
-    after_act(state, neg, actor)
-    return [Event(text, data={"seat": target, "colour": COLOURS[colour], "millions": amount})]
+    neg.history.append(text)
+    neg.change(actor, text.removesuffix("."))
+    return [Event(text, data={"seat": target, "colour": name, "millions": amount, "by": actor})]
 
 
 def do_accept(state: State, seat: int, move: Accept) -> list[Event]:
-    """The price becomes an agreement."""
+    """The price becomes an agreement (and the boss may close at once)."""
     neg = state.neg
     assert neg is not None
     colour = COLOURS.index(move.colour)
@@ -502,42 +592,78 @@ def do_accept(state: State, seat: int, move: Accept) -> list[Event]:
         f"(promised so far: {neg.agreed_total()}M of {neg.payout}M)."
     )
     neg.history.append(text)
-    after_act(state, neg, seat)
-    return [Event(text, data={"seat": move.seat, "colour": move.colour, "millions": quote.millions})]
+    neg.change(seat, f"{who} accepted {quote.millions}M for seat {move.seat}'s {move.colour}")
+    events = [Event(text, data={"seat": move.seat, "colour": move.colour, "millions": quote.millions})]
+    if move.close:
+        events += do_close(state, seat, move)
+    return events
 
 
 def do_refuse(state: State, seat: int, move: Refuse) -> list[Event]:
     """The price is taken off the table."""
     neg = state.neg
     assert neg is not None
-    colour = COLOURS.index(move.colour)
-    quote = neg.quotes.pop((move.seat, colour))
+    quote = neg.quotes.pop((move.seat, COLOURS.index(move.colour)))
     who = f"seat {seat} (the boss)" if seat == neg.boss else f"seat {seat}"
     text = f"{who} refused {quote.millions}M for seat {move.seat}'s {move.colour}."
     neg.history.append(text)
-    after_act(state, neg, seat)
+    neg.change(seat, text.removesuffix("."))
+    return [Event(text)]
+
+
+def do_withdraw(state: State, seat: int, move: Withdraw) -> list[Event]:
+    """The seat's own price is taken off the table."""
+    neg = state.neg
+    assert neg is not None
+    quote = neg.quotes.pop((move.seat, COLOURS.index(move.colour)))
+    whose = "its" if seat == move.seat else f"seat {move.seat}'s"
+    who = f"seat {seat} (the boss)" if seat == neg.boss else f"seat {seat}"
+    text = f"{who} withdrew its price of {quote.millions}M for {whose} {move.colour}."
+    neg.history.append(text)
+    neg.change(seat, text.removesuffix("."))
     return [Event(text)]
 
 
 def do_pass(state: State, seat: int, move: Pass) -> list[Event]:
-    """A polled seat passes; the boss waits for another round."""
+    """The seat has answered the last change; it is asked again after the next one."""
     neg = state.neg
     assert neg is not None
-    if seat == neg.boss and neg.floor == "boss":
-        new_round(state, neg)
-        return [Event(f"seat {seat} (the boss) waits: the other seats get another round.")]
-    neg.window.pass_turn(seat)
-    if not neg.window.is_open:
-        neg.floor = "boss"
-    return [Event(f"seat {seat} passed.")]
+    neg.passed.add(seat)
+    who = f"seat {seat} (the boss) waits" if seat == neg.boss else f"seat {seat} passed"
+    return [Event(f"{who}.")]
+
+
+def do_negotiation_close(state: State, seat: int, move: Close) -> list[Event]:
+    """Close the deal (section 3-3)."""
+    return do_close(state, seat, move)
+
+
+# --------------------------------------------------------------------------- the decision clock
+
+
+def default_move(state: State, seat: int) -> tuple[Any, str] | None:
+    """Return the rules' default move for ``seat`` now, with its rule id, or ``None`` (see ``Game.default_move``)."""
+    if state.phase == "over":
+        return None
+    if state.stop is not None:
+        return (PASS, R.R_STOP_TIMING) if seat in state.stop.waiting() else None
+    neg = state.neg
+    if neg is None or neg.naming is not None or seat not in deciding(neg, state.n):
+        return None
+    if seat != neg.boss or check_pass(state, seat, PASS) is None:
+        return PASS, R.R_PROTOCOL
+    complete = current_group(state)[1]
+    if not complete:
+        return FAIL, R.FAIL
+    if state.cfg.two_player_rules:
+        return CLOSE, R.TWO_PLAYERS
+    return None
 
 
 # --------------------------------------------------------------------------- refusals outside the checks
 
 
 def _foreign(state: State, seat: int, move: Any) -> IllegalMove:
-    neg = state.neg
-    assert neg is not None
     if move.type == "stop":
         return IllegalMove(
             R.R_STOP_TIMING, "a stop card answers a travel card, boss card or hire set just played, and none is."
@@ -548,40 +674,21 @@ def _foreign(state: State, seat: int, move: Any) -> IllegalMove:
 def _waiting(state: State, seat: int, p: Pending) -> IllegalMove:
     neg = state.neg
     assert neg is not None
-    boss = neg.boss
     if neg.naming is not None:
-        actor = neg.naming.actor
         return IllegalMove(
             R.R_PROTOCOL,
-            f"seat {seat} does not decide now: seat {actor} is naming a price, and nobody acts in between.",
+            f"seat {seat} does not decide now: seat {neg.naming.actor} is naming a price, and nobody acts in between.",
         )
-    if neg.floor == "boss":
-        return IllegalMove(
-            R.R_PROTOCOL,
-            f"seat {seat} does not decide now: the round is over and the boss (seat {boss}) decides; "
-            f"seat {seat} gets its chance in the next round.",
-        )
-    window = neg.window
-    head = (
-        f"seat {seat} does not decide now: in a round the seats other than the boss are asked one at a time "
-        f"from the boss's left, and seat {window.current} is being asked"
-    )
-    if seat == boss:
-        return IllegalMove(R.R_PROTOCOL, f"{head}; the boss (seat {boss}) decides when the round is over.")
-    if seat in window.order[window.index :]:
-        return IllegalMove(R.R_PROTOCOL, f"{head}; seat {seat}'s chance comes later in this round.")
     return IllegalMove(
-        R.R_PROTOCOL, f"{head}; seat {seat} has had its chance this round and gets another in the next one."
+        R.R_PROTOCOL,
+        f"seat {seat} has already answered the last change ({neg.last_act}) by passing; it may act again after the "
+        "next change.",
     )
-
-
-def do_negotiation_close(state: State, seat: int, move: Close) -> list[Event]:
-    """Close the deal (section 3-3)."""
-    return do_close(state, seat, move)
 
 
 PHASE = Phase(
     "negotiation",
+    negotiation_deciding,
     pending,
     candidates,
     {
@@ -591,6 +698,7 @@ PHASE = Phase(
         Price: check_price,
         Accept: check_accept,
         Refuse: check_refuse,
+        Withdraw: check_withdraw,
         Pass: check_pass,
         Travel: _card(check_travel),
         Hire: _card(check_hire),
@@ -605,6 +713,7 @@ PHASE = Phase(
         Price: do_price,
         Accept: do_accept,
         Refuse: do_refuse,
+        Withdraw: do_withdraw,
         Pass: do_pass,
         Travel: do_travel,
         Hire: do_hire,

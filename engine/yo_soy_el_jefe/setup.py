@@ -113,6 +113,7 @@ def _waiting(state: State, seat: int, p: Pending) -> IllegalMove:
 
 PHASE = Phase(
     "marker",
+    lambda state: (placer(state),),
     pending,
     candidates,
     {PlaceMarker: check_marker},

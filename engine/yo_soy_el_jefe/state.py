@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from club_agentes.engine.core import ConfigError, ReactionWindow, Rng
+from club_agentes.engine.core import ConfigError, Rng
 from club_agentes.engine.yo_soy_el_jefe.components import BOSS, FAMILY, GREY, HIRE, STOP, TRAVEL, DealCard, components
 
 COMP = components()
@@ -78,9 +78,8 @@ INVESTORS_EACH: dict[int, int] = {2: 3, 3: 2, 4: 1, 5: 1, 6: 1}  # 2-preparacion
 QUICK_GAME_REMOVED = (3, 6, 9)  # 5-variantes: "sin las cartas 3, 6 y 9"
 SAME_PRICE_TIMES = 2  # ruling limite-de-ofertas: the same amount, by the same side, for one colour, per boss
 
-DEFAULT_TURN_LIMIT = 200
-OFFERS_PER_SEAT = 2  # price statements of a seat that is not the boss, per boss
-BIDS_PER_SEAT = 2  # price statements of the boss to each other seat, per boss
+DEFAULT_FAILURE_LIMIT = 30  # ruling limite-de-negociaciones-fallidas
+MAX_FAILURE_LIMIT = 60
 
 VARIANT_OPTIONS: tuple[str, ...] = (
     "boss_card_keeps_turn",
@@ -92,7 +91,7 @@ VARIANT_OPTIONS: tuple[str, ...] = (
     "quick_game",
 )
 OPTION_NAMES: tuple[str, ...] = (
-    "turn_limit",
+    "failed_negotiations_limit",
     "first_player",
     "marker_start",
     "two_player_rules",
@@ -106,7 +105,7 @@ class JefeConfig:
 
     seats: int
     options: tuple[tuple[str, Any], ...]
-    turn_limit: int
+    failed_negotiations_limit: int
     first_player: int | None
     marker_start: int | None
     two_player_rules: bool
@@ -138,14 +137,21 @@ def make_config(seats: int, options: Mapping[str, Any] | None) -> JefeConfig:
     if options is not None and not isinstance(options, Mapping):
         raise ConfigError("the table options must be a JSON object.")
     opts = dict(options or {})
+    if "turn_limit" in opts:
+        raise ConfigError(
+            "turn_limit is no longer an option of Yo soy el jefe: the game ends as section 4 says, and a table that "
+            f"stalls ends after failed_negotiations_limit (1 to {MAX_FAILURE_LIMIT}) failed negotiations in a row."
+        )
     unknown = sorted(str(k)[:40] for k in opts if k not in OPTION_NAMES)
     if unknown:
         raise ConfigError(f"unknown option(s) {', '.join(unknown)}; the options are {', '.join(OPTION_NAMES)}.")
     values: dict[str, Any] = {}
-    limit = opts.get("turn_limit", DEFAULT_TURN_LIMIT)
-    if not _whole(limit) or not 1 <= limit <= 10_000:
-        raise ConfigError(f"turn_limit must be a whole number of turns from 1 to 10000, not {str(limit)[:40]!r}.")
-    values["turn_limit"] = limit
+    limit = opts.get("failed_negotiations_limit", DEFAULT_FAILURE_LIMIT)
+    if not _whole(limit) or not 1 <= limit <= MAX_FAILURE_LIMIT:
+        raise ConfigError(
+            f"failed_negotiations_limit must be a whole number from 1 to {MAX_FAILURE_LIMIT}, not {str(limit)[:40]!r}."
+        )
+    values["failed_negotiations_limit"] = limit
     first = opts.get("first_player")
     if first is not None and (not _whole(first) or not 0 <= first < seats):
         raise ConfigError(f"first_player must be null or a seat from 0 to {seats - 1}, not {str(first)[:40]!r}.")
@@ -289,8 +295,6 @@ class Negotiation:
     """One deal being negotiated on a board space (the open table of ruling ``protocolo-de-negociacion``)."""
 
     __slots__ = (
-        "active",
-        "bids_left",
         "boss",
         "card",
         "dividends",
@@ -310,10 +314,9 @@ class Negotiation:
         "turn_seat",
         "used",
         "value",
-        "window",
     )
 
-    def __init__(self, space: int, card: DealCard, boss: int, seats: int = 6) -> None:
+    def __init__(self, space: int, card: DealCard, boss: int) -> None:
         self.space = space
         self.card = card
         self.value = card.dividend
@@ -332,11 +335,6 @@ class Negotiation:
         self.last_actor = boss
         self.last_act = "the start of the negotiation"
         self.history: list[str] = []
-        self.offers_left = [OFFERS_PER_SEAT] * seats
-        self.bids_left = [BIDS_PER_SEAT] * seats
-        self.floor = "poll"
-        self.active = False
-        self.window = ReactionWindow(())
 
     def change(self, actor: int, what: str) -> None:
         """Record a change of the negotiation by ``actor``: every seat may answer it again."""
@@ -372,11 +370,6 @@ class Negotiation:
         n.last_actor = self.last_actor
         n.last_act = self.last_act
         n.history = list(self.history)
-        n.offers_left = list(self.offers_left)
-        n.bids_left = list(self.bids_left)
-        n.floor = self.floor
-        n.active = self.active
-        n.window = self.window.copy()
         return n
 
     def to_json(self) -> dict[str, Any]:
@@ -401,11 +394,6 @@ class Negotiation:
             "last_actor": self.last_actor,
             "last_act": self.last_act,
             "history": list(self.history),
-            "offers_left": list(self.offers_left),
-            "bids_left": list(self.bids_left),
-            "floor": self.floor,
-            "active": self.active,
-            "window": self.window.to_json(),
         }
 
     @classmethod
@@ -428,12 +416,6 @@ class Negotiation:
         n.last_actor = int(data["last_actor"])
         n.last_act = str(data["last_act"])
         n.history = [str(h) for h in data["history"]]
-        n.offers_left = [int(x) for x in data["offers_left"]]
-        n.bids_left = [int(x) for x in data["bids_left"]]
-        n.floor = str(data["floor"])
-        n.active = bool(data["active"])
-        n.window = ReactionWindow(data["window"]["order"])
-        n.window.index = int(data["window"]["index"])
         return n
 
 
@@ -507,6 +489,7 @@ class State:
         "epoch",
         "failed_in_a_row",
         "first_player",
+        "group_cache",
         "hand_limit_seat",
         "hands",
         "known",
@@ -578,6 +561,7 @@ class State:
         self.end_rule: str | None = None
         self.version = 0
         self.legal_cache: tuple[int, int, list[Any]] | None = None
+        self.group_cache: tuple[int, Any, str | None] | None = None
         if cfg.marker_start is None:
             self.marker = -1
             self.phase = "marker"
@@ -683,6 +667,7 @@ class State:
         s.end_rule = self.end_rule
         s.version = self.version
         s.legal_cache = None
+        s.group_cache = None
         s.marker = self.marker
         s.phase = self.phase
         return s
@@ -777,6 +762,7 @@ def restore(cfg: JefeConfig, data: Mapping[str, Any]) -> State:
         s.end_rule = data["end_rule"]
         s.version = 0
         s.legal_cache = None
+        s.group_cache = None
     except (KeyError, TypeError, IndexError) as exc:
         raise ValueError(f"malformed Yo soy el jefe snapshot: {type(exc).__name__} {str(exc)[:80]}") from None
     cards = sorted(c for h in s.hands for c in h) + sorted(s.deck) + sorted(s.discard)
@@ -795,3 +781,85 @@ def _copy_json(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_copy_json(v) for v in value]
     return value
+
+
+def config_schema() -> dict[str, Any]:
+    """Return the JSON schema of the table options: every property described, every number bounded."""
+
+    def flag(text: str, rule: str) -> dict[str, Any]:
+        return {"type": "boolean", "default": False, "description": f"{text} Default false. Rule: {rule}."}
+
+    v = "yo-soy-el-jefe/5-variantes"
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Yo soy el jefe table options",
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "failed_negotiations_limit": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": MAX_FAILURE_LIMIT,
+                "default": DEFAULT_FAILURE_LIMIT,
+                "description": "Safety limit for a stalled table: the game ends (money counted as in section 4) "
+                "when this many negotiations in a row fail with no deal closed between them. Whole number from 1 to "
+                f"{MAX_FAILURE_LIMIT}; default {DEFAULT_FAILURE_LIMIT}, far above any run of failures after which "
+                "measured games still closed a deal. Ruling: yo-soy-el-jefe/rulings/limite-de-negociaciones-fallidas.",
+            },
+            "first_player": {
+                "type": ["integer", "null"],
+                "minimum": 0,
+                "maximum": 5,
+                "default": None,
+                "description": "Seat (0-based, below the seat count) that plays first. Default null: chosen by the "
+                "seed. Example 0.",
+            },
+            "marker_start": {
+                "type": ["integer", "null"],
+                "minimum": 1,
+                "maximum": len(SPACES),
+                "default": None,
+                "description": f"Board space (1-{len(SPACES)}) where the dollar marker starts. Default null: the seat "
+                "to the first player's right chooses it as the game's first decision. Example 8.",
+            },
+            "two_player_rules": {
+                "type": ["boolean", "null"],
+                "default": None,
+                "description": "Play the two-player rules (the boss may use opponents' investors without consent, "
+                "paying the payout divided by the investors needed for each; the boss must complete a deal that "
+                "the table allows). Always on with 2 seats (false is refused); optional with more. Default null "
+                f"(on only with 2 seats). Rule: {v}/dos-jugadores.",
+            },
+            "boss_card_keeps_turn": flag(
+                "Variant: after a deal in which a boss card changed the boss, play goes on to the left of the seat "
+                "whose turn it was, not of the last boss.",
+                f"{v}/jefe-sin-cambio-de-turno",
+            ),
+            "mandatory_negotiation_with_10_cards": flag(
+                "Variant: a seat that starts its turn with 10 or more influence cards must negotiate, here or "
+                "after rolling.",
+                f"{v}/negociacion-obligatoria",
+            ),
+            "dividends_only_for_participants": flag(
+                "Variant: only the boss and seats that used at least one influence card in the deal receive "
+                "money from it; an unpaid promise stays with the boss.",
+                f"{v}/dividendos-solo-participantes",
+            ),
+            "draw_by_investors": flag(
+                "Variant: a draw takes 4 cards with no investor, 3 with one, 2 with two, 1 with three or more.",
+                f"{v}/robo-segun-inversores",
+            ),
+            "no_negotiation_with_3_cards_or_fewer": flag(
+                "Variant: a seat holding 3 or fewer influence cards cannot start a negotiation.",
+                f"{v}/minimo-para-negociar",
+            ),
+            "hand_limit_10_from_tenth_deal": flag(
+                "Variant: once nine deals are done, the hand limit after drawing is 10 instead of 12.",
+                f"{v}/limite-10-y-partida-rapida",
+            ),
+            "quick_game": flag(
+                "Variant: deal cards 3, 6 and 9 are left out, so the game has at most 12 deals.",
+                f"{v}/limite-10-y-partida-rapida",
+            ),
+        },
+    }

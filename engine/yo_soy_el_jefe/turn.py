@@ -161,6 +161,7 @@ def _waiting(state: State, seat: int, p: Pending) -> IllegalMove:
 
 PHASE = Phase(
     "turn",
+    lambda state: (state.turn,),
     pending,
     candidates,
     {Negotiate: check_negotiate, Roll: check_roll, Draw: check_draw},

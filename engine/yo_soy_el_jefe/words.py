@@ -5,8 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from club_agentes.engine.core.windows import clockwise_from
 from club_agentes.engine.yo_soy_el_jefe.components import KIND_LABELS
 from club_agentes.engine.yo_soy_el_jefe.state import CARDS, SPACES
+
+CLOCKWISE: dict[int, tuple[tuple[int, ...], ...]] = {
+    n: tuple(clockwise_from(first, n) for first in range(n)) for n in range(2, 7)
+}
+"""``CLOCKWISE[n][first]``: the ``n`` seats clockwise (ascending, wrapping) from ``first``."""
 
 CARD_LABEL: tuple[str, ...] = tuple(f"{c.kind} {c.colour}" if c.colour else c.kind for c in CARDS)
 """A card's kind and colour without its id, e.g. ``"travel azul"`` (what a seat may know of a card it saw)."""

@@ -82,6 +82,8 @@ def build_state(
     state.deals_done = deals_done
     state.turn = turn
     state.must_negotiate = state.cfg.mandatory_negotiation_with_10_cards and len(state.hands[turn]) >= 10
+    state.known = set()
+    state.used_by = [[0] * NSLOTS for _ in range(seats)]
     state.version += 1
     state.legal_cache = None
     return state
@@ -107,24 +109,36 @@ def play_moves(state: State, moves: Iterable[tuple[int, str]]) -> list[Event]:
     return events
 
 
-def poll_passes(state: State) -> list[Event]:
-    """Let every seat polled in a negotiation window (or stop window) pass until someone else must decide."""
+def others_pass(state: State, *, but: Iterable[int] = ()) -> list[Event]:
+    """In an open negotiation, let every seat other than the boss (and ``but``) that may still answer the last
+    change pass, in the order they are asked."""
     events: list[Event] = []
-    while True:
-        pending = game.pending(state)
-        if pending.kind != "reaction":
-            return events
-        if state.stop is None and (state.neg is None or state.neg.floor != "poll"):
-            return events
-        events += play_moves(state, [(pending.seats[0], "pass")])
+    assert state.neg is not None and state.stop is None
+    skip = {state.neg.boss, *but}
+    for seat in game.pending(state).seats:
+        if seat not in skip:
+            events += play_moves(state, [(seat, "pass")])
+    return events
+
+
+def quote(state: State, seat: int, colour: str) -> tuple[int, int] | None:
+    """Return ``(status, millions)`` of the price standing for ``seat``'s ``colour``, or ``None``."""
+    assert state.neg is not None
+    q = state.neg.quotes.get((seat, COLOURS.index(colour)))
+    return None if q is None else (q.status, q.millions)
 
 
 def stop_passes(state: State) -> list[Event]:
-    """Let every seat polled in the open stop window pass, so that the card takes effect."""
+    """Let every seat asked about the card waiting for stops pass, so that it takes effect."""
     events: list[Event] = []
     while state.stop is not None:
         events += play_moves(state, [(game.pending(state).seats[0], "pass")])
     return events
+
+
+def texts(state: State, seat: int) -> list[str]:
+    """Return the text forms of ``seat``'s legal moves."""
+    return [m.text() for m in game.legal_moves(state, seat)]
 
 
 def refused(state: State, seat: int, text: str | Any) -> IllegalMove:
@@ -136,6 +150,7 @@ def refused(state: State, seat: int, text: str | Any) -> IllegalMove:
     assert json.dumps(game.snapshot(state), sort_keys=True) == before
     assert err.value.rule_id in game.rule_ids()
     assert err.value.message.endswith(".") or err.value.message.endswith(")")
+    assert err.value.rule_id == game.check(state, seat, move).rule_id  # the check and apply agree
     return err.value
 
 
@@ -158,9 +173,11 @@ __all__ = [
     "build_state",
     "game",
     "hand_tokens",
+    "others_pass",
     "play_moves",
-    "poll_passes",
+    "quote",
     "refused",
     "rig_die",
     "stop_passes",
+    "texts",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.state import COLOURS
 
-from .helpers import build_state, game, hand_tokens, play_moves, poll_passes, rig_die, stop_passes
+from .helpers import build_state, game, hand_tokens, others_pass, play_moves, rig_die, stop_passes
 
 OWN_SPACE_1 = {"rojo": 0, "amarillo": 0}  # space 1 needs rojo and amarillo: seat 0 can close alone
 
@@ -14,7 +14,7 @@ def close_a_deal(deals_done: int, seats: int = 3, options: dict | None = None, f
     covered = [s for s in range(2, 17)][:deals_done]
     state = build_state(seats, options, owner=OWN_SPACE_1, deals_done=deals_done, covered=covered, marker=1)
     play_moves(state, [(0, "negotiate")])
-    poll_passes(state)
+    others_pass(state)
     if face is not None:
         rig_die(state, face)
     events = play_moves(state, [(0, "close")])
@@ -62,7 +62,7 @@ def test_the_quick_game_rolls_from_card_ten() -> None:
 def test_the_marker_moves_to_the_next_free_space_and_the_turn_to_the_bosss_left() -> None:
     state = build_state(4, owner={"rojo": 2, "amarillo": 2}, deals_done=2, covered=[2, 3], marker=1, turn=2)
     play_moves(state, [(2, "negotiate")])
-    poll_passes(state)
+    others_pass(state)
     play_moves(state, [(2, "close")])
     assert state.covered[0] == 3 and state.marker == 3  # spaces 2 and 3 are covered: space 4
     assert state.turn == 3
@@ -84,14 +84,11 @@ def test_a_failed_deal_returns_family_cards_and_discards_the_rest() -> None:
         marker=8,
         turn=0,
     )
-    play_moves(state, [(0, "negotiate")])
-    poll_passes(state)
-    play_moves(state, [(0, "family verde"), (1, "family rosa"), (1, "price 1M"), (2, "pass"), (3, "pass")])
-    play_moves(state, [(0, "pass"), (1, "travel investor 0 azul")])  # the boss waits: a new round
+    play_moves(state, [(0, "negotiate"), (0, "family verde"), (1, "family rosa"), (1, "offer rosa"), (1, "price 1M")])
+    play_moves(state, [(1, "travel investor seat 0 azul")])
     stop_passes(state)
     play_moves(state, [(2, "boss keep")])
     stop_passes(state)
-    poll_passes(state)
     assert state.neg.boss == 2
     play_moves(state, [(2, "fail")])
     assert hand_tokens(state, 0) == ["family:verde"] and hand_tokens(state, 1) == ["family:rosa"]
@@ -99,17 +96,36 @@ def test_a_failed_deal_returns_family_cards_and_discards_the_rest() -> None:
     assert any(d.startswith("YSJ-VIA-AZU") for d in game.snapshot(state)["discard"])
     assert state.deals_done == 0 and state.marker == 7 and state.covered[7] == 0
     assert state.turn == 3  # the left of the last boss (seat 2): seat 1 and its turn are skipped
-    assert state.money == [0, 0, 0, 0]
+    assert state.money == [0, 0, 0, 0] and state.failed_in_a_row == 1
+    # The family cards that came back face up are known to every seat; the view says so.
+    view = game.view(state, 3)
+    assert [c["colour"] for c in view["players"][0]["known_cards"]] == ["verde"]
+    assert view["players"][1]["used"] == {"family rosa": 1, "travel azul": 1}
 
 
-def test_the_turn_limit_ends_the_game_and_ties_share_the_win() -> None:
-    state = build_state(3, {"turn_limit": 2}, marker=3)
+def test_limite_de_negociaciones_fallidas_ends_a_stalled_table_and_ties_share_the_win() -> None:
+    state = build_state(3, {"failed_negotiations_limit": 2}, marker=3)
     state.money = [7, 7, 3]
-    play_moves(state, [(0, "roll"), (0, "draw"), (1, "roll"), (1, "draw")])
+    play_moves(state, [(0, "negotiate"), (0, "fail")])
+    assert game.pending(state).kind == "turn" and state.failed_in_a_row == 1
+    play_moves(state, [(1, "roll"), (1, "draw"), (2, "negotiate"), (2, "fail")])
     result = game.result(state)
-    assert result is not None and result.rule_id == R.R_TURN_LIMIT
+    assert result is not None and result.rule_id == R.R_FAILURE_LIMIT
     assert result.winners == (0, 1) and "shared" in result.reason
     assert game.pending(state).kind == "over" and game.legal_moves(state, 2) == []
+
+
+def test_a_closed_deal_starts_the_count_of_failures_again() -> None:
+    state = build_state(3, {"failed_negotiations_limit": 2}, owner=OWN_SPACE_1, marker=1)
+    play_moves(state, [(0, "negotiate"), (0, "fail"), (1, "roll"), (1, "draw")])
+    assert state.failed_in_a_row == 1
+    state.marker = 0
+    state.turn = 0
+    state.phase = "turn"
+    play_moves(state, [(0, "negotiate")])
+    others_pass(state)
+    play_moves(state, [(0, "close")])
+    assert state.failed_in_a_row == 0 and game.result(state) is None
 
 
 def test_the_marker_is_placed_by_the_seat_to_the_first_players_right() -> None:
@@ -137,10 +153,9 @@ def test_the_hire_set_takes_an_investor_that_keeps_its_travel() -> None:
         hands={0: ["family:verde"], 1: ["hire", "hire", "hire"], 2: ["travel:gris"]},
         marker=8,
     )
-    play_moves(state, [(0, "negotiate")])
-    play_moves(state, [(1, "pass"), (2, "travel investor 0 azul grey")])
+    play_moves(state, [(0, "negotiate"), (2, "travel investor 0 azul grey")])
     stop_passes(state)
-    play_moves(state, [(0, "pass"), (1, "hire azul")])
+    play_moves(state, [(1, "hire azul")])
     stop_passes(state)
     azul = COLOURS.index("azul")
     assert state.owner[azul] == 1 and azul in state.neg.travelled

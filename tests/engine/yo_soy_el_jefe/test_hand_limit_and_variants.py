@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from club_agentes.engine.yo_soy_el_jefe.state import COLOURS
 
-from .helpers import build_state, game, hand_tokens, play_moves, poll_passes, rig_die, stop_passes
+from .helpers import build_state, game, hand_tokens, others_pass, play_moves, rig_die, stop_passes
 
 TWELVE = ["hire", "hire", "hire", "boss", "boss", "stop", "family:rojo", "family:azul", "travel:gris"] + ["boss"] * 3
 
@@ -24,7 +24,7 @@ def test_hand_limit_twelve_with_a_hire_set_before_discarding() -> None:
     assert legal[:2] == ["hire naranja", "hire rosa"] and "discard hire" in legal
     assert "seat 0 holds 15 influence cards and the limit is 12" in game.pending(state).prompt.lower()
     play_moves(state, [(0, "hire rosa")])
-    assert game.pending(state).seats == (1,)  # the stop window starts at the player's left
+    assert game.pending(state).seats == (1, 2, 3)  # the other seats may stop it, from the player's left
     stop_passes(state)
     assert state.owner[COLOURS.index("rosa")] == 0
     assert len(state.hands[0]) == 12 and game.pending(state).kind == "turn" and state.turn == 1
@@ -36,7 +36,9 @@ def test_discarding_down_to_the_limit() -> None:
     assert state.turn == 0 and state.phase == "discard"
     play_moves(state, [(0, "discard boss")])
     assert len(state.hands[0]) == 12 and state.turn == 1
-    assert state.discard and all(c in state.public for c in state.discard)
+    view = game.view(state, 2)
+    assert view["discard_count"] == 3 and view["players"][0]["used"] == {"boss": 2, "hire": 1}
+    assert not game.hidden_ids(state, 2) & {c["id"] for c in game.view(state, None)["hand"]}
 
 
 def test_a_stop_cancels_a_hire_set_at_the_limit() -> None:
@@ -70,7 +72,7 @@ def test_boss_card_keeps_turn() -> None:
         state = build_state(4, {"boss_card_keeps_turn": keeps}, hands={1: ["boss"]}, marker=3, turn=0)
         play_moves(state, [(0, "negotiate"), (1, "boss keep")])
         stop_passes(state)
-        poll_passes(state)
+        others_pass(state)
         play_moves(state, [(1, "fail")])
         assert state.turn == next_seat
 
@@ -80,10 +82,8 @@ def test_dividends_only_for_participants() -> None:
     for variant, paid in ((False, 1), (True, 0)):
         state = build_state(3, {"dividends_only_for_participants": variant}, owner=owner, marker=1, turn=0)
         play_moves(state, [(0, "negotiate"), (1, "offer amarillo"), (1, "price 1M")])
-        poll_passes(state)
-        play_moves(state, [(0, "accept 1 amarillo")])
-        poll_passes(state)
-        events = play_moves(state, [(0, "close")])
+        others_pass(state)
+        events = play_moves(state, [(0, "accept 1 amarillo and close")])
         assert state.money == [2 - paid, paid, 0]
         assert variant == any("used no influence card" in e.text for e in events)
 
@@ -93,10 +93,10 @@ def test_a_participant_that_placed_a_family_card_is_paid_under_the_variant() -> 
     state = build_state(
         3, {"dividends_only_for_participants": True}, owner=owner, hands={1: ["family:amarillo"]}, marker=1, turn=0
     )
-    play_moves(state, [(0, "negotiate"), (1, "family amarillo"), (1, "price 1M")])
-    poll_passes(state)
+    play_moves(state, [(0, "negotiate"), (1, "family amarillo"), (1, "offer amarillo"), (1, "price 1M")])
+    others_pass(state)
     play_moves(state, [(0, "accept 1 amarillo")])
-    poll_passes(state)
+    others_pass(state)
     play_moves(state, [(0, "close")])
     assert state.money == [1, 1, 0]
 
@@ -143,7 +143,7 @@ def test_two_player_rules_at_a_bigger_table() -> None:
     owner = {"rojo": 0, "amarillo": 2}
     state = build_state(4, {"two_player_rules": True}, owner=owner, marker=1)
     play_moves(state, [(0, "negotiate")])
-    poll_passes(state)
+    others_pass(state)
     assert "fail" not in [m.text() for m in game.legal_moves(state, 0)]
     play_moves(state, [(0, "close")])
     assert state.money == [1, 0, 1, 0]  # payout 2M, 2 investors: 1M for seat 2's amarillo

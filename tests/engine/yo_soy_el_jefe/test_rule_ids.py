@@ -1,8 +1,8 @@
-"""One test per rule id the engine cites in an IllegalMove, asserting that id (pokerkit style).
+"""One test per rule id the engine cites, asserting that id (pokerkit style).
 
-Each test builds a position, makes a move that breaks the rule, and checks (through
-``refused``) that the state is untouched and the id is the expected one. The last
-test checks that every id the refusal code can cite has a test here.
+Each test builds a position, makes a move that breaks the rule, and checks (through ``refused``) that the
+state is untouched, the id is the expected one, and the check and ``apply`` agree. The last test checks
+that every id the engine's modules cite has a test here.
 """
 
 from __future__ import annotations
@@ -12,16 +12,17 @@ from collections.abc import Callable
 from pathlib import Path
 
 from club_agentes.engine.yo_soy_el_jefe import rules as R
+from club_agentes.engine.yo_soy_el_jefe.state import CARD_SLOT, COLOURS, SLOT_FAMILY
 
-from .helpers import build_state, game, play_moves, poll_passes, refused, stop_passes
+from .helpers import build_state, game, others_pass, play_moves, refused, stop_passes, texts
 
 TESTED: set[str] = set()
 
 
-def rule(rule_id: str) -> Callable:
+def rule(rule_id: str) -> Callable[[Callable[[], None]], Callable[[], None]]:
     TESTED.add(rule_id)
 
-    def mark(fn: Callable) -> Callable:
+    def mark(fn: Callable[[], None]) -> Callable[[], None]:
         return fn
 
     return mark
@@ -36,14 +37,10 @@ HANDS = {
 }
 
 
-def negotiation(**kw) -> object:
-    """Seat 0 starts a deal on space 8 (6 dividends x 1M: needs rojo, azul, amarillo + 2 of naranja/rosa/verde).
-
-    Returns the state at the boss's first decision (every other seat has passed).
-    """
+def negotiation(**kw: object) -> object:
+    """Seat 0 starts a deal on space 8 (6 dividends x 1M: needs rojo, azul, amarillo + 2 of naranja/rosa/verde)."""
     state = build_state(4, owner=OWNER, hands=HANDS, marker=8, turn=0, **kw)
     play_moves(state, [(0, "negotiate")])
-    poll_passes(state)
     return state
 
 
@@ -67,7 +64,7 @@ def test_turn_actions() -> None:
 @rule(R.NEGOTIATE)
 def test_no_influence_card_before_vamos_a_negociar() -> None:
     state = build_state(4, owner=OWNER, hands={0: ["travel:gris"], 1: ["boss"]}, marker=8, turn=0)
-    assert refused(state, 0, "travel investor 1 rojo grey").rule_id == R.NEGOTIATE
+    assert refused(state, 0, "travel investor seat 1 rojo grey").rule_id == R.NEGOTIATE
     assert refused(state, 0, "offer azul").rule_id == R.NEGOTIATE
 
 
@@ -105,61 +102,68 @@ def test_ten_cards_oblige_a_negotiation() -> None:
 @rule(R.PARTICIPATION)
 def test_participation_needs_an_investor_or_a_family_card() -> None:
     state = negotiation()
-    assert refused(state, 0, "offer azul").rule_id == R.PARTICIPATION  # the boss does not offer
-    assert refused(state, 0, "bid 3 rojo").rule_id == R.PARTICIPATION  # seat 3 holds no rojo
-    play_moves(state, [(0, "family verde")])
+    assert refused(state, 0, "offer azul").rule_id == R.PARTICIPATION  # the boss does not offer to itself
+    assert refused(state, 0, "bid seat 3 rojo").rule_id == R.PARTICIPATION  # seat 3 holds no rojo
     assert refused(state, 1, "offer azul").rule_id == R.PARTICIPATION  # seat 1 holds no azul
-    assert refused(state, 1, "bid 2 amarillo").rule_id == R.PARTICIPATION  # only the boss bids
-    play_moves(state, [(1, "pass")])
+    assert refused(state, 1, "bid seat 2 amarillo").rule_id == R.PARTICIPATION  # only the boss bids
     assert refused(state, 2, "family azul").rule_id == R.PARTICIPATION  # seat 2 holds no azul family card
 
 
 @rule(R.CONSIDERATION)
-def test_promises_never_exceed_the_payout() -> None:
+def test_3_2_1_participacion_contraprestacion_a_demand_is_any_amount_the_deal_can_pay() -> None:
+    """ "Los jugadores pueden exigir ... una cantidad de dinero concreta. El jefe debe decidir si pagará",
+    and "Solo se pueden ofrecer los dividendos obtenidos a través de la negociación": any whole amount up to
+    the payout may be asked (not only half of it), and the boss decides; the promises never exceed the payout."""
     state = negotiation()
-    assert refused(state, 0, "accept 1 rojo").rule_id == R.CONSIDERATION  # nothing asked yet
-    play_moves(state, [(0, "family verde"), (1, "offer rojo"), (1, "price 3M")])
-    play_moves(state, [(2, "offer amarillo"), (2, "price 3 dividends"), (3, "offer naranja"), (3, "price 1M")])
-    play_moves(state, [(0, "accept 1 rojo")])
-    poll_passes(state)
-    play_moves(state, [(0, "accept 2 amarillo")])
-    poll_passes(state)
-    assert state.neg.agreed_total() == 6 == state.neg.payout
-    err = refused(state, 0, "accept 3 naranja")
+    assert state.neg.payout == 6
+    play_moves(state, [(1, "offer rojo")])
+    assert [m.text() for m in game.legal_moves(state, 1)][:6] == [f"price {m}M" for m in range(1, 7)]
+    err = refused(state, 1, "price 7M")
     assert err.rule_id == R.CONSIDERATION and "6M" in err.message
+    play_moves(state, [(1, "price 6M")])  # the whole payout: the boss decides
+    assert "accept seat 1 rojo" in texts(state, 0)
+    assert refused(state, 0, "accept seat 2 amarillo").rule_id == R.CONSIDERATION  # nothing asked
+    play_moves(state, [(2, "offer amarillo"), (2, "price 1M"), (0, "accept seat 2 amarillo")])
+    err = refused(state, 0, "accept seat 1 rojo")  # 1M + 6M > 6M
+    assert err.rule_id == R.CONSIDERATION and "7M" in err.message
+
+
+@rule(R.R_PRICES)
+def test_prices_in_dividends_are_whole_dividends_of_this_deal() -> None:
+    state = negotiation()
+    play_moves(state, [(1, "offer rojo")])
+    assert "price 6 dividends" in texts(state, 1)
+    err = refused(state, 1, "price 7 dividends")  # the deal pays 6 dividends of 1M
+    assert err.rule_id == R.R_PRICES and "6 dividends" in err.message
 
 
 @rule(R.TRAVEL)
 def test_travel_needs_a_matching_or_grey_card() -> None:
     state = negotiation()
-    play_moves(state, [(0, "family verde")])
-    assert refused(state, 1, "travel investor 2 amarillo").rule_id == R.TRAVEL
-    assert refused(state, 1, "travel investor 2 amarillo grey").rule_id == R.TRAVEL
+    assert refused(state, 1, "travel investor seat 2 amarillo").rule_id == R.TRAVEL
+    assert refused(state, 3, "travel investor seat 2 amarillo grey").rule_id == R.TRAVEL
 
 
 @rule(R.R_TRAVEL_TARGETS)
 def test_travel_targets() -> None:
     state = negotiation()
-    play_moves(state, [(0, "family verde")])
-    assert refused(state, 1, "travel investor 0 rojo").rule_id == R.R_TRAVEL_TARGETS  # rojo is seat 1's
-    assert refused(state, 1, "travel family 0 rojo").rule_id == R.R_TRAVEL_TARGETS  # no such family card
-    play_moves(state, [(1, "pass"), (2, "travel investor 0 azul grey")])
+    assert refused(state, 1, "travel investor seat 0 rojo").rule_id == R.R_TRAVEL_TARGETS  # rojo is seat 1's
+    assert refused(state, 1, "travel family seat 0 rojo").rule_id == R.R_TRAVEL_TARGETS  # no such family card
+    play_moves(state, [(2, "travel investor seat 0 azul grey")])
     stop_passes(state)
-    assert refused(state, 3, "travel investor 0 azul").rule_id == R.R_TRAVEL_TARGETS  # already travelled
+    assert refused(state, 3, "travel investor seat 0 azul").rule_id == R.R_TRAVEL_TARGETS  # already travelled
 
 
 def test_travel_on_a_colour_the_space_does_not_need() -> None:
     state = build_state(4, owner=OWNER, hands={0: ["travel:gris"], 1: ["travel:naranja"]}, marker=1, turn=0)
     play_moves(state, [(0, "negotiate")])
-    assert refused(state, 1, "travel investor 3 naranja").rule_id == R.R_TRAVEL_TARGETS
+    assert refused(state, 1, "travel investor seat 3 naranja").rule_id == R.R_TRAVEL_TARGETS
 
 
 @rule(R.HIRE)
 def test_hire_sets() -> None:
     state = negotiation()
-    play_moves(state, [(0, "family verde"), (1, "pass")])
     assert refused(state, 2, "hire azul").rule_id == R.HIRE  # one hire card only
-    play_moves(state, [(2, "pass"), (3, "pass")])
     assert refused(state, 0, "hire azul").rule_id == R.HIRE  # its own investor
     err = refused(state, 0, "hire rojo")  # with 4 seats, rosa and verde lie beside the board
     assert err.rule_id == R.HIRE and "beside the board" in err.message
@@ -169,52 +173,44 @@ def test_hire_sets() -> None:
 def test_boss_cards() -> None:
     state = negotiation()
     assert refused(state, 0, "boss keep").rule_id == R.BOSS
-    play_moves(state, [(0, "family verde")])
-    play_moves(state, [(1, "pass")])
     assert refused(state, 2, "boss restart").rule_id == R.BOSS
 
 
 @rule(R.STOP)
 def test_stop_needs_a_stop_card() -> None:
     state = negotiation()
-    play_moves(state, [(0, "travel investor 2 amarillo grey")])
-    play_moves(state, [(1, "pass")])
+    play_moves(state, [(0, "travel investor seat 2 amarillo grey")])
     assert refused(state, 2, "stop").rule_id == R.STOP
 
 
 @rule(R.R_STOP_TIMING)
 def test_stop_only_right_after_travel_boss_or_hire() -> None:
     state = negotiation()
-    play_moves(state, [(0, "family verde")])
     assert refused(state, 1, "stop").rule_id == R.R_STOP_TIMING
-    play_moves(state, [(1, "pass"), (2, "pass"), (3, "travel investor 0 azul")])
+    play_moves(state, [(3, "travel investor seat 0 azul")])
     play_moves(state, [(1, "pass")])
-    assert refused(state, 2, "offer amarillo").rule_id == R.R_STOP_TIMING
-    # Seats not asked now: the boss is asked later, the card's player never, seat 1 has passed.
-    err = refused(state, 0, "stop")
-    assert err.rule_id == R.R_STOP_TIMING and "comes later" in err.message
+    assert refused(state, 2, "offer amarillo").rule_id == R.R_STOP_TIMING  # the card is answered first
     err = refused(state, 3, "stop")
     assert err.rule_id == R.R_STOP_TIMING and "not asked whether to stop it" in err.message
     err = refused(state, 1, "stop")
     assert err.rule_id == R.R_STOP_TIMING and "already passed" in err.message
-    play_moves(state, [(2, "pass"), (0, "stop")])
+    play_moves(state, [(0, "stop")])
     assert state.stop is None  # nothing can answer the stop
-    assert refused(state, 0, "stop").rule_id == R.R_STOP_TIMING
+    assert refused(state, 1, "stop").rule_id == R.R_STOP_TIMING
 
 
 @rule(R.CLOSE)
 def test_close() -> None:
     state = negotiation()
+    assert refused(state, 1, "close").rule_id == R.CLOSE  # only the boss closes
+    others_pass(state)
     err = refused(state, 0, "close")
     assert err.rule_id == R.CLOSE and "rojo" in err.message
-    play_moves(state, [(0, "family verde")])
-    assert refused(state, 1, "close").rule_id == R.CLOSE
 
 
 @rule(R.FAIL)
 def test_only_the_boss_declares_failure() -> None:
     state = negotiation()
-    play_moves(state, [(0, "family verde")])
     assert refused(state, 1, "fail").rule_id == R.FAIL
 
 
@@ -222,8 +218,7 @@ def test_only_the_boss_declares_failure() -> None:
 def test_two_player_boss_must_complete() -> None:
     state = build_state(2, owner={"rojo": 0, "amarillo": 1}, hands={0: ["hire"]}, marker=1, turn=0)
     play_moves(state, [(0, "negotiate")])
-    poll_passes(state)
-    assert "fail" not in [m.text() for m in game.legal_moves(state, 0)]
+    assert "fail" not in texts(state, 0)
     assert refused(state, 0, "fail").rule_id == R.TWO_PLAYERS
 
 
@@ -237,103 +232,113 @@ def test_boss_places_only_family_cards_it_holds() -> None:
 def test_place_family() -> None:
     state = build_state(4, owner=OWNER, hands={0: ["family:azul", "family:verde", "family:verde"]}, marker=1)
     play_moves(state, [(0, "negotiate")])
-    poll_passes(state)
     assert refused(state, 0, "family verde").rule_id == R.R_PLACE_FAMILY  # space 1 needs rojo and amarillo
     state = negotiation()
     play_moves(state, [(0, "family verde")])
-    poll_passes(state)
-    state.give(0, state.deck.pop(next(i for i, c in enumerate(state.deck) if game_card_slot(c) == "family:verde")))
+    card = next(c for c in state.deck if CARD_SLOT[c] == SLOT_FAMILY + COLOURS.index("verde"))
+    state.deck.remove(card)
+    state.give(0, card)
     state.version += 1
     assert refused(state, 0, "family verde").rule_id == R.R_PLACE_FAMILY  # one verde per seat per deal
 
 
-def game_card_slot(card: int) -> str:
-    from club_agentes.engine.yo_soy_el_jefe.state import CARDS
-
-    c = CARDS[card]
-    return f"{c.kind}:{c.colour}" if c.colour else c.kind
-
-
 @rule(R.R_BOUND)
-def test_price_statements_are_bounded() -> None:
+def test_limite_de_ofertas_the_same_price_twice_at_most() -> None:
+    """A seat may name any new amount, but not the same one a third time under one boss (it could repeat forever)."""
     state = negotiation()
-    play_moves(state, [(0, "family verde"), (1, "offer rojo"), (1, "price 1M"), (2, "pass"), (3, "pass")])
-    play_moves(state, [(0, "pass"), (1, "offer rojo"), (1, "price 2M"), (2, "pass"), (3, "pass"), (0, "pass")])
-    assert refused(state, 1, "offer rojo").rule_id == R.R_BOUND
-    assert refused(state, 1, "family amarillo").rule_id == R.R_BOUND
-    poll_passes(state)
-    play_moves(state, [(0, "bid 2 amarillo"), (0, "price 1M")])
-    poll_passes(state)
-    play_moves(state, [(0, "bid 2 amarillo"), (0, "price 2M")])
-    poll_passes(state)
-    assert refused(state, 0, "bid 2 amarillo").rule_id == R.R_BOUND
-    # A new boss renews the counts.
-    play_moves(state, [(0, "family rosa"), (1, "boss keep")])
+    for _ in range(2):
+        play_moves(state, [(1, "offer rojo"), (1, "price 2M"), (1, "withdraw seat 1 rojo")])
+    play_moves(state, [(1, "offer rojo")])
+    err = refused(state, 1, "price 2M")
+    assert err.rule_id == R.R_BOUND and "2M" in err.message
+    assert refused(state, 1, "price 2 dividends").rule_id == R.R_BOUND  # the same price, named in dividends
+    play_moves(state, [(1, "price 3M")])  # a new amount is always possible
+    # The boss's proposals to a seat are bounded the same way; a new boss starts afresh.
+    for _ in range(2):
+        play_moves(state, [(0, "bid seat 2 amarillo"), (0, "price 1M"), (0, "withdraw seat 2 amarillo")])
+    play_moves(state, [(0, "bid seat 2 amarillo")])
+    assert refused(state, 0, "price 1M").rule_id == R.R_BOUND
+    play_moves(state, [(0, "price 2M"), (1, "boss keep")])
     stop_passes(state)
-    assert state.neg.offers_left == [2, 2, 2, 2] and state.neg.bids_left == [2, 2, 2, 2]
+    assert state.neg.boss == 1 and state.neg.named == {}
 
 
 @rule(R.R_PROMISES)
 def test_an_agreement_binds() -> None:
     state = negotiation()
-    play_moves(state, [(0, "family verde"), (1, "offer rojo"), (1, "price 2M")])
-    poll_passes(state)
-    play_moves(state, [(0, "accept 1 rojo"), (1, "pass"), (2, "pass"), (3, "pass")])
-    assert refused(state, 0, "bid 1 rojo").rule_id == R.R_PROMISES
-    play_moves(state, [(0, "family rosa")])
+    play_moves(state, [(1, "offer rojo"), (1, "price 2M"), (0, "accept seat 1 rojo")])
+    assert refused(state, 0, "bid seat 1 rojo").rule_id == R.R_PROMISES
     assert refused(state, 1, "offer rojo").rule_id == R.R_PROMISES
-
-
-@rule(R.R_PRICES)
-def test_prices_come_from_the_menu() -> None:
-    state = negotiation()
-    play_moves(state, [(0, "family verde"), (1, "offer rojo")])
-    err = refused(state, 1, "price 4M")  # the payout is 6M: at most 3M or 3 dividends
-    assert err.rule_id == R.R_PRICES and "3M" in err.message
-    assert refused(state, 1, "price 4 dividends").rule_id == R.R_PRICES
+    assert refused(state, 1, "withdraw seat 1 rojo").rule_id == R.R_PROMISES
+    assert refused(state, 0, "refuse seat 1 rojo").rule_id == R.R_PROMISES
 
 
 @rule(R.R_PROTOCOL)
-def test_the_negotiation_order() -> None:
+def test_protocolo_de_negociacion_the_open_table() -> None:
     state = negotiation()
-    assert refused(state, 0, "pass").rule_id == R.R_PROTOCOL  # the boss cannot pass
     assert refused(state, 0, "price 2M").rule_id == R.R_PROTOCOL  # no price is being named
-    play_moves(state, [(0, "family verde")])
-    err = refused(state, 2, "pass")  # seat 1 is polled, not seat 2
-    assert err.rule_id == R.R_PROTOCOL and "seat 1 is being asked" in err.message and "later" in err.message
-    assert "decides when the round is over" in refused(state, 0, "close").message
-    assert refused(state, 0, "fail").rule_id == R.R_PROTOCOL
+    err = refused(state, 0, "close")  # the others have not answered '¡Vamos a negociar!'
+    assert err.rule_id == R.CLOSE  # (it is also incomplete: the needs come first)
     play_moves(state, [(1, "offer rojo")])
     assert refused(state, 1, "pass").rule_id == R.R_PROTOCOL  # name the price first
+    err = refused(state, 2, "pass")  # nobody acts while a price is being named
+    assert err.rule_id == R.R_PROTOCOL and "naming a price" in err.message
+    play_moves(state, [(1, "price 1M"), (2, "pass")])
+    err = refused(state, 2, "offer amarillo")  # seat 2 has answered; it acts again after the next change
+    assert err.rule_id == R.R_PROTOCOL and "already answered" in err.message
     assert refused(state, 1, "roll").rule_id == R.R_PROTOCOL
+    others_pass(state)
+    err = refused(state, 0, "pass")  # every other seat answered: the boss cannot wait any longer
+    assert err.rule_id == R.R_PROTOCOL and "cannot wait" in err.message
 
 
-def test_the_boss_closes_only_after_a_quiet_round() -> None:
-    state = build_state(3, owner={"rojo": 0, "amarillo": 1}, hands={0: ["hire"]}, marker=1, turn=0)
-    play_moves(state, [(0, "negotiate"), (1, "offer amarillo"), (1, "price 1M"), (2, "pass")])
-    play_moves(state, [(0, "accept 1 amarillo")])
-    assert state.neg.floor == "poll"  # the boss's act starts a new round
-    play_moves(state, [(1, "pass"), (2, "pass")])
-    assert "close" in [m.text() for m in game.legal_moves(state, 0)]
+def test_protocolo_de_negociacion_the_boss_closes_only_when_everyone_has_answered() -> None:
     state = build_state(3, owner={"rojo": 0, "amarillo": 0}, hands={1: ["family:rojo"]}, marker=1, turn=0)
-    play_moves(state, [(0, "negotiate"), (1, "family rojo"), (1, "price 1M"), (2, "pass")])
-    assert state.neg.active and game.view(state, 0)["negotiation"]["complete"]
+    play_moves(state, [(0, "negotiate")])
+    assert game.view(state, 0)["negotiation"]["complete"]
     err = refused(state, 0, "close")
-    assert err.rule_id == R.R_PROTOCOL and "round" in err.message
-    play_moves(state, [(0, "pass"), (1, "pass"), (2, "pass"), (0, "close")])
+    assert err.rule_id == R.R_PROTOCOL and "seat 1 and seat 2 have not yet" in err.message
+    play_moves(state, [(1, "family rojo")])  # a change: everyone may answer it again
+    play_moves(state, [(2, "pass")])
+    assert "close" in texts(state, 0)  # seat 1 made the last change: it need not answer itself
+    play_moves(state, [(0, "close")])
     assert state.deals_done == 1
 
 
 @rule(R.END)
 def test_no_move_after_the_end() -> None:
-    state = build_state(4, {"turn_limit": 1}, hands={0: ["hire"]}, marker=3)
-    play_moves(state, [(0, "roll"), (0, "draw")])
+    state = build_state(4, {"failed_negotiations_limit": 1}, hands={0: ["hire"]}, marker=3)
+    play_moves(state, [(0, "negotiate"), (0, "fail")])
     assert game.pending(state).kind == "over"
     assert refused(state, 1, "roll").rule_id == R.END
 
 
+@rule(R.R_FAILURE_LIMIT)
+@rule(R.END_DIE)
+@rule(R.PAYMENT)
+@rule(R.R_TWO_PLAYERS)
+def test_results_cite_their_rules() -> None:
+    """The result cites the rule that ended the game, and each line of the breakdown the rule that gives it."""
+    state = build_state(4, {"failed_negotiations_limit": 2}, marker=3)
+    play_moves(state, [(0, "negotiate"), (0, "fail"), (1, "negotiate"), (1, "fail")])
+    assert game.result(state).rule_id == R.R_FAILURE_LIMIT
+    covered = list(range(2, 16))
+    state = build_state(2, owner={"rojo": 0, "amarillo": 1}, deals_done=14, covered=covered, marker=1)
+    play_moves(state, [(0, "negotiate")])
+    others_pass(state)
+    play_moves(state, [(0, "close")])
+    result = game.result(state)
+    assert result.rule_id == R.END_DIE
+    lines = {x.rule_id for b in result.breakdown for x in b.lines}
+    assert lines == {R.PAYMENT, R.R_TWO_PLAYERS}
+
+
 def test_every_cited_rule_id_has_a_test() -> None:
-    source = (Path(R.__file__).parent / "refusals.py").read_text(encoding="utf-8")
-    cited = {getattr(R, name) for name in re.findall(r"\bR\.([A-Z_]+)\b", source)}
+    package = Path(R.__file__).parent
+    cited = set()
+    for path in package.glob("*.py"):
+        for name in re.findall(r"\bR\.([A-Z_]+)\b", path.read_text(encoding="utf-8")):
+            if name != "CITED":
+                cited.add(getattr(R, name))
     assert cited <= TESTED, f"rule ids without a test: {sorted(cited - TESTED)}"
     assert game.rule_ids() >= TESTED

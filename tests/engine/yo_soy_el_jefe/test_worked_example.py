@@ -1,4 +1,4 @@
-"""Section 6 of the rulebook ("6. Ejemplos") replayed move by move.
+"""Section 6 of the rulebook ("6. Ejemplos") replayed move by move at the open table.
 
 Seats (clockwise; "Shinyoung, a la izquierda de Jaeyoung"):
     0 = Jeonghoon (azul, rosa), 1 = Jaeyoung (rojo), 2 = Shinyoung (amarillo, verde), 3 = Seonju (naranja).
@@ -9,21 +9,22 @@ space 8 (6 dividends: amarillo, azul, rojo + 2 of naranja/rosa/verde), deal card
     Jaeyoung: two boss cards, family naranja, family rosa;
     Shinyoung: one azul travel card (and no stop);
     Seonju: one azul travel card, family azul.
-Where the text leaves a choice open, the test makes one: the first two boss cards keep
-the negotiation, the last one restarts it (cambio-de-jefe).
+Where the text leaves a choice open, the test makes one: the first two boss cards keep the negotiation, the
+last one restarts it (cambio-de-jefe). Nobody acts in the text's order by position: each act is made when the
+text makes it, and the seats the text does not mention answer it by passing.
 """
 
 from __future__ import annotations
 
-from club_agentes.engine.yo_soy_el_jefe.state import ASKED, COLOURS
+from club_agentes.engine.yo_soy_el_jefe.state import AGREED, ASKED, CARDS, COLOURS, PROPOSED
 
-from .helpers import build_state, game, hand_tokens, play_moves, poll_passes, rig_die, stop_passes
+from .helpers import build_state, game, hand_tokens, others_pass, play_moves, quote, rig_die, stop_passes, texts
 
 JEONGHOON, JAEYOUNG, SHINYOUNG, SEONJU = 0, 1, 2, 3
 
 
 def start() -> object:
-    state = build_state(
+    return build_state(
         4,
         owner={"azul": 0, "rosa": 0, "rojo": 1, "amarillo": 2, "verde": 2, "naranja": 3},
         hands={
@@ -37,11 +38,6 @@ def start() -> object:
         marker=8,
         turn=JEONGHOON,
     )
-    return state
-
-
-def item(state, seat: int, colour: str):
-    return state.neg.items.get((seat, COLOURS.index(colour)))
 
 
 def test_the_position_is_the_books() -> None:
@@ -54,95 +50,84 @@ def test_the_position_is_the_books() -> None:
     assert card.number == 13 and card.dividend == 5
 
 
-def test_section_6_replays_exactly() -> None:
+def up_to_the_last_agreement() -> object:
+    """Play the example up to "Jaeyoung refunfuñó": Jaeyoung is the boss and two demands of 10M stand."""
     state = start()
-    # "Es el turno de Jeonghoon. Jeonghoon ha decidido intentar este negocio."
-    play_moves(state, [(JEONGHOON, "negotiate")])
-    assert state.neg.payout == 30 and state.neg.boss == JEONGHOON
-    poll_passes(state)  # the first round: Jaeyoung, Shinyoung and Seonju pass
+    # "Es el turno de Jeonghoon. Jeonghoon ha decidido intentar este negocio." The boss acts first, at once:
     # "ha colocado las cartas de la tribu verde y amarilla que tenía en la mano sobre la mesa."
-    play_moves(state, [(JEONGHOON, "family verde")])
-    poll_passes(state)
-    play_moves(state, [(JEONGHOON, "familia amarillo")])
-    poll_passes(state)
+    play_moves(state, [(JEONGHOON, "negotiate"), (JEONGHOON, "family verde"), (JEONGHOON, "familia amarillo")])
+    assert state.neg.payout == 30 and state.neg.boss == JEONGHOON
     # "Te daré $5M si incluyes al inversor rojo" / "Debería recibir al menos $8M" / he accepts.
     play_moves(state, [(JEONGHOON, "bid 1 rojo"), (JEONGHOON, "price 5M")])
-    assert item(state, JAEYOUNG, "rojo")[:2] == (1, 5)
-    play_moves(state, [(JAEYOUNG, "offer rojo"), (JAEYOUNG, "price 8M"), (SHINYOUNG, "pass"), (SEONJU, "pass")])
-    assert item(state, JAEYOUNG, "rojo")[:2] == (ASKED, 8)
-    play_moves(state, [(JEONGHOON, "accept 1 rojo")])
+    assert quote(state, JAEYOUNG, "rojo") == (PROPOSED, 5)
+    play_moves(state, [(JAEYOUNG, "offer rojo"), (JAEYOUNG, "price 8M")])
+    assert quote(state, JAEYOUNG, "rojo") == (ASKED, 8)  # the counter-offer replaces the proposal
+    play_moves(state, [(JEONGHOON, "accept seat 1 rojo")])
     assert state.neg.agreed_total() == 8
-    # "Shinyoung utiliza una tarjeta de viaje en la tarjeta de inversor azul de Jeonghoon.
-    #  Jeonghoon se defiende usando una tarjeta de parada."
-    play_moves(state, [(JAEYOUNG, "pass"), (SHINYOUNG, "travel investor 0 azul")])
-    assert game.pending(state).kind == "reaction" and state.stop is not None
-    play_moves(state, [(JAEYOUNG, "pass"), (SEONJU, "pass"), (JEONGHOON, "parada")])
+    # "Pero antes de que Jeonghoon declare el éxito del negocio, Shinyoung utiliza una tarjeta de viaje en la
+    #  tarjeta de inversor azul de Jeonghoon. Jeonghoon se defiende usando una tarjeta de parada."
+    play_moves(state, [(SHINYOUNG, "travel investor seat 0 azul")])
+    assert game.pending(state).kind == "reaction" and set(game.pending(state).seats) == {0, 1, 3}
+    play_moves(state, [(JEONGHOON, "parada")])  # any seat asked may stop it first
     assert COLOURS.index("azul") not in state.neg.travelled
     # "¡Las tarjetas de viaje de Shinyoung y la tarjeta de parada de Jeonghoon se descartan juntas!"
-    assert sorted(game_card(c)[:7] for c in state.discard) == ["YSJ-PAR", "YSJ-VIA"]
+    assert sorted(CARDS[c].id[:7] for c in state.discard) == ["YSJ-PAR", "YSJ-VIA"]
     # "Seonju usa nuevamente la tarjeta de viaje ... Jeonghoon quiere detenerlo, pero ya no tiene más."
-    play_moves(state, [(SEONJU, "viaje inversor 0 azul"), (JAEYOUNG, "pass"), (SHINYOUNG, "pass")])
-    assert [m.text() for m in game.legal_moves(state, JEONGHOON)] == ["pass"]
-    play_moves(state, [(JEONGHOON, "pass")])
+    play_moves(state, [(SEONJU, "viaje inversor 0 azul")])
+    assert texts(state, JEONGHOON) == ["pass"]
+    stop_passes(state)
     assert COLOURS.index("azul") in state.neg.travelled
-    # "Seonju baja la carta de la tribu azul y ofrece $9M a Jeonghoon." (Jeonghoon waits for offers.)
-    play_moves(state, [(JEONGHOON, "pass"), (JAEYOUNG, "pass"), (SHINYOUNG, "pass")])
-    play_moves(state, [(SEONJU, "family azul"), (SEONJU, "price 9M")])
-    assert item(state, SEONJU, "azul")[:2] == (ASKED, 9)
-    # "Jaeyoung juega su carta de jefe ... Jeonghoon usó una carta de jefe ... Jaeyoung tenía una carta de jefe más."
-    play_moves(state, [(JEONGHOON, "pass"), (JAEYOUNG, "boss keep")])
+    # "Seonju baja la carta de la tribu azul y ofrece $9M a Jeonghoon para participar en el negocio."
+    play_moves(state, [(SEONJU, "family azul"), (SEONJU, "offer azul"), (SEONJU, "price 9M")])
+    assert quote(state, SEONJU, "azul") == (ASKED, 9)
+    # "Mientras Jeonghoon negocia con Seonju, Jaeyoung juega su carta de jefe ... Jeonghoon usó una carta de jefe
+    #  ... Pero desafortunadamente, Jaeyoung tenía una carta de jefe más."
+    play_moves(state, [(JAEYOUNG, "boss keep")])
     stop_passes(state)
     assert state.neg.boss == JAEYOUNG
-    assert item(state, JAEYOUNG, "rojo") is None  # its own investor now agrees automatically
-    play_moves(state, [(SHINYOUNG, "pass"), (SEONJU, "pass"), (JEONGHOON, "jefe mantener")])
+    assert quote(state, JAEYOUNG, "rojo") is None  # its own investor now agrees automatically
+    play_moves(state, [(JEONGHOON, "jefe mantener")])
     stop_passes(state)
     assert state.neg.boss == JEONGHOON
-    assert item(state, SEONJU, "azul")[:2] == (ASKED, 9)  # kept: now asked of Jeonghoon again
+    assert quote(state, SEONJU, "azul") == (ASKED, 9)  # kept: now asked of Jeonghoon again
     play_moves(state, [(JAEYOUNG, "boss restart")])
     stop_passes(state)
-    assert state.neg.boss == JAEYOUNG and state.neg.items == {}
-    # "Ya nadie usa la tarjeta de jefe."
-    poll_passes(state)
-    # "“Tengo naranja y rosa”, dice Jaeyoung, dejando las tarjetas de clan naranja y rosa."
-    play_moves(state, [(JAEYOUNG, "clan naranja")])
-    poll_passes(state)
-    play_moves(state, [(JAEYOUNG, "tribu rosa")])
+    assert state.neg.boss == JAEYOUNG and state.neg.quotes == {}
+    # "Ya nadie usa la tarjeta de jefe." "“Tengo naranja y rosa”, dice Jaeyoung, dejando las tarjetas de clan."
+    play_moves(state, [(JAEYOUNG, "clan naranja"), (JAEYOUNG, "tribu rosa")])
     assert game.view(state, None)["negotiation"]["missing"] == "azul, amarillo"
     # "Seonju da un paso adelante primero ... Dame $10 millones" (2 dividends of 5M). Jeonghoon "presentó la
     # tarjeta amarilla del clan que había dejado antes y pidió $10 millones."
-    play_moves(state, [(SHINYOUNG, "pass"), (SEONJU, "offer azul"), (SEONJU, "price 2 dividends")])
-    assert item(state, SEONJU, "azul")[:2] == (ASKED, 10)
-    play_moves(state, [(JEONGHOON, "offer amarillo"), (JEONGHOON, "price 10M"), (JAEYOUNG, "pass")])
+    play_moves(state, [(SEONJU, "offer azul"), (SEONJU, "price 2 dividends")])
+    assert quote(state, SEONJU, "azul") == (ASKED, 10)
+    play_moves(state, [(JEONGHOON, "offer amarillo"), (JEONGHOON, "price 10M")])
     # "Si es ese precio, ¡hagámoslo conmigo!" Shinyoung: her yellow investor for 8M.
-    play_moves(state, [(SHINYOUNG, "ofrecer amarillo"), (SHINYOUNG, "precio 8 millones"), (SEONJU, "pass")])
+    play_moves(state, [(SHINYOUNG, "ofrecer amarillo"), (SHINYOUNG, "precio 8 millones")])
     # "Jeonghoon juega 3 cartas de contratación y toma la tarjeta amarilla de inversionista de Shinyoung."
     play_moves(state, [(JEONGHOON, "contratación amarillo")])
-    assert [m.text() for m in game.legal_moves(state, SHINYOUNG)] == ["pass"]  # no stop card
+    assert texts(state, SHINYOUNG) == ["pass"]  # no stop card
     stop_passes(state)
     assert state.owner[COLOURS.index("amarillo")] == JEONGHOON
-    assert item(state, SHINYOUNG, "amarillo") is None  # her 8M lapsed with her investor (promesas)
-    # "Jaeyoung ... aceptó las condiciones de Jeonghoon y declaró que el trato había concluido."
-    play_moves(state, [(JAEYOUNG, "accept 3 azul")])
-    poll_passes(state)
-    play_moves(state, [(JAEYOUNG, "aceptar 0 amarillo")])
-    poll_passes(state)
-    assert game.view(state, JAEYOUNG)["negotiation"]["complete"]
-    money_before = list(state.money)
-    rig_die(state, 5)
-    events = play_moves(state, [(JAEYOUNG, "uno, dos")])
+    assert quote(state, SHINYOUNG, "amarillo") is None  # her 8M lapsed with her investor (promesas)
+    # "Como dije antes, el amarillo cuesta 10 millones de dólares": his demand stands.
+    assert quote(state, JEONGHOON, "amarillo") == (ASKED, 10)
+    return state
+
+
+def settle_and_check(state: object, events: list) -> None:
+    """The payment and the cards after the deal, as the text tells them."""
     # "El banquero pagó 30 millones de dólares a Jaeyoung, y Jaeyoung distribuyó 10 millones de dólares
     #  cada uno a Seonju y Jeonghoon ... Los 10 millones de dólares restantes pertenecen a Jaeyoung."
-    gained = [state.money[s] - money_before[s] for s in range(4)]
-    assert gained == [10, 10, 0, 10]
+    assert state.money == [10, 10, 0, 10]
     assert state.last_deal["payout"] == 30 and state.last_deal["kept_by_boss"] == 10
     # Naranja and rosa (Jaeyoung's) and Seonju's azul family cards are discarded; so is the travel card
     # on Jeonghoon's blue investor. Jeonghoon's yellow family card and his green one go back to his hand.
-    discarded = set(state.last_deal["discarded"])
-    assert {d[:11] for d in discarded} == {"YSJ-FAM-NAR", "YSJ-FAM-ROS", "YSJ-FAM-AZU", "YSJ-VIA-AZU"}
+    discarded = {CARDS[c].id[:11] for c in state.discard[-4:]}
+    assert discarded == {"YSJ-FAM-NAR", "YSJ-FAM-ROS", "YSJ-FAM-AZU", "YSJ-VIA-AZU"}
     assert hand_tokens(state, JEONGHOON) == ["family:amarillo", "family:verde"]
     assert hand_tokens(state, JAEYOUNG) == [] and hand_tokens(state, SEONJU) == []
     # Every other influence card used is in the discards: 2 travel, 1 stop, 3 boss, 3 hire, 3 family.
-    kinds = sorted(game_card(c)[4:7] for c in state.discard)
+    kinds = sorted(CARDS[c].id[4:7] for c in state.discard)
     assert kinds == sorted(["VIA", "VIA", "PAR", "JEF", "JEF", "JEF", "EMP", "EMP", "EMP", "FAM", "FAM", "FAM"])
     # "coloca la tarjeta de transacción superior boca abajo en el espacio ... y mueve el marcador del dólar
     #  al siguiente espacio." Spaces 9-13 are covered, so the marker goes to 14.
@@ -153,10 +138,32 @@ def test_section_6_replays_exactly() -> None:
     assert game.pending(state).kind == "turn" and state.turn == SHINYOUNG
 
 
-def game_card(card: int) -> str:
-    from club_agentes.engine.yo_soy_el_jefe.state import CARDS
+def test_section_6_replays_exactly() -> None:
+    state = up_to_the_last_agreement()
+    # Jaeyoung accepts both demands; every other seat answers each acceptance; he declares the deal concluded.
+    play_moves(state, [(JAEYOUNG, "accept seat 3 azul")])
+    others_pass(state)
+    play_moves(state, [(JAEYOUNG, "aceptar 0 amarillo")])
+    assert quote(state, JEONGHOON, "amarillo") == (AGREED, 10)
+    assert "close" not in texts(state, JAEYOUNG)  # the others have not answered the last agreement yet
+    others_pass(state)
+    assert game.view(state, JAEYOUNG)["negotiation"]["boss_may_close"]
+    rig_die(state, 5)
+    events = play_moves(state, [(JAEYOUNG, "uno, dos")])
+    settle_and_check(state, events)
 
-    return CARDS[card].id
+
+def test_section_6_with_the_quick_close() -> None:
+    """ "rápidamente aceptó las condiciones de Jeonghoon y declaró que el trato había concluido": once every
+    other seat has answered the last change, the boss accepts the last demand and closes in one move."""
+    state = up_to_the_last_agreement()
+    play_moves(state, [(JAEYOUNG, "accept seat 3 azul")])
+    assert "accept seat 0 amarillo and close" not in texts(state, JAEYOUNG)
+    others_pass(state)
+    assert "accept seat 0 amarillo and close" in texts(state, JAEYOUNG)
+    rig_die(state, 5)
+    events = play_moves(state, [(JAEYOUNG, "aceptar asiento 0 amarillo y cerrar")])
+    settle_and_check(state, events)
 
 
 def test_the_same_deal_ends_the_game_on_a_four() -> None:
@@ -165,12 +172,8 @@ def test_the_same_deal_ends_the_game_on_a_four() -> None:
     state.owner[COLOURS.index("amarillo")] = JAEYOUNG
     state.owner[COLOURS.index("azul")] = JAEYOUNG
     state.turn = JAEYOUNG
-    play_moves(state, [(JAEYOUNG, "negotiate")])
-    poll_passes(state)
-    play_moves(state, [(JAEYOUNG, "family naranja")])
-    poll_passes(state)
-    play_moves(state, [(JAEYOUNG, "family rosa")])
-    poll_passes(state)
+    play_moves(state, [(JAEYOUNG, "negotiate"), (JAEYOUNG, "family naranja"), (JAEYOUNG, "family rosa")])
+    others_pass(state)
     rig_die(state, 4)
     play_moves(state, [(JAEYOUNG, "close")])
     assert game.pending(state).kind == "over"

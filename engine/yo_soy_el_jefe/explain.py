@@ -1,0 +1,255 @@
+"""Legal moves in plain words (:func:`explain`): one sentence per move naming seats by number and name and money
+with its unit, and a note on a move that is legal but can never help (the engine can tell)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from club_agentes.engine.core.model import MoveNote
+from club_agentes.engine.yo_soy_el_jefe.deal import current_group
+from club_agentes.engine.yo_soy_el_jefe.influence import stop_words
+from club_agentes.engine.yo_soy_el_jefe.moves import (
+    DIVIDENDS,
+    INVESTOR,
+    Accept,
+    Bid,
+    Close,
+    Discard,
+    Draw,
+    Fail,
+    Hire,
+    Negotiate,
+    Offer,
+    Pass,
+    PlaceFamily,
+    PlaceMarker,
+    PlayBoss,
+    Price,
+    Refuse,
+    Roll,
+    Stop,
+    Travel,
+    Withdraw,
+)
+from club_agentes.engine.yo_soy_el_jefe.state import (
+    AGREED,
+    COLOURS,
+    DRAW_BY_INVESTORS,
+    DRAW_COUNT,
+    SPACES,
+    State,
+)
+from club_agentes.engine.yo_soy_el_jefe.words import space_words
+
+_SEAT = re.compile(r"\bseat (\d)\b")
+_KIND_WORDS = {
+    "family": "family card (familia)",
+    "travel": "travel card (viaje)",
+    "boss": "boss card (jefe)",
+    "hire": "hire card (empleo)",
+    "stop": "stop card (parada)",
+}
+
+
+def explain(state: State, seat: int, moves: Sequence[Any], names: Sequence[str]) -> list[MoveNote]:
+    """Return each of ``moves`` (legal moves of ``seat``) in plain words, with a note when it can never help."""
+    label = [names[s] if s < len(names) else f"seat {s}" for s in range(state.n)]
+    return [_note(state, seat, m, label) for m in moves]
+
+
+def _note(state: State, seat: int, move: Any, name: list[str]) -> MoveNote:
+    neg = state.neg
+    if isinstance(move, PlaceMarker):
+        return MoveNote(f"Place the dollar marker on space {move.space} ({space_words(move.space - 1)}).")
+    if isinstance(move, Negotiate):
+        card = state.deal_deck[0]
+        space = SPACES[state.marker]
+        return MoveNote(
+            f"Say '¡Vamos a negociar!' and open a deal on space {state.marker + 1} as its boss: {space.dividends} "
+            f"dividends of {card.dividend}M = {space.dividends * card.dividend}M, needing {space.describe()}."
+        )
+    if isinstance(move, Roll):
+        return MoveNote("Roll the die and move the dollar marker clockwise over the free spaces.")
+    if isinstance(move, Draw):
+        count = DRAW_COUNT
+        if state.cfg.draw_by_investors:
+            count = DRAW_BY_INVESTORS[min(len(state.investors_of(seat)), len(DRAW_BY_INVESTORS) - 1)]
+        return MoveNote(
+            f"Take {count} influence cards from the deck (you hold {len(state.hands[seat])}; the limit is "
+            f"{state.hand_limit()}), and end your turn."
+        )
+    if isinstance(move, Discard):
+        colour = f" {move.colour}" if move.colour else ""
+        return MoveNote(f"Discard one {_KIND_WORDS[move.kind]}{colour} face up.")
+    if isinstance(move, Stop):
+        assert state.stop is not None
+        return MoveNote(
+            f"Play a stop card (parada) to cancel {_named(stop_words(state, state.stop), name)}; both cards are "
+            "discarded."
+        )
+    if isinstance(move, Hire):
+        colour = COLOURS.index(move.colour)
+        owner = state.owner[colour]
+        whose = "from beside the board" if owner < 0 else f"from {name[owner]}"
+        return MoveNote(f"Play three hire cards (empleo) to take the {move.colour} investor card {whose}.")
+    if isinstance(move, Pass):
+        return _pass(state, seat, name)
+    assert neg is not None
+    boss = neg.boss
+    if isinstance(move, PlaceFamily):
+        return _family(state, seat, move, name)
+    if isinstance(move, Offer):
+        quote = neg.quotes.get((seat, COLOURS.index(move.colour)))
+        colour = COLOURS.index(move.colour)
+        how = "investor" if state.owner[colour] == seat and colour not in neg.travelled else "family card"
+        if quote is not None and quote.status == 0:
+            return MoveNote(
+                f"Change your demand for your {move.colour} ({how}), now {quote.named_as()}: you name the new price "
+                f"next, for the boss, {name[boss]}, to accept or refuse."
+            )
+        return MoveNote(
+            f"Offer your {move.colour} ({how}) to the boss, {name[boss]}: you name your price next (up to "
+            f"{neg.payout}M)."
+        )
+    if isinstance(move, Bid):
+        return MoveNote(f"Propose a price to {name[move.seat]} for its {move.colour}: you name the amount next.")
+    if isinstance(move, Price):
+        assert neg.naming is not None
+        amount = move.amount if move.unit != DIVIDENDS else move.amount * neg.value
+        named = f"{amount}M" if move.unit != DIVIDENDS else f"{move.amount} dividend(s) of {neg.value}M ({amount}M)"
+        target = neg.naming.seat
+        colour = COLOURS[neg.naming.colour]
+        if seat == boss:
+            return MoveNote(f"Propose {named} to {name[target]} for its {colour}, paid from the {neg.payout}M payout.")
+        return MoveNote(f"Ask {named} of the boss, {name[boss]}, for your {colour} (the deal pays {neg.payout}M).")
+    if isinstance(move, Accept):
+        quote = neg.quotes[(move.seat, COLOURS.index(move.colour))]
+        if seat != boss:
+            return MoveNote(
+                f"Accept the boss's ({name[boss]}) offer of {quote.millions}M for your {move.colour}: it binds, and is "
+                "paid if the deal closes."
+            )
+        says = f"Accept that {name[move.seat]} is paid {quote.millions}M for {move.colour}"
+        if move.close:
+            promised = neg.agreed_total() + quote.millions
+            says += (
+                f", and close the deal at once ('Uno, dos...'): the bank pays you {neg.payout}M and you pay "
+                f"{promised}M as promised"
+            )
+        return MoveNote(says + ".")
+    if isinstance(move, Refuse):
+        quote = neg.quotes[(move.seat, COLOURS.index(move.colour))]
+        if seat == boss:
+            return MoveNote(f"Refuse the {quote.millions}M that {name[move.seat]} asks for its {move.colour}.")
+        return MoveNote(f"Refuse the boss's ({name[boss]}) offer of {quote.millions}M for your {move.colour}.")
+    if isinstance(move, Withdraw):
+        quote = neg.quotes[(move.seat, COLOURS.index(move.colour))]
+        if seat == boss:
+            return MoveNote(f"Withdraw your proposal of {quote.millions}M to {name[move.seat]} for its {move.colour}.")
+        return MoveNote(f"Withdraw your demand of {quote.millions}M for your {move.colour}.")
+    if isinstance(move, Travel):
+        return _travel(state, seat, move, name)
+    if isinstance(move, PlayBoss):
+        plan = (
+            "restart the negotiation (every price and agreement vanishes)"
+            if move.restart
+            else "keep the negotiation as it stands (the prices and agreements stay, owed by you; your own vanish)"
+        )
+        return MoveNote(
+            f"Play a boss card (jefe): '¡Soy el jefe!', take the deal over from {name[boss]} and {plan}; it takes "
+            "effect unless a stop card answers it."
+        )
+    if isinstance(move, Close):
+        promised = sum(p.price for p in current_group(state)[0] if p.seat != boss)
+        return MoveNote(
+            f"Close the deal ('Uno, dos, la transacción se ha completado'): the bank pays you {neg.payout}M and you "
+            f"pay {promised}M as promised."
+        )
+    if isinstance(move, Fail):
+        nxt = (neg.turn_seat if state.cfg.boss_card_keeps_turn else boss) + 1
+        note = None
+        if current_group(state)[1]:
+            note = f"the deal could close now and pay you {neg.payout}M; failing it gives that up."
+        return MoveNote(
+            "Declare the deal failed: placed family cards go back to their hands, the other cards used are "
+            f"discarded, and {name[nxt % state.n]} plays next.",
+            note,
+        )
+    return MoveNote(f"{move.text()}.")
+
+
+def _named(text: str, name: list[str]) -> str:
+    """Replace each ``seat N`` of an engine phrase by the seat's label, e.g. ``seat 1 (claude-7)``."""
+    return _SEAT.sub(lambda m: name[int(m.group(1))] if int(m.group(1)) < len(name) else m.group(0), text)
+
+
+def _pass(state: State, seat: int, name: list[str]) -> MoveNote:
+    if state.stop is not None:
+        return MoveNote(f"Let {_named(stop_words(state, state.stop), name)} go: play no stop card.")
+    neg = state.neg
+    assert neg is not None
+    last = _named(neg.last_act, name)
+    if seat == neg.boss:
+        return MoveNote(f"Wait: let the other seats answer the last change ({last}) before you act.")
+    return MoveNote(f"Pass: let the last change ({last}) stand without acting; you may act again after the next one.")
+
+
+def _family(state: State, seat: int, move: PlaceFamily, name: list[str]) -> MoveNote:
+    neg = state.neg
+    assert neg is not None
+    colour = COLOURS.index(move.colour)
+    own_investor = state.owner[colour] == seat and colour not in neg.travelled
+    agreed = (q := neg.quotes.get((seat, colour))) is not None and q.status == AGREED
+    if seat == neg.boss:
+        says = (
+            f"Place your family card (familia) {move.colour} in the deal: it stands in for the {move.colour} investor."
+        )
+        note = None
+        if own_investor:
+            note = (
+                f"your own {move.colour} investor already takes part for free; if it travels you can still place "
+                "this card then."
+            )
+        return MoveNote(says, note)
+    if agreed:
+        return MoveNote(
+            f"Place your family card (familia) {move.colour} face up as a backup: your agreed {move.colour} still "
+            "takes part if your investor is sent travelling."
+        )
+    says = (
+        f"Place your family card (familia) {move.colour} face up to take part with {move.colour}; then offer it to "
+        f"the boss, {name[neg.boss]}, with a price."
+    )
+    note = None
+    if own_investor:
+        note = (
+            f"you hold the {move.colour} investor, not travelled: it can already take part, and this card adds "
+            "nothing until you have an agreement to protect."
+        )
+    return MoveNote(says, note)
+
+
+def _travel(state: State, seat: int, move: Travel, name: list[str]) -> MoveNote:
+    neg = state.neg
+    assert neg is not None
+    card = "a grey travel card (viaje gris)" if move.grey else f"a travel card (viaje) {move.colour}"
+    target = "investor card" if move.target == INVESTOR else "family card"
+    says = (
+        f"Play {card} on {name[move.seat]}'s {move.colour} {target}: it cannot take part in this deal (unless a stop "
+        "card answers it)."
+    )
+    note = None
+    if move.seat == seat:
+        if seat == neg.boss:
+            note = (
+                f"as boss your own {move.colour} {target} counts for your deal for free; sending it travelling can "
+                "only take it away."
+            )
+        elif move.target != INVESTOR or not state.cfg.two_player_rules:
+            note = (
+                f"your own {move.colour} {target} takes part only on terms you accept; sending it travelling can only "
+                "cost you."
+            )
+    return MoveNote(says, note)

@@ -1,0 +1,55 @@
+"""The bots: legal moves to the end, decisions from the seat's view only, stronger than random play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from club_agentes.engine.core import RandomBot, Rng, play
+from club_agentes.engine.core.model import Observation
+from club_agentes.engine.yo_soy_el_jefe.bots import HeuristicBot
+
+from .helpers import game
+
+
+def test_every_bot_kind_states_its_strength_and_decides_from_views() -> None:
+    for kind, cls in game.bots.items():
+        assert isinstance(cls.strength, str) and cls.strength, kind
+        assert cls.from_view, kind
+
+
+def test_the_heuristic_bot_plays_legal_moves_to_the_end() -> None:
+    for seats in (2, 4, 6):
+        bots = [HeuristicBot() if s % 2 == 0 else RandomBot() for s in range(seats)]
+        record = play(game, game.make_config(seats, {}), 11, bots, max_decisions=50_000)
+        assert record.finished and game.result(record.state) is not None
+
+
+def test_the_heuristic_bot_decides_from_the_view_only() -> None:
+    """A state whose hidden parts are dealt anew, consistently with the seat's view, gives the same decisions."""
+    seen = 0
+
+    def check(state: Any, seat: int, moves: list) -> None:
+        nonlocal seen
+        if seen >= 60 or len(moves) < 2:
+            return
+        seen += 1
+        other = game.determinize(state, seat, Rng(seen))  # other hands and the deck scrambled
+        assert game.view(other, seat) == game.view(state, seat)
+        assert other.hands != state.hands or other.deck != state.deck
+        a = HeuristicBot().choose(Observation(game, state, seat, moves), Rng(1))
+        b = HeuristicBot().choose(Observation(game, other, seat, moves), Rng(1))
+        assert a == b
+
+    play(game, game.make_config(4, {}), 5, [HeuristicBot() for _ in range(4)], on_decision=check, max_decisions=5_000)
+    assert seen == 60
+
+
+def test_the_heuristic_bot_beats_random_bots() -> None:
+    """A small seeded sample (benchmarks/engine.py measures 200 games): the heuristic seat rotates."""
+    wins = 0
+    for seed in range(1, 7):
+        hero = seed % 4
+        bots = [HeuristicBot() if s == hero else RandomBot() for s in range(4)]
+        record = play(game, game.make_config(4, {}), seed, bots)
+        wins += hero in game.result(record.state).winners
+    assert wins >= 5
