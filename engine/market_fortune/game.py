@@ -115,7 +115,7 @@ class MarketFortune(Game[State, Move, MFConfig]):
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         """Return the legal moves of ``seat`` now, in a stable order (empty if it must not act)."""
-        if state.over or seat != decider(state):
+        if state.over or seat != (state.turn if state.step != REACTION else decider(state)):
             return []
         return STEPS[state.step].legal(state, seat)
 
@@ -127,12 +127,13 @@ class MarketFortune(Game[State, Move, MFConfig]):
             InvalidMove: the value is not a Market Fortune move, or ``seat`` is not a seat of this table;
                 the state is unchanged.
         """
-        seat = self.check_seat(state, seat)
+        if seat.__class__ is not int or not 0 <= seat < state.n:
+            seat = self.check_seat(state, seat)
         if not MOVES.is_move(move):
             move = MOVES.parse(move)
         if state.over:
             raise IllegalMove(rid.VICTORY, "the game is over; no move is accepted")
-        who = decider(state)
+        who = state.turn if state.step != REACTION else decider(state)
         if seat != who:
             if state.step == REACTION:
                 raise IllegalMove(rid.COMBAT, f"seat {who} is being asked to answer the attack now, not seat {seat}")

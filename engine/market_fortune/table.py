@@ -54,6 +54,9 @@ class Refusal:
 
 Check = Refusal | None
 
+NO = Refusal("", "refused")
+"""The refusal a check returns when asked not to say why (``say=False``): listing legal moves needs no words."""
+
 
 def refuse(problem: Check) -> None:
     """Raise the refusal, if any.
@@ -203,29 +206,43 @@ def can_draw_strategy(st: State) -> bool:
     return bool(st.decks[2]) or bool(st.discards[2])
 
 
-def source_check(st: State, source: str, *, decks_only: bool = False, rule: str = rid.YOUR_TURN) -> Check:
+_SOURCE_KIND = {src: (pile, src.endswith("deck")) for src, pile in PILE_OF_SOURCE.items()}
+_NEVER_STRATEGIES = Refusal(rid.STRATEGY_DISCARD, "you may never take a card from the strategy discard pile")
+
+
+def source_check(
+    st: State, source: str, say: bool = True, decks_only: bool = False, rule: str = rid.YOUR_TURN
+) -> Check:
     """Return why a building card cannot be taken from ``source`` now, or ``None``.
 
     ``decks_only``: the strategy in progress takes from the $ or +R deck only (``rule`` is cited).
+    ``say``: ``False`` returns :data:`NO` instead of a sentence (for listing).
     """
-    if source == "strategy-discard":
-        return Refusal(rid.STRATEGY_DISCARD, "you may never take a card from the strategy discard pile")
-    pile = PILE_OF_SOURCE[source]
-    if source.endswith("deck"):
+    where = _SOURCE_KIND.get(source)
+    if where is None:
+        return _NEVER_STRATEGIES
+    pile, deck = where
+    if deck:
         if st.decks[pile] or len(st.discards[pile]) >= 2:
             return None
+        if not say:
+            return NO
         return Refusal(
             rid.RULING_DECKS,
             lambda: f"{SOURCE_WORDS[source]} is empty and its discard pile has no card to reshuffle under its top card",
         )
     if decks_only:
+        if not say:
+            return NO
         return Refusal(
             rule, lambda: f"this strategy takes cards from the $ or +R deck only, not from {SOURCE_WORDS[source]}"
         )
     disc = st.discards[pile]
     if not disc:
-        return Refusal(rid.DISCARD_RULE, lambda: f"{SOURCE_WORDS[source]} is empty")
+        return Refusal(rid.DISCARD_RULE, lambda: f"{SOURCE_WORDS[source]} is empty") if say else NO
     if st.facedown[disc[-1]]:
+        if not say:
+            return NO
         return Refusal(
             rid.RULING_BLOCKED,
             lambda: (
@@ -347,12 +364,12 @@ def take_from(st: State, seat: int, source: str, ev: Events, verb: str) -> int:
     return card
 
 
-def hand_discard_check(st: State, seat: int, card: int, rule: str) -> Check:
+def hand_discard_check(st: State, seat: int, card: int, rule: str, say: bool = True) -> Check:
     """Return why ``seat`` may not discard ``card`` from its hand now (``rule`` is the step's rule), or ``None``."""
     if CARD_TYPE[card] == 2:
-        return Refusal(rule, lambda: f"{cn(card)} is a strategy; discard a building card ($ or +R)")
+        return Refusal(rule, lambda: f"{cn(card)} is a strategy; discard a building card ($ or +R)") if say else NO
     if card not in st.hands[seat]:
-        return Refusal(rule, lambda: f"you do not hold {cn(card)} in your hand")
+        return Refusal(rule, lambda: f"you do not hold {cn(card)} in your hand") if say else NO
     return None
 
 

@@ -34,16 +34,17 @@ from club_agentes.engine.market_fortune.table import (
 )
 
 BUILD_MOVES = {src: intern(Build, src) for src in BUILDING_SOURCES}
+_SOURCES = tuple(BUILD_MOVES.items())
 
 
-def build_check(st: State, seat: int, source: str) -> Check:
-    """Return why Construir from ``source`` is refused now, or ``None``."""
-    return source_check(st, source)
+def build_check(st: State, seat: int, source: str, say: bool = True) -> Check:
+    """Return why Construir from ``source`` is refused now, or ``None`` (the piles' rule: :func:`source_check`)."""
+    return source_check(st, source, say)
 
 
 def build_moves(st: State, seat: int) -> list[Any]:
     """Return the legal Construir moves (one per source that may give a card)."""
-    return [BUILD_MOVES[src] for src in BUILDING_SOURCES if build_check(st, seat, src) is None]
+    return [m for src, m in _SOURCES if source_check(st, src, False) is None]
 
 
 def do_build(st: State, seat: int, move: Build) -> Events:
@@ -52,7 +53,7 @@ def do_build(st: State, seat: int, move: Build) -> Events:
     Raises:
         IllegalMove: the source may not give a card now.
     """
-    refuse(build_check(st, seat, move.source))
+    refuse(source_check(st, move.source))  # = build_check
     ev: Events = []
     st.acted = True
     take_from(st, seat, move.source, ev, "chose Construir and took")
@@ -76,7 +77,9 @@ def do_build(st: State, seat: int, move: Build) -> Events:
 def discard_moves(st: State, seat: int) -> list[Any]:
     """Legal moves of Construir's second half: discard 1 card, or optimise first."""
     out: list[Any] = [
-        DISCARD_MOVES[c] for c in st.hands[seat] if hand_discard_check(st, seat, c, rid.RULING_BUILD_DISCARD) is None
+        DISCARD_MOVES[c]
+        for c in st.hands[seat]
+        if hand_discard_check(st, seat, c, rid.RULING_BUILD_DISCARD, False) is None
     ]
     out.extend(optimise_moves(st, seat))
     return out

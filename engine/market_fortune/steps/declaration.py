@@ -26,6 +26,7 @@ from club_agentes.engine.market_fortune.state import (
     State,
 )
 from club_agentes.engine.market_fortune.table import (
+    NO,
     Check,
     Events,
     Refusal,
@@ -48,15 +49,22 @@ ATTACH_MOVES = {
 RETURN_MOVES = [intern(Return, k) for k in range(MAX_INVESTMENTS)]
 
 
-def declare_check(st: State, seat: int) -> Check:
+_FAMILIA = Refusal(
+    rid.RULING_FAMILIA, "in Familia the first to form 4 investments wins at once; there is no declaration"
+)
+
+
+def declare_check(st: State, seat: int, say: bool = True) -> Check:
     """Return why ``seat`` may not declare victory now, or ``None``."""
     if st.config.mode == "familia":
-        return Refusal(
-            rid.RULING_FAMILIA, "in Familia the first to form 4 investments wins at once; there is no declaration"
-        )
+        return _FAMILIA
     n = len(st.invs[seat])
     if n != MAX_INVESTMENTS:
-        return Refusal(rid.DECLARE, lambda: f"you have {n_investments(n)}; you may declare victory only with 4")
+        return (
+            Refusal(rid.DECLARE, lambda: f"you have {n_investments(n)}; you may declare victory only with 4")
+            if say
+            else NO
+        )
     return None
 
 

@@ -22,7 +22,6 @@ from club_agentes.engine.market_fortune.table import (
     Events,
     Refusal,
     Step,
-    can_draw_strategy,
     cn,
     out_of_step,
     refuse,
@@ -30,12 +29,12 @@ from club_agentes.engine.market_fortune.table import (
     take_strategy,
 )
 
+_EMPTY = Refusal(rid.RULING_DECKS, "the strategy deck and its discard pile are both empty")
+
 
 def dominate_check(st: State, seat: int) -> Check:
     """Return why Dominar is refused now, or ``None``."""
-    if not can_draw_strategy(st):
-        return Refusal(rid.RULING_DECKS, "the strategy deck and its discard pile are both empty")
-    return None
+    return None if st.decks[2] or st.discards[2] else _EMPTY
 
 
 def do_dominate(st: State, seat: int, move: Dominate) -> Events:

@@ -15,7 +15,6 @@ from club_agentes.engine.core import Event
 from club_agentes.engine.market_fortune import rules as rid
 from club_agentes.engine.market_fortune.flow import end_turn
 from club_agentes.engine.market_fortune.moves import (
-    BUILDING_SOURCES,
     DECLARE,
     DOMINATE,
     PASS,
@@ -35,7 +34,7 @@ from club_agentes.engine.market_fortune.moves import (
     Take,
 )
 from club_agentes.engine.market_fortune.state import MAIN, State
-from club_agentes.engine.market_fortune.steps.build import build_check, build_moves, do_build
+from club_agentes.engine.market_fortune.steps.build import build_moves, do_build
 from club_agentes.engine.market_fortune.steps.declaration import declare_check, start_declaration
 from club_agentes.engine.market_fortune.steps.dominate import do_dominate, dominate_check
 from club_agentes.engine.market_fortune.steps.optimisation import do_optimise, optimise_moves
@@ -43,18 +42,22 @@ from club_agentes.engine.market_fortune.steps.reds import play_check, play_red, 
 from club_agentes.engine.market_fortune.steps.risk import do_risk, risk_moves
 from club_agentes.engine.market_fortune.table import Check, Events, Refusal, Step, refuse
 
+_CAN_ACT = Refusal(
+    rid.RULING_NO_ACTION, "you can still build, risk or dominate; you pass only when no action is possible"
+)
 
-def pass_check(st: State, seat: int) -> Check:
-    """Return why ``seat`` may not pass (an action is possible), or ``None``."""
-    if (
-        any(build_check(st, seat, src) is None for src in BUILDING_SOURCES)
-        or dominate_check(st, seat) is None
-        or risk_moves(st, seat)
-    ):
-        return Refusal(
-            rid.RULING_NO_ACTION, "you can still build, risk or dominate; you pass only when no action is possible"
-        )
-    return None
+
+def pass_check(st: State, seat: int, actions: list[Any] | None = None) -> Check:
+    """Return why ``seat`` may not pass (an action is possible), or ``None``.
+
+    ``actions``: the legal Construir, Arriesgar and Dominar moves when the caller has just listed
+    them (the listing of the turn does); otherwise they are listed here.
+    """
+    if actions is None:
+        actions = build_moves(st, seat) + risk_moves(st, seat)
+        if dominate_check(st, seat) is None:
+            actions.append(DOMINATE)
+    return _CAN_ACT if actions else None
 
 
 def main_moves(st: State, seat: int) -> list[Any]:
@@ -63,12 +66,13 @@ def main_moves(st: State, seat: int) -> list[Any]:
     out.extend(risk_moves(st, seat))
     if dominate_check(st, seat) is None:
         out.append(DOMINATE)
-    if pass_check(st, seat) is None:
+    if pass_check(st, seat, out) is None:
         out.append(PASS)
-    out.extend(playable(st, seat, -1))
+    if st.strats[seat]:
+        out.extend(playable(st, seat, -1))
     if st.invs[seat]:
         out.extend(optimise_moves(st, seat))
-        if declare_check(st, seat) is None:
+        if declare_check(st, seat, False) is None:
             out.append(DECLARE)
     return out
 

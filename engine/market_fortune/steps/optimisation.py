@@ -22,6 +22,7 @@ from club_agentes.engine.market_fortune.components import (
     CARD_TYPE,
     INDUSTRIES,
     N_BUILDING,
+    N_CARDS,
     STOCK,
     STRATEGY,
 )
@@ -29,6 +30,7 @@ from club_agentes.engine.market_fortune.flow import end_turn
 from club_agentes.engine.market_fortune.moves import Discard, Optimise, intern
 from club_agentes.engine.market_fortune.state import BUILD_DISCARD, MAIN, MAX_INVESTMENTS, OPTIMISE_COST, State
 from club_agentes.engine.market_fortune.table import (
+    NO,
     Check,
     Events,
     Refusal,
@@ -49,43 +51,85 @@ OPTIMISE_MOVES = [[intern(Optimise, k, CARD_ID[c]) for c in range(N_BUILDING)] f
 DISCARD_MOVES = [intern(Discard, CARD_ID[c]) for c in range(N_BUILDING)]
 
 
-def optimise_check(st: State, seat: int, k: int, card: int) -> Check:
-    """Return why putting ``card`` from the hand into investment ``k`` is refused, or ``None``."""
+def investment_check(st: State, seat: int, k: int, say: bool = True) -> Check:
+    """Return why investment ``k`` of ``seat`` may not be optimised at all, or ``None``."""
     invs = st.invs[seat]
     if not 0 <= k < len(invs):
-        return Refusal(rid.OPTIMISATION, lambda: no_such_investment("you have", len(invs), k))
-    inv = invs[k]
-    if inv.face_up:
+        return Refusal(rid.OPTIMISATION, lambda: no_such_investment("you have", len(invs), k)) if say else NO
+    if invs[k].face_up:
+        if not say:
+            return NO
         return Refusal(
             rid.OPTIMISATION, lambda: f"investment #{k} is face up; flipped investments can no longer be modified"
         )
+    return None
+
+
+def swap_cards_check(card: int, current: int, say: bool = True) -> Check:
+    """Return why ``card`` can never replace ``current`` (a card of an investment) in an optimisation, or ``None``.
+
+    The swapped card keeps the investment's industry (ruling optimizacion-misma-industria); its
+    kind decides the slot ($ for $, +R for +R).
+    """
     if CARD_TYPE[card] == STRATEGY:
+        if not say:
+            return NO
         return Refusal(
             rid.OPTIMISATION, lambda: f"{cn(card)} is a strategy; an optimisation swaps a $ for a $ or a +R for a +R"
         )
-    if card not in st.hands[seat]:
-        return Refusal(
-            rid.OPTIMISATION,
-            lambda: f"the card put into an investment comes from your hand, and you do not hold {cn(card)}",
-        )
-    if CARD_IND[card] != CARD_IND[inv.stock]:
+    if CARD_IND[card] != CARD_IND[current]:
+        if not say:
+            return NO
         return Refusal(
             rid.RULING_SAME_INDUSTRY,
             lambda: (
-                f"investment #{k} is of {INDUSTRIES[CARD_IND[inv.stock]].name} and {CARD_NAME[card]} is of "
+                f"the investment is of {INDUSTRIES[CARD_IND[current]].name} and {CARD_NAME[card]} is of "
                 f"{INDUSTRIES[CARD_IND[card]].name}; the swapped card must keep the investment's industry"
             ),
         )
     return None
 
 
+def swap_hand_check(st: State, seat: int, card: int, say: bool = True) -> Check:
+    """Return why ``seat`` cannot put ``card`` into an investment now (it comes from its hand), or ``None``."""
+    if card not in st.hands[seat]:
+        if not say:
+            return NO
+        return Refusal(
+            rid.OPTIMISATION,
+            lambda: f"the card put into an investment comes from your hand, and you do not hold {cn(card)}",
+        )
+    return None
+
+
+def optimise_check(st: State, seat: int, k: int, card: int) -> Check:
+    """Return why putting ``card`` from the hand into investment ``k`` is refused, or ``None``."""
+    return (
+        investment_check(st, seat, k)
+        or swap_cards_check(card, st.invs[seat][k].stock)
+        or swap_hand_check(st, seat, card)
+    )
+
+
+# swap_cards_check depends on the two cards only: its verdict for every pair, computed once.
+_SWAPS = [[swap_cards_check(c, cur, False) is None for cur in range(N_BUILDING)] for c in range(N_CARDS)]
+
+
 def optimise_moves(st: State, seat: int) -> list[Any]:
-    """Return every legal optimisation swap of ``seat`` (each investment with each card of its hand, checked)."""
+    """Return every legal optimisation swap of ``seat``: each investment with each card of its hand, checked.
+
+    The part of the check that reads only the two cards comes from its table (:data:`_SWAPS`).
+    """
     out: list[Any] = []
     hand = st.hands[seat]
-    for k in range(len(st.invs[seat])):
-        row = OPTIMISE_MOVES[k]
-        out.extend(row[c] for c in hand if optimise_check(st, seat, k, c) is None)
+    invs = st.invs[seat]
+    for k in range(len(invs)):
+        if investment_check(st, seat, k, False) is None:
+            row = OPTIMISE_MOVES[k]
+            current = invs[k].stock
+            for c in hand:
+                if _SWAPS[c][current] and swap_hand_check(st, seat, c, False) is None:
+                    out.append(row[c])
     return out
 
 
@@ -126,7 +170,9 @@ def do_optimise(st: State, seat: int, move: Optimise) -> Events:
 
 def cost_moves(st: State, seat: int) -> list[Any]:
     """Legal moves while an optimisation is unpaid: discard any building card of the hand."""
-    return [DISCARD_MOVES[c] for c in st.hands[seat] if hand_discard_check(st, seat, c, rid.OPTIMISATION) is None]
+    return [
+        DISCARD_MOVES[c] for c in st.hands[seat] if hand_discard_check(st, seat, c, rid.OPTIMISATION, False) is None
+    ]
 
 
 def apply_cost(st: State, seat: int, move: Any) -> Events:

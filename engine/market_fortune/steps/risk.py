@@ -36,6 +36,7 @@ from club_agentes.engine.market_fortune.steps.declaration import (
     start_declaration,
 )
 from club_agentes.engine.market_fortune.table import (
+    NO,
     Check,
     Events,
     Refusal,
@@ -56,18 +57,18 @@ RISK_MOVES = [
 ]
 
 
-def risk_pair_check(st: State, seat: int, stock: int, ret: int) -> Check:
-    """Return why these two cards do not make an investment of ``seat``, or ``None``."""
+def risk_cards_check(stock: int, ret: int, say: bool = True) -> Check:
+    """Return why these two cards can never make an investment (whatever the table), or ``None``."""
     if CARD_TYPE[stock] != STOCK or CARD_TYPE[ret] != RETURN:
+        if not say:
+            return NO
         return Refusal(
             rid.INVESTMENT,
             lambda: f"an investment is 1 Acción ($) and 1 Rendimiento (+R); you named {cn(stock)} and {cn(ret)}",
         )
-    hand = st.hands[seat]
-    if stock not in hand or ret not in hand:
-        missing = stock if stock not in hand else ret
-        return Refusal(rid.INVESTMENT, lambda: f"both cards come from your hand, and you do not hold {cn(missing)}")
     if CARD_IND[stock] != CARD_IND[ret]:
+        if not say:
+            return NO
         return Refusal(
             rid.INVESTMENT,
             lambda: (
@@ -78,32 +79,57 @@ def risk_pair_check(st: State, seat: int, stock: int, ret: int) -> Check:
     return None
 
 
+def risk_hand_check(st: State, seat: int, stock: int, ret: int, say: bool = True) -> Check:
+    """Return why ``seat`` cannot put these two cards down now (both come from its hand), or ``None``."""
+    hand = st.hands[seat]
+    if stock not in hand or ret not in hand:
+        if not say:
+            return NO
+        missing = stock if stock not in hand else ret
+        return Refusal(rid.INVESTMENT, lambda: f"both cards come from your hand, and you do not hold {cn(missing)}")
+    return None
+
+
+_BANNED = Refusal(
+    "market-fortune/cartas/bloqueo-regulatorio", "Bloqueo Regulatorio forbids you to Arriesgar on this turn"
+)
+_FULL = Refusal(rid.RULING_FOUR_MAX, "you already have 4 investments, the most a portfolio holds")
+
+
 def risk_allowed_check(st: State, seat: int) -> Check:
     """Return why ``seat`` may not Arriesgar at all this turn (whatever the cards), or ``None``."""
     if st.banned:
-        return Refusal(
-            "market-fortune/cartas/bloqueo-regulatorio", "Bloqueo Regulatorio forbids you to Arriesgar on this turn"
-        )
+        return _BANNED
     if len(st.invs[seat]) >= MAX_INVESTMENTS:
-        return Refusal(rid.RULING_FOUR_MAX, "you already have 4 investments, the most a portfolio holds")
+        return _FULL
     return None
 
 
 def risk_check(st: State, seat: int, stock: int, ret: int) -> Check:
     """Return why Arriesgar with these two cards is refused, or ``None``."""
-    return risk_pair_check(st, seat, stock, ret) or risk_allowed_check(st, seat)
+    return risk_cards_check(stock, ret) or risk_hand_check(st, seat, stock, ret) or risk_allowed_check(st, seat)
+
+
+# risk_cards_check depends on the two cards only: its verdict for every ($, +R) pair, computed once.
+_PAIRS = [[risk_cards_check(a, r, False) is None for r in range(N_BUILDING)] for a in range(_FIRST_RETURN)]
 
 
 def risk_moves(st: State, seat: int) -> list[Any]:
-    """Return every legal Arriesgar: each $ of the hand with each +R of the hand, checked."""
+    """Return every legal Arriesgar: each $ of the hand with each +R of the hand, through :func:`risk_check`.
+
+    The part of the check that reads only the two cards comes from its table (:data:`_PAIRS`).
+    """
     if risk_allowed_check(st, seat) is not None:
         return []
     hand = st.hands[seat]
     split = bisect_left(hand, _FIRST_RETURN)  # the hand is sorted: $ cards first
+    returns = hand[split:]
     out: list[Any] = []
     for a in hand[:split]:
-        row = RISK_MOVES[a]
-        out.extend(row[r] for r in hand[split:] if risk_pair_check(st, seat, a, r) is None)
+        pairs = _PAIRS[a]
+        for r in returns:
+            if pairs[r] and risk_hand_check(st, seat, a, r, False) is None:
+                out.append(RISK_MOVES[a][r])
     return out
 
 

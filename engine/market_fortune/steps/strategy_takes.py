@@ -28,14 +28,14 @@ TAKE_MOVES = {src: intern(Take, src) for src in BUILDING_SOURCES}
 RESCUE_RULE = "market-fortune/cartas/rescate"
 
 
-def take_check(st: State, seat: int, source: str) -> Check:
+def take_check(st: State, seat: int, source: str, say: bool = True) -> Check:
     """Comprar Más: return why the card may not come from ``source``, or ``None``."""
-    return source_check(st, source)
+    return source_check(st, source, say)
 
 
 def take_moves(st: State, seat: int) -> list[Any]:
     """Legal moves of Comprar Más: each building source that may give a card."""
-    return [TAKE_MOVES[src] for src in BUILDING_SOURCES if take_check(st, seat, src) is None]
+    return [TAKE_MOVES[src] for src in BUILDING_SOURCES if take_check(st, seat, src, False) is None]
 
 
 def apply_take(st: State, seat: int, move: Any) -> Events:
@@ -58,14 +58,14 @@ def apply_take(st: State, seat: int, move: Any) -> Events:
 TAKE_STEP = Step(TAKE, take_moves, apply_take)
 
 
-def rescue_check(st: State, seat: int, source: str) -> Check:
+def rescue_check(st: State, seat: int, source: str, say: bool = True) -> Check:
     """Rescate: return why the next card may not come from ``source`` (the $ or +R deck only), or ``None``."""
-    return source_check(st, source, decks_only=True, rule=RESCUE_RULE)
+    return source_check(st, source, say, True, RESCUE_RULE)
 
 
 def rescue_moves(st: State, seat: int) -> list[Any]:
     """Legal moves of Rescate: the $ or +R deck, while it can give a card."""
-    return [TAKE_MOVES[src] for src in DECK_SOURCES if rescue_check(st, seat, src) is None]
+    return [TAKE_MOVES[src] for src in DECK_SOURCES if rescue_check(st, seat, src, False) is None]
 
 
 def apply_rescue(st: State, seat: int, move: Any) -> Events:

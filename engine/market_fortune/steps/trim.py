@@ -29,14 +29,14 @@ from club_agentes.engine.market_fortune.table import (
 )
 
 
-def trim_check(st: State, seat: int, card: int) -> Check:
+def trim_check(st: State, seat: int, card: int, say: bool = True) -> Check:
     """Return why ``card`` may not be discarded for the rule of 8, or ``None``."""
-    return hand_discard_check(st, seat, card, rid.RULE_OF_EIGHT)
+    return hand_discard_check(st, seat, card, rid.RULE_OF_EIGHT, say)
 
 
 def trim_moves(st: State, seat: int) -> list[Any]:
     """Legal moves at the end of a turn above 8: discard any building card of the hand."""
-    return [DISCARD_MOVES[c] for c in st.hands[seat] if trim_check(st, seat, c) is None]
+    return [DISCARD_MOVES[c] for c in st.hands[seat] if trim_check(st, seat, c, False) is None]
 
 
 def apply_trim(st: State, seat: int, move: Any) -> Events:
