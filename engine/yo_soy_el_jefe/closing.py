@@ -93,16 +93,16 @@ def do_close(state: State, seat: int, move: Any) -> list[Event]:
         events.append(Event(f"seat {boss} paid {amount}M to seat {s} for its {COLOURS[c]} ({how}) {reason}."))
     discarded: list[str] = []
     returned: list[list[Any]] = []
-    for (s, c), card in sorted(neg.placed.items()):
+    for (s, c), family in sorted(neg.placed.items()):
         if (s, c) in participating_family:
-            state.discard.append(card)
-            discarded.append(CARDS[card].id)
+            state.discard.append(family)
+            discarded.append(CARDS[family].id)
         else:
-            state.give_back(s, card)
-            returned.append([s, CARDS[card].id])
-    for _colour, card in sorted(neg.travelled.items()):
-        state.discard.append(card)
-        discarded.append(CARDS[card].id)
+            state.give_back(s, family)
+            returned.append([s, CARDS[family].id])
+    for _colour, travel in sorted(neg.travelled.items()):
+        state.discard.append(travel)
+        discarded.append(CARDS[travel].id)
     if discarded:
         events.append(Event(f"discarded after the deal: {', '.join(discarded)}."))
     for s, card_id in returned:

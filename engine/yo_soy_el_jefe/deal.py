@@ -96,28 +96,35 @@ def group(state: State, neg: Negotiation) -> tuple[list[Part], bool]:
     return parts, complete
 
 
+@dataclass(slots=True)
+class GroupCache:
+    """:func:`group` and :func:`missing` of the open negotiation, for one state version."""
+
+    version: int
+    parts: list[Part]
+    complete: bool
+    missing: str | None = None
+
+
 def current_group(state: State) -> tuple[list[Part], bool]:
     """Return :func:`group` for the open negotiation, computed once per state version."""
     cache = state.group_cache
-    if cache is not None and cache[0] == state.version:
-        return cache[1]  # type: ignore[no-any-return]
-    neg = state.neg
-    assert neg is not None
-    result = group(state, neg)
-    state.group_cache = (state.version, result, None)
-    return result
+    if cache is None or cache.version != state.version:
+        neg = state.neg
+        assert neg is not None
+        cache = state.group_cache = GroupCache(state.version, *group(state, neg))
+    return cache.parts, cache.complete
 
 
 def current_missing(state: State) -> str:
     """Return :func:`missing` for the open negotiation, computed once per state version."""
     parts, complete = current_group(state)
-    cache = state.group_cache
-    assert cache is not None
-    if cache[2] is None:
+    cache: GroupCache = state.group_cache
+    if cache.missing is None:
         neg = state.neg
         assert neg is not None
-        state.group_cache = (cache[0], cache[1], missing(neg, parts, complete))
-    return state.group_cache[2]  # type: ignore[index, no-any-return]
+        cache.missing = missing(neg, parts, complete)
+    return cache.missing
 
 
 def missing(neg: Negotiation, parts: list[Part], complete: bool) -> str:

@@ -90,8 +90,7 @@ def _note(state: State, seat: int, move: Any, name: list[str]) -> MoveNote:
             "discarded."
         )
     if isinstance(move, Hire):
-        colour = COLOURS.index(move.colour)
-        owner = state.owner[colour]
+        owner = state.owner[COLOURS.index(move.colour)]
         whose = "from beside the board" if owner < 0 else f"from {name[owner]}"
         return MoveNote(f"Play three hire cards (empleo) to take the {move.colour} investor card {whose}.")
     if isinstance(move, Pass):
@@ -101,9 +100,9 @@ def _note(state: State, seat: int, move: Any, name: list[str]) -> MoveNote:
     if isinstance(move, PlaceFamily):
         return _family(state, seat, move, name)
     if isinstance(move, Offer):
-        quote = neg.quotes.get((seat, COLOURS.index(move.colour)))
-        colour = COLOURS.index(move.colour)
-        how = "investor" if state.owner[colour] == seat and colour not in neg.travelled else "family card"
+        index = COLOURS.index(move.colour)
+        quote = neg.quotes.get((seat, index))
+        how = "investor" if state.owner[index] == seat and index not in neg.travelled else "family card"
         if quote is not None and quote.status == 0:
             return MoveNote(
                 f"Change your demand for your {move.colour} ({how}), now {quote.named_as()}: you name the new price "
@@ -120,10 +119,10 @@ def _note(state: State, seat: int, move: Any, name: list[str]) -> MoveNote:
         amount = move.amount if move.unit != DIVIDENDS else move.amount * neg.value
         named = f"{amount}M" if move.unit != DIVIDENDS else f"{move.amount} dividend(s) of {neg.value}M ({amount}M)"
         target = neg.naming.seat
-        colour = COLOURS[neg.naming.colour]
+        what = COLOURS[neg.naming.colour]
         if seat == boss:
-            return MoveNote(f"Propose {named} to {name[target]} for its {colour}, paid from the {neg.payout}M payout.")
-        return MoveNote(f"Ask {named} of the boss, {name[boss]}, for your {colour} (the deal pays {neg.payout}M).")
+            return MoveNote(f"Propose {named} to {name[target]} for its {what}, paid from the {neg.payout}M payout.")
+        return MoveNote(f"Ask {named} of the boss, {name[boss]}, for your {what} (the deal pays {neg.payout}M).")
     if isinstance(move, Accept):
         quote = neg.quotes[(move.seat, COLOURS.index(move.colour))]
         if seat != boss:

@@ -163,8 +163,9 @@ def pending(state: State) -> Pending:
         actor = neg.naming.actor
         return Pending("turn" if actor == neg.boss else "reaction", (actor,), _price_prompt(state))
     seats = deciding(neg, state.n)
-    kind = "turn" if seats == (neg.boss,) else "reaction"
-    return Pending(kind, seats, _prompt(state, seats))
+    if seats == (neg.boss,):
+        return Pending("turn", seats, _prompt(state, seats))
+    return Pending("reaction", seats, _prompt(state, seats))
 
 
 def _prompt(state: State, seats: tuple[int, ...]) -> str:
@@ -228,8 +229,8 @@ def candidates(state: State, seat: int) -> list[Any]:
         for s in range(state.n):
             if s != seat:
                 for c in cols:
-                    q = quotes.get((s, c))
-                    if (q is None or q.status != AGREED) and represents(state, neg, s, c):
+                    standing = quotes.get((s, c))
+                    if (standing is None or standing.status != AGREED) and represents(state, neg, s, c):
                         moves.append(BIDS[s][c])
         moves += travel_moves(state, seat)
         moves += hire_moves(state, seat)
@@ -242,8 +243,8 @@ def candidates(state: State, seat: int) -> list[Any]:
             elif q.status == ASKED:
                 moves.append(WITHDRAWS[s][c])
     for c in cols:
-        q = quotes.get((seat, c))
-        if (q is None or q.status != AGREED) and represents(state, neg, seat, c):
+        standing = quotes.get((seat, c))
+        if (standing is None or standing.status != AGREED) and represents(state, neg, seat, c):
             moves.append(OFFERS[c])
     moves += family
     moves += travel_moves(state, seat)

@@ -99,9 +99,13 @@ OPTION_NAMES: tuple[str, ...] = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class JefeConfig:
-    """A table's configuration: seat count and options (see ``YoSoyElJefe.config_schema``)."""
+    """A table's configuration: seat count and options (see ``YoSoyElJefe.config_schema``); treat it as immutable.
+
+    Not a frozen dataclass only because the core's ``Config`` protocol declares ``seats`` as a settable
+    attribute, which a frozen dataclass does not satisfy for a type checker.
+    """
 
     seats: int
     options: tuple[tuple[str, Any], ...]
@@ -561,7 +565,7 @@ class State:
         self.end_rule: str | None = None
         self.version = 0
         self.legal_cache: tuple[int, int, list[Any]] | None = None
-        self.group_cache: tuple[int, Any, str | None] | None = None
+        self.group_cache: Any = None  # deal.GroupCache, for the current version
         if cfg.marker_start is None:
             self.marker = -1
             self.phase = "marker"
