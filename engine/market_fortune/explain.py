@@ -107,15 +107,16 @@ def _take_words(st: State, source: str) -> str:
 
 _EFFECT_WORDS = {
     Effect.STEAL_STRATEGY: "unless they defend, you take 1 of their strategies at random",
-    Effect.MARKET_COLLAPSE: "every rival it reaches that does not defend loses its investments",
-    Effect.CORRECTION: "unless they defend, that investment returns to their hand",
-    Effect.FEDERAL_AUDIT: "unless they defend, their portfolio is flipped face up and investments worth {max_value}M "
-    "or less are discarded",
+    Effect.MARKET_COLLAPSE: "every rival with a face-down investment that does not defend loses its face-down "
+    "investments",
+    Effect.CORRECTION: "unless they defend, that face-down investment returns to their hand",
+    Effect.FEDERAL_AUDIT: "unless they defend, their face-down investments are flipped face up and those worth "
+    "{max_value}M or less are discarded",
     Effect.TRADE: "unless they defend, you exchange 1 building card taken at random from each hand",
     Effect.REGULATORY_BLOCK: "unless they defend, they may not Arriesgar on their next turn",
     Effect.INFLATION: "every rival it reaches that does not defend discards 1 building card at random",
-    Effect.SYSTEMIC_RISK: "every rival it reaches that does not defend rolls the die: on − its newest investment "
-    "returns to its hand",
+    Effect.SYSTEMIC_RISK: "every rival with a face-down investment that does not defend rolls the die: on − its "
+    "newest face-down investment returns to its hand",
 }
 
 

@@ -50,6 +50,7 @@ RULING_BONUSES = R + "verdes-y-amarillas"
 RULING_NO_ACTION = R + "sin-accion-posible"
 RULING_HIDDEN = R + "informacion-oculta"
 RULING_TERMS = R + "terminos-del-mercado"
+RULING_FACE_UP = R + "inversiones-volteadas"
 
 # The ids the engine cites: in an IllegalMove (each has a test named after it in
 # tests/engine/market_fortune/test_rules.py) or as a Result's rule (RESULT_IDS).
@@ -82,6 +83,7 @@ REFUSAL_IDS = frozenset(
         RULING_DECKS,
         RULING_MOMENTUM,
         RULING_NO_ACTION,
+        RULING_FACE_UP,
     }
     # Card sections: every red card (its fields and conditions) and the blues that
     # cancel only some attacks.

@@ -74,7 +74,7 @@ def counted_yellows(st: State, seat: int) -> list[int]:
     A yellow taken by Momentum this turn is not one of them: "No puedes usarla ese mismo
     turno" and "no se usa al ganar" (ruling momentum-todo-el-turno); it counts at a later one.
     """
-    momentum = -1  # PHASE2: st.momentum if st.turn == seat else -1
+    momentum = st.momentum if st.turn == seat else -1
     return [c for c in st.strats[seat] if IS_YELLOW[c] and c != momentum]
 
 

@@ -33,7 +33,6 @@ from club_agentes.engine.market_fortune.table import (
     Step,
     cn,
     inv_text,
-    make_public,
     n_investments,
     no_such_investment,
     obscure_strategies,
@@ -70,9 +69,9 @@ def declare_check(st: State, seat: int, say: bool = True) -> Check:
 
 def may_hold_attachable(st: State, seat: int) -> bool:
     """Whether, by public information, the seat might still attach a green: it holds a strategy other
-    than its Momentum card and an investment carries no green (ruling informacion-oculta)."""
+    than its Momentum card and a face-down investment carries no green (ruling informacion-oculta)."""
     held = len(st.strats[seat]) - (st.momentum in st.strats[seat])
-    return held > 0 and any(inv.green < 0 for inv in st.invs[seat])
+    return held > 0 and any(inv.green < 0 and not inv.face_up for inv in st.invs[seat])
 
 
 def start_declaration(st: State, seat: int, ev: Events) -> None:
@@ -130,6 +129,11 @@ def attach_check(st: State, seat: int, card: int, k: int, only: int) -> Check:
         return Refusal(
             rid.GREEN, lambda: f"when you form an investment its green goes on that investment, #{only}, not on #{k}"
         )
+    if invs[k].face_up:
+        return Refusal(
+            rid.RULING_FACE_UP,
+            lambda: f"investment #{k} is face up, and a face-up investment is final: no green is attached to it",
+        )
     if invs[k].green >= 0:
         return Refusal(
             rid.ONE_GREEN, lambda: f"investment #{k} already carries a green strategy; one green per investment"
@@ -159,10 +163,7 @@ def do_attach(st: State, seat: int, move: Attach, only: int) -> Events:
     st.strats[seat].remove(card)
     inv = st.invs[seat][k]
     inv.green = card
-    if inv.face_up:
-        make_public(st, card)
-        return [Event(f"seat {seat} attached {cn(card)} to its face-up investment #{k}")]
-    # Face down: nobody else sees which strategy left the hand.
+    # Face down (a face-up investment takes no green): nobody else sees which strategy left the hand.
     private_to(st, card, seat)
     obscure_strategies(st, seat)
     return [

@@ -190,8 +190,9 @@ def hit(st: State, atk: Attack, seat: int, ev: Events) -> None:
         ev.append(Event(f"seat {seat} did not defend: seat {a} took 1 of seat {seat}'s strategies at random"))
         ev.append(Event(f"Robo: seat {a} took {cn(c)} from seat {seat}", (a, seat), {"card": CARD_ID[c]}))
     elif e is Effect.MARKET_COLLAPSE:
-        lost = st.invs[seat]
-        st.invs[seat] = []
+        # Face-up investments are final (ruling inversiones-volteadas): only the face-down ones are lost.
+        lost = [i for i in st.invs[seat] if not i.face_up]
+        st.invs[seat] = [i for i in st.invs[seat] if i.face_up]
         _lose_investments(st, seat, lost, ev, f"seat {seat} did not defend against Colapso de Mercado")
     elif e is Effect.CORRECTION:
         k = atk.investment
@@ -202,6 +203,7 @@ def hit(st: State, atk: Attack, seat: int, ev: Events) -> None:
         ev.append(Event(f"your investment {inv_text(inv)} returned to your hand", (seat,)))
     elif e is Effect.FEDERAL_AUDIT:
         limit = s.params["max_value"]
+        flipped = [i for i in st.invs[seat] if not i.face_up]
         reveal_all(st, seat, False)
         ev.append(
             Event(
@@ -209,10 +211,10 @@ def hit(st: State, atk: Attack, seat: int, ev: Events) -> None:
                 f"{describe_portfolio(st, seat, False)}"
             )
         )
-        keep = [i for i in st.invs[seat] if inv_value(i) > limit]
-        lost = [i for i in st.invs[seat] if inv_value(i) <= limit]
+        # Only the investments it flipped: those already face up were final (ruling inversiones-volteadas).
+        lost = [i for i in flipped if inv_value(i) <= limit]
         if lost:
-            st.invs[seat] = keep
+            st.invs[seat] = [i for i in st.invs[seat] if not any(i is x for x in lost)]
             _lose_investments(st, seat, lost, ev, f"investments worth {limit}M or less are discarded")
     elif e is Effect.TRADE:
         mine = st.hands[a].pop(st.rng.below(len(st.hands[a])))
@@ -248,13 +250,13 @@ def hit(st: State, atk: Attack, seat: int, ev: Events) -> None:
         if die_plus(st):
             ev.append(Event(f"seat {seat} did not defend against Riesgo Sistémico, rolled + and keeps its portfolio"))
         else:
-            k = len(st.invs[seat]) - 1
+            # The most recently formed face-down investment (face-up ones are final).
+            k = max(k for k, i in enumerate(st.invs[seat]) if not i.face_up)
             inv = return_investment(st, seat, k)
-            extra = f" ({inv_text(inv)})" if inv.face_up else ""
             ev.append(
                 Event(
                     f"seat {seat} did not defend against Riesgo Sistémico, rolled − and its newest "
-                    f"investment #{k}{extra} returns to its hand"
+                    f"face-down investment #{k} returns to its hand"
                 )
             )
             ev.append(Event(f"your investment {inv_text(inv)} returned to your hand", (seat,)))

@@ -142,11 +142,16 @@ def play_card_check(st: State, seat: int, card: int, only: int, say: bool = True
 
 
 def group_targets(st: State, seat: int, effect: Effect) -> tuple[int, ...]:
-    """Return the rivals a group attack reaches, clockwise from the attacker (public information only)."""
+    """Return the rivals a group attack reaches, clockwise from the attacker (public information only).
+
+    Inflación reaches every rival with building cards in hand; Colapso de Mercado and Riesgo
+    Sistémico every rival with a face-down investment (face-up ones are final: ruling
+    inversiones-volteadas).
+    """
     order = clockwise_from(seat, st.n, include_first=False)
     if effect is Effect.INFLATION:
         return tuple(s for s in order if st.hands[s])
-    return tuple(s for s in order if st.invs[s])
+    return tuple(s for s in order if any(not i.face_up for i in st.invs[s]))
 
 
 def _targeted(st: State, seat: int, s: StrategyDef, t: int | None, k: int | None, say: bool) -> Check:
@@ -176,6 +181,15 @@ def _targeted(st: State, seat: int, s: StrategyDef, t: int | None, k: int | None
             )
         if k is None or not 0 <= k < len(invs):
             return Refusal(s.section, lambda: no_such_investment(f"seat {t} has", len(invs), k)) if say else NO
+        if invs[k].face_up:
+            if not say:
+                return NO
+            return Refusal(
+                rid.RULING_FACE_UP,
+                lambda: (
+                    f"investment #{k} of seat {t} is face up, and a face-up investment is final: no card changes it"
+                ),
+            )
         return None
     if e is Effect.FEDERAL_AUDIT:
         if not any(not i.face_up for i in st.invs[t]):
@@ -268,7 +282,7 @@ def _on_self(st: State, seat: int, s: StrategyDef, say: bool) -> Check:
     e = s.effect
     if e is Effect.MARKET_COLLAPSE or e is Effect.SYSTEMIC_RISK:
         if not group_targets(st, seat, e):
-            return Refusal(s.section, lambda: f"no rival has an investment for {s.name} to hit") if say else NO
+            return Refusal(s.section, lambda: f"no rival has a face-down investment for {s.name} to hit") if say else NO
         return None
     if e is Effect.INFLATION:
         if not group_targets(st, seat, e):

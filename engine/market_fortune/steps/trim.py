@@ -2,7 +2,10 @@
 
 "Mano: límite de 8 al final del turno" (ruling regla-de-8-como-limite). A turn ends above 8
 only after Liquidez or Comprar Más, whose texts order these discards ("al final de tu turno,
-descarta hasta quedar con 8").
+descarta hasta quedar con 8"). In Campeonato they are discards by a strategy, so the last
+card put on each pile lies face down and blocks it ("Las cartas de construcción descartadas
+por una Estrategia se bloquean (la última, boca abajo sobre el descarte)": ruling
+campeonato-cartas-bloqueadas).
 """
 
 from __future__ import annotations
@@ -11,20 +14,24 @@ from typing import Any
 
 from club_agentes.engine.core import Event
 from club_agentes.engine.market_fortune import rules as rid
-from club_agentes.engine.market_fortune.components import CARD_ID, CARD_INDEX
+from club_agentes.engine.market_fortune.components import CARD_ID, CARD_INDEX, CARD_NAME, CARD_TYPE
 from club_agentes.engine.market_fortune.flow import end_turn
 from club_agentes.engine.market_fortune.moves import Discard
 from club_agentes.engine.market_fortune.state import TRIM, State
 from club_agentes.engine.market_fortune.steps.optimisation import DISCARD_MOVES
 from club_agentes.engine.market_fortune.table import (
+    PILE_WORD,
     Check,
     Events,
     Step,
     cn,
     discard_building,
     hand_discard_check,
+    make_public,
+    obscure_hand,
     out_of_step,
     over_eight,
+    private_to,
     refuse,
 )
 
@@ -52,10 +59,53 @@ def apply_trim(st: State, seat: int, move: Any) -> Events:
     card = CARD_INDEX[move.card]
     refuse(trim_check(st, seat, card))
     st.hands[seat].remove(card)
-    discard_building(st, card)
-    ev: Events = [Event(f"seat {seat} discarded {cn(card)} (rule of 8)", None, {"card": CARD_ID[card]})]
+    if st.trim_by >= 0 and st.config.mode == "campeonato":
+        ev = _blocked_discard(st, seat, card)
+    else:
+        discard_building(st, card)
+        why = f"{CARD_NAME[st.trim_by]}: down to 8" if st.trim_by >= 0 else "rule of 8"
+        ev = [Event(f"seat {seat} discarded {cn(card)} ({why})", None, {"card": CARD_ID[card]})]
     if not over_eight(st, seat):
         end_turn(st, ev)
+    return ev
+
+
+def _blocked_discard(st: State, seat: int, card: int) -> Events:
+    """Campeonato: a discard ordered by a strategy; the last one on each pile lies face down and blocks it.
+
+    Each card goes face down on its pile; the one this strategy put face down there before it,
+    now covered, turns face up (only the last of them stays face down: ruling
+    campeonato-cartas-bloqueadas).
+    """
+    pile = CARD_TYPE[card]
+    disc = st.discards[pile]
+    ev: Events = []
+    by = CARD_NAME[st.trim_by]
+    if disc and disc[-1] in st.trim_down:
+        prev = disc[-1]
+        st.trim_down.remove(prev)
+        st.facedown[prev] = False
+        make_public(st, prev)
+        ev.append(
+            Event(
+                f"the card seat {seat} discarded before on the {PILE_WORD[pile]} pile, {cn(prev)}, is covered and "
+                "turns face up",
+                None,
+                {"card": CARD_ID[prev]},
+            )
+        )
+    disc.append(card)
+    st.facedown[card] = True
+    st.trim_down.append(card)
+    private_to(st, card, seat)
+    obscure_hand(st, seat)  # nobody else knows which card left the hand
+    ev.append(
+        Event(
+            f"seat {seat} discarded 1 {PILE_WORD[pile]} card face down on the {PILE_WORD[pile]} discard pile ({by} "
+            "orders it): blocked (Campeonato)"
+        )
+    )
+    ev.append(Event(f"you discarded {cn(card)} face down ({by})", (seat,), {"card": CARD_ID[card]}))
     return ev
 
 

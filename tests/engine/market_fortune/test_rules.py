@@ -221,6 +221,22 @@ def _return_an_existing_investment() -> tuple[State, int, Any]:
     return st, 0, "return 7"
 
 
+@case(rid.RULING_FACE_UP)
+def _no_green_on_a_face_up_investment() -> tuple[State, int, Any]:
+    invs = [(*inv, None, True) for inv in FOUR_INVS[:3]] + [FOUR_INVS[3]]
+    st = table(investments={0: invs}, strategies={0: ["MF-E-MAXIMO-1"]})
+    play(st, 0, "declare")
+    assert st.step == "closing"
+    return st, 0, "attach MF-E-MAXIMO-1 to investment 1"
+
+
+@case(rid.RULING_FACE_UP)
+def _no_correccion_on_a_face_up_investment() -> tuple[State, int, Any]:
+    invs = [(*inv, None, True) for inv in THREE_INVS]
+    st = table(hands={0: EIGHT}, strategies={0: ["MF-E-CORRECCION-1"]}, investments={1: invs})
+    return st, 0, "play MF-E-CORRECCION-1 against seat 1 investment 2"
+
+
 @case(rid.RULING_RED_TIMING)
 def _one_red_per_turn() -> tuple[State, int, Any]:
     st = table(hands={0: EIGHT}, strategies={0: ["MF-E-FORTUNA-1", "MF-E-LIQUIDEZ-1"]})
