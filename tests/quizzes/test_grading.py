@@ -624,3 +624,25 @@ def test_lexer_agrees_with_normalize() -> None:
     ]
     for text in texts:
         assert " ".join(t.norm for t in _lex(text, letters=True) if t.norm) == normalize(text), text
+
+
+SENTENCE_WORDS = (
+    *("no", "es", "o", "y", "entre", "la", "A", "B", "C", "D", "b", "respuesta", ":", "porque", "más", "de"),
+    *("menos", "al", "unos", "millones", "%", "(", ")", "quizá", "creo", "que", "entonces", "=", "4", "cuatro"),
+    *("5", "2", "dos", "25M", "ni", "final", "Dominar", "Construir", "tomar", "estrategia", ",", ".", ";", "?"),
+    *("hasta", "como", "máximo", "mínimo", "cualquiera", "excepto", "un", "una", "Answer", "is", "aunque"),
+    *("no sé", "La inversión falla y las cartas regresan a tu mano", "Vuelves a lanzar el dado", "tienes", "mano"),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from((integer_item(4), integer_item(25, "M"), CHOICE, TERM)),
+    st.lists(st.sampled_from(SENTENCE_WORDS), min_size=1, max_size=12).map(" ".join),
+)
+def test_a_right_answer_with_another_candidate_after_o_is_wrong(item: Item, sentence: str) -> None:
+    vocabulary = ACCIONES if item.type == "term" else None
+    if not grade(item, sentence, vocabulary).correct:
+        return
+    other = {"choice": "la C", "term": "Arriesgar"}.get(item.type) or str(int(item.answer) + 1)
+    assert not grade(item, f"{sentence} o {other}", vocabulary).correct

@@ -880,3 +880,17 @@ def bank_cases() -> Iterator[tuple[Case, Vocabulary | None]]:
 
 def test_every_bank_item() -> None:
     measure(list(bank_cases()), "bank")
+
+
+def test_the_answer_reader_tokenizes_option_texts_and_terms_as_normalize_does() -> None:
+    """Options and vocabulary forms are matched in an answer token by token: the answer's tokens must be
+    what :func:`normalize` makes of the same text, or a right option text would go unread."""
+    from club_agentes.quizzes.bank import default_bank
+    from club_agentes.quizzes.grading import _lex, normalize
+
+    bank = default_bank()
+    texts = [o for gb in bank.games.values() for it in gb.items for o in it.options]
+    texts += [f for gb in bank.games.values() for v in gb.vocabularies.values() for t in v.terms for f in t.forms]
+    assert len(texts) > 500
+    for text in texts:
+        assert " ".join(t.norm for t in _lex(text, letters=True) if t.norm) == normalize(text), text
