@@ -770,12 +770,14 @@ _UNREADABLE = "The answer could not be read; give one short answer (a number, a 
 
 
 def _show(item: Item, value: Hashable) -> str:
+    """A candidate as a message shows it: ``25M``, ``66 %``, ``C``, ``Dominar``."""
     if item.type == "integer" and isinstance(value, Fraction):
         return format_number(value, item.unit)
     return str(value)
 
 
-def _normalized(item: Item, value: Hashable) -> str:
+def _normalized(value: Hashable) -> str:
+    """A candidate as :attr:`Grade.normalized` gives it: digits in the item's unit, a letter, a term."""
     if isinstance(value, Fraction):
         return _plain_number(value)
     return str(value)
@@ -796,7 +798,8 @@ def _reason(item: Item, r: _Reading, vocabulary: Vocabulary | None) -> str:
             return "The answer contains no number; write one whole number, in digits or in Spanish words."
         if item.type == "choice":
             return "The answer is neither one of the letters A-D nor the full text of one option."
-        assert vocabulary is not None
+        if vocabulary is None:
+            return "The answer names no term of the vocabulary."
         accepted = ", ".join(vocabulary.term_names)
         return f"The answer names no term of the vocabulary {vocabulary.name!r} (its terms: {accepted})."
     if r.problem == "denied":
@@ -835,7 +838,7 @@ def _grade_text(item: Item, answer: str, vocabulary: Vocabulary | None) -> Grade
     r = _read(item, answer, vocabulary)
     if r.value is None:
         return Grade(False, _reason(item, r, vocabulary))
-    normalized = _normalized(item, r.value)
+    normalized = _normalized(r.value)
     right = Fraction(int(item.answer)) if item.type == "integer" else item.answer
     if r.value == right:
         return Grade(True, normalized=normalized)
