@@ -82,7 +82,11 @@ class YoSoyElJefe(Game[State, Move, JefeConfig]):
         return config_schema()
 
     def sample_configs(self) -> list[tuple[int, dict[str, Any]]]:
-        """Return every seat count with the standard rules, and every option on at least once."""
+        """Return every seat count with the standard rules, and every option on at least once.
+
+        The two-player rules are sampled at 3 seats: with more seats random bots negotiate for long under them
+        (the boss may not fail a deal that could close, and closes only after a quiet window).
+        """
         every = {
             "boss_card_keeps_turn": True,
             "mandatory_negotiation_with_10_cards": True,
@@ -98,7 +102,16 @@ class YoSoyElJefe(Game[State, Move, JefeConfig]):
             (5, {}),
             (6, {}),
             (3, {**every, "quick_game": True}),
-            (5, {**every, "two_player_rules": True, "first_player": 2, "marker_start": 8}),
+            (
+                3,
+                {
+                    **every,
+                    "two_player_rules": True,
+                    "first_player": 2,
+                    "marker_start": 8,
+                    "failed_negotiations_limit": 20,
+                },
+            ),
         ]
 
     def info(self) -> GameInfo:
