@@ -2,7 +2,8 @@
 
 Plain functions give the values other packages need (the quiz bank computes
 questions from them): :func:`dividend_value`, :func:`payout`, :func:`deal_card`,
-:func:`board_spaces`, :func:`board_space`.
+:func:`board_spaces`, :func:`board_space`; the rule numbers the rulebook states in its
+text are constants here too (:data:`HAND_SIZE`, :data:`DRAW_COUNT`, :data:`HAND_LIMIT`...).
 """
 
 from __future__ import annotations
@@ -40,6 +41,29 @@ KIND_LABELS: dict[str, str] = {
     STOP: "stop card (parada)",
 }
 ID_PREFIX = "YSJ"
+
+# Rule numbers the rulebook states in its text (not component data); the engine and the quiz bank read them here.
+HAND_SIZE = 5
+"""Influence cards dealt to each player: "se reparten 5 cartas a cada jugador" (2-preparacion)."""
+DRAW_COUNT = 3
+"""Cards a draw takes: "Tomar 3 cartas del mazo de cartas de influencia" (3-desarrollo/tomar-cartas)."""
+HAND_LIMIT = 12
+"""The hand limit after drawing: "Cada jugador puede tener hasta 12 cartas de influencia" (3-desarrollo)."""
+HAND_LIMIT_LATE = 10
+"""The limit under the variant "A partir del décimo negocio ... hasta un máximo de 10 cartas" (5-variantes)."""
+LATE_LIMIT_AFTER = 9
+"""Deals closed after which the late limit applies (ruling dado-de-fin-y-partida-rapida)."""
+DRAW_BY_INVESTORS: tuple[int, ...] = (4, 3, 2, 1)
+"""Cards drawn under the variant robo-segun-inversores with 0, 1, 2, 3 or more investor cards."""
+MINIMUM_TO_NEGOTIATE = 4
+"""Fewest cards to start a negotiation under "Si tienes 3 o menos cartas ... no puedes intentar una negociación"."""
+MANDATORY_AT = 10
+"""Cards from which the variant obliges a negotiation: "si tiene 10 o más cartas de influencia en la mano"."""
+INVESTORS_EACH: dict[int, int] = {2: 3, 3: 2, 4: 1, 5: 1, 6: 1}
+"""Investor cards dealt to each seat by seat count (2-preparacion, rulings errata-reparto-de-inversores and
+dos-jugadores)."""
+QUICK_GAME_REMOVED: tuple[int, ...] = (3, 6, 9)
+"""Deal cards left out of the quick game: "sin las cartas 3, 6 y 9" (5-variantes)."""
 
 
 class ComponentDataError(ValueError):

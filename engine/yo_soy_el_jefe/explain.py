@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from club_agentes.engine.core.model import MoveNote
+from club_agentes.engine.yo_soy_el_jefe.components import DRAW_BY_INVESTORS, DRAW_COUNT
 from club_agentes.engine.yo_soy_el_jefe.deal import current_group
 from club_agentes.engine.yo_soy_el_jefe.influence import stop_words
 from club_agentes.engine.yo_soy_el_jefe.moves import (
@@ -33,14 +34,7 @@ from club_agentes.engine.yo_soy_el_jefe.moves import (
     Travel,
     Withdraw,
 )
-from club_agentes.engine.yo_soy_el_jefe.state import (
-    AGREED,
-    COLOURS,
-    DRAW_BY_INVESTORS,
-    DRAW_COUNT,
-    SPACES,
-    State,
-)
+from club_agentes.engine.yo_soy_el_jefe.state import AGREED, COLOURS, SPACES, State
 from club_agentes.engine.yo_soy_el_jefe.words import space_words
 
 _SEAT = re.compile(r"\bseat (\d)\b")

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from club_agentes.engine.core import Event
-from club_agentes.engine.yo_soy_el_jefe.state import MANDATORY_AT, State
+from club_agentes.engine.yo_soy_el_jefe.components import MANDATORY_AT
+from club_agentes.engine.yo_soy_el_jefe.state import State
 
 
 def start_turn(state: State, seat: int) -> None:

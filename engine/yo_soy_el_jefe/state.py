@@ -20,7 +20,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from club_agentes.engine.core import ConfigError, Rng
-from club_agentes.engine.yo_soy_el_jefe.components import BOSS, FAMILY, GREY, HIRE, STOP, TRAVEL, DealCard, components
+from club_agentes.engine.yo_soy_el_jefe.components import (
+    BOSS,
+    FAMILY,
+    GREY,
+    HAND_LIMIT,
+    HAND_LIMIT_LATE,
+    HAND_SIZE,
+    HIRE,
+    INVESTORS_EACH,
+    LATE_LIMIT_AFTER,
+    QUICK_GAME_REMOVED,
+    STOP,
+    TRAVEL,
+    DealCard,
+    components,
+)
 
 COMP = components()
 COLOURS: tuple[str, ...] = COMP.colours
@@ -65,17 +80,6 @@ PROPOSED = 1  # the boss named it, the seat answers
 AGREED = 2  # accepted: it binds
 STATUS_NAMES = ("asked", "proposed", "agreed")
 
-# Rule numbers of the rulebook that the engine uses (the quiz bank reads them from here too).
-HAND_SIZE = 5  # 2-preparacion: "se reparten 5 cartas a cada jugador"
-DRAW_COUNT = 3  # 3-desarrollo: "Tomar 3 cartas del mazo de cartas de influencia"
-HAND_LIMIT = 12  # 3-desarrollo: "Cada jugador puede tener hasta 12 cartas de influencia"
-HAND_LIMIT_LATE = 10  # 5-variantes: "a partir del décimo negocio ... hasta un máximo de 10 cartas"
-LATE_LIMIT_AFTER = 9  # ruling dado-de-fin-y-partida-rapida: the lower limit applies once nine deals are closed
-DRAW_BY_INVESTORS = (4, 3, 2, 1)  # 5-variantes: 0, 1, 2, 3 or more investors
-MINIMUM_TO_NEGOTIATE = 4  # 5-variantes: "Si tienes 3 o menos cartas ... no puedes intentar una negociación"
-MANDATORY_AT = 10  # 5-variantes: "si tiene 10 o más cartas de influencia en la mano, debe intentar una negociación"
-INVESTORS_EACH: dict[int, int] = {2: 3, 3: 2, 4: 1, 5: 1, 6: 1}  # 2-preparacion and the rulings
-QUICK_GAME_REMOVED = (3, 6, 9)  # 5-variantes: "sin las cartas 3, 6 y 9"
 SAME_PRICE_TIMES = 2  # ruling limite-de-ofertas: the same amount, by the same side, for one colour, per boss
 
 DEFAULT_FAILURE_LIMIT = 30  # ruling limite-de-negociaciones-fallidas
