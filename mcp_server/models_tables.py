@@ -219,6 +219,9 @@ class MoveOutcome(BaseModel):
     version: int = Field(description="Table version now (after your move and any bot moves that followed).")
     seat_version: int = Field(description="Your seat's version now (see get_view).")
     played: LegalMove | None = Field(description="The move applied, when accepted.")
+    played_version: int | None = Field(
+        default=None, description="The table version your move created, when accepted (bot replies may follow it)."
+    )
     refusal: Refusal | None = Field(description="When not accepted: why, with the rule's id and words.")
     since: int = Field(description="The events listed are those after this version.")
     events: list[EventInfo] = Field(

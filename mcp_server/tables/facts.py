@@ -140,12 +140,16 @@ class RefusalFacts:
 
 @dataclass(frozen=True)
 class MoveResult:
-    """The outcome of ``play_move``: the move applied (or why not) and the seat's state after it."""
+    """The outcome of ``play_move``: the move applied (or why not) and the seat's state after it.
+
+    ``played_version`` is the table version the move created (bots' replies may follow it).
+    """
 
     accepted: bool
     state: SeatState
     played: MoveFacts | None = None
     refusal: RefusalFacts | None = None
+    played_version: int | None = None
 
 
 @dataclass(frozen=True)

@@ -236,7 +236,8 @@ class LaneWorker:
             self.cache.popitem(last=False)
         once = set(task.once)
         version = mirror.version
-        while len(out.moves) < task.max_moves and time.thread_time() - started < task.max_cpu_s:
+        playing = time.thread_time()  # the budget counts bot decisions, not the rebuild (charged all the same)
+        while not out.moves or (len(out.moves) < task.max_moves and time.thread_time() - playing < task.max_cpu_s):
             pending = game.pending(state)
             if pending.kind == "over":
                 break

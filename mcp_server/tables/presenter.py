@@ -335,6 +335,7 @@ def outcome(r: MoveResult) -> CallToolResult:
         version=t.version,
         seat_version=s.seat_version,
         played=legal_move(r.played) if r.played is not None else None,
+        played_version=r.played_version,
         refusal=refusal,
         since=s.since,
         events=[event_info(e) for e in s.events],

@@ -961,7 +961,7 @@ class TableService:
             )
         await self._after_write(live)
         fresh = await self._fresh(table_id)
-        return MoveResult(True, self._seat_state(fresh, seat, since=base), played=played)
+        return MoveResult(True, self._seat_state(fresh, seat, since=base), played=played, played_version=base + 1)
 
     def _played_facts(self, live: LiveTable, seat: int, move: Any) -> MoveFacts:
         cache = live.cache(seat)

@@ -1,24 +1,32 @@
-"""Test helpers: a client wrapper that validates every tool result against its advertised outputSchema."""
+"""Test helpers: a client wrapper that validates every tool result against its advertised outputSchema,
+servers in subprocesses (stdio, HTTP), agent keys and clients that carry them."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
 import subprocess
 import sys
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
 
 CLI = Path(sys.executable).with_name("club-agentes")
 
 
-def server_command(db: Path, *extra: str) -> list[str]:
-    """Command line that starts the installed console script (the README installs it)."""
+def server_command(db: Path | str, *extra: str) -> list[str]:
+    """Command line that starts the installed console script (the README installs it).
+
+    ``db`` is a SQLite file or a ``postgresql://`` URL (its schema then comes from the environment).
+    """
     assert CLI.exists(), f"the console script {CLI} is missing: install the package (pip install '.[test]')"
     return [str(CLI), "serve", "--db", str(db), *extra]
 
@@ -29,11 +37,18 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_http_server(db: Path, env: dict[str, str] | None = None) -> tuple[subprocess.Popen[bytes], str]:
-    """Start ``club-agentes serve --http`` on a free loopback port; return the process and its URL."""
+def start_http_server(
+    db: Path | str, env: dict[str, str] | None = None, *extra: str, keys: bool = False
+) -> tuple[subprocess.Popen[bytes], str]:
+    """Start ``club-agentes serve --http`` on a free loopback port; return the process and its URL.
+
+    Without ``keys`` the server runs ``--no-auth`` (every request acts as the local agent); with it,
+    clients need agent keys (:func:`add_agent`, :func:`keyed_client`).
+    """
     port = free_port()
+    auth = () if keys else ("--no-auth",)
     proc = subprocess.Popen(
-        server_command(db, "--http", "--host", "127.0.0.1", "--port", str(port)),
+        server_command(db, "--http", "--host", "127.0.0.1", "--port", str(port), *auth, *extra),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         env={**os.environ, **(env or {})},
@@ -49,6 +64,39 @@ def start_http_server(db: Path, env: dict[str, str] | None = None) -> tuple[subp
             time.sleep(0.1)
     proc.kill()
     raise RuntimeError("the HTTP server did not start within 30 s")
+
+
+def add_agent(db: Path | str, name: str, env: dict[str, str] | None = None) -> str:
+    """Create an agent with the CLI (``club-agentes agents add``); return its key (the last line printed)."""
+    out = subprocess.run(
+        [str(CLI), "agents", "add", name, "--db", str(db)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+        check=True,
+    )
+    return out.stdout.strip().splitlines()[-1]
+
+
+@contextlib.asynccontextmanager
+async def keyed_client(url: str, key: str | None = None) -> AsyncIterator[Checked]:
+    """A checked SDK client over streamable HTTP that sends ``Authorization: Bearer <key>`` (if a key is given)."""
+    headers = {"Authorization": f"Bearer {key}"} if key is not None else None
+    async with (
+        create_mcp_http_client(headers=headers) as http,
+        Client(streamable_http_client(url, http_client=http)) as client,
+    ):
+        yield await Checked(client).load()
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    """End a server subprocess (politely, then for good)."""
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(10)
 
 
 class ToolCallError(AssertionError):
