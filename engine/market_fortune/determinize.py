@@ -124,32 +124,47 @@ def determinize(st: State, seat: int, rng: Rng) -> State:
     vis = visibility(st)
     knows = vis.knows
     unknown: set[int] = {c for c in range(len(CARD_ID)) if not knows(seat, CARD_ID[c])}
-    # Places, in an order that depends only on what the seat knows: (old card at that place) per kind.
+    # Places, in an order that depends only on what the seat knows: the card now at each place,
+    # by kind, and the knowledge mask the new card takes there.
     places: dict[int, list[int]] = {STOCK: [], RETURN: [], 2: []}
+    masks: dict[int, int] = {}
     pair_places: list[tuple[int, int]] = []
     green_places: list[int] = []
     for deck in st.decks:
         for c in deck:
             if c in unknown:
                 places[CARD_TYPE[c]].append(c)
+                masks[c] = 0
     for pile in st.discards[:2]:
         for c in pile:
-            if c in unknown:
+            if c in unknown:  # face down; who put it there is public
                 places[CARD_TYPE[c]].append(c)
+                masks[c] = st.know[c]
     for s in range(st.n):
         if s == seat:
             continue
+        owner = 1 << s
         for c in st.hands[s]:
             if c in unknown:
                 places[CARD_TYPE[c]].append(c)
+                masks[c] = owner
+        # The strategy Momentum or Dominar gave it this turn is a place of its own (the table saw it
+        # join the hand); the others are interchangeable.
+        marked = [c for c in (st.momentum, st.drawn) if c >= 0 and c in st.strats[s] and c in unknown]
+        for c in dict.fromkeys(marked):
+            places[2].append(c)
+            masks[c] = owner
         for c in st.strats[s]:
-            if c in unknown:
+            if c in unknown and c not in marked:
                 places[2].append(c)
+                masks[c] = owner
         for inv in st.invs[s]:
             if inv.stock in unknown:
                 pair_places.append((inv.stock, inv.ret))
+                masks[inv.stock] = masks[inv.ret] = owner
                 if inv.green >= 0:
                     green_places.append(inv.green)
+                    masks[inv.green] = owner
     # The pools: every unknown card of each kind, in card order (never in the order of their places).
     stocks = sorted(c for c in unknown if CARD_TYPE[c] == STOCK)
     returns = sorted(c for c in unknown if CARD_TYPE[c] == RETURN)
@@ -167,11 +182,14 @@ def determinize(st: State, seat: int, rng: Rng) -> State:
         if len(pool) != len(places[kind]):
             raise ValueError("the unknown cards do not fit the unknown places")
         mapping.update(zip(places[kind], pool, strict=True))
-    return _apply(st, mapping, rng)
+    return _apply(st, mapping, masks, rng)
 
 
-def _apply(st: State, mapping: dict[int, int], rng: Rng) -> State:
-    """Return a copy of ``st`` with every card ``c`` replaced by ``mapping.get(c, c)`` (hands re-sorted)."""
+def _apply(st: State, mapping: dict[int, int], masks: dict[int, int], rng: Rng) -> State:
+    """Return a copy of ``st`` with every card ``c`` replaced by ``mapping.get(c, c)`` (hands re-sorted).
+
+    A card dealt anew takes the knowledge mask of its place (``masks``, by the card it replaces).
+    """
     w = st.clone()
 
     def m(c: int) -> int:
@@ -187,7 +205,7 @@ def _apply(st: State, mapping: dict[int, int], rng: Rng) -> State:
     know = list(st.know)
     facedown = list(st.facedown)
     for old, new in mapping.items():
-        know[new] = st.know[old]
+        know[new] = masks[old]
         facedown[new] = st.facedown[old]
     w.know = know
     w.facedown = facedown

@@ -131,7 +131,7 @@ def end_turn(st: State, ev: Events) -> None:
     over = building_count(st, seat) - BUILDING_TARGET
     if over > 0:
         st.step = TRIM
-        why = f" ({CARD_NAME[st.trim_by]}: discard down to 8 at the end of the turn)" if st.trim_by >= 0 else ""
+        why = " (a strategy played this turn orders it)" if st.trim_by >= 0 else ""
         ev.append(Event(f"seat {seat} holds {over + BUILDING_TARGET} building cards and discards down to 8{why}"))
         return
     st.turn_no += 1

@@ -71,7 +71,10 @@ def prompt(st: State) -> str:
     if step == OPTIMISE_COST:
         return "Pay for the optimisation: discard 1 building card from your hand."
     if step == TRIM:
-        return f"Rule of 8: you hold {building_count(st, seat)} building cards at the end of your turn; discard 1."
+        text = f"Rule of 8: you hold {building_count(st, seat)} building cards at the end of your turn; discard 1"
+        if st.trim_by >= 0 and st.config.mode == "campeonato":
+            text += " (a strategy orders these discards: the last one on each pile lies face down and blocks it)"
+        return text + "."
     if step == FORMED:
         four = len(st.invs[seat]) == 4
         return (
@@ -139,8 +142,10 @@ def pending(st: State) -> Pending:
         atk = st.attack
         assert atk is not None
         key = (step, decider(st), atk.attacker, atk.card)
-    elif step in (BUILD_DISCARD, TRIM, RESCUE):
+    elif step in (BUILD_DISCARD, RESCUE):
         key = (step, seat, building_count(st, seat))
+    elif step == TRIM:
+        key = (step, seat, building_count(st, seat), st.trim_by >= 0 and st.config.mode == "campeonato")
     elif step == FORMED:
         key = (step, seat, st.formed, len(st.invs[seat]))
     else:
@@ -240,7 +245,7 @@ def view(st: State, seat: int | None) -> dict[str, Any]:
             "no_risk_this_turn": st.banned,
             "lucky_investor": st.lucky,
             "momentum_taken": st.momentum >= 0,
-            "discards_ordered_by": CARD_NAME[st.trim_by] if st.trim_by >= 0 else None,
+            "discards_ordered_by_strategy": st.trim_by >= 0,
         },
         "decision": {"kind": p.kind, "seats": list(p.seats), "prompt": p.prompt},
         "win_value": None if st.config.mode == "familia" else WIN_VALUE,

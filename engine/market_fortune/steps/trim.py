@@ -14,7 +14,7 @@ from typing import Any
 
 from club_agentes.engine.core import Event
 from club_agentes.engine.market_fortune import rules as rid
-from club_agentes.engine.market_fortune.components import CARD_ID, CARD_INDEX, CARD_NAME, CARD_TYPE
+from club_agentes.engine.market_fortune.components import CARD_ID, CARD_INDEX, CARD_TYPE
 from club_agentes.engine.market_fortune.flow import end_turn
 from club_agentes.engine.market_fortune.moves import Discard
 from club_agentes.engine.market_fortune.state import TRIM, State
@@ -63,7 +63,7 @@ def apply_trim(st: State, seat: int, move: Any) -> Events:
         ev = _blocked_discard(st, seat, card)
     else:
         discard_building(st, card)
-        why = f"{CARD_NAME[st.trim_by]}: down to 8" if st.trim_by >= 0 else "rule of 8"
+        why = "down to 8, as the strategy played this turn orders" if st.trim_by >= 0 else "rule of 8"
         ev = [Event(f"seat {seat} discarded {cn(card)} ({why})", None, {"card": CARD_ID[card]})]
     if not over_eight(st, seat):
         end_turn(st, ev)
@@ -80,7 +80,6 @@ def _blocked_discard(st: State, seat: int, card: int) -> Events:
     pile = CARD_TYPE[card]
     disc = st.discards[pile]
     ev: Events = []
-    by = CARD_NAME[st.trim_by]
     if disc and disc[-1] in st.trim_down:
         prev = disc[-1]
         st.trim_down.remove(prev)
@@ -101,11 +100,11 @@ def _blocked_discard(st: State, seat: int, card: int) -> Events:
     obscure_hand(st, seat)  # nobody else knows which card left the hand
     ev.append(
         Event(
-            f"seat {seat} discarded 1 {PILE_WORD[pile]} card face down on the {PILE_WORD[pile]} discard pile ({by} "
-            "orders it): blocked (Campeonato)"
+            f"seat {seat} discarded 1 {PILE_WORD[pile]} card face down on the {PILE_WORD[pile]} discard pile (a "
+            "strategy orders it): blocked (Campeonato)"
         )
     )
-    ev.append(Event(f"you discarded {cn(card)} face down ({by})", (seat,), {"card": CARD_ID[card]}))
+    ev.append(Event(f"you discarded {cn(card)} face down", (seat,), {"card": CARD_ID[card]}))
     return ev
 
 

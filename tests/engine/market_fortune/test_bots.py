@@ -1,0 +1,43 @@
+"""Bots decide from their seat's view only (issue 18.1)."""
+
+from __future__ import annotations
+
+from club_agentes.engine.core import RandomBot, Rng, play
+from club_agentes.engine.core.model import Observation
+from club_agentes.engine.market_fortune.bots import HeuristicBot
+from club_agentes.engine.market_fortune.state import State
+
+from tests.engine.market_fortune.helpers import GAME
+
+
+def test_bots_declare_their_strength_and_decide_from_views() -> None:
+    for kind, cls in GAME.bots.items():
+        assert isinstance(cls.strength, str) and cls.strength, kind
+        assert cls.from_view is True, kind
+    assert GAME.bots["heuristic"] is HeuristicBot
+
+
+def test_heuristic_bot_decides_the_same_when_the_hidden_cards_are_scrambled() -> None:
+    """A world whose hidden parts are redealt consistently with the seat's view gives the same decisions."""
+    bot = GAME.make_bot("heuristic")
+    checked = [0]
+    count = [0]
+    scramble = Rng(41)
+
+    def check(st: State, seat: int, moves: list) -> None:
+        count[0] += 1
+        if count[0] % 3 or len(moves) < 2:
+            return
+        world = GAME.determinize(st, seat, scramble)
+        assert GAME.view(world, seat) == GAME.view(st, seat)
+        world_moves = GAME.legal_moves(world, seat)
+        assert world_moves == moves
+        first = bot.choose(Observation(GAME, st, seat, moves), Rng(count[0]))
+        again = bot.choose(Observation(GAME, world, seat, world_moves), Rng(count[0]))
+        assert again == first, f"decision {count[0]}: {first.text()} in the true state, {again.text()} in the world"
+        checked[0] += 1
+
+    for seats, options, seed in ((4, {}, 2), (3, {"mode": "campeonato", "turn_limit": 100, "game_limit": 2}, 6)):
+        bots = [GAME.make_bot("heuristic") if s % 2 == 0 else RandomBot() for s in range(seats)]
+        play(GAME, GAME.make_config(seats, options), seed, bots, on_decision=check)
+    assert checked[0] > 50
