@@ -60,4 +60,6 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     world.rng = Rng(rng.next64())
     world.legal_cache = None
     world.group_cache = None
+    world.vis_cache = None
+    world.pending_cache = None
     return world

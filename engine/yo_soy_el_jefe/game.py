@@ -139,10 +139,13 @@ class YoSoyElJefe(Game[State, Move, JefeConfig]):
 
     def pending(self, state: State) -> Pending:
         """Return who must decide now, with a one-sentence prompt built only from public facts."""
+        cache = state.pending_cache
+        if cache is not None and cache[0] == state.version:
+            return cache[1]  # type: ignore[no-any-return]
         phase = phase_of(state)
-        if phase is None:
-            return Pending("over", (), "The game is over.")
-        return phase.pending(state)
+        pending = Pending("over", (), "The game is over.") if phase is None else phase.pending(state)
+        state.pending_cache = (state.version, pending)
+        return pending
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         """Return the legal moves of ``seat`` now, in a stable order (empty if it must not act)."""

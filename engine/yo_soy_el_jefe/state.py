@@ -516,8 +516,10 @@ class State:
         "stop",
         "turn",
         "turns_played",
+        "pending_cache",
         "used_by",
         "version",
+        "vis_cache",
     )
 
     def __init__(self, cfg: JefeConfig, seed: int) -> None:
@@ -570,6 +572,8 @@ class State:
         self.version = 0
         self.legal_cache: tuple[int, int, list[Any]] | None = None
         self.group_cache: Any = None  # deal.GroupCache, for the current version
+        self.vis_cache: Any = None  # (version, views.visibility(state))
+        self.pending_cache: Any = None  # (version, Pending)
         if cfg.marker_start is None:
             self.marker = -1
             self.phase = "marker"
@@ -676,6 +680,8 @@ class State:
         s.version = self.version
         s.legal_cache = None
         s.group_cache = None
+        s.vis_cache = None
+        s.pending_cache = None
         s.marker = self.marker
         s.phase = self.phase
         return s
@@ -771,6 +777,8 @@ def restore(cfg: JefeConfig, data: Mapping[str, Any]) -> State:
         s.version = 0
         s.legal_cache = None
         s.group_cache = None
+        s.vis_cache = None
+        s.pending_cache = None
     except (KeyError, TypeError, IndexError) as exc:
         raise ValueError(f"malformed Yo soy el jefe snapshot: {type(exc).__name__} {str(exc)[:80]}") from None
     cards = sorted(c for h in s.hands for c in h) + sorted(s.deck) + sorted(s.discard)

@@ -39,6 +39,7 @@ NEEDS: tuple[str, ...] = tuple(sp.describe() for sp in SPACES)
 INVESTOR_IDS: tuple[str, ...] = tuple(f.investor_id for f in FAMILIES)
 DEAL_IDS: dict[int, str] = {c.number: c.id for c in components().deal_cards}
 CARD_IDS: tuple[str, ...] = tuple(c.id for c in CARDS)
+CARD_KIND: tuple[str, ...] = tuple(c.kind for c in CARDS)
 _CARD_JSON: tuple[dict[str, Any], ...] = tuple(c.to_json() for c in CARDS)
 SLOT_LABEL: tuple[str, ...] = tuple(f"{k} {c}" if c else k for k, c in SLOT_KIND)
 BANK = "the bank never runs short (ruling banquero): it pays every payout"
@@ -54,13 +55,16 @@ def money_pile(amount: int) -> str:
 
 
 def visibility(state: _State) -> Visibility:
-    """Return who knows each card now.
+    """Return who knows each card now (built once per state version).
 
     Zones: each hand (its owner; every seat also knows a card taken back face up after a deal), the deck
     (nobody: not even which reshuffled card lies where), and the public zones: discards, family cards
     placed in the open deal, travel cards on investors, cards waiting for stops, investor cards and deal
     cards.
     """
+    cache = state.vis_cache
+    if cache is not None and cache[0] == state.version:
+        return cache[1]  # type: ignore[no-any-return]
     ids = CARD_IDS
     zones = [Zone(f"hand/{s}", [ids[c] for c in state.hands[s]], seats(s)) for s in range(state.n)]
     zones.append(Zone("deck", [ids[c] for c in state.deck], NOBODY))
@@ -75,7 +79,9 @@ def visibility(state: _State) -> Visibility:
     zones.append(Zone("deal_cards", [DEAL_IDS[c.number] for c in state.deal_deck], PUBLIC))
     zones.append(Zone("board", [DEAL_IDS[c] for c in state.covered if c], PUBLIC))
     everyone = tuple(range(state.n))
-    return Visibility.of(zones, {ids[c]: everyone for c in state.known})
+    vis = Visibility.of(zones, {ids[c]: everyone for c in state.known})
+    state.vis_cache = (state.version, vis)
+    return vis
 
 
 def card_names() -> dict[str, str]:
@@ -157,8 +163,8 @@ def build_view(game: YoSoyElJefe, state: _State, seat: int | None) -> dict[str, 
         "deck_count": len(state.deck),
         "discard_count": len(discard),
         "discard_top": _card(discard[-1]) if discard else None,
-        "discard_by_kind": dict(sorted(Counter(_card(c)["kind"] for c in discard).items())),
-        "discard_by_card": dict(sorted(Counter(CARD_LABEL[CARD_INDEX[c]] for c in discard).items())),
+        "discard_by_kind": dict(sorted(Counter(CARD_KIND[c] for c in state.discard).items())),
+        "discard_by_card": dict(sorted(Counter(CARD_LABEL[c] for c in state.discard).items())),
         "bank": {"paid_out": sum(d.payout for d in state.deals), "remaining": BANK},
         "deals": [d.to_json() for d in state.deals],
         "negotiation": _negotiation(state) if state.neg is not None else None,
@@ -225,6 +231,10 @@ def _stop(state: _State) -> dict[str, Any] | None:
     }
 
 
+def _repeated(counts: dict[int, int]) -> list[int]:
+    return [m for m, k in sorted(counts.items()) for _ in range(k)]
+
+
 def _negotiation(state: _State) -> dict[str, Any]:
     neg = state.neg
     assert neg is not None
@@ -260,8 +270,13 @@ def _negotiation(state: _State) -> dict[str, Any]:
             for (s, c), q in sorted(neg.quotes.items())
         ],
         "prices_named_under_this_boss": [
-            {"by": a, "seat": s, "colour": COLOURS[c], "millions": sorted(counts.elements())}
-            for (a, s, c), counts in sorted((k, Counter(v)) for k, v in neg.named.items())
+            {
+                "by": a,
+                "seat": s,
+                "colour": COLOURS[c],
+                "millions": [m for m, k in sorted(counts.items()) for _ in range(k)],
+            }
+            for (a, s, c), counts in sorted(neg.named.items())
         ],
         "promised": promised,
         "room_left": neg.payout - promised,

@@ -172,6 +172,7 @@ def test_the_same_deal_ends_the_game_on_a_four() -> None:
     state.owner[COLOURS.index("amarillo")] = JAEYOUNG
     state.owner[COLOURS.index("azul")] = JAEYOUNG
     state.turn = JAEYOUNG
+    state.version += 1
     play_moves(state, [(JAEYOUNG, "negotiate"), (JAEYOUNG, "family naranja"), (JAEYOUNG, "family rosa")])
     others_pass(state)
     rig_die(state, 4)
