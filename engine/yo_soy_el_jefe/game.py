@@ -141,7 +141,7 @@ class YoSoyElJefe(Game[State, Move, JefeConfig]):
         """Return who must decide now, with a one-sentence prompt built only from public facts."""
         cache = state.pending_cache
         if cache is not None and cache[0] == state.version:
-            return cache[1]  # type: ignore[no-any-return]
+            return cache[1]
         phase = phase_of(state)
         pending = Pending("over", (), "The game is over.") if phase is None else phase.pending(state)
         state.pending_cache = (state.version, pending)

@@ -19,7 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from club_agentes.engine.core import ConfigError, Rng
+from club_agentes.engine.core import ConfigError, Pending, Rng
+from club_agentes.engine.core.visibility import Visibility
 from club_agentes.engine.yo_soy_el_jefe.components import (
     BOSS,
     FAMILY,
@@ -511,12 +512,12 @@ class State:
         "n",
         "neg",
         "owner",
+        "pending_cache",
         "phase",
         "rng",
         "stop",
         "turn",
         "turns_played",
-        "pending_cache",
         "used_by",
         "version",
         "vis_cache",
@@ -572,8 +573,8 @@ class State:
         self.version = 0
         self.legal_cache: tuple[int, int, list[Any]] | None = None
         self.group_cache: Any = None  # deal.GroupCache, for the current version
-        self.vis_cache: Any = None  # (version, views.visibility(state))
-        self.pending_cache: Any = None  # (version, Pending)
+        self.vis_cache: tuple[int, Visibility] | None = None  # views.visibility(state) for a version
+        self.pending_cache: tuple[int, Pending] | None = None  # Game.pending(state) for a version
         if cfg.marker_start is None:
             self.marker = -1
             self.phase = "marker"

@@ -64,7 +64,7 @@ def visibility(state: _State) -> Visibility:
     """
     cache = state.vis_cache
     if cache is not None and cache[0] == state.version:
-        return cache[1]  # type: ignore[no-any-return]
+        return cache[1]
     ids = CARD_IDS
     zones = [Zone(f"hand/{s}", [ids[c] for c in state.hands[s]], seats(s)) for s in range(state.n)]
     zones.append(Zone("deck", [ids[c] for c in state.deck], NOBODY))
