@@ -12,8 +12,9 @@ It never shows another hand's hidden cards, the deck order, or another seat's mo
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from club_agentes.engine.core import Game
 from club_agentes.engine.core.visibility import NOBODY, PUBLIC, Visibility, Zone, seats
 from club_agentes.engine.yo_soy_el_jefe.components import KIND_LABELS, components
 from club_agentes.engine.yo_soy_el_jefe.deal import current_group, current_missing
@@ -22,9 +23,6 @@ from club_agentes.engine.yo_soy_el_jefe.negotiation import deciding, quiet, to_a
 from club_agentes.engine.yo_soy_el_jefe.state import CARD_INDEX, CARDS, COLOURS, NSLOTS, SLOT_KIND, SPACES, STATUS_NAMES
 from club_agentes.engine.yo_soy_el_jefe.state import State as _State
 from club_agentes.engine.yo_soy_el_jefe.words import CARD_LABEL
-
-if TYPE_CHECKING:
-    from club_agentes.engine.yo_soy_el_jefe.game import YoSoyElJefe
 
 FAMILIES = components().families
 MONEY_PILES: tuple[tuple[int, str], ...] = (
@@ -104,7 +102,7 @@ def _used(counts: list[int]) -> dict[str, int]:
     return {SLOT_LABEL[i]: counts[i] for i in range(NSLOTS) if counts[i]}
 
 
-def build_view(game: YoSoyElJefe, state: _State, seat: int | None) -> dict[str, Any]:
+def build_view(game: Game[Any, Any, Any], state: _State, seat: int | None) -> dict[str, Any]:
     """Return the JSON view of ``state`` for ``seat`` (``None``: a spectator), every card list through
     :func:`visibility`."""
     pending = game.pending(state)
