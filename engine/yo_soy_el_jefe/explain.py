@@ -34,7 +34,7 @@ from club_agentes.engine.yo_soy_el_jefe.moves import (
     Travel,
     Withdraw,
 )
-from club_agentes.engine.yo_soy_el_jefe.state import AGREED, COLOURS, SPACES, State
+from club_agentes.engine.yo_soy_el_jefe.state import AGREED, ASKED, COLOURS, SPACES, State
 from club_agentes.engine.yo_soy_el_jefe.words import space_words
 
 _SEAT = re.compile(r"\bseat (\d)\b")
@@ -97,7 +97,7 @@ def _note(state: State, seat: int, move: Any, name: list[str]) -> MoveNote:
         index = COLOURS.index(move.colour)
         quote = neg.quotes.get((seat, index))
         how = "investor" if state.owner[index] == seat and index not in neg.travelled else "family card"
-        if quote is not None and quote.status == 0:
+        if quote is not None and quote.status == ASKED:
             return MoveNote(
                 f"Change your demand for your {move.colour} ({how}), now {quote.named_as()}: you name the new price "
                 f"next, for the boss, {name[boss]}, to accept or refuse."

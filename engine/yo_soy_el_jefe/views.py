@@ -20,7 +20,17 @@ from club_agentes.engine.yo_soy_el_jefe.components import KIND_LABELS, component
 from club_agentes.engine.yo_soy_el_jefe.deal import current_group, current_missing
 from club_agentes.engine.yo_soy_el_jefe.influence import stop_words
 from club_agentes.engine.yo_soy_el_jefe.negotiation import deciding, quiet, to_answer
-from club_agentes.engine.yo_soy_el_jefe.state import CARD_INDEX, CARDS, COLOURS, NSLOTS, SLOT_KIND, SPACES, STATUS_NAMES
+from club_agentes.engine.yo_soy_el_jefe.state import (
+    ASKED,
+    CARD_INDEX,
+    CARDS,
+    COLOURS,
+    NSLOTS,
+    PROPOSED,
+    SLOT_KIND,
+    SPACES,
+    STATUS_NAMES,
+)
 from club_agentes.engine.yo_soy_el_jefe.state import State as _State
 from club_agentes.engine.yo_soy_el_jefe.words import CARD_LABEL
 
@@ -261,7 +271,7 @@ def _negotiation(state: _State) -> dict[str, Any]:
                 "seat": s,
                 "colour": COLOURS[c],
                 "status": STATUS_NAMES[q.status],
-                "named_by": s if q.status == 0 else neg.boss if q.status == 1 else None,
+                "named_by": s if q.status == ASKED else neg.boss if q.status == PROPOSED else None,
                 "millions": q.millions,
                 "named_as": q.named_as(),
             }
