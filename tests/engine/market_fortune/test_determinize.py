@@ -62,7 +62,7 @@ def test_card_frequencies_match_the_counting_argument_for_hands() -> None:
     st = GAME.new_game(GAME.make_config(4, {}), 23)
     mine = set(st.hands[0])
     unknown = [c for c in range(60) if c not in mine]
-    n = 2000
+    n = 1200
     counts: Counter[int] = Counter()
     rng = Rng(3)
     for _ in range(n):
@@ -91,7 +91,7 @@ def test_investment_industries_follow_the_count_of_possible_pairs() -> None:
     ]
     weights = [a * b for a, b in zip(unknown_a, unknown_r, strict=True)]
     total = sum(weights)
-    n = 3000
+    n = 1500
     counts: Counter[int] = Counter()
     rng = Rng(11)
     for _ in range(n):

@@ -95,7 +95,7 @@ def test_random_playout_conserves_cards_and_legal_moves_agree_with_apply(config:
             assert_conserved(st)
             for s in range(st.n):
                 assert len(st.hands[s]) + 2 * len(st.invs[s]) <= 8 or s == st.turn
-        if rng.random() < 0.03:
+        if rng.random() < 0.02:
             check_agreement(st, seat, moves, rng)
 
     rec = play(GAME, GAME.make_config(seats, options), 5, [RandomBot() for _ in range(seats)], on_decision=check)

@@ -65,10 +65,10 @@ def test_views_leak_no_hidden_card_by_id_or_name(config: tuple[int, dict[str, An
         count[0] += 1
         entered = st.step != last[0] and st.step not in _COMMON_STEPS
         last[0] = st.step
-        if not entered and count[0] % 20:
-            return  # every twentieth decision, and each time a rarer step begins (attacks, declarations...)
+        if not entered and count[0] % 30:
+            return  # every thirtieth decision, and each time a rarer step begins (attacks, declarations...)
         # The deciding seat, and in turn another seat or a spectator.
-        other = None if count[0] % 2 else (seat + 1 + count[0] // 20) % seats
+        other = None if count[0] % 2 else (seat + 1 + count[0] // 30) % seats
         for s in (seat, other):
             assert_no_leak(st, s)
             assert GAME.hidden_ids(st, s) == visibility(st).hidden_ids(s)
