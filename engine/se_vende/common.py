@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from club_agentes.engine.core import Event, IllegalMove
 from club_agentes.engine.se_vende.actions import DEVELOP, SETTLE
 from club_agentes.engine.se_vende.cards import CardDef, PowerName, load_deck
-from club_agentes.engine.se_vende.state import NO_CARD, TENS, SeVendeState, stamp
+from club_agentes.engine.se_vende.state import NO_CARD, TENS, Board, SeVendeState, stamp
 
 Refusal = Callable[[], IllegalMove]
 """What a check returns for a move it refuses: builds the :class:`IllegalMove` (rule id and message).
@@ -50,6 +50,21 @@ def seats_text(seats: Sequence[int]) -> str:
 def plural(n: int, word: str) -> str:
     """Return ``"1 card"`` or ``"3 cards"``."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# ---------------------------------------------------------------------- steps
+
+
+def open_step(s: SeVendeState, step: int, part: tuple[int, ...], *, sealed: bool = False) -> None:
+    """Start ``step``, in which the seats ``part`` decide at once.
+
+    For a step whose acts are open (not sealed), the public table is kept as it stands now
+    (:class:`~club_agentes.engine.se_vende.state.Board`): each seat is shown the others as they
+    were when the step began until every seat has finished it (se-vende/rulings/decisiones).
+    """
+    s.step = step
+    s.part = part
+    s.board = None if sealed else Board.of(s)
 
 
 # ---------------------------------------------------------------------- powers in play

@@ -30,7 +30,8 @@ BEGIN: dict[int, Callable[[SeVendeState, list[Event]], bool]] = {
 
 
 def step_complete(s: SeVendeState, ev: list[Event]) -> None:
-    """Move the game on after the current step's last decision."""
+    """Move the game on after the current step's last decision (the whole table is shown up to date)."""
+    s.board = None
     if s.step == SETUP:
         choose.begin(s, ev)
     elif s.step == HAND_LIMIT:

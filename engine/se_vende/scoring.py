@@ -8,7 +8,7 @@ special points (citing the card's corpus section, which states its formula) and 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Sequence
 
 from club_agentes.engine.core import Event, Result
 from club_agentes.engine.core.model import ScoreLine, SeatScore
@@ -18,7 +18,7 @@ from club_agentes.engine.se_vende.common import DEFS, name, seats_text
 from club_agentes.engine.se_vende.state import OVER, SeVendeState
 
 
-def _counts(term: Special, tableau: Sequence[int], goods: Mapping[int, int]) -> int:
+def _counts(term: Special, tableau: Sequence[int], goods: Collection[int]) -> int:
     count = 0
     per = term.per
     for x in tableau:
@@ -41,12 +41,12 @@ def _counts(term: Special, tableau: Sequence[int], goods: Mapping[int, int]) -> 
     return count
 
 
-def special_terms(card: int, tableau: Sequence[int], goods: Mapping[int, int]) -> list[tuple[Special, int]]:
+def special_terms(card: int, tableau: Sequence[int], goods: Collection[int]) -> list[tuple[Special, int]]:
     """Return each special term of ``card`` (a cost-6 development) with how many things it counts."""
     return [(term, _counts(term, tableau, goods)) for term in DEFS[card].special]
 
 
-def special_points(tableau: Sequence[int], goods: Mapping[int, int]) -> int:
+def special_points(tableau: Sequence[int], goods: Collection[int]) -> int:
     """Return the special points that the cost-6 developments of a tableau score (se-vende/puntuacion)."""
     total = 0
     for c in tableau:
@@ -57,8 +57,12 @@ def special_points(tableau: Sequence[int], goods: Mapping[int, int]) -> int:
 
 def score(s: SeVendeState, seat: int) -> int:
     """Return ``seat``'s victory points now: tableau cards + chips + cost-6 specials (se-vende/puntuacion)."""
-    tableau = s.tableau[seat]
-    return sum(DEFS[c].vp for c in tableau) + s.chips[seat] + special_points(tableau, s.goods)
+    return score_of(s.tableau[seat], s.chips[seat], s.goods)
+
+
+def score_of(tableau: Sequence[int], chips: int, goods: Collection[int]) -> int:
+    """Return the victory points of a tableau with ``chips`` and the worlds ``goods`` holding a good."""
+    return sum(DEFS[c].vp for c in tableau) + chips + special_points(tableau, goods)
 
 
 def _kind(d: CardDef) -> str:

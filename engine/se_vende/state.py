@@ -59,6 +59,7 @@ __all__ = [
     "STEP_NAMES",
     "TABLEAU_END",
     "TENS",
+    "Board",
     "ConsumeSeat",
     "PowerRef",
     "SeVendeConfig",
@@ -226,6 +227,75 @@ class ConsumeSeat:
         return cs
 
 
+@dataclass(frozen=True, slots=True)
+class Board:
+    """The public table as it stood when a step in which seats act at once began.
+
+    While the step lasts, each seat is shown the other seats and the shared piles as they stood
+    then; what the others do shows when every seat has finished (se-vende/rulings/decisiones).
+
+    Attributes:
+        hand_sizes, chips: per seat.
+        goods: the worlds holding a good.
+        supply, discard: the piles' sizes.
+        pool: the chip supply; tens_added, chips_out: as in the state.
+    """
+
+    hand_sizes: tuple[int, ...]
+    chips: tuple[int, ...]
+    goods: frozenset[int]
+    supply: int
+    discard: int
+    pool: int
+    tens_added: bool
+    chips_out: bool
+
+    @classmethod
+    def of(cls, s: SeVendeState) -> Board:
+        """Return the public table of ``s`` now."""
+        return cls(
+            tuple(len(h) for h in s.hands),
+            tuple(s.chips),
+            frozenset(s.goods),
+            len(s.supply),
+            len(s.discard),
+            s.pool,
+            s.tens_added,
+            s.chips_out,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the board as JSON."""
+        return {
+            "hand_sizes": list(self.hand_sizes),
+            "chips": list(self.chips),
+            "goods": sorted(_IDS[w] for w in self.goods),
+            "supply": self.supply,
+            "discard": self.discard,
+            "pool": self.pool,
+            "tens_added": self.tens_added,
+            "chips_out": self.chips_out,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Board:
+        """Return the board :meth:`to_json` describes.
+
+        Raises:
+            KeyError, ValueError, TypeError: malformed data.
+        """
+        return cls(
+            tuple(int(x) for x in data["hand_sizes"]),
+            tuple(int(x) for x in data["chips"]),
+            frozenset(_INDEX[w] for w in data["goods"]),
+            int(data["supply"]),
+            int(data["discard"]),
+            int(data["pool"]),
+            bool(data["tens_added"]),
+            bool(data["chips_out"]),
+        )
+
+
 @dataclass(slots=True)
 class SeVendeConfig:
     """A Se Vende table's configuration (treat it as immutable).
@@ -261,10 +331,14 @@ class SeVendeState:
             there (forgotten when the discard pile is shuffled into the supply).
         part: the seats that take part in the current step's decisions (``Pending.done`` is
             those of them that have finished).
+        board: during a step in which seats act at once and openly (setup discards, keeps,
+            payments, Consumir, Producir, the hand limit), the public table as it stood when the
+            step began; ``None`` otherwise.
     """
 
     __slots__ = (
         "actions",
+        "board",
         "chips",
         "chips_out",
         "chosen",
@@ -320,6 +394,7 @@ class SeVendeState:
         self.chosen: dict[int, str] | None = None
         self.previous: dict[int, str] | None = None
         self.part: tuple[int, ...] = tuple(range(n))
+        self.board: Board | None = None
         self.todo = [0] * n
         self.drawn: list[list[int]] = [[] for _ in range(n)]
         self.placing: SealedChoices[int] = SealedChoices(range(n))
@@ -357,6 +432,7 @@ class SeVendeState:
         c.chosen = None if self.chosen is None else dict(self.chosen)
         c.previous = None if self.previous is None else dict(self.previous)
         c.part = self.part
+        c.board = self.board
         c.todo = list(self.todo)
         c.drawn = [list(d) for d in self.drawn]
         c.placing = self.placing.copy()
@@ -399,6 +475,7 @@ class SeVendeState:
             "chosen": None if self.chosen is None else {str(k): v for k, v in sorted(self.chosen.items())},
             "previous": None if self.previous is None else {str(k): v for k, v in sorted(self.previous.items())},
             "part": list(self.part),
+            "board": None if self.board is None else self.board.to_json(),
             "todo": list(self.todo),
             "drawn": [cards(d) for d in self.drawn],
             "placing": {
@@ -460,6 +537,7 @@ class SeVendeState:
         s.chosen = None if data["chosen"] is None else {int(k): v for k, v in data["chosen"].items()}
         s.previous = None if data["previous"] is None else {int(k): v for k, v in data["previous"].items()}
         s.part = tuple(int(x) for x in data["part"])
+        s.board = None if data["board"] is None else Board.from_json(data["board"])
         s.todo = [int(x) for x in data["todo"]]
         s.drawn = [cards(d) for d in data["drawn"]]
         s.placing = SealedChoices(data["placing"]["seats"])

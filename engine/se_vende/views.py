@@ -26,7 +26,7 @@ from club_agentes.engine.se_vende.actions import (
 from club_agentes.engine.se_vende.cards import GOOD_COLOURS, GOOD_KINDS, GOOD_NAMES, TRADE_PRICE
 from club_agentes.engine.se_vende.common import DECK, IDS, INDEX, develop_discount, military, settle_discount
 from club_agentes.engine.se_vende.knowledge import good_zone, visibility
-from club_agentes.engine.se_vende.scoring import score, summary
+from club_agentes.engine.se_vende.scoring import score, score_of, summary
 from club_agentes.engine.se_vende.state import (
     CHIPS_PER_SEAT,
     CONSUMING,
@@ -90,15 +90,18 @@ def build_view(s: SeVendeState, seat: int | None, prompt: str, yours: bool) -> d
     }
     view["actions"] = _actions(s, vis, me)
     now = stamp(s.round, s.phase) if s.phase else -1
+    board = s.board  # while seats act at once: the others as they stood when the step began
     players = []
     for i in range(s.n):
+        then = board is not None and i != me
         tableau = []
         by_kind = dict.fromkeys(GOOD_KINDS, 0)
         for entry in _cards(vis, me, f"tableau/{i}"):
             c = INDEX[entry["id"]]
             d = DECK.defs[c]
             if d.world in ("windfall", "production"):
-                held = good_zone(c) in vis.zones  # a face-down good: public that it is there
+                # a face-down good: that the world holds one is public, never which card it is
+                held = c in board.goods if then and board is not None else good_zone(c) in vis.zones
                 entry["good"] = d.good if held else None
                 if held and d.good is not None:
                     by_kind[d.good] += 1
@@ -108,12 +111,18 @@ def build_view(s: SeVendeState, seat: int | None, prompt: str, yours: bool) -> d
                 entry["powers_start_next_phase"] = True
             tableau.append(entry)
         hand = vis.show(me, f"hand/{i}")
+        hand_size = hand.count if isinstance(hand, Hidden) else len(hand)
+        chips = s.chips[i]
+        points = score(s, i)
+        if then and board is not None:
+            hand_size, chips = board.hand_sizes[i], board.chips[i]
+            points = score_of(s.tableau[i], chips, board.goods)
         players.append(
             {
                 "seat": i,
-                "score": score(s, i),
-                "chips": s.chips[i],
-                "hand_size": hand.count if isinstance(hand, Hidden) else len(hand),
+                "score": points,
+                "chips": chips,
+                "hand_size": hand_size,
                 "tableau_size": len(tableau),
                 "goods": sum(by_kind.values()),
                 "goods_by_kind": {k: v for k, v in by_kind.items() if v},
@@ -122,15 +131,21 @@ def build_view(s: SeVendeState, seat: int | None, prompt: str, yours: bool) -> d
             }
         )
     view["players"] = players
-    view["supply_size"] = len(s.supply)
-    view["discard_size"] = len(s.discard)
-    view["chip_pool"] = s.pool
+    if board is None:
+        view["supply_size"], view["discard_size"] = len(s.supply), len(s.discard)
+        view["chip_pool"], view["tens_added"], chips_out = s.pool, s.tens_added, s.chips_out
+    else:
+        view["supply_size"], view["discard_size"] = board.supply, board.discard
+        view["chip_pool"], view["tens_added"], chips_out = board.pool, board.tens_added, board.chips_out
+        view["shown_as_at_step_start"] = (
+            "several seats act at once in this step: the other seats, the piles and the chip supply are shown "
+            "as they stood when it began, and are brought up to date when every seat has finished"
+        )
     view["chip_pool_at_start"] = CHIPS_PER_SEAT * s.n
-    view["tens_added"] = s.tens_added
     view["trade_prices"] = dict(TRADE_PRICE)
     ending = []
     if s.step != OVER:  # once over, the result says why the game ended
-        if s.chips_out:
+        if chips_out:
             ending.append("the last victory chip has been handed out")
         big = [i for i in range(s.n) if len(s.tableau[i]) >= TABLEAU_END]
         if big:

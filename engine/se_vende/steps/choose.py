@@ -16,7 +16,7 @@ from club_agentes.engine.se_vende.actions import (
     PHASE_OF_ACTION,
     action_token,
 )
-from club_agentes.engine.se_vende.common import Refusal, seats_text
+from club_agentes.engine.se_vende.common import Refusal, open_step, seats_text
 from club_agentes.engine.se_vende.moves import MOVES, ChooseAction
 from club_agentes.engine.se_vende.state import SELECT, SeVendeState
 from club_agentes.engine.se_vende.steps.base import MoveRule, Step
@@ -27,11 +27,10 @@ _ACTION_MOVES: tuple[ChooseAction, ...] = tuple(MOVES.intern(ChooseAction, c) fo
 def begin(s: SeVendeState, ev: list[Event]) -> None:
     """Start a round: every seat chooses an action card in secret."""
     s.round += 1
-    s.step = SELECT
     s.phase = 0
     s.chosen = None
     s.actions = type(s.actions)(range(s.n))
-    s.part = tuple(range(s.n))
+    open_step(s, SELECT, tuple(range(s.n)), sealed=True)
     ev.append(Event(f"round {s.round} begins: every seat chooses an action card in secret"))
 
 

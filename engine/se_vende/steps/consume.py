@@ -27,6 +27,7 @@ from club_agentes.engine.se_vende.common import (
     draw_to_hand,
     name,
     not_in_hand,
+    open_step,
     plural,
     seats_text,
     to_discard,
@@ -58,8 +59,7 @@ def begin(s: SeVendeState, ev: list[Event]) -> bool:
         else:
             cs.finished = True
     if part:
-        s.step = CONSUMING
-        s.part = tuple(part)
+        open_step(s, CONSUMING, tuple(part))
         return True
     s.consume = [None] * s.n
     ev.append(Event("Consumir: no seat has a good to sell or a consume power it can use"))

@@ -12,7 +12,18 @@ from club_agentes.engine.core import Event, IllegalMove
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.actions import EXPLORE
 from club_agentes.engine.se_vende.cards import PowerName
-from club_agentes.engine.se_vende.common import DEFS, IDS, INDEX, Refusal, active_cards, draw, name, plural, to_discard
+from club_agentes.engine.se_vende.common import (
+    DEFS,
+    IDS,
+    INDEX,
+    Refusal,
+    active_cards,
+    draw,
+    name,
+    open_step,
+    plural,
+    to_discard,
+)
 from club_agentes.engine.se_vende.moves import BY_CARD, Keep
 from club_agentes.engine.se_vende.state import EXPLORE_KEEP, NO_CARD, SeVendeState
 from club_agentes.engine.se_vende.steps.base import MoveRule, Step, idle_refusal
@@ -54,8 +65,7 @@ def begin(s: SeVendeState, ev: list[Event]) -> bool:
             part.append(seat)
     if not part:
         return False
-    s.step = EXPLORE_KEEP
-    s.part = tuple(part)
+    open_step(s, EXPLORE_KEEP, tuple(part))
     return True
 
 

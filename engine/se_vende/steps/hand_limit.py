@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from club_agentes.engine.core import Event, IllegalMove
 from club_agentes.engine.se_vende import rules as R
-from club_agentes.engine.se_vende.common import DECK, Refusal, name, not_in_hand, seats_text, to_discard
+from club_agentes.engine.se_vende.common import DECK, Refusal, name, not_in_hand, open_step, seats_text, to_discard
 from club_agentes.engine.se_vende.moves import BY_CARD, Discard
 from club_agentes.engine.se_vende.state import HAND_LIMIT, HAND_MAX, SeVendeState
 from club_agentes.engine.se_vende.steps.base import MoveRule, Step
@@ -22,8 +22,7 @@ def begin(s: SeVendeState, ev: list[Event]) -> bool:
     over = tuple(i for i, t in enumerate(s.todo) if t)
     if not over:
         return False
-    s.step = HAND_LIMIT
-    s.part = over
+    open_step(s, HAND_LIMIT, over)
     ev.append(Event(f"end of round {s.round}: {seats_text(over)} must discard down to {HAND_MAX} cards"))
     return True
 

@@ -26,6 +26,7 @@ from club_agentes.engine.se_vende.common import (
     military,
     name,
     not_in_hand,
+    open_step,
     owed,
     plural,
     power_total,
@@ -60,10 +61,9 @@ def begin_settle(s: SeVendeState, ev: list[Event]) -> bool:
 
 
 def _begin(s: SeVendeState, step: int, ev: list[Event]) -> bool:
-    s.step = step
     s.placing = type(s.placing)(range(s.n))
     s.placed = [NO_CARD] * s.n
-    s.part = tuple(range(s.n))
+    open_step(s, step, tuple(range(s.n)), sealed=True)
     what = "a development" if step == DEVELOP_PLACE else "a world"
     ev.append(Event(f"{PHASE_NAMES[s.phase]}: every seat chooses in secret {what} to place, or none"))
     return True
@@ -195,8 +195,7 @@ def _reveal(s: SeVendeState, ev: list[Event]) -> bool:
         )
     s.todo = owes
     if any(owes):
-        s.step = DEVELOP_PAY if dev else SETTLE_PAY
-        s.part = tuple(i for i, o in enumerate(owes) if o)
+        open_step(s, DEVELOP_PAY if dev else SETTLE_PAY, tuple(i for i, o in enumerate(owes) if o))
         return False
     return after_placing(s, ev)
 

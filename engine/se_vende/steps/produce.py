@@ -23,6 +23,7 @@ from club_agentes.engine.se_vende.common import (
     draw_to_hand,
     drawable,
     name,
+    open_step,
     seats_text,
     take_good,
 )
@@ -80,8 +81,7 @@ def begin(s: SeVendeState, ev: list[Event]) -> bool:
         if queue:
             part.append(seat)
     if part:
-        s.step = PRODUCING
-        s.part = tuple(part)
+        open_step(s, PRODUCING, tuple(part))
         return True
     after_produce(s, ev)
     return False

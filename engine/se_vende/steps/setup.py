@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from club_agentes.engine.core import Event, IllegalMove
 from club_agentes.engine.se_vende import rules as R
-from club_agentes.engine.se_vende.common import DECK, IDS, Refusal, name, not_in_hand, to_discard
+from club_agentes.engine.se_vende.common import DECK, IDS, Refusal, name, not_in_hand, open_step, to_discard
 from club_agentes.engine.se_vende.moves import BY_CARD, Discard
 from club_agentes.engine.se_vende.state import (
     CHIPS_PER_SEAT,
@@ -46,7 +46,7 @@ def deal(config: SeVendeConfig, seed: int, *, log: bool = True) -> tuple[SeVende
     if alfa:
         s.goods[DECK.alfa] = supply.pop()
     s.todo = [SETUP_DISCARDS] * s.n
-    s.part = tuple(range(s.n))
+    open_step(s, SETUP, tuple(range(s.n)))
     return s, (_setup_events(s, len(starts), alfa) if log else [])
 
 

@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 import pytest
-from club_agentes.engine.core import ConfigError, RandomBot, play
+from club_agentes.engine.core import ConfigError, RandomBot, Rng, play
 from club_agentes.engine.se_vende.cards import GOOD_KINDS
 from club_agentes.engine.se_vende.moves import DONE, PLACE_NONE, ChooseAction, Discard, Keep, Pay, Place
 from club_agentes.engine.se_vende.state import (
@@ -19,6 +19,7 @@ from club_agentes.engine.se_vende.state import (
     HAND_LIMIT,
     MAX_TURN_LIMIT,
     SETUP,
+    STEP_NAMES,
     SeVendeState,
 )
 
@@ -151,9 +152,38 @@ def test_a_sealed_choice_changes_no_other_seat_view_or_moves(seats: int) -> None
 # ---------------------------------------------------------------------- 13.7: all public information
 
 
+def test_another_seats_open_acts_change_nothing_a_deciding_seat_sees() -> None:
+    """In every step where seats act at once, a seat still deciding sees the same view and moves until the end."""
+    checked = 0
+    for seats, seed in ((2, 81), (3, 82), (4, 83)):
+        state = GAME.new_game(GAME.make_config(seats), seed)
+        rng = Rng(seed)
+        while GAME.pending(state).kind != "over":
+            pending = GAME.pending(state)
+            seat, others = pending.seats[0], pending.seats[1:]
+            before = {x: (GAME.view(state, x), GAME.legal_moves(state, x)) for x in others}
+            step = state.step
+            GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))
+            for x in others:
+                if state.step == step and x in GAME.pending(state).seats:
+                    assert (GAME.view(state, x), GAME.legal_moves(state, x)) == before[x], STEP_NAMES[step]
+                    checked += 1
+            if state.board is None:  # between steps, every view is up to date
+                view = GAME.view(state, None)
+                assert view["supply_size"] == len(state.supply) and "shown_as_at_step_start" not in view
+                assert [p["hand_size"] for p in view["players"]] == [len(h) for h in state.hands]
+    assert checked > 300
+
+
 def test_every_view_shows_all_public_information() -> None:
-    record = play(GAME, GAME.make_config(3), 61, [RandomBot() for _ in range(3)], max_decisions=260)
-    state = record.state
+    state = GAME.new_game(GAME.make_config(3), 61)
+    rng = Rng(61)
+    played = 0
+    while (played < 200 or state.board is not None) and GAME.pending(state).kind != "over":
+        # stop at a moment between steps: nothing is held back
+        seat = GAME.pending(state).seats[0]
+        GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))
+        played += 1
     assert state.chosen is not None or state.previous is not None
     for who in (0, 1, 2, None):
         view = GAME.view(state, who)
@@ -196,3 +226,19 @@ def test_views_leak_no_hidden_card_by_id_or_by_name() -> None:
                 assert hidden == vis.hidden_ids(who)
 
         play(GAME, GAME.make_config(seats), seed, [RandomBot() for _ in range(seats)], on_decision=check)
+
+
+def test_open_acts_show_when_the_step_ends() -> None:
+    state = GAME.new_game(GAME.make_config(2), 4)
+    for card in list(state.hands[0][:2]):
+        GAME.apply(state, 0, Discard(IDS[card]))
+    mine, theirs = GAME.view(state, 0), GAME.view(state, 1)
+    assert [p["hand_size"] for p in mine["players"]] == [4, 6]  # its own hand is live
+    assert [p["hand_size"] for p in theirs["players"]] == [6, 6]  # the other's discards show at the step's end
+    assert mine["discard_size"] == theirs["discard_size"] == 0 and "shown_as_at_step_start" in theirs
+    GAME.apply(state, 1, Discard(IDS[state.hands[1][0]]))
+    GAME.apply(state, 1, Discard(IDS[state.hands[1][0]]))
+    for who in (0, 1, None):
+        view = GAME.view(state, who)
+        assert [p["hand_size"] for p in view["players"]] == [4, 4] and view["discard_size"] == 4
+        assert "shown_as_at_step_start" not in view
