@@ -6,6 +6,8 @@ card's effect in English. Every seat holds the same seven cards.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 # Phases, in rulebook order (I to V).
 EXPLORE, DEVELOP, SETTLE, CONSUME, PRODUCE = 1, 2, 3, 4, 5
 PHASE_NAMES: dict[int, str] = {
@@ -71,6 +73,7 @@ ACTION_EFFECTS: dict[str, tuple[str, str]] = {
 """Each action card's phase and effect, in English (se-vende/rulings/cartas-de-accion, se-vende/rulings/explorar)."""
 
 
+@lru_cache(maxsize=4096)
 def action_token(round_no: int, seat: int, code: str) -> str:
     """Return the id of ``seat``'s action card ``code`` as played in ``round_no`` (e.g. ``SV-R007-S2-E5``).
 

@@ -58,13 +58,14 @@ def plural(n: int, word: str) -> str:
 def open_step(s: SeVendeState, step: int, part: tuple[int, ...], *, sealed: bool = False) -> None:
     """Start ``step``, in which the seats ``part`` decide at once.
 
-    For a step whose acts are open (not sealed), the public table is kept as it stands now
-    (:class:`~club_agentes.engine.se_vende.state.Board`): each seat is shown the others as they
-    were when the step began until every seat has finished it (se-vende/rulings/decisiones).
+    For a step whose acts are open (not sealed) and in which several seats act, the public table is
+    kept as it stands now (:class:`~club_agentes.engine.se_vende.state.Board`): each seat is shown
+    the others as they were when the step began until every seat has finished it
+    (se-vende/rulings/decisiones).
     """
     s.step = step
     s.part = part
-    s.board = None if sealed else Board.of(s)
+    s.board = None if sealed or len(part) < 2 else Board.of(s)
 
 
 # ---------------------------------------------------------------------- powers in play

@@ -71,25 +71,23 @@ def _kind(d: CardDef) -> str:
     return "military world" if d.military else "world"
 
 
+_TABLEAU_LABELS = tuple(f"tableau: {_kind(d)} {name(c)}" for c, d in enumerate(DEFS))
+
+
 def breakdown(s: SeVendeState, seat: int) -> SeatScore:
     """Return ``seat``'s score with one line per tableau card, per special card and for its chips."""
     tableau = s.tableau[seat]
-    lines: list[ScoreLine] = []
-    for c in tableau:
-        d = DEFS[c]
-        lines.append(ScoreLine(f"tableau: {_kind(d)} {name(c)}", float(d.vp), R.SCORING))
+    lines = [ScoreLine(_TABLEAU_LABELS[c], float(DEFS[c].vp), R.SCORING) for c in tableau]
     for c in tableau:
         d = DEFS[c]
         if not d.special:
             continue
-        parts = [f"{term.text()} x {n}" for term, n in special_terms(c, tableau, s.goods)]
-        points = sum(term.vp * n for term, n in special_terms(c, tableau, s.goods))
-        lines.append(
-            ScoreLine(f"special: {name(c)}: {'; '.join(parts)}", float(points), R.card_section(d.key)),
-        )
+        terms = special_terms(c, tableau, s.goods)
+        parts = "; ".join(f"{term.text()} x {n}" for term, n in terms)
+        points = sum(term.vp * n for term, n in terms)
+        lines.append(ScoreLine(f"special: {name(c)}: {parts}", float(points), R.card_section(d.key)))
     lines.append(ScoreLine("victory chips", float(s.chips[seat]), R.CHIPS))
-    total = sum(x.amount for x in lines)
-    return SeatScore(seat, total, "VP", tuple(lines))
+    return SeatScore(seat, float(sum(x.amount for x in lines)), "VP", tuple(lines))
 
 
 def finish(s: SeVendeState, ev: list[Event], why: str, rule: str) -> None:

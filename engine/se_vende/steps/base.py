@@ -18,7 +18,7 @@ construction): the listing and the applying share every rule, written once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,7 +60,7 @@ class Step:
         prompt: the decision in one sentence (``Pending.prompt``).
         deciding: whether a seat has a decision to make now.
         idle: the refusal for a seat that has nothing to decide now.
-        candidates: the moves the seat owns now, in the stable order of the listing (the legal
+        candidates: a new list of the moves the seat owns now, in the stable order of the listing (the legal
             moves are those the rules accept; ``test_agreement`` checks that listing and applying agree).
         moves: move class -> its checks and effect.
         default: the rules' default move when a seat does not decide in time, if the rules give one.
@@ -73,7 +73,7 @@ class Step:
     prompt: str
     deciding: Callable[[SeVendeState, int], bool]
     idle: Callable[[SeVendeState, int], IllegalMove]
-    candidates: Callable[[SeVendeState, int], Iterable[Any]]
+    candidates: Callable[[SeVendeState, int], list[Any]]
     moves: Mapping[type, MoveRule]
     default: Default | None = None
     sealed: bool = False
@@ -109,7 +109,7 @@ class Step:
     def legal(self, s: SeVendeState, seat: int) -> list[Any]:
         """Return ``seat``'s legal moves (``seat`` must be deciding): the owned candidates the rules accept."""
         if self.owning_is_enough:
-            return list(self.candidates(s, seat))
+            return self.candidates(s, seat)
         rules = self.rules
         out = []
         for m in self.candidates(s, seat):

@@ -46,8 +46,8 @@ def _idle(s: SeVendeState, seat: int) -> IllegalMove:
     )
 
 
-def _candidates(s: SeVendeState, seat: int) -> tuple[ChooseAction, ...]:
-    return _ACTION_MOVES
+def _candidates(s: SeVendeState, seat: int) -> list[ChooseAction]:
+    return list(_ACTION_MOVES)
 
 
 def check_choose(s: SeVendeState, seat: int, move: ChooseAction) -> Refusal | None:
