@@ -18,6 +18,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "club_agentes.mcp_server.cli_serve",
     "club_agentes.mcp_server.cli_quiz",
     "club_agentes.mcp_server.cli_club",
+    "club_agentes.mcp_server.cli_clubhouse",
 )
 
 

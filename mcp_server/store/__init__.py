@@ -10,8 +10,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from club_agentes.mcp_server.store import agents, limits, quizzes, tables
+from club_agentes.mcp_server.store import agents, clubhouse, limits, quizzes, tables
 from club_agentes.mcp_server.store.agents import AgentStoreSQL
+from club_agentes.mcp_server.store.clubhouse import ClubhouseStoreSQL
 from club_agentes.mcp_server.store.db import Database, IntegrityError, Migration, StoreError, open_database
 from club_agentes.mcp_server.store.limits import LimitStoreSQL
 from club_agentes.mcp_server.store.quizzes import QuizStoreSQL
@@ -20,7 +21,13 @@ from club_agentes.mcp_server.store.tables import MoveRow, SeatClaim, StaleVersio
 DB_ENV = "CLUB_AGENTES_DB"
 SCHEMA_ENV = "CLUB_AGENTES_DB_SCHEMA"
 
-MIGRATIONS: tuple[Migration, ...] = (*tables.MIGRATIONS, *quizzes.MIGRATIONS, *agents.MIGRATIONS, *limits.MIGRATIONS)
+MIGRATIONS: tuple[Migration, ...] = (
+    *tables.MIGRATIONS,
+    *quizzes.MIGRATIONS,
+    *agents.MIGRATIONS,
+    *limits.MIGRATIONS,
+    *clubhouse.MIGRATIONS,
+)
 """Every store part's migrations."""
 
 
@@ -35,7 +42,7 @@ def default_location() -> str:
     return os.environ.get(DB_ENV) or str(default_db_path())
 
 
-class Store(TableStore, QuizStoreSQL, AgentStoreSQL, LimitStoreSQL):
+class Store(TableStore, QuizStoreSQL, AgentStoreSQL, LimitStoreSQL, ClubhouseStoreSQL):
     """Every part of the store over one database (implements ``quizzes.store.QuizStore`` too).
 
     Attributes:
