@@ -42,9 +42,9 @@ from club_agentes.engine.yo_soy_el_jefe.moves import (
 
 _PILE_RANK = {"no money": 0, "a small pile": 1, "a medium pile": 2, "a large pile": 3, "a huge pile": 4}
 _DISCARD_ORDER = ("hire", "family", "travel", "boss", "stop")
-FAIR_ASK = 1.3  # a seat asks this share of an even split of the payout
+FAIR_ASK = 1.15  # a seat asks this share of an even split of the payout
 FAIR_BID = 0.8  # the boss proposes this share
-ACCEPT_UP_TO = 1.6  # the boss accepts a demand up to this share
+ACCEPT_UP_TO = 1.25  # the boss accepts a demand up to this share, if it keeps more than that seat gets
 ACCEPT_FROM = 0.6  # a seat accepts a proposal from this share (else it counters with its own demand)
 
 
@@ -218,29 +218,35 @@ class HeuristicBot:
 
         return min(moves, key=lambda m: (abs(millions(m) - target), m.unit == DIVIDENDS, m.amount))
 
+    def _affordable(self, neg: dict[str, Any], prices: dict[tuple[int, str], Any], m: Accept) -> bool:
+        """Whether the boss still keeps more of the payout than that seat would get from this deal in all."""
+        price = prices[(m.seat, m.colour)]["millions"]
+        if price > max(self._share(neg) * ACCEPT_UP_TO, 1.0):
+            return False
+        to_seat = price + sum(p["millions"] for p in neg["prices"] if p["seat"] == m.seat and p["status"] == "agreed")
+        kept = neg["payout"] - neg["promised"] - price
+        return kept > to_seat
+
     def _as_boss(self, view: dict[str, Any], seat: int, moves: Sequence[Any], neg: dict[str, Any]) -> Any:
         by_type = _by_type(moves)
         if Close in by_type:
             return by_type[Close][0]
         wanted = self._wanted(neg)
-        share = self._share(neg)
         prices = {(p["seat"], p["colour"]): p for p in neg["prices"]}
-        fair = max(share * ACCEPT_UP_TO, 1.0)
         for m in by_type.get(Accept, []):
-            if m.close and prices[(m.seat, m.colour)]["millions"] <= fair:
+            if m.close and self._affordable(neg, prices, m):
                 return m
         for m in by_type.get(PlaceFamily, []):
             if m.colour in wanted:
                 return m
         for m in by_type.get(Accept, []):
-            if not m.close and m.colour in wanted and prices[(m.seat, m.colour)]["millions"] <= fair:
+            if not m.close and m.colour in wanted and self._affordable(neg, prices, m):
                 return m
         for m in by_type.get(Hire, []):
             if m.colour in wanted:
                 return m
         for m in by_type.get(Refuse, []):
-            p = prices[(m.seat, m.colour)]
-            if m.colour not in wanted or p["millions"] > fair:
+            if m.colour not in wanted or not self._affordable(neg, prices, Accept(m.seat, m.colour)):
                 return m
         for m in by_type.get(Bid, []):
             if m.colour in wanted and (m.seat, m.colour) not in prices and not self._named(neg, seat, m.seat, m.colour):
