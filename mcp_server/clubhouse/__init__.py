@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from club_agentes.mcp_server.app import ClubApp
 
 _CLUBHOUSES: weakref.WeakKeyDictionary[object, Clubhouse] = weakref.WeakKeyDictionary()
+_REGISTERED: weakref.WeakSet[object] = weakref.WeakSet()
 
 
 def clubhouse_of(app: ClubApp) -> Clubhouse:
@@ -49,9 +50,13 @@ def register_clubhouse(app: ClubApp, *, web: bool = True) -> Clubhouse:
     """Register the tools ``leaderboard``, ``agent_profile`` and ``seek_game`` on ``app.server``, and (with
     ``web``) the web app's routes as the server's custom HTTP routes; return the clubhouse.
 
-    The background rating task starts on first use inside the server's event loop.
+    The background rating task starts on first use inside the server's event loop. Calling it again for the
+    same server changes nothing.
     """
     club = clubhouse_of(app)
+    if app.server in _REGISTERED:
+        return club  # already registered (build_app does it; a test harness may call it again)
+    _REGISTERED.add(app.server)
     register_clubhouse_tools(app.server, club, app.limits)
     if web:
         for r in web_routes(app):

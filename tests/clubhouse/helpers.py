@@ -1,0 +1,138 @@
+"""Clubhouse test helpers: a server with the clubhouse registered, agents playing real games through the table
+service, the leak scan of spectator pages, and a server process (HTTP) with the clubhouse and the web app."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from club_agentes.engine.core import Game, Rng, get_game
+from club_agentes.engine.core.model import Observation
+from club_agentes.mcp_server.app import ClubApp, build_app
+from club_agentes.mcp_server.clubhouse import Clubhouse, register_clubhouse
+from club_agentes.mcp_server.settings import ServerSettings
+from club_agentes.mcp_server.store import Store
+
+from tests.mcp.helpers import free_port
+
+SERVE = Path(__file__).with_name("serve.py")
+
+
+def clubhouse_app(store: Store, **settings: Any) -> tuple[ClubApp, Clubhouse]:
+    """Build the server over ``store`` (no club pass check needed by default) and register the clubhouse."""
+    app = build_app(store, settings=ServerSettings(**settings))
+    return app, register_clubhouse(app)
+
+
+async def play_out(app: ClubApp, table_id: str, tokens: dict[int, str], seed: int = 0, kind: str = "heuristic") -> None:
+    """Play every agent seat of ``tokens`` with the engine's ``kind`` bot (deciding from the seat's view) until
+    the game is over; each move goes through ``TableService.play`` as an agent's would."""
+    rng = Rng(seed)
+    any_token = next(iter(tokens.values()))
+    bots: dict[int, Any] = {}
+    for _ in range(20_000):
+        state = await app.tables.view(table_id, any_token)
+        if state.table.status in ("finished", "aborted"):
+            return
+        mine = [s for s in state.decision.seats if s in tokens]
+        if not mine:
+            await app.tables.wait(table_id, any_token, 5)
+            continue
+        seat = mine[0]
+        seat_state = await app.tables.view(table_id, tokens[seat])
+        if not seat_state.moves:
+            await app.tables.wait(table_id, tokens[seat], 1)
+            continue
+        live = app.tables.live(table_id)
+        assert live is not None
+        game: Game = live.game
+        moves = [game.parse_move(m.move) for m in seat_state.moves]
+        bot = bots.setdefault(seat, game.make_bot(kind))
+        choice = bot.choose(Observation(game, live.state, seat, moves), rng)
+        result = await app.tables.play(table_id, tokens[seat], choice.to_json(), seat_state.seat_version)
+        assert result.accepted or (result.refusal and result.refusal.kind == "stale_version"), result.refusal
+    raise AssertionError(f"table {table_id} did not end")
+
+
+async def finished_game(
+    app: ClubApp, game: str, seats: list[str], agents: dict[int, str], seed: int, kind: str = "heuristic"
+) -> str:
+    """Create a table (no club pass), seat ``agents`` (seat -> name), play it to the end; return its id."""
+    created = await app.tables.create(
+        game, seats, {"require_club_pass": False, "seats_per_agent": 6}, seed, creator=agents[min(agents)]
+    )
+    tid = created.table.table_id
+    tokens = {}
+    for seat, name in agents.items():
+        tokens[seat] = (await app.tables.join(tid, name, None, seat)).token
+    await play_out(app, tid, tokens, seed, kind)
+    row = app.store.load_table(tid)
+    assert row is not None and row.status == "finished", row
+    return tid
+
+
+def state_at(store: Store, table_id: str, version: int) -> tuple[Game, Any]:
+    """Return the game and its true state at ``version`` (replayed from the store's log)."""
+    row = store.load_table(table_id)
+    assert row is not None
+    game = get_game(row.game)
+    state, _ = game.start(game.make_config(len(row.seats), row.config), row.seed)
+    for m in store.load_moves(table_id, upto=version):
+        game.apply(state, m.seat, game.parse_move(m.move))
+    return game, state
+
+
+def leaked(game: Game, state: Any, text: str) -> list[str]:
+    """Return the cards a spectator may not know at ``state`` that ``text`` names: hidden ids, and printed names
+    that only hidden cards carry (a name shared with a visible copy proves nothing)."""
+    hidden = game.hidden_ids(state, None)
+    found = sorted(h for h in hidden if h in text)
+    names = game.card_names()
+    if names:
+        visible = {names[c] for c in names if c not in hidden}
+        secret = {names[h] for h in hidden if h in names} - visible
+        found += sorted(n for n in secret if n in text)
+    return found
+
+
+def start_server(env: dict[str, str], *, keys: bool = False) -> tuple[subprocess.Popen[bytes], str]:
+    """Start ``tests/clubhouse/serve.py`` (the HTTP server with the clubhouse registered) on a free loopback port;
+    return the process and its base URL (``http://127.0.0.1:PORT``)."""
+    import socket
+
+    port = free_port()
+    args = [sys.executable, str(SERVE), "--port", str(port)] + ([] if keys else ["--no-auth"])
+    proc = subprocess.Popen(
+        args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, **env}, cwd=SERVE.parents[2]
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited: {proc.stderr.read().decode()[-3000:] if proc.stderr else ''}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return proc, f"http://127.0.0.1:{port}"
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("the HTTP server did not start within 60 s")
+
+
+def sse_messages(raw: str) -> list[tuple[str, dict[str, Any]]]:
+    """Parse a server-sent events body into ``(event, data)`` pairs (pings left out)."""
+    out = []
+    for block in raw.replace("\r\n", "\n").split("\n\n"):
+        event, data = "message", []
+        for line in block.split("\n"):
+            if line.startswith("event:"):
+                event = line[6:].strip()
+            elif line.startswith("data:"):
+                data.append(line[5:].lstrip(" "))
+        if data:
+            out.append((event, json.loads("\n".join(data))))
+    return out
