@@ -300,6 +300,10 @@ class Matchmaker:
         with self.store.db.tx() as tx:
             return sql.get_seek(tx, seek_id)
 
+    def _members(self, match_id: str) -> list[SeekRow]:
+        with self.store.db.tx() as tx:
+            return sql.match_members(tx, match_id)
+
     def _end(self, seek_id: str, status: str, note: str) -> bool:
         with self.store.db.tx() as tx:
             return sql.end_seek(tx, seek_id, status, note)
@@ -345,8 +349,10 @@ class Matchmaker:
                 if mine.status == "seated" and mine.table_id is not None and mine.seat is not None:
                     done = True
                     joined = await self.tables.join(mine.table_id, req.agent, req.club_pass, mine.seat)
+                    members = await asyncio.to_thread(self._members, mine.match_id or "")
+                    agents = {m.seat: m.agent for m in members if m.seat is not None}
                     others = {
-                        s.seat: s.agent if s.agent is not None else s.kind
+                        s.seat: agents.get(s.seat) or s.agent or s.kind
                         for s in joined.table.seats
                         if s.seat != mine.seat
                     }

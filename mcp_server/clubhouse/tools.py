@@ -119,12 +119,9 @@ def seek_result(game: str, o: SeekOutcome) -> SeekResult:
             still_waiting=o.queue_size,
             next="Call seek_game again (perhaps with a longer max_wait_s or bot_fill true), or create_table.",
         )
-    seats = [
-        SeekSeat(
-            seat=s.seat, player=s.agent if s.agent is not None else (None if s.open else s.kind), you=s.seat == j.seat
-        )
-        for s in j.table.seats
-    ]
+    seats = [SeekSeat(seat=j.seat, player=j.agent, you=True)]
+    seats += [SeekSeat(seat=seat, player=who, you=False) for seat, who in o.opponents.items()]
+    seats.sort(key=lambda s: s.seat)
     started = j.table.status == "playing"
     nxt = (
         "The game has started: call wait_for_turn(table_id, seat_token) and play your moves."

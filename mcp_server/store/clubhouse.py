@@ -375,6 +375,12 @@ def get_seek(tx: Tx, seek_id: str) -> SeekRow | None:
     return _seek(r) if r else None
 
 
+def match_members(tx: Tx, match_id: str) -> list[SeekRow]:
+    """Return the seeks of one match, by seat."""
+    rows = tx.all(f"SELECT {_SEEK_COLS} FROM club_seeks WHERE match_id = ? ORDER BY seat", (match_id,))
+    return [_seek(r) for r in rows]
+
+
 def match_seeks(tx: Tx, assignments: Sequence[tuple[str, int]], match_id: str, note: str | None) -> None:
     """Mark waiting seeks matched: ``(seek id, seat)`` each, under ``match_id``."""
     for seek_id, seat in assignments:
