@@ -226,12 +226,13 @@ def candidates(state: State, seat: int) -> list[Any]:
             elif q.status == PROPOSED:
                 moves.append(WITHDRAWS[s][c])
         moves += family
-        for s in range(state.n):
-            if s != seat:
-                for c in cols:
-                    standing = quotes.get((s, c))
-                    if (standing is None or standing.status != AGREED) and represents(state, neg, s, c):
-                        moves.append(BIDS[s][c])
+        owner, travelled = state.owner, neg.travelled
+        targets = {(owner[c], c) for c in cols if owner[c] >= 0 and owner[c] != seat and c not in travelled}
+        targets.update(k for k in placed if k[0] != seat)
+        for s, c in sorted(targets):
+            standing = quotes.get((s, c))
+            if standing is None or standing.status != AGREED:
+                moves.append(BIDS[s][c])
         moves += travel_moves(state, seat)
         moves += hire_moves(state, seat)
         moves += [PASS, FAIL]
