@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from club_agentes.mcp_server.app import build_server
+from club_agentes.mcp_server.app import build_app
 from club_agentes.mcp_server.store import Store
 from mcp import Client
 
@@ -25,8 +25,8 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 async def club(db_path: Path) -> AsyncIterator[Checked]:
-    store = Store(db_path)
-    server = build_server(store)
-    async with Client(server) as client:
+    app = build_app(Store(db_path))
+    async with Client(app.server) as client:
         yield await Checked(client).load()
-    store.close()
+    await app.tables.aclose()
+    app.store.close()
