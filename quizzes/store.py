@@ -165,8 +165,9 @@ class MemoryQuizStore:
         """Return the prompt fingerprints of the agent's last ``limit`` entry papers of ``game``, newest first."""
         with self._lock:
             mine = [a for a in self.attempts.values() if a.agent == agent and a.game == game and not a.practice]
-        mine.sort(key=lambda a: a.created_at, reverse=True)
-        return [a.prompt_keys for a in mine[:limit]]
+        # newest first; attempts started at the same instant count in the order they were stored
+        order = sorted(range(len(mine)), key=lambda i: (mine[i].created_at, i), reverse=True)
+        return [mine[i].prompt_keys for i in order[:limit]]
 
     def graded_attempts(self, game: str | None = None) -> list[Attempt]:
         """Return graded attempts (all games, or one), oldest first, for statistics."""

@@ -216,6 +216,18 @@ def test_no_prompt_repeats_within_an_agents_last_papers(store: MemoryQuizStore, 
         for earlier in history[-RECENT_PAPERS:]:
             assert not keys & earlier, "a prompt repeated within the last papers"
         history.append(keys)
+        clock.advance(1)
+
+
+def test_papers_started_at_the_same_instant_count_in_order(store: MemoryQuizStore, clock: FakeClock) -> None:
+    svc = QuizService(market_fortune_bank(), store, clock=clock, secret=SECRET, attempts_per_hour=10_000)
+    history = [{prompt_key(p.prompt) for p in svc.start_quiz(GAME, "hasty").items} for _ in range(25)]
+    assert store.recent_prompt_keys("hasty", GAME, RECENT_PAPERS) == [
+        tuple(a.prompt_keys) for a in list(store.attempts.values())[::-1][:RECENT_PAPERS]
+    ]
+    for n, keys in enumerate(history):
+        for earlier in history[max(0, n - RECENT_PAPERS) : n]:
+            assert not keys & earlier
 
 
 def test_a_pool_too_small_to_avoid_repeats_is_refused(store: MemoryQuizStore, clock: FakeClock) -> None:
