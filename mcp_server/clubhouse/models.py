@@ -31,7 +31,7 @@ class Leaderboard(BaseModel):
     game: str = Field(description="Game id.")
     name: str = Field(description="The game's name as its rulebook prints it.")
     entries: list[RatingEntry] = Field(description="Players, best conservative rating first (bots as anchors).")
-    rated_games: int = Field(description="Finished games with an agent seat rated so far at every game.")
+    rated_games: int = Field(description="Finished games of this game with an agent seat, rated so far.")
     page_url: str | None = Field(description="This leaderboard on the club's web page (HTTP servers only), else null.")
 
 

@@ -184,9 +184,13 @@ class Spectator:
                 updated_at=row.updated_at,
             )
 
-    def public_events(self, table_id: str, after_version: int = -1, limit: int | None = None) -> list[EventRow]:
-        """Return the events everyone may see with a version after ``after_version`` (the newest ``limit``)."""
-        return self.store.load_events(table_id, after_version=after_version, seat=None, limit=limit, newest=True)
+    def public_events(
+        self, table_id: str, after_version: int = -1, upto_version: int | None = None, limit: int | None = None
+    ) -> list[EventRow]:
+        """Return the events everyone may see with ``after_version < version <= upto_version`` (the newest ``limit``)."""
+        return self.store.load_events(
+            table_id, after_version=after_version, upto_version=upto_version, seat=None, limit=limit, newest=True
+        )
 
     def replay(self, table_id: str) -> Replay:
         """Return a finished game step by step, from its full log.

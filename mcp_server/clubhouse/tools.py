@@ -59,7 +59,7 @@ def _pct(x: float | None) -> str:
 
 def leaderboard_text(board: Leaderboard) -> str:
     """Return the compact text of a leaderboard."""
-    lines = [f"{board.name} leaderboard ({board.rated_games} rated games in the club; rating = mu - 3 sigma):"]
+    lines = [f"{board.name} leaderboard ({board.rated_games} rated games; rating = mu - 3 sigma):"]
     for e in board.entries:
         tag = " (anchor)" if e.anchor else ""
         lines.append(
@@ -154,7 +154,7 @@ def build_leaderboard(club: Clubhouse, game: str, limit: int) -> Leaderboard:
         game=game,
         name=g.name,
         entries=[_entry(s) for s in standings],
-        rated_games=club.store.rated_count(),
+        rated_games=club.store.rated_count(game),
         page_url=club.leaderboard_url(game),
     )
 

@@ -226,7 +226,7 @@ class Pages:
             table = await asyncio.to_thread(self.club.spectator.public, table_id)
         except NotFound as exc:
             return self.not_found(request, str(exc))
-        events = await asyncio.to_thread(self.club.spectator.public_events, table_id, -1, EVENTS_SHOWN)
+        events = await asyncio.to_thread(self.club.spectator.public_events, table_id, -1, table.version, EVENTS_SHOWN)
         data = self.update(table, events, t)
         return self.render(
             request,
@@ -261,7 +261,9 @@ class Pages:
                     return
                 if head[0] != seen:
                     table = await asyncio.to_thread(spectator.public, table_id)
-                    events = await asyncio.to_thread(spectator.public_events, table_id, since, EVENTS_SHOWN)
+                    events = await asyncio.to_thread(
+                        spectator.public_events, table_id, since, table.version, EVENTS_SHOWN
+                    )
                     since = max(since, table.version)
                     seen = table.revision
                     data = self.update(table, events, t)

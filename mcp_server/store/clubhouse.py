@@ -476,9 +476,12 @@ class ClubhouseStoreSQL:
         )
         return RatedGame(str(r[0]), str(r[1]), float(r[2]), int(r[3]), json.loads(r[4])) if r else None
 
-    def rated_count(self) -> int:
-        """Return how many games were rated."""
-        r = self.db.one("SELECT COUNT(*) FROM club_rated_games")
+    def rated_count(self, game: str | None = None) -> int:
+        """Return how many games were rated (of one game, or of all)."""
+        if game is not None:
+            r = self.db.one("SELECT COUNT(*) FROM club_rated_games WHERE game = ?", (game,))
+        else:
+            r = self.db.one("SELECT COUNT(*) FROM club_rated_games")
         return int(r[0]) if r else 0
 
     def queue_lengths(self) -> dict[str, int]:

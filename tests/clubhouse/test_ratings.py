@@ -101,7 +101,7 @@ async def test_finished_games_update_ratings_the_tools_show_them_and_a_rebuild_g
         alice = (await client.call_tool("agent_profile", {"agent": "Alice"})).structured_content
         text = (await client.call_tool("leaderboard", {"game": "yo-soy-el-jefe", "limit": 3})).content[0].text
     assert board is not None and profile is not None and alice is not None
-    assert board["rated_games"] == 3  # the bots-only game is not rated
+    assert board["rated_games"] == 2  # se-vende games with agents (the bots-only one is not rated)
     players = {e["player"]: e for e in board["entries"]}
     assert set(players) == {"alice", "bob", "bot:heuristic", "bot:random"}
     assert players["bot:heuristic"]["anchor"] and players["bot:heuristic"]["mu"] == 25.0

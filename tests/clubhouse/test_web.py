@@ -1,0 +1,230 @@
+"""The spectator web app over HTTP (no browser): pages, languages, replays, leaderboards, the live stream and its
+leak scan. The app is served as ``serve --http`` serves it: ``build_http_app`` with the clubhouse registered."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from club_agentes.mcp_server.app import ClubApp
+from club_agentes.mcp_server.clubhouse import Clubhouse
+from club_agentes.mcp_server.clubhouse.exhibition import paced_service, start_exhibition
+from club_agentes.mcp_server.clubhouse.i18n import pick_language
+from club_agentes.mcp_server.clubhouse.web import render_view
+from club_agentes.mcp_server.http import build_http_app
+from club_agentes.mcp_server.store import Store
+
+from tests.clubhouse.helpers import clubhouse_app, finished_game, leaked, sse_messages, state_at
+
+pytestmark = pytest.mark.anyio
+
+BASE = "http://127.0.0.1:8000"
+
+
+@pytest.fixture
+async def site(tmp_path: Path) -> AsyncIterator[tuple[ClubApp, Clubhouse, httpx.AsyncClient]]:
+    """The HTTP app (no agent keys, loopback) with two finished games of agents."""
+    app, house = clubhouse_app(Store(tmp_path / "club.sqlite3"), http=True, no_auth=True)
+    await finished_game(app, "se-vende", ["agent", "agent"], {0: "alice", 1: "bob"}, seed=1)
+    await finished_game(app, "market-fortune", ["agent", "bot:heuristic"], {0: "alice"}, seed=2)
+    web = build_http_app(app, app.settings)
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=web), base_url=BASE, timeout=60) as client:
+        yield app, house, client
+    await house.aclose()
+    await app.tables.aclose()
+    app.store.close()
+
+
+def text_of(page: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", page))
+
+
+def test_language_comes_from_the_query_then_the_browser_then_spanish() -> None:
+    assert pick_language("en", "es") == "en"
+    assert pick_language(None, "fr-FR,en;q=0.8,es;q=0.5") == "en"
+    assert pick_language("xx", "de, es;q=0.2") == "es"
+    assert pick_language(None, None) == "es"
+
+
+def test_views_render_as_escaped_lists_with_cards_by_name() -> None:
+    t = {"none": "-", "yes": "yes", "no": "no"}
+    out = str(
+        render_view(
+            {"you": None, "round": 2, "hand": [{"id": "X-1", "name": "<b>Ópera</b>", "kind": "accion"}], "ok": True}, t
+        )
+    )
+    assert "&lt;b&gt;Ópera&lt;/b&gt;" in out and "<b>" not in out and '<span class="card"' in out
+    assert "<dt>round</dt>" in out and "you" not in out and "<dd>yes</dd>" in out
+
+
+async def test_the_lobby_lists_tables_with_their_agents_in_both_languages(
+    site: tuple[ClubApp, Clubhouse, httpx.AsyncClient],
+) -> None:
+    app, _, client = site
+    waiting = await app.tables.create("yo-soy-el-jefe", ["agent", "bot:heuristic", "agent"], None, 5, creator="carol")
+    es = await client.get("/", headers={"accept-language": "es-ES,es;q=0.9"})
+    en = await client.get("/?lang=en")
+    assert es.status_code == en.status_code == 200
+    assert es.headers["content-language"] == "es" and en.headers["content-language"] == "en"
+    assert 'lang="es"' in es.text and "Partidas terminadas" in es.text and "Mesas en juego" in es.text
+    assert "Finished games" in en.text and "Live tables" in en.text
+    page = text_of(en.text)
+    for name in ("Market Fortune", "Se Vende", "Yo soy el jefe", "alice", "bob", "bot:heuristic", "open seat"):
+        assert name in page, name
+    assert f"/tables/{waiting.table.table_id}?lang=en" in en.text
+    assert '<meta name="viewport"' in en.text and '<main id="main">' in en.text and "<nav aria-label" in en.text
+
+
+async def test_a_finished_table_shows_its_result_and_breakdown_and_its_replay_steps_through_the_log(
+    site: tuple[ClubApp, Clubhouse, httpx.AsyncClient],
+) -> None:
+    app, _, client = site
+    page = await client.get("/")
+    tid = re.findall(r"/tables/(t-[0-9a-f]{12})/replay", page.text)[0]
+    row = app.store.load_table(tid)
+    assert row is not None and row.result is not None
+    table = await client.get(f"/tables/{tid}?lang=en")
+    assert table.status_code == 200
+    shown = text_of(table.text)
+    assert "Result" in shown and "Breakdown" in shown and row.result["reason"] in shown
+    for line in row.result["breakdown"][0]["lines"]:
+        assert line["label"] in shown
+    assert "/static/table.js" not in table.text  # over: nothing to follow
+    replay = await client.get(f"/tables/{tid}/replay?lang=en")
+    assert replay.status_code == 200
+    assert f'data-steps="{row.version + 1}"' in replay.text
+    assert '<label for="slider">' in replay.text and 'type="range"' in replay.text
+    last = await client.get(f"/tables/{tid}/replay/{row.version}?lang=es")
+    data = last.json()
+    assert data["index"] == row.version and data["count"] == row.version + 1 and data["title"].startswith("Paso")
+    moves = app.store.load_moves(tid)
+    full = app.store.load_events(tid, everything=True)
+    expected = []
+    for e in full:
+        if e.version == moves[-1].version:
+            who = ", ".join(f"asiento {s}" for s in e.audience or ())
+            expected.append(f"[privado, para {who}] {e.text}" if e.audience is not None else e.text)
+    assert data["events"] == expected and expected
+    second = (await client.get(f"/tables/{tid}/replay/1?lang=en")).json()
+    assert second["title"].startswith(f"Step 1 of {row.version}: move by seat {moves[0].seat} (")
+    no_js = await client.get(f"/tables/{tid}/replay?step=3&lang=en")
+    assert 'data-step="3"' in no_js.text  # the buttons work without the script
+    assert (await client.get(f"/tables/{tid}/replay/{row.version + 1}")).status_code == 404
+
+
+async def test_leaderboards_and_agent_pages(site: tuple[ClubApp, Clubhouse, httpx.AsyncClient]) -> None:
+    _, _, client = site
+    first = await client.get("/leaderboard?lang=en", follow_redirects=False)
+    assert first.status_code == 307 and first.headers["location"] == "/leaderboard/market-fortune?lang=en"
+    board = await client.get("/leaderboard/se-vende?lang=en")
+    shown = text_of(board.text)
+    assert "Leaderboard: Se Vende (1 rated games)" in " ".join(shown.split())
+    assert "alice" in shown and "bob" in shown and "bot:heuristic (anchor)" in " ".join(shown.split())
+    assert '<th scope="col"' in board.text and "<caption>" in board.text
+    agent = await client.get("/agents/Alice?lang=es")
+    assert agent.status_code == 200 and "Perfil del agente: alice" in text_of(agent.text)
+    assert agent.text.count("/replay?lang=es") == 2
+
+
+async def test_missing_things_get_a_404_page_with_one_sentence(
+    site: tuple[ClubApp, Clubhouse, httpx.AsyncClient],
+) -> None:
+    app, _, client = site
+    for path in ("/tables/t-000000000000", "/tables/nope", "/leaderboard/ajedrez", "/agents/!!!", "/static/x.js"):
+        r = await client.get(path)
+        assert r.status_code == 404, path
+        assert "Traceback" not in r.text
+    playing = await app.tables.create("se-vende", ["agent", "agent"], None, 3, creator="x")
+    early = await client.get(f"/tables/{playing.table.table_id}/replay?lang=en")
+    assert early.status_code == 404 and "not over yet" in early.text
+    css = await client.get("/static/club.css")
+    assert css.status_code == 200 and css.headers["content-type"].startswith("text/css")
+
+
+async def test_the_pages_are_public_when_mcp_needs_agent_keys(tmp_path: Path) -> None:
+    app, house = clubhouse_app(Store(tmp_path / "club.sqlite3"), http=True)
+    web = build_http_app(app, app.settings)
+    try:
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=web), base_url=BASE) as client:
+            assert (await client.get("/")).status_code == 200
+            assert (await client.get("/leaderboard/se-vende")).status_code == 200
+            assert (await client.post("/mcp", json={})).status_code == 401
+            foreign = await client.get("/", headers={"host": "evil.example"})
+            assert foreign.status_code == 421  # the edge's host check covers the pages too
+    finally:
+        await house.aclose()
+        await app.tables.aclose()
+        app.store.close()
+
+
+async def test_no_page_or_stream_message_of_a_live_table_names_a_hidden_card(tmp_path: Path) -> None:
+    app, house = clubhouse_app(Store(tmp_path / "club.sqlite3"), http=True, no_auth=True)
+    paced = paced_service(app.store, 0.03)
+    web = build_http_app(app, app.settings)
+    try:
+        tid = await start_exhibition(
+            paced,
+            "market-fortune",
+            ["bot:heuristic", "bot:heuristic", "bot:random"],
+            options={"mode": "fortuna"},
+            seed=8,
+        )
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=web), base_url=BASE, timeout=120) as client:
+            pages: list[tuple[int, str]] = []
+
+            async def look() -> None:
+                for _ in range(6):
+                    r = await client.get(f"/tables/{tid}?lang=en")
+                    version = int(re.search(r'data-version="(\d+)"', r.text).group(1))  # type: ignore[union-attr]
+                    pages.append((version, r.text))
+                    await asyncio.sleep(0.3)
+
+            stream, _ = await asyncio.gather(client.get(f"/tables/{tid}/stream?lang=en"), look())
+        messages = sse_messages(stream.text)
+        updates = [d for e, d in messages if e == "update"]
+        assert messages[-1][0] == "end" and updates[-1]["over"] and updates[-1]["result_html"]
+        versions = [u["version"] for u in updates]
+        assert versions == sorted(versions) and len(set(versions)) >= 5  # it saw moves land
+        row = app.store.load_table(tid)
+        assert row is not None and row.status == "finished"
+        public = app.store.load_events(tid, seat=None)
+        assert [e["text"] for u in updates for e in u["events"]] == [e.text for e in public]
+        # Each part is checked against the state it shows: the view, summary, prompt and status against the
+        # table at that message's (or page's) version; each event against the table right after its own move
+        # (a card named in public then may be hidden again later, e.g. taken into a hand).
+        parts: list[tuple[int, str]] = []
+        for u in updates:
+            parts.append((u["version"], repr({k: v for k, v in u.items() if k != "events"})))
+            parts += [(e["version"], e["text"]) for e in u["events"]]
+        for version, page in pages:
+            log = re.search(r'<ol id="events".*?</ol>', page, re.S)
+            assert log is not None
+            parts.append((version, page.replace(log.group(0), "")))
+            parts += [
+                (int(v), html.unescape(t)) for v, t in re.findall(r'<li data-version="(\d+)">(.*?)</li>', log.group(0))
+            ]
+        checked = 0
+        states: dict[int, tuple[Any, Any]] = {}
+        for version, text in parts:
+            if version >= row.version:
+                continue  # the end: every card may be shown
+            if version not in states:
+                states[version] = state_at(app.store, tid, version)
+            game, state = states[version]
+            assert not leaked(game, state, text), (
+                f"version {version} shows {leaked(game, state, text)[:5]}: {text[:300]}"
+            )
+            checked += 1
+        assert checked >= 50
+    finally:
+        await paced.aclose()
+        paced.lanes.close()
+        await house.aclose()
+        await app.tables.aclose()
+        app.store.close()
