@@ -67,15 +67,16 @@ def start_http_server(
 
 
 def add_agent(db: Path | str, name: str, env: dict[str, str] | None = None) -> str:
-    """Create an agent with the CLI (``club-agentes agents add``); return its key (the last line printed)."""
-    out = subprocess.run(
-        [str(CLI), "agents", "add", name, "--db", str(db)],
-        capture_output=True,
-        text=True,
-        env={**os.environ, **(env or {})},
-        check=True,
-    )
-    return out.stdout.strip().splitlines()[-1]
+    """Create an agent in the store a server uses (as ``club-agentes agents add`` does); return its key."""
+    from club_agentes.mcp_server.auth import AgentRegistry
+    from club_agentes.mcp_server.store import Store
+
+    store = Store(db, schema=(env or {}).get("CLUB_AGENTES_DB_SCHEMA"))
+    try:
+        _record, key = AgentRegistry(store).add(name)
+    finally:
+        store.close()
+    return key
 
 
 @contextlib.asynccontextmanager
@@ -104,7 +105,11 @@ class ToolCallError(AssertionError):
 
 
 class Checked:
-    """Wraps an MCP ``Client``: every result is checked against the tool's advertised outputSchema."""
+    """Wraps an MCP ``Client``: every result is checked against the tool's advertised outputSchema.
+
+    The schemas themselves are checked once (:meth:`load`); the SDK's client validates every result
+    against them (and raises on a mismatch), so :meth:`call` does not validate a second time.
+    """
 
     def __init__(self, client: Client) -> None:
         self.client = client
@@ -129,7 +134,7 @@ class Checked:
         if r.is_error:
             raise ToolCallError(f"{name}({args}) failed: {text}")
         assert r.structured_content is not None, f"{name} returned no structuredContent"
-        self.validators[name].validate(r.structured_content)
+        # The SDK's client has validated it against the tool's outputSchema already (and raised if not).
         return r.structured_content
 
     async def error(self, name: str, args: dict[str, Any]) -> str:

@@ -56,7 +56,7 @@ async def test_the_worst_allowed_table_plays_in_the_background_while_others_are_
             )
             assert t["status"] == "playing"  # answered at once: the bots play in the background
             versions = []
-            for _ in range(20):
+            for _ in range(10):
                 assert len((await o.call("list_games", {}))["games"]) == 3
                 versions.append((await o.call("game_log", {"table_id": t["table_id"], "limit": 1}))["version"])
                 await asyncio.sleep(0.05)
