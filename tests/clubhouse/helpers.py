@@ -3,8 +3,10 @@ service, the leak scan of spectator pages, and a server process (HTTP) with the 
 
 from __future__ import annotations
 
+import html
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -136,3 +138,33 @@ def sse_messages(raw: str) -> list[tuple[str, dict[str, Any]]]:
         if data:
             out.append((event, json.loads("\n".join(data))))
     return out
+
+
+def page_parts(page: str, version: int) -> list[tuple[int, str]]:
+    """Split a table page into what it shows at ``version`` (everything but the log) and its log's events, each
+    with the version of its move, for the leak scan (an event is checked against the table right after its move:
+    a card named in public then may be hidden again later, e.g. taken into a hand)."""
+    log = re.search(r'<ol id="events".*?</ol>', page, re.S)
+    assert log is not None, "the page has no public log"
+    parts = [(version, page.replace(log.group(0), ""))]
+    parts += [(int(v), html.unescape(t)) for v, t in re.findall(r'<li data-version="(\d+)">(.*?)</li>', log.group(0))]
+    return parts
+
+
+def assert_no_leak(store: Store, table_id: str, parts: list[tuple[int, str]]) -> int:
+    """Check each ``(version, text)`` against the table's true state at that version; return how many were checked
+    (the final version is skipped: once the game is over every card may be shown)."""
+    row = store.load_table(table_id)
+    assert row is not None
+    states: dict[int, tuple[Game, Any]] = {}
+    checked = 0
+    for version, text in parts:
+        if version >= row.version and row.status == "finished":
+            continue
+        if version not in states:
+            states[version] = state_at(store, table_id, version)
+        game, state = states[version]
+        found = leaked(game, state, text)
+        assert not found, f"version {version} shows hidden cards {found[:5]}: {text[:300]}"
+        checked += 1
+    return checked

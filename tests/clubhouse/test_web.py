@@ -8,7 +8,6 @@ import html
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
@@ -20,7 +19,7 @@ from club_agentes.mcp_server.clubhouse.web import render_view
 from club_agentes.mcp_server.http import build_http_app
 from club_agentes.mcp_server.store import Store
 
-from tests.clubhouse.helpers import clubhouse_app, finished_game, leaked, sse_messages, state_at
+from tests.clubhouse.helpers import assert_no_leak, clubhouse_app, finished_game, page_parts, sse_messages
 
 pytestmark = pytest.mark.anyio
 
@@ -195,32 +194,13 @@ async def test_no_page_or_stream_message_of_a_live_table_names_a_hidden_card(tmp
         assert row is not None and row.status == "finished"
         public = app.store.load_events(tid, seat=None)
         assert [e["text"] for u in updates for e in u["events"]] == [e.text for e in public]
-        # Each part is checked against the state it shows: the view, summary, prompt and status against the
-        # table at that message's (or page's) version; each event against the table right after its own move
-        # (a card named in public then may be hidden again later, e.g. taken into a hand).
         parts: list[tuple[int, str]] = []
         for u in updates:
             parts.append((u["version"], repr({k: v for k, v in u.items() if k != "events"})))
             parts += [(e["version"], e["text"]) for e in u["events"]]
         for version, page in pages:
-            log = re.search(r'<ol id="events".*?</ol>', page, re.S)
-            assert log is not None
-            parts.append((version, page.replace(log.group(0), "")))
-            parts += [
-                (int(v), html.unescape(t)) for v, t in re.findall(r'<li data-version="(\d+)">(.*?)</li>', log.group(0))
-            ]
-        checked = 0
-        states: dict[int, tuple[Any, Any]] = {}
-        for version, text in parts:
-            if version >= row.version:
-                continue  # the end: every card may be shown
-            if version not in states:
-                states[version] = state_at(app.store, tid, version)
-            game, state = states[version]
-            assert not leaked(game, state, text), (
-                f"version {version} shows {leaked(game, state, text)[:5]}: {text[:300]}"
-            )
-            checked += 1
+            parts += page_parts(page, version)
+        checked = assert_no_leak(app.store, tid, parts)
         assert checked >= 50
     finally:
         await paced.aclose()
