@@ -83,8 +83,8 @@ STATUS_NAMES = ("asked", "proposed", "agreed")
 
 SAME_PRICE_TIMES = 2  # ruling limite-de-ofertas: the same amount, by the same side, for one colour, per boss
 
-DEFAULT_FAILURE_LIMIT = 60  # ruling limite-de-negociaciones-fallidas
-MAX_FAILURE_LIMIT = 120
+DEFAULT_FAILURE_LIMIT = 120  # ruling limite-de-negociaciones-fallidas
+MAX_FAILURE_LIMIT = 240
 
 VARIANT_OPTIONS: tuple[str, ...] = (
     "boss_card_keeps_turn",
