@@ -203,11 +203,13 @@ def _apply(st: State, mapping: dict[int, int], masks: dict[int, int], rng: Rng) 
         for inv in invs:
             inv.stock, inv.ret, inv.green = m(inv.stock), m(inv.ret), m(inv.green)
     know = list(st.know)
+    seen = list(st.seen)
     facedown = list(st.facedown)
     for old, new in mapping.items():
-        know[new] = masks[old]
+        know[new] = seen[new] = masks[old]
         facedown[new] = st.facedown[old]
     w.know = know
+    w.seen = seen
     w.facedown = facedown
     w.momentum = m(st.momentum)
     w.drawn = m(st.drawn)

@@ -32,6 +32,7 @@ from club_agentes.engine.market_fortune.table import (
     cn,
     die_plus,
     make_public,
+    private_to,
     seat_list,
     shared_event,
     sign,
@@ -85,7 +86,7 @@ def start_game(st: State, opener: int | None, ev: Events) -> None:
         hand.sort()
         st.hands[seat] = hand
         for c in hand:
-            st.know[c] = 1 << seat
+            private_to(st, c, seat)
     if st.config.mode == "campeonato":
         ev.append(Event(f"game {st.game_no} of the Campeonato match: each seat is dealt 4 $ and 4 +R cards"))
     else:

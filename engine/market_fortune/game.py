@@ -175,8 +175,8 @@ class MarketFortune(Game[State, Move, MFConfig]):
         return visibility(state)
 
     def hidden_ids(self, state: State, seat: int | None) -> frozenset[str]:
-        """Return the ids of the cards ``seat`` may not know now, read from :meth:`visibility`."""
-        return hidden_ids(visibility(state), seat)
+        """Return the ids of the cards ``seat`` may not be shown: hidden by :meth:`visibility`, never shown to it."""
+        return hidden_ids(state, visibility(state), seat)
 
     def card_names(self) -> Mapping[str, str]:
         """Return card id -> printed name, for name-level leak scans."""

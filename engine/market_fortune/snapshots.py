@@ -64,6 +64,7 @@ def snapshot(st: State) -> dict[str, Any]:
             for invs in st.invs
         ],
         "know": {CARD_ID[c]: st.know[c] for c in range(N_CARDS) if st.know[c]},
+        "seen": {CARD_ID[c]: st.seen[c] for c in range(N_CARDS) if st.seen[c]},
         "turn": st.turn,
         "turn_no": st.turn_no,
         "step": st.step,
@@ -155,6 +156,9 @@ def _restore(config: MFConfig, data: dict[str, Any]) -> State:
     st.know = [0] * N_CARDS
     for cid, mask in data["know"].items():
         st.know[_card(cid)] = int(mask)
+    st.seen = [0] * N_CARDS
+    for cid, mask in data["seen"].items():
+        st.seen[_card(cid)] = int(mask)
     everywhere = [*(x for d in st.decks for x in d), *(x for d in st.discards for x in d)]
     everywhere += [x for h in st.hands for x in h] + [x for s in st.strats for x in s]
     everywhere += [x for invs in st.invs for i in invs for x in i.cards()]

@@ -10,8 +10,11 @@ card is now, beyond what the zones show them (bit ``s`` for seat ``s``), and bit
 taken from a deck is known to its taker; a card put face up anywhere is public; a card that
 moves where a seat cannot follow it (shuffled into a deck, mixed into a hand, hidden in an
 investment) is forgotten by the seats that cannot follow it. The visibility rule
-(:mod:`.visibility`) reads these masks; views, ``hidden_ids`` and determinization all come
-from it.
+(:mod:`.knowledge`) reads these masks; views and determinization come from it.
+
+``seen`` keeps, per card, who was ever shown it (the same bits; it only grows, over a whole
+Campeonato match): a card once shown to a seat stays in that seat's log, so naming it again
+reveals nothing. ``hidden_ids`` is what the visibility rule hides minus what was seen.
 """
 
 from __future__ import annotations
@@ -150,6 +153,7 @@ class State:
         "result",
         "risk_ban",
         "rng",
+        "seen",
         "step",
         "strats",
         "totals",
@@ -172,6 +176,7 @@ class State:
         self.strats: list[list[int]] = [[] for _ in range(n)]
         self.invs: list[list[Investment]] = [[] for _ in range(n)]
         self.know: list[int] = [0] * N_CARDS
+        self.seen: list[int] = [0] * N_CARDS  # who was ever shown each card (only grows, for the whole table)
         self.turn = 0
         self.turn_no = 0  # turns completed in the current game
         self.step = MAIN
@@ -214,6 +219,7 @@ class State:
         c.strats = [list(s) for s in self.strats]
         c.invs = [[i.copy() for i in invs] for invs in self.invs]
         c.know = list(self.know)
+        c.seen = list(self.seen)
         c.turn = self.turn
         c.turn_no = self.turn_no
         c.step = self.step

@@ -141,7 +141,8 @@ def sign(plus: bool) -> str:
 
 def make_public(st: State, card: int) -> None:
     """Everyone (spectators too) now knows where ``card`` is: it lies face up or was shown to all."""
-    st.know[card] = (st.public_bit << 1) - 1
+    st.know[card] = full = (st.public_bit << 1) - 1
+    st.seen[card] = full
 
 
 def private_to(st: State, card: int, *seats: int) -> None:
@@ -150,12 +151,14 @@ def private_to(st: State, card: int, *seats: int) -> None:
     for s in seats:
         mask |= 1 << s
     st.know[card] = mask
+    st.seen[card] |= mask
 
 
 def learn(st: State, card: int, *seats: int) -> None:
     """``seats`` learn where ``card`` is (e.g. both sides of a Robo), keeping what others know."""
     for s in seats:
         st.know[card] |= 1 << s
+        st.seen[card] |= 1 << s
 
 
 def forget(st: State, card: int) -> None:
@@ -298,7 +301,7 @@ def take_strategy(st: State, seat: int, ev: Events) -> int:
     c = draw_strategy(st, ev)
     if c >= 0:
         add_strategy(st, seat, c)
-        st.know[c] = 1 << seat
+        private_to(st, c, seat)
     return c
 
 
@@ -326,7 +329,7 @@ def discard_by_strategy(st: State, cards: list[int], owner: int) -> tuple[list[i
         if champion and last[CARD_TYPE[c]] == c:
             blocked.append(c)
             st.facedown[c] = True
-            st.know[c] = 1 << owner
+            private_to(st, c, owner)
         else:
             make_public(st, c)
             shown.append(c)
@@ -338,7 +341,7 @@ def take_from(st: State, seat: int, source: str, ev: Events, verb: str) -> int:
     pile = PILE_OF_SOURCE[source]
     if source.endswith("deck"):
         card = draw_building(st, pile, ev)
-        st.know[card] = 1 << seat
+        private_to(st, card, seat)
         ev.append(
             shared_event(
                 (1, seat, verb, source), lambda: Event(f"seat {seat} {verb} a card from {SOURCE_WORDS[source]}")

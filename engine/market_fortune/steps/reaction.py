@@ -39,6 +39,7 @@ from club_agentes.engine.market_fortune.table import (
     die_plus,
     discard_by_strategy,
     inv_text,
+    learn,
     make_public,
     obscure_hand,
     obscure_strategies,
@@ -156,7 +157,11 @@ def _lose_investments(st: State, seat: int, lost: list[Investment], ev: Events, 
         cards.append(inv.stock)
         cards.append(inv.ret)
     private = "; ".join(inv_text(i) for i in lost)
+    public = [c for c in cards if st.know[c] & st.public_bit]  # flipped face up just before (Auditoría)
     shown, blocked = discard_by_strategy(st, cards, seat)
+    for c in blocked:
+        if c in public:  # face down now, but every seat saw it go there
+            learn(st, c, *range(st.n))
     for inv in lost:
         if inv.green >= 0:
             st.discards[2].append(inv.green)

@@ -46,6 +46,7 @@ from club_agentes.engine.market_fortune.table import (
     die_plus,
     obscure_hand,
     out_of_step,
+    private_to,
     refuse,
     sign,
     take_strategy,
@@ -161,7 +162,8 @@ def do_risk(st: State, seat: int, move: Risk) -> Events:
         ev.append(Event(f"your {cn(stock)} and {cn(ret)} returned to your hand", (seat,)))
         end_turn(st, ev)
         return ev
-    st.know[stock] = st.know[ret] = 1 << seat
+    private_to(st, stock, seat)
+    private_to(st, ret, seat)
     obscure_hand(st, seat)
     invs = st.invs[seat]
     invs.append(Investment(stock, ret))

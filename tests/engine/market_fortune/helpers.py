@@ -98,6 +98,7 @@ def table(
     for pile in st.discards:
         for c in pile:
             st.know[c] = 0 if st.facedown[c] else st.full_mask
+    st.seen = list(st.know)
     st.turn = turn
     st.step = step
     st.acted = st.red_used = st.lucky = st.banned = False

@@ -235,7 +235,10 @@ def test_campeonato_cartas_bloqueadas(name: str) -> None:
     )
     view = GAME.view(st, 2)
     assert view["piles"][pile]["blocked"] and view["piles"][pile]["discard_top"] is None
-    assert top in GAME.hidden_ids(st, 2) and top in GAME.hidden_ids(st, None)
+    if name != "Auditoría Federal":
+        assert top in GAME.hidden_ids(st, 2) and top in GAME.hidden_ids(st, None)
+    else:  # Auditoría flips the investments face up first: every seat saw the card go there
+        assert [c["id"] for c in view["piles"][pile]["face_down_you_know"]] == [top]
     assert not any(top in e for e in events), f"{name}: the face-down card is named in public"
     for card in shown:  # the cards under it lie face up, public
         assert not st.facedown[CARD_INDEX[card]] and card not in GAME.hidden_ids(st, 2)

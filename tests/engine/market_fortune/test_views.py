@@ -71,7 +71,10 @@ def test_views_leak_no_hidden_card_by_id_or_name(config: tuple[int, dict[str, An
         other = None if count[0] % 2 else (seat + 1 + count[0] // 30) % seats
         for s in (seat, other):
             assert_no_leak(st, s)
-            assert GAME.hidden_ids(st, s) == visibility(st).hidden_ids(s)
+            # What the visibility rule hides, but the cards this seat was shown before (its log holds them).
+            bit = st.public_bit if s is None else 1 << s
+            shown = {CARD_ID[c] for c in range(N_CARDS) if st.seen[c] & bit}
+            assert GAME.hidden_ids(st, s) == visibility(st).hidden_ids(s) - shown
         assert not GAME.pending(st).done  # no sealed choice in Market Fortune: nothing to hide in the view
 
     rec = play(GAME, GAME.make_config(seats, options), 21, [RandomBot() for _ in range(seats)], on_decision=check)
