@@ -113,7 +113,7 @@ def record_input(record: dict[str, Any]) -> str:
     if record["options"]:
         lines += ["", *lettered_options(record["options"])]
     if record["terms"]:
-        lines += ["", f"Términos: {', '.join(record['terms'])}"]
+        lines += ["", f"Terms: {', '.join(record['terms'])}"]
     unit = {"M": " The number counts millions.", "%": " The number is a percentage."}.get(record["unit"], "")
     lines += [
         "",
