@@ -8,7 +8,9 @@ chips, the chip supply, the supply and discard sizes, and the action cards once 
 (se-vende/rulings/informacion-publica).
 
 Whether other seats have made their sealed choice is not part of a view (it is in ``Pending.done``):
-another seat's sealed choice never changes this seat's view.
+another seat's sealed choice never changes this seat's view. While several seats act at once in an
+open step, a seat's view shows the others and the shared piles as they stood when the step began
+(``state.board``); the spectator's view is always live.
 """
 
 from __future__ import annotations
@@ -90,7 +92,9 @@ def build_view(s: SeVendeState, seat: int | None, prompt: str, yours: bool) -> d
     }
     view["actions"] = _actions(s, vis, me)
     now = stamp(s.round, s.phase) if s.phase else -1
-    board = s.board  # while seats act at once: the others as they stood when the step began
+    # While several seats act at once, a seat is shown the others as they stood when the step began (so
+    # nothing it sees changes while it decides); a spectator, who decides nothing, sees the table live.
+    board = s.board if me is not None else None
     players = []
     for i in range(s.n):
         then = board is not None and i != me

@@ -236,6 +236,8 @@ def test_open_acts_show_when_the_step_ends() -> None:
     assert [p["hand_size"] for p in mine["players"]] == [4, 6]  # its own hand is live
     assert [p["hand_size"] for p in theirs["players"]] == [6, 6]  # the other's discards show at the step's end
     assert mine["discard_size"] == theirs["discard_size"] == 0 and "shown_as_at_step_start" in theirs
+    public = GAME.view(state, None)  # a spectator decides nothing: it sees the table live
+    assert [p["hand_size"] for p in public["players"]] == [4, 6] and public["discard_size"] == 2
     GAME.apply(state, 1, Discard(IDS[state.hands[1][0]]))
     GAME.apply(state, 1, Discard(IDS[state.hands[1][0]]))
     for who in (0, 1, None):
