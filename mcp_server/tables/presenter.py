@@ -174,26 +174,38 @@ def common_tail(texts: Sequence[str], minimum: int = 24) -> str:
     while n < len(first) and all(len(t) > n and t[-1 - n] == first[-1 - n] for t in texts[1:]):
         n += 1
     tail = first[len(first) - n :] if n else ""
-    space = tail.find(" ")
-    tail = tail[space:] if space >= 0 else ""  # start at a word
+    # Start after a phrase boundary (") ", "; ", ", ", ": ") if there is one, else at a word.
+    cuts = [k for k in range(1, len(tail)) if tail[k] == " " and tail[k - 1] in ");,:"]
+    space = cuts[0] if cuts and len(tail[cuts[0] :].strip()) >= minimum else tail.find(" ")
+    tail = tail[space:] if space >= 0 else ""
     return tail if len(tail.strip()) >= minimum else ""
 
 
 def move_lines(moves: Sequence[MoveFacts], me: SeatFacts) -> list[str]:
-    """The legal moves as ``m3: <plain words>``, an ending they all share written once.
+    """The legal moves as ``m3: <plain words>``, an ending that neighbouring moves share written once.
 
     The text form of each move is in the structured content (and parses too); ids are enough here.
     """
     says = [_plain(m, me) for m in moves]
-    tail = common_tail(says)
-    out = []
-    for m, words in zip(moves, says, strict=True):
+    out: list[str] = []
+    i = 0
+    while i < len(moves):
+        j = i
+        tail = ""
+        while j + 1 < len(moves):
+            longer = common_tail(says[i : j + 2])
+            if not longer:
+                break
+            j, tail = j + 1, longer
+        for m, words in zip(moves[i : j + 1], says[i : j + 1], strict=True):
+            if tail:
+                words = words[: len(words) - len(tail)].rstrip(" ;,") + " …"
+            line = f"{m.id}: {words}"
+            out.append(f"{line} [{m.note}]" if m.note else line)
         if tail:
-            words = words[: len(words) - len(tail)].rstrip(" ;,") + " …"
-        line = f"{m.id}: {words}"
-        out.append(f"{line} [{m.note}]" if m.note else line)
-    if tail:
-        out.append(f"(each …{tail.rstrip()})")
+            first, last = moves[i].id, moves[j].id
+            out.append(f"({first}-{last} each …{tail.rstrip()})")
+        i = j + 1
     return out
 
 
@@ -250,14 +262,17 @@ def seat_text(s: SeatState, head: Sequence[str] = ()) -> str:
     t = s.table
     status = "" if t.status == "playing" else f" · {t.status}"
     lines = [f"{t.table_id} v{t.version} · {s.me.label} · seat_version {s.seat_version}{status}"]
-    lines.append(s.render if s.render else s.brief)
+    if s.render:
+        lines.append(s.render)
+    elif s.decision.yours or t.status != "playing":
+        lines.append(s.brief)  # the situation when there is something to decide (get_view(full) has it all)
     lines += head
     if s.events:
         lines.append(f"Since v{s.since}:" if s.since >= 0 else "From the deal:")
         shown = s.events[-TEXT_EVENTS:]
         hidden = s.events_omitted + len(s.events) - len(shown)
         if hidden:
-            lines.append(f"- ({hidden} earlier events: game_log)")
+            lines.append(f"- (+{hidden} earlier: game_log)")
         lines += [_event_line(e) for e in shown]
     lines += decision_lines(s)
     return "\n".join(x for x in lines if x)
