@@ -158,9 +158,12 @@ class Move(Protocol):
 
 
 class Config(Protocol):
-    """A game's frozen configuration: the seat count and the table options."""
+    """A game's configuration: the seat count and the table options (a frozen dataclass works)."""
 
-    seats: int
+    @property
+    def seats(self) -> int:
+        """How many seats the table has."""
+        ...
 
     def to_json(self) -> JSON:
         """Return the options as JSON (what ``Game.make_config`` accepts back)."""
@@ -466,5 +469,9 @@ class Game(ABC, Generic[S, M, C]):
         return seat
 
     def seat_count(self, state: S) -> int:
-        """Return how many seats ``state`` has (``state.config.seats`` by default)."""
+        """Return how many seats ``state`` has.
+
+        The default reads ``state.config.seats``; a game whose state keeps its configuration
+        elsewhere overrides it.
+        """
         return int(state.config.seats)  # type: ignore[attr-defined]

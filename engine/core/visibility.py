@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 PUBLIC: frozenset[int] | None = None
 """``Zone.seen_by`` for a zone every seat and spectator sees."""
@@ -31,9 +32,8 @@ def seats(*seat: int) -> frozenset[int]:
     return frozenset(seat)
 
 
-@dataclass(frozen=True, slots=True)
-class Zone:
-    """Where some cards are, in order, and who sees them.
+class Zone(NamedTuple):
+    """Where some cards are, in order, and who sees them (a named tuple: views build many, cheaply).
 
     Attributes:
         name: a stable name, e.g. ``"hand/2"``, ``"deck/stock"``, ``"investment/1/0"``.
