@@ -17,6 +17,7 @@ works on a mutable state object of its own type. One decision at a time:
 from __future__ import annotations
 
 import copy
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -449,13 +450,38 @@ class Game(ABC, Generic[S, M, C]):
         """Return static facts about the game."""
         return GameInfo(self.id, self.name, self.min_seats, self.max_seats, summary="")
 
-    def make_bot(self, kind: str) -> Bot:
-        """Return a new bot of the given kind (``"random"``, ``"heuristic"``, ``"mcts"``).
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Give every game that can sample worlds (overrides :meth:`determinize`) the ``"mcts"`` bot kind."""
+        super().__init_subclass__(**kwargs)
+        if cls.determinize is not Game.determinize and "mcts" not in cls.bots:
+            from club_agentes.engine.core.mcts import MctsBot
+
+            cls.bots = {**cls.bots, "mcts": MctsBot}
+
+    def make_bot(self, kind: str, **options: Any) -> Bot:
+        """Return a new bot of the given kind (``"random"``, ``"heuristic"``, ``"mcts"``), with its options.
+
+        ``bot:mcts`` is tuned per game: when the game's package has a module ``mcts`` with a function
+        ``make_bot(**options)``, that builds it (a rollout policy, an estimate, a default budget);
+        otherwise the generic :class:`~club_agentes.engine.core.mcts.MctsBot` does.
 
         Raises:
             KeyError: no bot of that kind exists for this game.
+            TypeError, ValueError: options the bot does not take.
         """
-        return self.bots[kind]()
+        cls = self.bots[kind]
+        if kind == "mcts":
+            package = type(self).__module__.rsplit(".", 1)[0]
+            try:
+                tuned = importlib.import_module(f"{package}.mcts")
+            except ModuleNotFoundError as exc:
+                if exc.name != f"{package}.mcts":
+                    raise
+            else:
+                factory = getattr(tuned, "make_bot", None)
+                if callable(factory):
+                    return factory(**options)
+        return cls(**options)
 
     def check_seat(self, state: S, seat: Any) -> int:
         """Return ``seat`` if it is a seat of this game (an int from 0 to seats-1).
