@@ -473,6 +473,12 @@ class MoveType:
     aliases: tuple[str, ...]
 
     @property
+    def form(self) -> str:
+        """The text form with each field shown by its JSON name, e.g. ``"risk <stock> <return>"``."""
+        names = {a: fs.json or a for a, fs, _ in self.fields}
+        return re.sub(r"\{(\w+)\}", lambda m: f"<{names.get(m.group(1), m.group(1))}>", self.template)
+
+    @property
     def verb(self) -> str:
         """The first word of the text form."""
         first = self.parts[0]
@@ -645,8 +651,10 @@ class MoveCodec:
             if move is not None:
                 return move
         if candidates:
-            forms = "; ".join(f"'{mt.template}'" for mt in candidates)
-            raise InvalidMove(f"cannot read {_short(text)} as a move; that verb is written {forms}")
+            forms = "; ".join(f"'{mt.form}'" for mt in candidates)
+            hint = _diagnose(candidates[0], words) if len(candidates) == 1 else None
+            detail = f" ({hint})" if hint else ""
+            raise InvalidMove(f"cannot read {_short(text)} as a move{detail}; that verb is written {forms}")
         raise InvalidMove(f"unknown move {_short(words[0])}; the move verbs are: {', '.join(self.verbs())}")
 
     def verbs(self) -> list[str]:
@@ -670,7 +678,7 @@ class MoveCodec:
                 branches.append(
                     {
                         "title": mt.tag,
-                        "description": f"{mt.doc} Text form: '{mt.template}', e.g. '{self.example(mt.tag)}'.",
+                        "description": f"{mt.doc} Text form: '{mt.form}', e.g. '{self.example(mt.tag)}'.",
                         "type": "object",
                         "properties": props,
                         "required": required,
@@ -757,6 +765,32 @@ def _text_writer(mt: MoveType) -> Callable[[Any], str]:
         return _render(mt, {a: getattr(self, a) for a in attrs})
 
     return text
+
+
+def _diagnose(mt: MoveType, words: Sequence[str]) -> str | None:
+    """Say which part of a text that starts with ``mt``'s verb cannot be read, and what is accepted there."""
+    specs = {a: fs for a, fs, _ in mt.fields}
+    i = 0
+    for part in mt.parts:
+        if isinstance(part, _Group):
+            return None
+        if isinstance(part, _Lit):
+            if i < len(words) and (words[i] == part.word or (i == 0 and words[i] in mt.aliases)):
+                i += 1
+                continue
+            return f"expected {part.word!r} after {' '.join(words[:i])!r}"
+        fs = specs[part.attr]
+        got = fs.kind.from_text(words, i)
+        if got is None:
+            name = fs.json or part.attr
+            seen = f"{words[i]!r}" if i < len(words) else "nothing"
+            accepted = ""
+            kind = fs.kind.inner if isinstance(fs.kind, Maybe) else fs.kind
+            if isinstance(kind, Choice):
+                accepted = f"; the accepted values are: {', '.join(kind.values)}"
+            return f"<{name}> is {fs.description}, not {seen}{accepted}"
+        i = got[1]
+    return f"unexpected words after the move: {' '.join(words[i:])!r}" if i < len(words) else None
 
 
 def _match(mt: MoveType, words: Sequence[str]) -> dict[str, Any] | None:
