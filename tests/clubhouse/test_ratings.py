@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from club_agentes.engine.core import get_game
 from club_agentes.mcp_server.app import ClubApp
 from club_agentes.mcp_server.clubhouse import Clubhouse
 from club_agentes.mcp_server.clubhouse.ratings import ANCHORS, MODEL, Book, Ratings, places, rate_game
@@ -103,11 +104,11 @@ async def test_finished_games_update_ratings_the_tools_show_them_and_a_rebuild_g
     assert board is not None and profile is not None and alice is not None
     assert board["rated_games"] == 2  # se-vende games with agents (the bots-only one is not rated)
     players = {e["player"]: e for e in board["entries"]}
-    assert set(players) == {"alice", "bob", "bot:heuristic", "bot:random"}
+    assert set(players) == {"alice", "bob"} | {f"bot:{kind}" for kind in get_game("se-vende").bots}
     assert players["bot:heuristic"]["anchor"] and players["bot:heuristic"]["mu"] == 25.0
     assert players["bot:random"]["games"] == 0  # shown as an anchor, never played here
     assert players["alice"]["games"] == 2 and players["bob"]["games"] == 1
-    assert [e["rank"] for e in board["entries"]] == [1, 2, 3, 4]
+    assert [e["rank"] for e in board["entries"]] == list(range(1, len(players) + 1))
     ordered = [e["rating"] for e in board["entries"]]
     assert ordered == sorted(ordered, reverse=True)
     assert profile["agent"] == "local" and [r["game"] for r in profile["ratings"]] == ["yo-soy-el-jefe"]
