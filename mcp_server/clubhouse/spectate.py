@@ -187,7 +187,7 @@ class Spectator:
     def public_events(
         self, table_id: str, after_version: int = -1, upto_version: int | None = None, limit: int | None = None
     ) -> list[EventRow]:
-        """Return the events everyone may see with ``after_version < version <= upto_version`` (the newest ``limit``)."""
+        """Return the public events with ``after_version < version <= upto_version`` (the newest ``limit``)."""
         return self.store.load_events(
             table_id, after_version=after_version, upto_version=upto_version, seat=None, limit=limit, newest=True
         )
