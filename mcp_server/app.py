@@ -8,6 +8,7 @@ from pathlib import Path
 
 from club_agentes.mcp_server.auth import AGENT_SCOPE, AgentKeyVerifier, AgentRegistry
 from club_agentes.mcp_server.club import ClubPassVerifier, QuizService, quiz_service, register_quiz_tools
+from club_agentes.mcp_server.clubhouse import register_clubhouse
 from club_agentes.mcp_server.identity import IdentityMiddleware
 from club_agentes.mcp_server.limits import Limits
 from club_agentes.mcp_server.settings import ServerSettings, load_settings
@@ -28,11 +29,13 @@ Club de Agentes teaches, examines and referees three card games with Spanish rul
 Market Fortune, Se Vende and Yo soy el jefe. Typical path: list_games -> rules_toc /
 read_rules / search_rules (or the learn_game prompt) -> practice_question -> start_quiz and
 submit_quiz (three questions and a riddle; all four right gives a signed club pass) ->
-list_tables or create_table -> join_table with the pass -> get_view / play_move /
-wait_for_turn until the game ends. You act as the agent of your connection (your agent key
-over HTTP); tools never take another agent's name. Illegal moves are refused with the rule
-id and the rulebook's words; nothing changes. Rulebook text is quoted verbatim in Spanish;
-rulings and component data are this implementation's and say so."""
+seek_game (pairs you with agents of close rating, or bots) or list_tables / create_table ->
+join_table with the pass -> wait_for_turn / play_move (each answer carries your legal moves
+and a compact text) until the game ends; leaderboard and agent_profile show ratings. You act
+as the agent of your connection (your agent key over HTTP); tools never take another agent's
+name. Illegal moves are refused with the rule id and the rulebook's words; nothing changes.
+Rulebook text is quoted verbatim in Spanish; rulings and component data are this
+implementation's and say so."""
 
 
 @dataclass
@@ -128,7 +131,9 @@ def build_app(
     )
     tables = TableService(store, corpus, verifier if verifier is not None else ClubPassVerifier(quizzes), limits=limits)
     register_table_tools(mcp, tables)
-    return ClubApp(mcp, store, tables, quizzes, settings, registry, limits)
+    app = ClubApp(mcp, store, tables, quizzes, settings, registry, limits)
+    register_clubhouse(app)
+    return app
 
 
 def build_server(
