@@ -45,8 +45,6 @@ _DISCARD_ORDER = ("hire", "family", "travel", "boss", "stop")
 FAIR_ASK = 1.15  # a seat asks this share of an even split of the payout
 FAIR_BID = 0.8  # the boss proposes this share
 ACCEPT_UP_TO = 1.25  # the boss accepts a demand up to this share, if it keeps more than that seat gets
-LAST_COLOUR_UP_TO = 1.6  # ... and up to this share for the last colour the deal lacks
-SECOND_BID = 1.1  # the boss's second proposal to a seat for a colour
 ACCEPT_FROM = 0.6  # a seat accepts a proposal from this share (else it counters with its own demand)
 
 
@@ -213,9 +211,6 @@ class HeuristicBot:
         share = self._share(neg)
         boss = neg["boss"] == seat
         target = share * (FAIR_BID if boss else FAIR_ASK)
-        naming = neg["price_being_named"]
-        if boss and self._named(neg, seat, naming["for_seat"], naming["colour"]):
-            target = share * SECOND_BID
         value = neg["dividend_value"]
 
         def millions(m: Price) -> int:
@@ -224,11 +219,10 @@ class HeuristicBot:
         return min(moves, key=lambda m: (abs(millions(m) - target), m.unit == DIVIDENDS, m.amount))
 
     def _affordable(self, neg: dict[str, Any], prices: dict[tuple[int, str], Any], m: Accept) -> bool:
-        """Whether a demand is fair (more so for the last colour the deal lacks) and the boss still keeps more of
-        the payout than that seat would get from this deal in all."""
+        """Whether a demand is fair and the boss still keeps more of the payout than that seat would get from
+        this deal in all."""
         price = prices[(m.seat, m.colour)]["millions"]
-        last = self._wanted(neg) == {m.colour}
-        if price > max(self._share(neg) * (LAST_COLOUR_UP_TO if last else ACCEPT_UP_TO), 1.0):
+        if price > max(self._share(neg) * ACCEPT_UP_TO, 1.0):
             return False
         to_seat = price + sum(p["millions"] for p in neg["prices"] if p["seat"] == m.seat and p["status"] == "agreed")
         kept = neg["payout"] - neg["promised"] - price
@@ -256,7 +250,7 @@ class HeuristicBot:
             if m.colour not in wanted or not self._affordable(neg, prices, Accept(m.seat, m.colour)):
                 return m
         for m in by_type.get(Bid, []):
-            if m.colour in wanted and (m.seat, m.colour) not in prices and self._named(neg, seat, m.seat, m.colour) < 2:
+            if m.colour in wanted and (m.seat, m.colour) not in prices and not self._named(neg, seat, m.seat, m.colour):
                 return m
         if Pass in by_type:  # the others may still answer: let them
             return by_type[Pass][0]
