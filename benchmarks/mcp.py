@@ -10,6 +10,8 @@
    older server too (``--parts text`` with that checkout's Python) to measure it again.
 2. stdio: one 2-agent table played to the end through a real client; the median and p99 round trip of
    play_move against list_games (the server's cheapest tool) on the same connection (target: within 1.5x).
+   The SDK client's own validation of each result against its outputSchema is switched off for the timings
+   (``--client-validation`` keeps it): it is client work, and weighs more for the larger table answers.
 3. http: 8 tables x 4 agent seats played at once to the end, one client session per seat; moves/s and
    p50/p99 of play_move.
 4. bounded: list_games latency of one client while another creates the longest table the option ranges
@@ -46,6 +48,8 @@ from tests.mcp.helpers import Checked, server_command, start_http_server, stop  
 TEXT_TARGETS = {"market-fortune": 1500, "se-vende": 1500, "yo-soy-el-jefe": 2500}
 BEFORE = {"market-fortune": 11904, "se-vende": 19714, "yo-soy-el-jefe": 14153}
 """Bytes per decision of the server before this work (commit 47dccca; wait+view+play at every decision)."""
+NO_LIMITS = ("--limits", "open_tables=none,tables_per_hour=none,long_polls=none")
+"""The benchmarks create more tables than one agent may by default."""
 GAME_OPTIONS = {"market-fortune": {"mode": "fortuna"}, "se-vende": {}, "yo-soy-el-jefe": {}}
 
 
@@ -226,7 +230,7 @@ async def seat_loop(url: str, table_id: str, token: str, seed: int, lat: list[fl
 
 async def http_part(game: str, tables: int, seats: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        proc, url = start_http_server(Path(tmp) / "bench.sqlite3")
+        proc, url = start_http_server(Path(tmp) / "bench.sqlite3", None, *NO_LIMITS)
         try:
             async with Client(url) as admin_client:
                 admin = await Checked(admin_client).load()
@@ -275,7 +279,7 @@ async def timed(c: Checked, tool: str, args: dict[str, Any], n: int, pause: floa
 
 async def bounded_part() -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        proc, url = start_http_server(Path(tmp) / "bench.sqlite3")
+        proc, url = start_http_server(Path(tmp) / "bench.sqlite3", None, *NO_LIMITS)
         try:
             async with Client(url) as a, Client(url) as b:
                 host, other = await Checked(a).load(), await Checked(b).load()
@@ -299,7 +303,7 @@ async def bounded_part() -> None:
 
 async def load_part(tables: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        proc, url = start_http_server(Path(tmp) / "bench.sqlite3")
+        proc, url = start_http_server(Path(tmp) / "bench.sqlite3", None, *NO_LIMITS)
         try:
             async with Client(url) as a, Client(url) as b:
                 host, viewer = await Checked(a).load(), await Checked(b).load()
@@ -351,7 +355,20 @@ def main() -> None:
     ap.add_argument("--seats", type=int, default=4)
     ap.add_argument("--seeds", type=int, default=3, help="games per game for the text figures")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--client-validation",
+        action="store_true",
+        help="keep the SDK client's validation of every result against its outputSchema in the timings (by "
+        "default it is switched off, so that round trips measure the server and the transport)",
+    )
     args = ap.parse_args()
+    if not args.client_validation:
+        from mcp.client.session import ClientSession
+
+        async def trust(self: Any, name: str, result: Any) -> None:
+            return None
+
+        ClientSession.validate_tool_result = trust  # type: ignore[method-assign]
     parts = set(args.parts.split(","))
     if "text" in parts:
         asyncio.run(text_part(args.seeds))

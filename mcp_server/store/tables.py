@@ -300,6 +300,15 @@ class Append:
     now: float = 0.0
 
 
+@dataclass(frozen=True)
+class _Head:
+    version: int
+    revision: int
+    status: str
+    event_count: int
+    seat_versions: dict[int, int]
+
+
 _TABLE_COLS = (
     "id, game, config, seed, seeded, seats, require_club_pass, created_at, status, version, result, revision,"
     " creator, table_options, open_seats, waiting_on, deadline_at, updated_at, seat_versions, bot_cpu_ms,"
@@ -396,10 +405,17 @@ class TableStore:
         if channel is not None:
             tx.execute("SELECT pg_notify(?, ?)", (channel, table_id))
 
-    def _locked_row(self, tx: Tx, table_id: str) -> TableRow | None:
+    def _locked_row(self, tx: Tx, table_id: str) -> _Head | None:
+        """Read (and lock) what a write checks and extends: version, revision, status, events, seat versions."""
         lock = " FOR UPDATE" if tx.dialect == "postgresql" else ""
-        r = tx.one(f"SELECT {_TABLE_COLS} FROM game_tables WHERE id = ?{lock}", (table_id,))
-        return _table(r) if r else None
+        r = tx.one(
+            f"SELECT version, revision, status, event_count, seat_versions FROM game_tables WHERE id = ?{lock}",
+            (table_id,),
+        )
+        if r is None:
+            return None
+        versions = {int(k): int(v) for k, v in json.loads(r[4] or "{}").items()}
+        return _Head(int(r[0]), int(r[1]), str(r[2]), int(r[3]), versions)
 
     def _insert_events(
         self,

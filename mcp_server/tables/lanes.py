@@ -312,6 +312,7 @@ class Lanes:
         self._workers: list[LaneWorker] = []
         self._lock = threading.Lock()
         self._closed = False
+        self._started = False
 
     def _lane(self, i: int) -> Executor:
         with self._lock:
@@ -344,21 +345,30 @@ class Lanes:
         if self._closed:
             raise RuntimeError("the bot lanes are closed")
         i = self.lane_of(task.table_id)
-        for attempt in range(2):
+        for attempt in range(3):
             lane = self._lane(i)
             try:
                 if self.processes:
-                    return await asyncio.wrap_future(lane.submit(_run_in_process, task))
-                return await asyncio.wrap_future(lane.submit(self._workers[i].run, task))
+                    result = await asyncio.wrap_future(lane.submit(_run_in_process, task))
+                else:
+                    result = await asyncio.wrap_future(lane.submit(self._workers[i].run, task))
+                self._started = True
+                return result
             except BrokenProcessPool:
-                log.error("bot lane %d died; starting it again", i)
                 with self._lock:
                     self._lanes[i] = None
+                if not self._started:
+                    # Worker processes cannot start here (e.g. a program without a __main__ guard):
+                    # play bots in a thread of this process instead, with the same code.
+                    log.warning("bot worker processes cannot start; bots play in a thread of this process")
+                    self.processes = False
+                    continue
+                log.error("bot lane %d died; starting it again", i)
                 if attempt:
                     raise
                 # The new process holds no tables: ask for a full sync.
                 return LaneResult(task.table_id, task.base_version, need_sync=True)
-        raise AssertionError("unreachable")
+        raise RuntimeError("the bot lanes cannot run")
 
     def close(self) -> None:
         """Stop the lanes (running work finishes first)."""

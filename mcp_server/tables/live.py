@@ -50,6 +50,7 @@ class SeatCache:
     notes: list[MoveNote] | None = None
     names: tuple[str, ...] = ()
     brief: str | None = None
+    facts: list[Any] | None = None
 
 
 def seat_fingerprint(game: Game, state: Any, seat: int, pending: Pending) -> SeatCache:
@@ -168,7 +169,7 @@ class LiveTable:
             notes = self.game.explain(self.state, seat, c.moves, names) if c.moves else []
             if len(notes) != len(c.moves):
                 notes = [MoveNote(m.text()) for m in c.moves]
-            c.notes, c.names = notes, names
+            c.notes, c.names, c.facts = notes, names, None
         return c.notes
 
     def brief(self, seat: int) -> str:
@@ -253,7 +254,7 @@ def load_table(store: Store, games: Callable[[str], Game], table_id: str) -> Liv
         game=game,
         config=config,
         state=state,
-        opts=TableOptions.from_json(row.table_options),
+        opts=TableOptions.from_json({"require_club_pass": row.require_club_pass, **row.table_options}),
         version=row.version,
         revision=row.revision,
         status=row.status,

@@ -10,6 +10,7 @@ hundred bytes per decision instead of the indented JSON of everything.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -170,9 +171,7 @@ def common_tail(texts: Sequence[str], minimum: int = 24) -> str:
     if len(texts) < 2:
         return ""
     first = texts[0]
-    n = 0
-    while n < len(first) and all(len(t) > n and t[-1 - n] == first[-1 - n] for t in texts[1:]):
-        n += 1
+    n = len(os.path.commonprefix([t[::-1] for t in texts]))  # noqa: RUF071 - character-wise is meant
     tail = first[len(first) - n :] if n else ""
     # Start after a phrase boundary (") ", "; ", ", ", ": ") if there is one, else at a word.
     cuts = [k for k in range(1, len(tail)) if tail[k] == " " and tail[k - 1] in ");,:"]

@@ -368,7 +368,9 @@ class TableService:
             version=row.version,
             seats=self._seat_facts(row.seats, claims),
             options=row.config,
-            table_options=TableOptions.from_json(row.table_options).to_json(),
+            table_options=TableOptions.from_json(
+                {"require_club_pass": row.require_club_pass, **row.table_options}
+            ).to_json(),
             require_club_pass=row.require_club_pass,
             seeded=row.seeded,
             creator=row.creator,
@@ -409,12 +411,15 @@ class TableService:
         return DecisionFacts(p.kind, list(p.seats), list(p.done), p.prompt, yours, deadline)
 
     def _move_facts(self, live: LiveTable, seat: int) -> list[MoveFacts]:
+        """The seat's legal moves with ids and plain words (built once per seat version and seat names)."""
         cache = live.cache(seat)
         notes = live.notes(seat)
-        return [
-            MoveFacts(f"m{i}", m.text(), m.to_json(), n.says, n.note)
-            for i, (m, n) in enumerate(zip(cache.moves, notes, strict=True), 1)
-        ]
+        if cache.facts is None:
+            cache.facts = [
+                MoveFacts(f"m{i}", m.text(), m.to_json(), n.says, n.note)
+                for i, (m, n) in enumerate(zip(cache.moves, notes, strict=True), 1)
+            ]
+        return list(cache.facts)
 
     def _events_for(self, live: LiveTable, seat: int, since: int) -> tuple[list[EventRow], int]:
         if live.tail_covers(since):
@@ -1350,83 +1355,96 @@ class TableService:
             now = self._clock()
             if live.status != "playing" or live.deadline_at is None or live.deadline_at > now:
                 return
-            game, state = live.game, live.state
             prev = live.pending()
             bots = live.bots()
             late = [s for s in prev.seats if s not in bots and s in live.claims]
             if not late:
                 return
-            timeout = live.opts.decision_timeout_s or 0
-            base = live.version
-            live.ensure_caches()
-            moves: list[tuple[int, Any, str]] = []
-            rows: list[tuple[int, tuple[int, ...] | None, str, Mapping[str, Any] | None]] = []
-            timeouts: dict[int, int] = {}
-            handed: dict[int, str] = {}
-            no_default: list[int] = []
-            for seat in late:
-                if seat not in game.pending(state).seats:
-                    continue
-                default = game.default_move(state, seat)
-                if default is None:
-                    no_default.append(seat)
-                    continue
-                move, rule_id = default
-                events = game.apply(state, seat, move)
-                v = base + len(moves) + 1
-                rows += self._timeout_notice(live, seat, v, timeout, move.text(), rule_id)
-                rows += [(v, *event_tuple(e)) for e in events]
-                moves.append((seat, move, "clock"))
-            if no_default:
-                task = LaneTask(
-                    table_id=table_id,
-                    game_id=live.row.game,
-                    options=live.row.config,
-                    seats=len(live.row.seats),
-                    seed=live.row.seed,
-                    base_version=base,
-                    bots={},
-                    once=tuple(no_default),
-                    sync=Sync(-1),
-                    max_moves=len(no_default),
-                    max_cpu_s=60.0,
-                )
-                if moves:
-                    # The lane works from the stored table: give it the default moves played just now.
-                    task = replace(task, base_version=base + len(moves))
-                    sync = await self._full_sync(table_id, game, base)
-                    sync = replace(sync, moves=sync.moves + tuple((s, m.to_json()) for s, m, _ in moves))
-                    task = replace(task, sync=sync)
-                res = await self._run_lane(task, game)
-                if res.error is not None:
-                    self._live.drop(table_id)
-                    log.error("engine defect while the clock played at table %s:\n%s", table_id, res.error)
-                    return
-                for lm in res.moves:
-                    parsed = game.parse_move(lm.move)
-                    events = game.apply(state, lm.seat, parsed)
-                    v = base + len(moves) + 1
-                    rows += self._timeout_notice(live, lm.seat, v, timeout, parsed.text(), None)
-                    rows += [(v, *event_tuple(e)) for e in events]
-                    moves.append((lm.seat, parsed, "clock"))
-            for seat, _m, _a in moves:
-                count = live.claims[seat].timeouts + 1
-                timeouts[seat] = count
-                if count >= live.opts.max_timeouts:
-                    handed[seat] = "heuristic"
-                    rows.append(
-                        (
-                            base + len(moves),
-                            None,
-                            f"{live.names()[seat]} ran out of time {count} times in a row: bot:heuristic plays "
-                            "the seat for the rest of the game.",
-                            {"timeout": True, "seat": seat, "handed_to": "bot:heuristic"},
-                        )
-                    )
-            if not moves:
-                return
-            self._commit(live, base, prev, moves, rows, timeouts=timeouts, handed=handed)
+            try:
+                await self._clock_plays(live, prev, late)
+            except BaseException:
+                self._live.drop(table_id)  # the state may be half-changed: reload it from the store
+                raise
         await self._after_write(live)
+
+    async def _clock_plays(self, live: LiveTable, prev: Pending, late: list[int]) -> None:
+        """Play the late seats' decisions and store them (call with the table's lock held).
+
+        Raises:
+            StaleVersion: another worker played or timed out the decision first.
+        """
+        table_id = live.id
+        game, state = live.game, live.state
+        timeout = live.opts.decision_timeout_s or 0
+        base = live.version
+        live.ensure_caches()
+        moves: list[tuple[int, Any, str]] = []
+        rows: list[tuple[int, tuple[int, ...] | None, str, Mapping[str, Any] | None]] = []
+        timeouts: dict[int, int] = {}
+        handed: dict[int, str] = {}
+        no_default: list[int] = []
+        for seat in late:
+            if seat not in game.pending(state).seats:
+                continue
+            default = game.default_move(state, seat)
+            if default is None:
+                no_default.append(seat)
+                continue
+            move, rule_id = default
+            events = game.apply(state, seat, move)
+            v = base + len(moves) + 1
+            rows += self._timeout_notice(live, seat, v, timeout, move.text(), rule_id)
+            rows += [(v, *event_tuple(e)) for e in events]
+            moves.append((seat, move, "clock"))
+        if no_default:
+            task = LaneTask(
+                table_id=table_id,
+                game_id=live.row.game,
+                options=live.row.config,
+                seats=len(live.row.seats),
+                seed=live.row.seed,
+                base_version=base,
+                bots={},
+                once=tuple(no_default),
+                sync=Sync(-1),
+                max_moves=len(no_default),
+                max_cpu_s=60.0,
+            )
+            if moves:
+                # The lane works from the stored table: give it the default moves played just now.
+                task = replace(task, base_version=base + len(moves))
+                sync = await self._full_sync(table_id, game, base)
+                sync = replace(sync, moves=sync.moves + tuple((s, m.to_json()) for s, m, _ in moves))
+                task = replace(task, sync=sync)
+            res = await self._run_lane(task, game)
+            if res.error is not None:
+                self._live.drop(table_id)
+                log.error("engine defect while the clock played at table %s:\n%s", table_id, res.error)
+                return
+            for lm in res.moves:
+                parsed = game.parse_move(lm.move)
+                events = game.apply(state, lm.seat, parsed)
+                v = base + len(moves) + 1
+                rows += self._timeout_notice(live, lm.seat, v, timeout, parsed.text(), None)
+                rows += [(v, *event_tuple(e)) for e in events]
+                moves.append((lm.seat, parsed, "clock"))
+        for seat, _m, _a in moves:
+            count = live.claims[seat].timeouts + 1
+            timeouts[seat] = count
+            if count >= live.opts.max_timeouts:
+                handed[seat] = "heuristic"
+                rows.append(
+                    (
+                        base + len(moves),
+                        None,
+                        f"{live.names()[seat]} ran out of time {count} times in a row: bot:heuristic plays "
+                        "the seat for the rest of the game.",
+                        {"timeout": True, "seat": seat, "handed_to": "bot:heuristic"},
+                    )
+                )
+        if not moves:
+            return
+        self._commit(live, base, prev, moves, rows, timeouts=timeouts, handed=handed)
 
     def _timeout_notice(
         self, live: LiveTable, seat: int, version: int, timeout: float, text: str, rule_id: str | None
