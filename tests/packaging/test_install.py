@@ -40,14 +40,22 @@ def test_the_wheel_adds_only_club_agentes_at_the_top_level(tmp_path: Path) -> No
         "club_agentes/rules_corpus/data/se-vende/rulebook.txt",
         "club_agentes/quizzes/data/market-fortune/questions.toml",
         "club_agentes/engine/market_fortune/components.toml",
+        "club_agentes/mcp_server/clubhouse/templates/table.html",
+        "club_agentes/mcp_server/clubhouse/static/club.css",
     ):
         assert data in names, f"{data} is missing from the wheel"
     # Installed into a fresh environment, it adds exactly one package folder.
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True).create(env_dir)
     py = env_dir / "bin" / "python"
-    site = Path(subprocess.run([py, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                               check=True, capture_output=True, text=True).stdout.strip())
+    site = Path(
+        subprocess.run(
+            [py, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    )
     before = {p.name for p in site.iterdir()}
     subprocess.run([py, "-m", "pip", "install", "--no-deps", "--quiet", str(wheel)], check=True, capture_output=True)
     added = {p.name for p in site.iterdir()} - before
