@@ -820,10 +820,11 @@ def config_schema() -> dict[str, Any]:
                 "default": DEFAULT_FAILURE_LIMIT,
                 "description": "Safety limit for a stalled table: the game ends (money counted as in section 4) "
                 "when this many negotiations in a row fail with no deal closed between them. Whole number from 1 to "
-                f"{MAX_FAILURE_LIMIT}; default {DEFAULT_FAILURE_LIMIT}, twice the longest run of failures after which "
-                "a measured game still closed a deal. Even at the maximum, the longest bots-only table measured "
-                "(6 seats, two-player rules and every variant, random bots) took about 17,000 decisions and 0.6 s "
-                "of engine time. Ruling: yo-soy-el-jefe/rulings/limite-de-negociaciones-fallidas.",
+                f"{MAX_FAILURE_LIMIT}; default {DEFAULT_FAILURE_LIMIT}, nearly twice the longest run of failures (64) "
+                "after which a measured game of heuristic or mixed bots still closed a deal. Even at the maximum, "
+                "the longest bots-only table measured (6 seats, two-player rules and every variant, random bots) "
+                "took about 17,000 decisions and half a second of engine time. Ruling: "
+                "yo-soy-el-jefe/rulings/limite-de-negociaciones-fallidas.",
             },
             "first_player": {
                 "type": ["integer", "null"],
