@@ -223,8 +223,8 @@ class LaneWorker:
             return
         moves = task.sync.moves
         game, state = mirror.game, mirror.state
-        for seat, data in moves:
-            game.apply(state, seat, game.parse_move(data))
+        for mover, data in moves:
+            game.apply(state, mover, game.parse_move(data))
             mirror.version += 1
         if mirror.version != task.base_version:
             self.cache.pop(task.table_id, None)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -27,6 +28,8 @@ from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.store.tables import EventRow, SeatClaim, TableRow
 from club_agentes.mcp_server.tables.config import TableOptions
 from club_agentes.mcp_server.tables.lanes import event_tuple, restorable, result_json
+
+log = logging.getLogger("club_agentes.tables")
 
 TAIL_EVENTS = 300
 """Recent events kept in memory per table (older ones are read from the store)."""
@@ -158,25 +161,34 @@ class LiveTable:
         return tuple(out)
 
     def notes(self, seat: int) -> list[MoveNote]:
-        """Return the seat's legal moves in plain words (engines without ``explain`` give the text form).
+        """Return the seat's legal moves in plain words.
 
-        Raises:
-            Exception: whatever the engine's ``explain`` raises (a defect).
+        An engine without ``explain``, or whose ``explain`` fails (logged with its traceback), gives
+        each move's text form instead: the table goes on.
         """
         c = self.cache(seat)
         names = self.names()
         if c.notes is None or c.names != names:
-            notes = self.game.explain(self.state, seat, c.moves, names) if c.moves else []
+            notes: list[MoveNote] = []
+            if c.moves:
+                try:
+                    notes = list(self.game.explain(self.state, seat, c.moves, names))
+                except Exception:
+                    log.exception("engine defect: %s explain() at table %s, seat %d", self.row.game, self.id, seat)
             if len(notes) != len(c.moves):
                 notes = [MoveNote(m.text()) for m in c.moves]
             c.notes, c.names, c.facts = notes, names, None
         return c.notes
 
     def brief(self, seat: int) -> str:
-        """Return the first line of the engine's rendering of the seat's view."""
+        """Return the first line of the engine's rendering of the seat's view ("" if rendering fails, logged)."""
         c = self.cache(seat)
         if c.brief is None:
-            text = self.game.render(c.view)
+            try:
+                text = self.game.render(c.view)
+            except Exception:
+                log.exception("engine defect: %s render() at table %s, seat %d", self.row.game, self.id, seat)
+                text = ""
             c.brief = text.split("\n", 1)[0].strip()
         return c.brief
 

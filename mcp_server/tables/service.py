@@ -34,6 +34,7 @@ How a table lives:
 from __future__ import annotations
 
 import asyncio
+import builtins
 import contextlib
 import difflib
 import hashlib
@@ -42,7 +43,7 @@ import logging
 import re
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable, Coroutine, Mapping
+from collections.abc import AsyncIterator, Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -104,6 +105,9 @@ MAX_LIST_PAGE = 100
 """The most tables one ``list_tables`` page lists."""
 STALL_S = 10.0
 """A playing table where a bot must move and nothing was written for this long is taken up by a sweeper."""
+
+EventRows = list[tuple[int, tuple[int, ...] | None, str, Mapping[str, Any] | None]]
+"""Events to store: (version, audience, text, data)."""
 
 _MOVE_ID = re.compile(r"m([1-9][0-9]{0,4})")
 _TABLE_ID = re.compile(r"t-[0-9a-f]{12}")
@@ -498,7 +502,7 @@ class TableService:
         base: int,
         prev: Pending | None,
         moves: list[tuple[int, Any, str]],
-        events: list[tuple[int, tuple[int, ...] | None, str, Mapping[str, Any] | None]],
+        events: Sequence[tuple[int, tuple[int, ...] | None, str, Mapping[str, Any] | None]],
         *,
         timeouts: Mapping[int, int] | None = None,
         handed: Mapping[int, str] | None = None,
@@ -524,7 +528,7 @@ class TableService:
         base: int,
         prev: Pending | None,
         moves: list[tuple[int, Any, str]],
-        events: list[tuple[int, tuple[int, ...] | None, str, Mapping[str, Any] | None]],
+        events: Sequence[tuple[int, tuple[int, ...] | None, str, Mapping[str, Any] | None]],
         timeouts: dict[int, int],
         handed: dict[int, str],
         bot_cpu_s: float,
@@ -548,15 +552,18 @@ class TableService:
             caches[seat] = c
         result = result_json(game.result(state)) if over else None
         every = self.settings.snapshot_every
-        snapshot = None
+        snapshot: tuple[int, int, dict[str, Any], dict[str, Any]] | None = None
         if restorable(game) and moves and (over or version // every > base // every):
-            snapshot = (version, game.snapshot_version, game.snapshot(state), {})
+            try:
+                snapshot = (version, game.snapshot_version, game.snapshot(state), {})
+            except Exception:  # a snapshot is an optimisation: the moves are stored all the same
+                log.exception("engine defect: %s snapshot() at table %s", live.row.game, live.id)
         revision = self.store.append(
             Append(
                 table_id=live.id,
                 base_version=base,
                 moves=[(seat, m.to_json(), actor, now) for seat, m, actor in moves],
-                events=events,
+                events=list(events),
                 status="finished" if over else "playing",
                 result=result,
                 waiting_on=waiting_on,
@@ -945,14 +952,13 @@ class TableService:
                 raise
             rows = [(base + 1, *event_tuple(e)) for e in events]
             claim = live.claims[seat]
+            stale: StaleVersion | None = None
             try:
                 self._commit(
                     live, base, prev, [(seat, parsed, "agent")], rows, timeouts={seat: 0} if claim.timeouts else {}
                 )
             except StaleVersion as exc:
                 stale = exc
-            else:
-                stale = None
         if stale is not None:
             fresh = await self._fresh(table_id)
             return MoveResult(
@@ -1227,7 +1233,7 @@ class TableService:
         game = live.game
         base = live.version
         moves = []
-        rows: list[tuple[int, tuple[int, ...] | None, str, Mapping[str, Any] | None]] = []
+        rows: EventRows = []
         v = base
         live.ensure_caches()
         try:
@@ -1288,12 +1294,14 @@ class TableService:
             if not res.moves:
                 return
             now = self._clock()
-            rows: list[tuple[int, tuple[int, ...] | None, str, Mapping[str, Any] | None]] = []
+            rows: EventRows = []
             v = version
             for lm in res.moves:
                 v += 1
                 rows += [(v, *ev) for ev in lm.events]
-            snapshot = (res.snapshot[0], res.snapshot[1], res.snapshot[2], {}) if res.snapshot else None
+            snapshot: tuple[int, int, dict[str, Any], dict[str, Any]] | None = (
+                (res.snapshot[0], res.snapshot[1], res.snapshot[2], {}) if res.snapshot else None
+            )
             append = Append(
                 table_id=table_id,
                 base_version=version,
@@ -1367,7 +1375,7 @@ class TableService:
                 raise
         await self._after_write(live)
 
-    async def _clock_plays(self, live: LiveTable, prev: Pending, late: list[int]) -> None:
+    async def _clock_plays(self, live: LiveTable, prev: Pending, late: Sequence[int]) -> None:
         """Play the late seats' decisions and store them (call with the table's lock held).
 
         Raises:
@@ -1378,15 +1386,19 @@ class TableService:
         timeout = live.opts.decision_timeout_s or 0
         base = live.version
         live.ensure_caches()
-        moves: list[tuple[int, Any, str]] = []
-        rows: list[tuple[int, tuple[int, ...] | None, str, Mapping[str, Any] | None]] = []
+        moves: builtins.list[tuple[int, Any, str]] = []
+        rows: EventRows = []
         timeouts: dict[int, int] = {}
         handed: dict[int, str] = {}
-        no_default: list[int] = []
+        no_default: builtins.list[int] = []
         for seat in late:
             if seat not in game.pending(state).seats:
                 continue
-            default = game.default_move(state, seat)
+            try:
+                default = game.default_move(state, seat)
+            except Exception:  # the heuristic bot decides instead
+                log.exception("engine defect: %s default_move() at table %s", live.row.game, table_id)
+                default = None
             if default is None:
                 no_default.append(seat)
                 continue
@@ -1448,7 +1460,7 @@ class TableService:
 
     def _timeout_notice(
         self, live: LiveTable, seat: int, version: int, timeout: float, text: str, rule_id: str | None
-    ) -> list[tuple[int, tuple[int, ...] | None, str, Mapping[str, Any] | None]]:
+    ) -> EventRows:
         """The events of a timed-out decision: a public notice (no secret revealed) and the move to the seat."""
         who = live.names()[seat]
         how = (
