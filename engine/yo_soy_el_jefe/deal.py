@@ -98,21 +98,26 @@ def group(state: State, neg: Negotiation) -> tuple[list[Part], bool]:
 
 @dataclass(slots=True)
 class GroupCache:
-    """:func:`group` and :func:`missing` of the open negotiation, for one state version."""
+    """:func:`group` and :func:`missing` of one negotiation at one revision (they change only with a change)."""
 
-    version: int
+    neg: Negotiation
+    revision: int
     parts: list[Part]
     complete: bool
     missing: str | None = None
 
 
 def current_group(state: State) -> tuple[list[Part], bool]:
-    """Return :func:`group` for the open negotiation, computed once per state version."""
+    """Return :func:`group` for the open negotiation, computed once per change of the negotiation.
+
+    Everything the group depends on (prices, placed and travelled cards, investor cards, the boss) changes only
+    in a move that records a change (:meth:`Negotiation.change`), so passes and prices being named reuse it.
+    """
+    neg = state.neg
+    assert neg is not None
     cache = state.group_cache
-    if cache is None or cache.version != state.version:
-        neg = state.neg
-        assert neg is not None
-        cache = state.group_cache = GroupCache(state.version, *group(state, neg))
+    if cache is None or cache.neg is not neg or cache.revision != neg.revision:
+        cache = state.group_cache = GroupCache(neg, neg.revision, *group(state, neg))
     return cache.parts, cache.complete
 
 

@@ -318,6 +318,7 @@ class Negotiation:
         "payout",
         "placed",
         "quotes",
+        "revision",
         "space",
         "travelled",
         "turn_seat",
@@ -344,9 +345,11 @@ class Negotiation:
         self.last_actor = boss
         self.last_act = "the start of the negotiation"
         self.history: list[str] = []
+        self.revision = 0  # counts the changes (what the group at the close depends on changes only with them)
 
     def change(self, actor: int, what: str) -> None:
         """Record a change of the negotiation by ``actor``: every seat may answer it again."""
+        self.revision += 1
         self.passed.clear()
         self.last_actor = actor
         self.last_act = what
@@ -379,6 +382,7 @@ class Negotiation:
         n.last_actor = self.last_actor
         n.last_act = self.last_act
         n.history = list(self.history)
+        n.revision = self.revision
         return n
 
     def to_json(self) -> dict[str, Any]:
