@@ -22,6 +22,7 @@ This module imports only the engine so that lane processes start quickly.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -274,10 +275,17 @@ class LaneWorker:
 _PROCESS_WORKER: LaneWorker | None = None
 
 
+LANE_NICENESS = 10
+"""How much lower than the server's the CPU priority of bot worker processes is: when the machine is busy,
+requests of agents are served before bot work."""
+
+
 def _init_process(parent: int) -> None:
-    """Start a lane process: its worker, and a watchdog that ends it when the server process dies."""
+    """Start a lane process: its worker, a lower CPU priority, and a watchdog that ends it with the server."""
     global _PROCESS_WORKER
     _PROCESS_WORKER = LaneWorker()
+    with contextlib.suppress(OSError):
+        os.nice(LANE_NICENESS)
 
     def watchdog() -> None:
         while True:
