@@ -27,14 +27,15 @@ from club_agentes.engine.market_fortune.scoring import (
 )
 from club_agentes.engine.market_fortune.state import BUILDING_TARGET, MAIN, MATCH_TARGET, TRIM, State
 from club_agentes.engine.market_fortune.table import (
+    SHARED,
     Events,
     building_count,
     cn,
     die_plus,
     make_public,
     private_to,
+    remember,
     seat_list,
-    shared_event,
     sign,
 )
 
@@ -118,12 +119,17 @@ def begin_turn(st: State, seat: int, ev: Events) -> None:
     st.drawn = -1
     st.formed = -1
     st.trim_by = -1
-    st.trim_down = []
-    st.banned = st.risk_ban[seat]
+    if st.trim_down:
+        st.trim_down = []
+    banned = st.banned = st.risk_ban[seat]
     st.risk_ban[seat] = False
-    extra = " (Bloqueo Regulatorio: no Arriesgar this turn)" if st.banned else ""
     number = st.turn_no + 1
-    ev.append(shared_event((4, number, seat, extra), lambda: Event(f"turn {number}: seat {seat} is on turn{extra}")))
+    key = (4, number, seat, banned)
+    e = SHARED.get(key)
+    if e is None:
+        extra = " (Bloqueo Regulatorio: no Arriesgar this turn)" if banned else ""
+        e = remember(key, Event(f"turn {number}: seat {seat} is on turn{extra}"))
+    ev.append(e)
 
 
 def end_turn(st: State, ev: Events) -> None:

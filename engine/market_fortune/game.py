@@ -25,7 +25,7 @@ from club_agentes.engine.market_fortune.determinize import determinize
 from club_agentes.engine.market_fortune.explain import default_move, explain
 from club_agentes.engine.market_fortune.flow import start_game
 from club_agentes.engine.market_fortune.knowledge import hidden_ids, visibility
-from club_agentes.engine.market_fortune.moves import MOVES, Move
+from club_agentes.engine.market_fortune.moves import MOVE_CLASSES, MOVES, Move
 from club_agentes.engine.market_fortune.snapshots import SNAPSHOT_VERSION, restore, snapshot
 from club_agentes.engine.market_fortune.state import (
     BUILD_DISCARD,
@@ -67,6 +67,8 @@ STEPS: dict[str, Step] = {
     RESCUE: RESCUE_STEP,
     REACTION: REACTION_STEP,
 }
+_LEGAL = {name: step.legal for name, step in STEPS.items()}
+_APPLY = {name: step.apply for name, step in STEPS.items()}
 _CARD_NAMES = {CARD_ID[c]: CARD_NAME[c] for c in range(N_CARDS)}
 
 
@@ -115,9 +117,10 @@ class MarketFortune(Game[State, Move, MFConfig]):
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         """Return the legal moves of ``seat`` now, in a stable order (empty if it must not act)."""
-        if state.over or seat != (state.turn if state.step != REACTION else decider(state)):
+        step = state.step
+        if state.over or seat != (state.turn if step != REACTION else decider(state)):
             return []
-        return STEPS[state.step].legal(state, seat)
+        return _LEGAL[step](state, seat)
 
     def apply(self, state: State, seat: int, move: Move | Mapping[str, Any] | str) -> list[Event]:
         """Check and apply ``move`` for ``seat``; return the events it caused.
@@ -129,16 +132,18 @@ class MarketFortune(Game[State, Move, MFConfig]):
         """
         if seat.__class__ is not int or not 0 <= seat < state.n:
             seat = self.check_seat(state, seat)
-        if not MOVES.is_move(move):
+        if move.__class__ not in MOVE_CLASSES:
             move = MOVES.parse(move)
         if state.over:
             raise IllegalMove(rid.VICTORY, "the game is over; no move is accepted")
-        who = state.turn if state.step != REACTION else decider(state)
-        if seat != who:
-            if state.step == REACTION:
+        step = state.step
+        if step == REACTION:
+            who = decider(state)
+            if seat != who:
                 raise IllegalMove(rid.COMBAT, f"seat {who} is being asked to answer the attack now, not seat {seat}")
-            raise IllegalMove(rid.YOUR_TURN, f"it is seat {who}'s turn, not seat {seat}'s")
-        return STEPS[state.step].apply(state, seat, move)
+        elif seat != state.turn:
+            raise IllegalMove(rid.YOUR_TURN, f"it is seat {state.turn}'s turn, not seat {seat}'s")
+        return _APPLY[step](state, seat, move)
 
     def explain(self, state: State, seat: int, moves: Sequence[Move], names: Sequence[str]) -> list[MoveNote]:
         """Return each of ``moves`` in plain words, with a note on those that can never help."""

@@ -4,9 +4,29 @@
   a sentence built only when it is needed, so listing legal moves stays cheap).
 * Knowledge (``State.know``): :func:`make_public`, :func:`private_to`, :func:`learn`,
   :func:`forget`, :func:`obscure_hand`, :func:`obscure_strategies`.
-* Piles: :func:`source_check` (the one check of "may a building card be taken from here"),
+* Piles: :func:`open_sources` (the one rule of "may a building card be taken from here", for
+  every source at once) and :func:`source_check` (its verdict for one source, with the reason),
   :func:`draw_building`, :func:`draw_strategy`, :func:`discard_building`,
   :func:`discard_by_strategy`, :func:`take_from`.
+
+How a step lists its moves with the same checks that applying runs
+------------------------------------------------------------------
+Each move kind has one check (``*_check``), which :meth:`Step.apply` runs in full before
+changing anything. A check is written as the conjunction of parts, and listing evaluates each
+part where it is cheapest, never restating it:
+
+* the *kind part* reads the table but not the candidate (one red per turn, Bloqueo
+  Regulatorio, four investments at most): listing calls it once for the whole kind;
+* the *card part* reads only the candidate's cards (a $ and a +R of one industry, a green on
+  a building card...): it is evaluated once per card or pair when the module loads, by calling
+  that same function, and listing reads the table it filled;
+* the *zone part* says where a candidate comes from (your hand, your strategies, your
+  investments): listing enumerates exactly that zone, so the part holds by construction;
+* what remains reads both the table and the candidate, and listing calls it per candidate.
+
+``tests/engine/market_fortune/test_listing.py`` checks, over many random tables, that every
+step's listing is exactly the set of moves its checks accept among every move that could be
+written.
 """
 
 from __future__ import annotations
@@ -19,7 +39,7 @@ from typing import Any
 from club_agentes.engine.core import Event, IllegalMove
 from club_agentes.engine.market_fortune import rules as rid
 from club_agentes.engine.market_fortune.components import CARD_ID, CARD_NAME, CARD_TYPE, N_CARDS, RETURN, STOCK
-from club_agentes.engine.market_fortune.moves import SOURCE_WORDS, Optimise, Play
+from club_agentes.engine.market_fortune.moves import SOURCE_WORDS, Discard, Optimise, Play, intern
 from club_agentes.engine.market_fortune.state import BUILDING_TARGET, DOMINATED, MAIN, Investment, State
 
 Events = list[Event]
@@ -107,18 +127,23 @@ def no_such_investment(owner: str, n: int, k: Any) -> str:
     return f"{owner} {n_investments(n)}, numbered 0 to {n - 1}; there is no investment #{k}"
 
 
-_SHARED: dict[tuple[Any, ...], Event] = {}
+SHARED: dict[tuple[Any, ...], Event] = {}
+"""Frequent, formulaic events by key (events are immutable, so sharing is safe): read with ``SHARED.get``."""
 _SHARED_MAX = 20_000
 
 
+def remember(key: tuple[Any, ...], event: Event) -> Event:
+    """Keep ``event`` as the one Event for ``key`` in :data:`SHARED` and return it."""
+    if len(SHARED) >= _SHARED_MAX:
+        SHARED.clear()
+    SHARED[key] = event
+    return event
+
+
 def shared_event(key: tuple[Any, ...], make: Callable[[], Event]) -> Event:
-    """Return the one Event for a frequent, formulaic ``key`` (events are immutable, so sharing is safe)."""
-    e = _SHARED.get(key)
-    if e is None:
-        if len(_SHARED) >= _SHARED_MAX:
-            _SHARED.clear()
-        e = _SHARED[key] = make()
-    return e
+    """Return the one Event for a frequent, formulaic ``key``, made by ``make`` the first time."""
+    e = SHARED.get(key)
+    return e if e is not None else remember(key, make())
 
 
 def building_count(st: State, seat: int) -> int:
@@ -199,9 +224,52 @@ def add_strategy(st: State, seat: int, card: int) -> None:
 # ---------------------------------------------------------------------------- piles
 
 
+_SOURCE_BIT = {src: 1 << i for i, src in enumerate(PILE_OF_SOURCE)}
+DECK_BITS = _SOURCE_BIT["stock-deck"] | _SOURCE_BIT["return-deck"]
+"""The bits of the two building decks in :func:`open_sources`."""
+_NEVER_STRATEGIES = Refusal(rid.STRATEGY_DISCARD, "you may never take a card from the strategy discard pile")
+
+
+def open_sources(st: State) -> int:
+    """Return the building sources that may give a card now, as bits (bit ``i``: the ``i``-th of
+    ``stock-deck``, ``return-deck``, ``stock-discard``, ``return-discard``).
+
+    A deck gives a card while it has one or its discard pile can be reshuffled into it (all but
+    the top card, so at least 2: ruling mazos-agotados); a discard pile gives its top card while
+    it has one that does not lie face down, blocked (Campeonato: ruling
+    campeonato-cartas-bloqueadas). This is the one rule of the piles: :func:`source_check`,
+    :func:`can_draw_building` and every listing of takes read it.
+    """
+    decks = st.decks
+    discards = st.discards
+    d0 = discards[0]
+    d1 = discards[1]
+    facedown = st.facedown
+    mask = 1 if decks[0] or len(d0) >= 2 else 0
+    if decks[1] or len(d1) >= 2:
+        mask |= 2
+    if d0 and not facedown[d0[-1]]:
+        mask |= 4
+    if d1 and not facedown[d1[-1]]:
+        mask |= 8
+    return mask
+
+
+def by_open_sources(moves: dict[str, Any], sources: tuple[str, ...]) -> list[tuple[Any, ...]]:
+    """Return, for every value of :func:`open_sources`, the moves of ``sources`` it leaves open (in that order)."""
+    return [tuple(moves[src] for src in sources if mask & _SOURCE_BIT[src]) for mask in range(16)]
+
+
+def shared_rows(rows: list[list[Any]]) -> list[list[Any]]:
+    """Return ``rows`` with equal rows replaced by one list, so a verdict table that repeats itself
+    (e.g. the same answers for every card of an industry) stays small and warm in the cache."""
+    seen: dict[tuple[Any, ...], list[Any]] = {}
+    return [seen.setdefault(tuple(r), r) for r in rows]
+
+
 def can_draw_building(st: State, pile: int) -> bool:
-    """Return whether a building deck can give a card (itself, or by reshuffling its discard)."""
-    return bool(st.decks[pile]) or len(st.discards[pile]) >= 2
+    """Return whether a building deck can give a card (itself, or by reshuffling its discard): :func:`open_sources`."""
+    return bool(open_sources(st) & (1 << pile))
 
 
 def can_draw_strategy(st: State) -> bool:
@@ -209,50 +277,39 @@ def can_draw_strategy(st: State) -> bool:
     return bool(st.decks[2]) or bool(st.discards[2])
 
 
-_SOURCE_KIND = {src: (pile, src.endswith("deck")) for src, pile in PILE_OF_SOURCE.items()}
-_NEVER_STRATEGIES = Refusal(rid.STRATEGY_DISCARD, "you may never take a card from the strategy discard pile")
-
-
 def source_check(
     st: State, source: str, say: bool = True, decks_only: bool = False, rule: str = rid.YOUR_TURN
 ) -> Check:
     """Return why a building card cannot be taken from ``source`` now, or ``None``.
 
+    The verdict is :func:`open_sources`'; the sentence names which of its conditions failed.
     ``decks_only``: the strategy in progress takes from the $ or +R deck only (``rule`` is cited).
     ``say``: ``False`` returns :data:`NO` instead of a sentence (for listing).
     """
-    where = _SOURCE_KIND.get(source)
-    if where is None:
+    bit = _SOURCE_BIT.get(source)
+    if bit is None:
         return _NEVER_STRATEGIES
-    pile, deck = where
-    if deck:
-        if st.decks[pile] or len(st.discards[pile]) >= 2:
-            return None
-        if not say:
-            return NO
-        return Refusal(
-            rid.RULING_DECKS,
-            lambda: f"{SOURCE_WORDS[source]} is empty and its discard pile has no card to reshuffle under its top card",
-        )
-    if decks_only:
+    if decks_only and not bit & DECK_BITS:
         if not say:
             return NO
         return Refusal(
             rule, lambda: f"this strategy takes cards from the $ or +R deck only, not from {SOURCE_WORDS[source]}"
         )
-    disc = st.discards[pile]
-    if not disc:
-        return Refusal(rid.DISCARD_RULE, lambda: f"{SOURCE_WORDS[source]} is empty") if say else NO
-    if st.facedown[disc[-1]]:
-        if not say:
-            return NO
+    if open_sources(st) & bit:
+        return None
+    if not say:
+        return NO
+    if bit & DECK_BITS:
         return Refusal(
-            rid.RULING_BLOCKED,
-            lambda: (
-                f"the top card of {SOURCE_WORDS[source]} lies face down, blocked (Campeonato), until a card covers it"
-            ),
+            rid.RULING_DECKS,
+            lambda: f"{SOURCE_WORDS[source]} is empty and its discard pile has no card to reshuffle under its top card",
         )
-    return None
+    if not st.discards[PILE_OF_SOURCE[source]]:
+        return Refusal(rid.DISCARD_RULE, lambda: f"{SOURCE_WORDS[source]} is empty")
+    return Refusal(
+        rid.RULING_BLOCKED,
+        lambda: f"the top card of {SOURCE_WORDS[source]} lies face down, blocked (Campeonato), until a card covers it",
+    )
 
 
 def draw_building(st: State, pile: int, ev: Events) -> int:
@@ -336,44 +393,70 @@ def discard_by_strategy(st: State, cards: list[int], owner: int) -> tuple[list[i
     return shown, blocked
 
 
+_TAKE_FROM = {
+    src: (pile, bool(_SOURCE_BIT[src] & DECK_BITS), SOURCE_WORDS[src]) for src, pile in PILE_OF_SOURCE.items()
+}
+
+
 def take_from(st: State, seat: int, source: str, ev: Events, verb: str) -> int:
     """Move a building card from ``source`` into ``seat``'s hand; append the events; return the card."""
-    pile = PILE_OF_SOURCE[source]
-    if source.endswith("deck"):
+    pile, deck, words = _TAKE_FROM[source]
+    get = SHARED.get
+    if deck:
         card = draw_building(st, pile, ev)
         private_to(st, card, seat)
+        key: tuple[Any, ...] = (1, seat, verb, source)
+        ev.append(get(key) or remember(key, Event(f"seat {seat} {verb} a card from {words}")))
+        key = (2, seat, card, source)
         ev.append(
-            shared_event(
-                (1, seat, verb, source), lambda: Event(f"seat {seat} {verb} a card from {SOURCE_WORDS[source]}")
-            )
-        )
-        ev.append(
-            shared_event(
-                (2, seat, card, source),
-                lambda: Event(f"you took {cn(card)} from {SOURCE_WORDS[source]}", (seat,), {"card": CARD_ID[card]}),
-            )
+            get(key) or remember(key, Event(f"you took {cn(card)} from {words}", (seat,), {"card": CARD_ID[card]}))
         )
     else:
         card = st.discards[pile].pop()
+        key = (3, seat, verb, card, source)
         ev.append(
-            shared_event(
-                (3, seat, verb, card, source),
-                lambda: Event(
-                    f"seat {seat} {verb} {cn(card)} from {SOURCE_WORDS[source]}", None, {"card": CARD_ID[card]}
-                ),
-            )
+            get(key)
+            or remember(key, Event(f"seat {seat} {verb} {cn(card)} from {words}", None, {"card": CARD_ID[card]}))
         )
-    add_hand(st, seat, card)
+    insort(st.hands[seat], card)
     return card
 
 
-def hand_discard_check(st: State, seat: int, card: int, rule: str, say: bool = True) -> Check:
-    """Return why ``seat`` may not discard ``card`` from its hand now (``rule`` is the step's rule), or ``None``."""
+def discard_card_check(card: int, rule: str, say: bool = True) -> Check:
+    """Return why ``card`` is never discarded from a hand (not a building card), or ``None`` (``rule``: the step's)."""
     if CARD_TYPE[card] == 2:
         return Refusal(rule, lambda: f"{cn(card)} is a strategy; discard a building card ($ or +R)") if say else NO
+    return None
+
+
+def hand_discard_check(st: State, seat: int, card: int, rule: str, say: bool = True) -> Check:
+    """Return why ``seat`` may not discard ``card`` from its hand now (``rule`` is the step's rule), or ``None``.
+
+    The card part is :func:`discard_card_check`; the zone part: the card is in the hand.
+    """
+    problem = discard_card_check(card, rule, say)
+    if problem is not None:
+        return problem
     if card not in st.hands[seat]:
         return Refusal(rule, lambda: f"you do not hold {cn(card)} in your hand") if say else NO
     return None
+
+
+DISCARD_MOVES: list[Any] = [
+    intern(Discard, CARD_ID[c]) if discard_card_check(c, "", False) is None else None for c in range(N_CARDS)
+]
+"""The discard of each card that :func:`discard_card_check` accepts (``None`` for the others)."""
+
+
+def hand_discards(st: State, seat: int) -> list[Any]:
+    """Return every discard :func:`hand_discard_check` accepts now: the hand's cards (its zone part) that
+    pass its card part (read from :data:`DISCARD_MOVES`)."""
+    out = []
+    for c in st.hands[seat]:
+        m = DISCARD_MOVES[c]
+        if m is not None:
+            out.append(m)
+    return out
 
 
 def over_eight(st: State, seat: int) -> bool:

@@ -129,21 +129,18 @@ def pending(st: State) -> Pending:
     # The key holds everything the prompt depends on.
     if step == MAIN:
         invs = st.invs[seat]
-        key: tuple[Any, ...] = (
-            step,
-            seat,
-            st.red_used,
-            st.banned,
-            len(invs),
-            any(not inv.face_up for inv in invs),
-            st.config.mode == "familia",
-        )
+        down = False
+        for inv in invs:
+            if not inv.face_up:
+                down = True
+                break
+        key: tuple[Any, ...] = (step, seat, st.red_used, st.banned, len(invs), down, st.config.mode == "familia")
+    elif step in (BUILD_DISCARD, RESCUE):
+        key = (step, seat, building_count(st, seat))
     elif step == REACTION:
         atk = st.attack
         assert atk is not None
         key = (step, decider(st), atk.attacker, atk.card)
-    elif step in (BUILD_DISCARD, RESCUE):
-        key = (step, seat, building_count(st, seat))
     elif step == TRIM:
         key = (step, seat, building_count(st, seat), st.trim_by >= 0 and st.config.mode == "campeonato")
     elif step == FORMED:

@@ -17,24 +17,27 @@ from club_agentes.engine.market_fortune.components import CARD_ID, CARD_INDEX
 from club_agentes.engine.market_fortune.flow import end_turn
 from club_agentes.engine.market_fortune.moves import BUILDING_SOURCES, Build, Discard, Optimise, intern
 from club_agentes.engine.market_fortune.state import BUILD_DISCARD, BUILDING_TARGET, State
-from club_agentes.engine.market_fortune.steps.optimisation import DISCARD_MOVES, do_optimise, optimise_moves
+from club_agentes.engine.market_fortune.steps.optimisation import add_optimise_moves, do_optimise
 from club_agentes.engine.market_fortune.table import (
+    SHARED,
     Check,
     Events,
     Step,
     building_count,
+    by_open_sources,
     cn,
     discard_building,
     hand_discard_check,
+    hand_discards,
+    open_sources,
     out_of_step,
-    refuse,
-    shared_event,
+    remember,
     source_check,
     take_from,
 )
 
 BUILD_MOVES = {src: intern(Build, src) for src in BUILDING_SOURCES}
-_SOURCES = tuple(BUILD_MOVES.items())
+_BUILDS = by_open_sources(BUILD_MOVES, BUILDING_SOURCES)
 
 
 def build_check(st: State, seat: int, source: str, say: bool = True) -> Check:
@@ -43,8 +46,9 @@ def build_check(st: State, seat: int, source: str, say: bool = True) -> Check:
 
 
 def build_moves(st: State, seat: int) -> list[Any]:
-    """Return the legal Construir moves (one per source that may give a card)."""
-    return [m for src, m in _SOURCES if source_check(st, src, False) is None]
+    """Return the legal Construir moves: one per source that :func:`open_sources` (the verdict of
+    :func:`source_check` for every source at once) leaves open."""
+    return list(_BUILDS[open_sources(st)])
 
 
 def do_build(st: State, seat: int, move: Build) -> Events:
@@ -53,7 +57,9 @@ def do_build(st: State, seat: int, move: Build) -> Events:
     Raises:
         IllegalMove: the source may not give a card now.
     """
-    refuse(source_check(st, move.source))  # = build_check
+    problem = build_check(st, seat, move.source)
+    if problem is not None:
+        raise problem.error()
     ev: Events = []
     st.acted = True
     take_from(st, seat, move.source, ev, "chose Construir and took")
@@ -61,12 +67,11 @@ def do_build(st: State, seat: int, move: Build) -> Events:
     if count > BUILDING_TARGET:
         st.step = BUILD_DISCARD
     else:
-        ev.append(
-            shared_event(
-                (5, seat, count),
-                lambda: Event(f"seat {seat} holds {count} building cards, not more than 8, and discards nothing"),
-            )
-        )
+        key = (5, seat, count)
+        e = SHARED.get(key)
+        if e is None:
+            e = remember(key, Event(f"seat {seat} holds {count} building cards, not more than 8, and discards nothing"))
+        ev.append(e)
         end_turn(st, ev)
     return ev
 
@@ -76,12 +81,9 @@ def do_build(st: State, seat: int, move: Build) -> Events:
 
 def discard_moves(st: State, seat: int) -> list[Any]:
     """Legal moves of Construir's second half: discard 1 card, or optimise first."""
-    out: list[Any] = [
-        DISCARD_MOVES[c]
-        for c in st.hands[seat]
-        if hand_discard_check(st, seat, c, rid.RULING_BUILD_DISCARD, False) is None
-    ]
-    out.extend(optimise_moves(st, seat))
+    out = hand_discards(st, seat)  # every discard hand_discard_check accepts
+    if st.invs[seat]:
+        add_optimise_moves(st, seat, out)
     return out
 
 
@@ -99,12 +101,16 @@ def apply_discard(st: State, seat: int, move: Any) -> Events:
             st, move, rid.YOUR_TURN, "Construir is not finished: discard 1 $ or +R card from your hand"
         ).error()
     card = CARD_INDEX[move.card]
-    refuse(hand_discard_check(st, seat, card, rid.RULING_BUILD_DISCARD))
+    problem = hand_discard_check(st, seat, card, rid.RULING_BUILD_DISCARD)
+    if problem is not None:
+        raise problem.error()
     st.hands[seat].remove(card)
     discard_building(st, card)
-    ev: Events = [
-        shared_event((7, seat, card), lambda: Event(f"seat {seat} discarded {cn(card)}", None, {"card": CARD_ID[card]}))
-    ]
+    key = (7, seat, card)
+    e = SHARED.get(key)
+    if e is None:
+        e = remember(key, Event(f"seat {seat} discarded {cn(card)}", None, {"card": CARD_ID[card]}))
+    ev: Events = [e]
     end_turn(st, ev)
     return ev
 

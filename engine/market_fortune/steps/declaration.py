@@ -102,39 +102,59 @@ def count_declaration(st: State, seat: int, ev: Events) -> None:
 # ---------------------------------------------------------------------------- greens
 
 
-def attach_check(st: State, seat: int, card: int, k: int, only: int) -> Check:
+def attach_card_check(card: int, say: bool = True) -> Check:
+    """Return why ``card`` is never attached to an investment (not a green strategy), or ``None``."""
+    if CARD_TYPE[card] != 2:
+        if not say:
+            return NO
+        return Refusal(
+            rid.GREEN, lambda: f"{cn(card)} is a building card; only a green strategy is attached to an investment"
+        )
+    return None
+
+
+def attach_check(st: State, seat: int, card: int, k: int, only: int, say: bool = True) -> Check:
     """Return why attaching green ``card`` to investment ``k`` is refused, or ``None``.
 
     ``only``: right after forming, the new investment's index (the green goes there); else -1.
     """
-    if CARD_TYPE[card] != 2:
-        return Refusal(
-            rid.GREEN, lambda: f"{cn(card)} is a building card; only a green strategy is attached to an investment"
-        )
+    problem = attach_card_check(card, say)
+    if problem is not None:
+        return problem
     if card not in st.strats[seat]:
-        return Refusal(rid.GREEN, lambda: f"you do not hold {cn(card)}")
+        return Refusal(rid.GREEN, lambda: f"you do not hold {cn(card)}") if say else NO
     if not IS_GREEN[card]:
+        if not say:
+            return NO
         return Refusal(
             rid.GREEN, lambda: f"{cn(card)} is not a green strategy; only greens are attached to investments"
         )
     if card == st.momentum:
+        if not say:
+            return NO
         return Refusal(
             rid.RULING_MOMENTUM,
             lambda: f"you took {cn(card)} by Momentum this turn; a green taken by Momentum is attached on a later turn",
         )
     invs = st.invs[seat]
     if not 0 <= k < len(invs):
-        return Refusal(rid.GREEN, lambda: no_such_investment("you have", len(invs), k))
+        return Refusal(rid.GREEN, lambda: no_such_investment("you have", len(invs), k)) if say else NO
     if only >= 0 and k != only:
+        if not say:
+            return NO
         return Refusal(
             rid.GREEN, lambda: f"when you form an investment its green goes on that investment, #{only}, not on #{k}"
         )
     if invs[k].face_up:
+        if not say:
+            return NO
         return Refusal(
             rid.RULING_FACE_UP,
             lambda: f"investment #{k} is face up, and a face-up investment is final: no green is attached to it",
         )
     if invs[k].green >= 0:
+        if not say:
+            return NO
         return Refusal(
             rid.ONE_GREEN, lambda: f"investment #{k} already carries a green strategy; one green per investment"
         )
@@ -142,12 +162,19 @@ def attach_check(st: State, seat: int, card: int, k: int, only: int) -> Check:
 
 
 def attach_moves(st: State, seat: int, only: int) -> list[Any]:
-    """Return the legal attachments of ``seat``'s greens (``only``: the new investment, or -1 for any)."""
+    """Return the legal attachments of ``seat``'s greens (``only``: the new investment, or -1 for any).
+
+    The candidates are each green of the seat's strategies (the check's zone and its colour test)
+    with each investment (``only``'s alone after forming, the check accepting no other); each goes
+    through :func:`attach_check`.
+    """
     out: list[Any] = []
     ks = range(len(st.invs[seat])) if only < 0 else (only,)
     for c in st.strats[seat]:
         if IS_GREEN[c]:
-            out.extend(ATTACH_MOVES[(c, k)] for k in ks if attach_check(st, seat, c, k, only) is None)
+            for k in ks:
+                if attach_check(st, seat, c, k, only, False) is None:
+                    out.append(ATTACH_MOVES[(c, k)])
     return out
 
 

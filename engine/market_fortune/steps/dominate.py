@@ -18,6 +18,7 @@ from club_agentes.engine.market_fortune.moves import SKIP, Dominate, Play, Skip
 from club_agentes.engine.market_fortune.state import DOMINATED, State
 from club_agentes.engine.market_fortune.steps.reds import play_check, play_red, playable
 from club_agentes.engine.market_fortune.table import (
+    SHARED,
     Check,
     Events,
     Refusal,
@@ -25,7 +26,7 @@ from club_agentes.engine.market_fortune.table import (
     cn,
     out_of_step,
     refuse,
-    shared_event,
+    remember,
     take_strategy,
 )
 
@@ -47,7 +48,8 @@ def do_dominate(st: State, seat: int, move: Dominate) -> Events:
     ev: Events = []
     st.acted = True
     c = take_strategy(st, seat, ev)
-    ev.append(shared_event((6, seat), lambda: Event(f"seat {seat} chose Dominar and took 1 strategy")))
+    key = (6, seat)
+    ev.append(SHARED.get(key) or remember(key, Event(f"seat {seat} chose Dominar and took 1 strategy")))
     ev.append(Event(f"you took {cn(c)}", (seat,), {"card": CARD_ID[c]}))
     # Whether the seat may still use a red is public (red_used); the drawn card's colour is not,
     # so every Dominar that could be followed by a red asks the same question (ruling informacion-oculta).
@@ -79,7 +81,8 @@ def apply_dominated(st: State, seat: int, move: Any) -> Events:
         play_red(st, seat, move, ev)
         return ev
     if t is Skip:
-        ev.append(shared_event((8, seat), lambda: Event(f"seat {seat} keeps the strategy it took")))
+        key = (8, seat)
+        ev.append(SHARED.get(key) or remember(key, Event(f"seat {seat} keeps the strategy it took")))
         end_turn(st, ev)
         return ev
     raise out_of_step(

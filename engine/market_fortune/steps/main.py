@@ -37,9 +37,9 @@ from club_agentes.engine.market_fortune.state import MAIN, State
 from club_agentes.engine.market_fortune.steps.build import build_moves, do_build
 from club_agentes.engine.market_fortune.steps.declaration import declare_check, start_declaration
 from club_agentes.engine.market_fortune.steps.dominate import do_dominate, dominate_check
-from club_agentes.engine.market_fortune.steps.optimisation import do_optimise, optimise_moves
-from club_agentes.engine.market_fortune.steps.reds import play_check, play_red, playable
-from club_agentes.engine.market_fortune.steps.risk import do_risk, risk_moves
+from club_agentes.engine.market_fortune.steps.optimisation import add_optimise_moves, do_optimise
+from club_agentes.engine.market_fortune.steps.reds import add_plays, play_check, play_red
+from club_agentes.engine.market_fortune.steps.risk import add_risk_moves, do_risk, risk_moves
 from club_agentes.engine.market_fortune.table import Check, Events, Refusal, Step, refuse
 
 _CAN_ACT = Refusal(
@@ -63,15 +63,15 @@ def pass_check(st: State, seat: int, actions: list[Any] | None = None) -> Check:
 def main_moves(st: State, seat: int) -> list[Any]:
     """Legal moves at the start of the turn: the three actions and the free plays before them."""
     out: list[Any] = build_moves(st, seat)
-    out.extend(risk_moves(st, seat))
+    add_risk_moves(st, seat, out)
     if dominate_check(st, seat) is None:
         out.append(DOMINATE)
     if pass_check(st, seat, out) is None:
         out.append(PASS)
     if st.strats[seat]:
-        out.extend(playable(st, seat, -1))
+        add_plays(st, seat, -1, out)
     if st.invs[seat]:
-        out.extend(optimise_moves(st, seat))
+        add_optimise_moves(st, seat, out)
         if declare_check(st, seat, False) is None:
             out.append(DECLARE)
     return out

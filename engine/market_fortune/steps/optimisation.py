@@ -39,16 +39,17 @@ from club_agentes.engine.market_fortune.table import (
     cn,
     discard_building,
     hand_discard_check,
+    hand_discards,
     no_such_investment,
     obscure_hand,
     out_of_step,
     over_eight,
     private_to,
     refuse,
+    shared_rows,
 )
 
 OPTIMISE_MOVES = [[intern(Optimise, k, CARD_ID[c]) for c in range(N_BUILDING)] for k in range(MAX_INVESTMENTS)]
-DISCARD_MOVES = [intern(Discard, CARD_ID[c]) for c in range(N_BUILDING)]
 
 
 def investment_check(st: State, seat: int, k: int, say: bool = True) -> Check:
@@ -111,25 +112,40 @@ def optimise_check(st: State, seat: int, k: int, card: int) -> Check:
     )
 
 
-# swap_cards_check depends on the two cards only: its verdict for every pair, computed once.
-_SWAPS = [[swap_cards_check(c, cur, False) is None for cur in range(N_BUILDING)] for c in range(N_CARDS)]
+# swap_cards_check is the card part of the check: its verdict for every (card, current) pair, computed
+# once, as the move each investment slot ``k`` takes (``None`` where the check refuses).
+_SWAP_ROWS: list[list[list[Any]]] = [
+    shared_rows(
+        [
+            [None if swap_cards_check(c, cur, False) else OPTIMISE_MOVES[k][c] for c in range(N_CARDS)]
+            for cur in range(N_BUILDING)
+        ]
+    )
+    for k in range(MAX_INVESTMENTS)
+]
+
+
+def add_optimise_moves(st: State, seat: int, out: list[Any]) -> None:
+    """Append to ``out`` every legal optimisation swap of ``seat``: the moves :func:`optimise_check` accepts.
+
+    Its parts: :func:`investment_check` per investment (the indexes enumerated are those of the
+    portfolio), :func:`swap_cards_check` from its table (:data:`_SWAP_ROWS`), and
+    :func:`swap_hand_check`, whose zone (the hand) is what is enumerated.
+    """
+    hand = st.hands[seat]
+    for k, inv in enumerate(st.invs[seat]):
+        if investment_check(st, seat, k, False) is None:
+            row = _SWAP_ROWS[k][inv.stock]
+            for c in hand:
+                m = row[c]
+                if m is not None:
+                    out.append(m)
 
 
 def optimise_moves(st: State, seat: int) -> list[Any]:
-    """Return every legal optimisation swap of ``seat``: each investment with each card of its hand, checked.
-
-    The part of the check that reads only the two cards comes from its table (:data:`_SWAPS`).
-    """
+    """Return every legal optimisation swap of ``seat`` (:func:`add_optimise_moves`)."""
     out: list[Any] = []
-    hand = st.hands[seat]
-    invs = st.invs[seat]
-    for k in range(len(invs)):
-        if investment_check(st, seat, k, False) is None:
-            row = OPTIMISE_MOVES[k]
-            current = invs[k].stock
-            for c in hand:
-                if _SWAPS[c][current] and swap_hand_check(st, seat, c, False) is None:
-                    out.append(row[c])
+    add_optimise_moves(st, seat, out)
     return out
 
 
@@ -170,9 +186,7 @@ def do_optimise(st: State, seat: int, move: Optimise) -> Events:
 
 def cost_moves(st: State, seat: int) -> list[Any]:
     """Legal moves while an optimisation is unpaid: discard any building card of the hand."""
-    return [
-        DISCARD_MOVES[c] for c in st.hands[seat] if hand_discard_check(st, seat, c, rid.OPTIMISATION, False) is None
-    ]
+    return hand_discards(st, seat)  # every discard hand_discard_check accepts
 
 
 def apply_cost(st: State, seat: int, move: Any) -> Events:

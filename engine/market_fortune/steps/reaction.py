@@ -19,6 +19,7 @@ from club_agentes.engine.market_fortune.components import (
     CARD_NAME,
     CARD_TYPE,
     IS_BLUE,
+    IS_RED,
     N_BUILDING,
     N_CARDS,
     STRATEGY,
@@ -29,6 +30,7 @@ from club_agentes.engine.market_fortune.moves import DECLINE, Decline, Defend, O
 from club_agentes.engine.market_fortune.scoring import inv_value, strategy
 from club_agentes.engine.market_fortune.state import REACTION, Attack, Investment, State
 from club_agentes.engine.market_fortune.table import (
+    NO,
     Check,
     Events,
     Refusal,
@@ -47,6 +49,7 @@ from club_agentes.engine.market_fortune.table import (
     refuse,
     return_investment,
     seat_list,
+    shared_rows,
     take_strategy,
 )
 
@@ -54,19 +57,35 @@ DEFEND_MOVES = {c: intern(Defend, CARD_ID[c]) for c in range(N_BUILDING, N_CARDS
 _ATTACKED = {"cards": "the cards of your hand", "investments": "your investments", "turn": "your turn"}
 
 
-def defend_check(st: State, seat: int, card: int) -> Check:
-    """Return why ``seat`` may not cancel the attack with ``card``, or ``None``."""
-    atk = st.attack
-    assert atk is not None
+def _strategy_part(card: int, say: bool) -> Check:
     if CARD_TYPE[card] != STRATEGY:
+        if not say:
+            return NO
         return Refusal(rid.COMBAT, lambda: f"{cn(card)} is a building card; only a blue strategy cancels an attack")
+    return None
+
+
+def _held_part(st: State, seat: int, card: int, say: bool) -> Check:
     if card not in st.strats[seat]:
-        return Refusal(rid.COMBAT, lambda: f"you do not hold {cn(card)}")
+        return Refusal(rid.COMBAT, lambda: f"you do not hold {cn(card)}") if say else NO
+    return None
+
+
+def _blue_part(card: int, say: bool) -> Check:
     if not IS_BLUE[card]:
+        if not say:
+            return NO
         return Refusal(rid.COMBAT, lambda: f"{cn(card)} is not blue; only a blue strategy cancels an attack")
+    return None
+
+
+def covers_check(card: int, red_card: int, say: bool = True) -> Check:
+    """Return why blue ``card``'s text does not cover the attack of ``red_card``, or ``None``."""
     s = strategy(card)
-    red = strategy(atk.card)
+    red = strategy(red_card)
     if red.spec.attacks not in s.spec.defends:
+        if not say:
+            return NO
         return Refusal(
             s.section,
             lambda: (
@@ -77,9 +96,51 @@ def defend_check(st: State, seat: int, card: int) -> Check:
     return None
 
 
+def defend_check(st: State, seat: int, card: int, say: bool = True) -> Check:
+    """Return why ``seat`` may not cancel the attack with ``card``, or ``None``.
+
+    Its parts, in the order a refusal names them: a strategy, held by the seat (the zone part),
+    blue, whose text covers this attack (:func:`covers_check`).
+    """
+    atk = st.attack
+    assert atk is not None
+    return (
+        _strategy_part(card, say)
+        or _held_part(st, seat, card, say)
+        or _blue_part(card, say)
+        or covers_check(card, atk.card, say)
+    )
+
+
+# The parts of defend_check that read only the two cards, for every (attacking red, card) pair: the
+# defence it accepts, or None.
+_DEFENCES: list[list[Any]] = shared_rows(
+    [
+        [
+            DEFEND_MOVES[c]
+            if IS_RED[red] and not (_strategy_part(c, False) or _blue_part(c, False) or covers_check(c, red, False))
+            else None
+            for c in range(N_CARDS)
+        ]
+        for red in range(N_CARDS)
+    ]
+)
+
+
 def reaction_moves(st: State, seat: int) -> list[Any]:
-    """Legal moves of a polled seat: each strategy it holds that can cancel this attack, or decline."""
-    out: list[Any] = [DEFEND_MOVES[c] for c in st.strats[seat] if IS_BLUE[c] and defend_check(st, seat, c) is None]
+    """Legal moves of a polled seat: each strategy it holds that can cancel this attack, or decline.
+
+    The candidates are the seat's strategies (the zone of :func:`defend_check`); the rest of the
+    check reads only the two cards, from its table (:data:`_DEFENCES`).
+    """
+    atk = st.attack
+    assert atk is not None
+    row = _DEFENCES[atk.card]
+    out: list[Any] = []
+    for c in st.strats[seat]:
+        m = row[c]
+        if m is not None:
+            out.append(m)
     out.append(DECLINE)
     return out
 

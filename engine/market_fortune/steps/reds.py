@@ -10,6 +10,9 @@ act on their user at once.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from club_agentes.engine.core import Event, clockwise_from
 from club_agentes.engine.market_fortune import rules as rid
 from club_agentes.engine.market_fortune.components import (
@@ -24,18 +27,28 @@ from club_agentes.engine.market_fortune.components import (
     IS_GREEN,
     IS_RED,
     IS_YELLOW,
+    N_BUILDING,
     N_CARDS,
     RETURN,
     STOCK,
-    STRATEGIES,
     Effect,
     StrategyDef,
 )
+from club_agentes.engine.market_fortune.config import MAX_SEATS
 from club_agentes.engine.market_fortune.flow import after_red
-from club_agentes.engine.market_fortune.moves import BUILDING_SOURCES, SOURCE_WORDS, Play, intern
+from club_agentes.engine.market_fortune.moves import SOURCE_WORDS, Play, intern
 from club_agentes.engine.market_fortune.scoring import goes_last, is_leader, strategy
-from club_agentes.engine.market_fortune.state import BUILDING_TARGET, REACTION, RESCUE, TAKE, Attack, State
+from club_agentes.engine.market_fortune.state import (
+    BUILDING_TARGET,
+    MAX_INVESTMENTS,
+    REACTION,
+    RESCUE,
+    TAKE,
+    Attack,
+    State,
+)
 from club_agentes.engine.market_fortune.table import (
+    DECK_BITS,
     NO,
     PILE_OF_SOURCE,
     PILE_WORD,
@@ -52,8 +65,10 @@ from club_agentes.engine.market_fortune.table import (
     n_investments,
     no_such_investment,
     obscure_hand,
+    open_sources,
     private_to,
     seat_list,
+    shared_rows,
     source_check,
     take_from,
     take_strategy,
@@ -108,21 +123,34 @@ def red_card_check(card: int, say: bool = True) -> Check:
     return None
 
 
-def red_turn_check(st: State, seat: int, card: int, only: int, say: bool = True) -> Check:
-    """Return why ``seat`` may not play red ``card`` at this moment of its turn, or ``None``.
-
-    ``only``: after Dominar, the card just taken (the only red that may follow); else -1.
-    """
+def red_held_check(st: State, seat: int, card: int, say: bool = True) -> Check:
+    """Return why ``seat`` may not play ``card``: it does not hold it (the zone part of the red's check)."""
     if card not in st.strats[seat]:
         return Refusal(rid.RED, lambda: f"you do not hold {cn(card)}") if say else NO
+    return None
+
+
+def momentum_check(st: State, card: int, say: bool = True) -> Check:
+    """Return why ``card`` may not be used now: Momentum gave it this turn (market-fortune/cap-2/regla-de-momentum)."""
     if card == st.momentum:
         if not say:
             return NO
         return Refusal(
             rid.MOMENTUM, lambda: f"you took {cn(card)} by Momentum this turn and cannot use it until a later turn"
         )
-    if st.red_used:
-        return _ONE_RED
+    return None
+
+
+_ONE_RED = Refusal(rid.RULING_RED_TIMING, "you have already used a red strategy this turn; one red strategy per turn")
+
+
+def one_red_check(st: State) -> Check:
+    """Return the refusal of any red once one was used this turn (one red strategy per turn), or ``None``."""
+    return _ONE_RED if st.red_used else None
+
+
+def after_dominar_check(card: int, only: int, say: bool = True) -> Check:
+    """Return why ``card`` may not follow Dominar, which drew ``only`` (-1: no Dominar, every card may), or ``None``."""
     if only >= 0 and card != only:
         if not say:
             return NO
@@ -133,12 +161,31 @@ def red_turn_check(st: State, seat: int, card: int, only: int, say: bool = True)
     return None
 
 
-_ONE_RED = Refusal(rid.RULING_RED_TIMING, "you have already used a red strategy this turn; one red strategy per turn")
+def red_turn_check(st: State, seat: int, card: int, only: int, say: bool = True) -> Check:
+    """Return why ``seat`` may not play red ``card`` at this moment of its turn, or ``None``.
+
+    ``only``: after Dominar, the card just taken (the only red that may follow); else -1. Its
+    parts, in the order a refusal names them: :func:`red_held_check`, :func:`momentum_check`,
+    :func:`one_red_check` (the kind part), :func:`after_dominar_check`.
+    """
+    return (
+        red_held_check(st, seat, card, say)
+        or momentum_check(st, card, say)
+        or one_red_check(st)
+        or after_dominar_check(card, only, say)
+    )
 
 
 def play_card_check(st: State, seat: int, card: int, only: int, say: bool = True) -> Check:
     """Return why ``seat`` may not play ``card`` now whatever its fields, or ``None``."""
     return red_card_check(card, say) or red_turn_check(st, seat, card, only, say)
+
+
+# The rivals of each seat clockwise from it (the order group attacks poll them), by seat count.
+_RIVALS: list[list[tuple[int, ...]]] = [
+    [clockwise_from(seat, n, include_first=False) for seat in range(n)] for n in range(MAX_SEATS + 1)
+]
+_INFLATION = Effect.INFLATION
 
 
 def group_targets(st: State, seat: int, effect: Effect) -> tuple[int, ...]:
@@ -148,60 +195,71 @@ def group_targets(st: State, seat: int, effect: Effect) -> tuple[int, ...]:
     Sistémico every rival with a face-down investment (face-up ones are final: ruling
     inversiones-volteadas).
     """
-    order = clockwise_from(seat, st.n, include_first=False)
-    if effect is Effect.INFLATION:
-        return tuple(s for s in order if st.hands[s])
-    return tuple(s for s in order if any(not i.face_up for i in st.invs[s]))
+    out = []
+    if effect is _INFLATION:
+        hands = st.hands
+        for s in _RIVALS[st.n][seat]:
+            if hands[s]:
+                out.append(s)
+    else:
+        invs = st.invs
+        for s in _RIVALS[st.n][seat]:
+            for i in invs[s]:
+                if not i.face_up:
+                    out.append(s)
+                    break
+    return tuple(out)
 
 
-def _targeted(st: State, seat: int, s: StrategyDef, t: int | None, k: int | None, say: bool) -> Check:
-    """One-rival attacks: a rival first, then what the card asks of that rival."""
-    if t is None or not 0 <= t < st.n or t == seat:
+# ----- one-rival attacks: a rival first (the zone part), then what the card asks of that rival
+
+
+def _steal_target(st: State, seat: int, s: StrategyDef, t: int, k: int | None, say: bool) -> Check:
+    if not st.strats[t]:
+        return Refusal(s.section, lambda: f"seat {t} holds no strategy to take") if say else NO
+    return None
+
+
+def _correction_target(st: State, seat: int, s: StrategyDef, t: int, k: int | None, say: bool) -> Check:
+    invs = st.invs[t]
+    if len(invs) < len(st.invs[seat]):
         if not say:
             return NO
         return Refusal(
-            s.section, lambda: f"{s.name} targets a rival: a seat from 0 to {st.n - 1} other than yours ({seat})"
+            s.section,
+            lambda: (
+                f"seat {t} has {n_investments(len(invs))} and you have "
+                f"{len(st.invs[seat])}; Corrección targets a rival as advanced as you or more"
+            ),
         )
-    e = s.effect
-    if e is Effect.STEAL_STRATEGY:
-        if not st.strats[t]:
-            return Refusal(s.section, lambda: f"seat {t} holds no strategy to take") if say else NO
-        return None
-    if e is Effect.CORRECTION:
-        invs = st.invs[t]
-        if len(invs) < len(st.invs[seat]):
-            if not say:
-                return NO
-            return Refusal(
-                s.section,
-                lambda: (
-                    f"seat {t} has {n_investments(len(invs))} and you have "
-                    f"{len(st.invs[seat])}; Corrección targets a rival as advanced as you or more"
-                ),
-            )
-        if k is None or not 0 <= k < len(invs):
-            return Refusal(s.section, lambda: no_such_investment(f"seat {t} has", len(invs), k)) if say else NO
-        if invs[k].face_up:
-            if not say:
-                return NO
-            return Refusal(
-                rid.RULING_FACE_UP,
-                lambda: (
-                    f"investment #{k} of seat {t} is face up, and a face-up investment is final: no card changes it"
-                ),
-            )
-        return None
-    if e is Effect.FEDERAL_AUDIT:
-        if not any(not i.face_up for i in st.invs[t]):
-            return Refusal(s.section, lambda: f"seat {t} has no face-down investment to audit") if say else NO
-        return None
-    if e is Effect.TRADE:
-        if not st.hands[seat]:
-            return Refusal(s.section, "you hold no building card to give")
-        if not st.hands[t]:
-            return Refusal(s.section, lambda: f"seat {t} holds no building card in hand") if say else NO
-        return None
-    # Bloqueo Regulatorio
+    if k is None or not 0 <= k < len(invs):
+        return Refusal(s.section, lambda: no_such_investment(f"seat {t} has", len(invs), k)) if say else NO
+    if invs[k].face_up:
+        if not say:
+            return NO
+        return Refusal(
+            rid.RULING_FACE_UP,
+            lambda: f"investment #{k} of seat {t} is face up, and a face-up investment is final: no card changes it",
+        )
+    return None
+
+
+def _audit_target(st: State, seat: int, s: StrategyDef, t: int, k: int | None, say: bool) -> Check:
+    for i in st.invs[t]:
+        if not i.face_up:
+            return None
+    return Refusal(s.section, lambda: f"seat {t} has no face-down investment to audit") if say else NO
+
+
+def _trade_target(st: State, seat: int, s: StrategyDef, t: int, k: int | None, say: bool) -> Check:
+    if not st.hands[seat]:
+        return Refusal(s.section, "you hold no building card to give")
+    if not st.hands[t]:
+        return Refusal(s.section, lambda: f"seat {t} holds no building card in hand") if say else NO
+    return None
+
+
+def _block_target(st: State, seat: int, s: StrategyDef, t: int, k: int | None, say: bool) -> Check:
     if not is_leader(st, t):
         if not say:
             return NO
@@ -214,6 +272,30 @@ def _targeted(st: State, seat: int, s: StrategyDef, t: int | None, k: int | None
             ),
         )
     return None
+
+
+TargetCheck = Callable[[State, int, StrategyDef, int, int | None, bool], Check]
+_TARGET_CHECKS: dict[Effect, TargetCheck] = {
+    Effect.STEAL_STRATEGY: _steal_target,
+    Effect.CORRECTION: _correction_target,
+    Effect.FEDERAL_AUDIT: _audit_target,
+    Effect.TRADE: _trade_target,
+    Effect.REGULATORY_BLOCK: _block_target,
+}
+
+
+def _targeted(st: State, seat: int, s: StrategyDef, t: int | None, k: int | None, say: bool) -> Check:
+    """One-rival attacks: a rival first, then what the card asks of that rival."""
+    if t is None or not 0 <= t < st.n or t == seat:
+        if not say:
+            return NO
+        return Refusal(
+            s.section, lambda: f"{s.name} targets a rival: a seat from 0 to {st.n - 1} other than yours ({seat})"
+        )
+    return _TARGET_CHECKS[s.effect](st, seat, s, t, k, say)
+
+
+# ----- Interés Compuesto and Movimiento Astuto
 
 
 def return_swap_cards_check(s: StrategyDef, card: int, current: int, say: bool = True) -> Check:
@@ -258,16 +340,21 @@ def _return_swap(st: State, seat: int, s: StrategyDef, k: int | None, c: int, sa
     return return_swap_cards_check(s, c, st.invs[seat][k].stock, say) or _return_swap_hand(st, seat, s, c, say)
 
 
-def _discard_swap(st: State, seat: int, s: StrategyDef, src: str | None, c: int, say: bool) -> Check:
-    """Movimiento Astuto: the top card of a $ or +R discard pile for a card of the hand."""
-    assert src is not None
+def _discard_swap_source(st: State, s: StrategyDef, src: str, say: bool) -> Check:
+    """Movimiento Astuto's source: the top card of the $ or +R discard pile, if it may be taken."""
     if src not in _DISCARD_SOURCES:
         if not say:
             return NO
         return Refusal(
             s.section, lambda: f"{s.name} takes the top card of the $ or +R discard pile, not of {SOURCE_WORDS[src]}"
         )
-    p = source_check(st, src, say)
+    return source_check(st, src, say)
+
+
+def _discard_swap(st: State, seat: int, s: StrategyDef, src: str | None, c: int, say: bool) -> Check:
+    """Movimiento Astuto: the top card of a $ or +R discard pile for a card of the hand."""
+    assert src is not None
+    p = _discard_swap_source(st, s, src, say)
     if p is not None:
         return p
     if c not in st.hands[seat]:
@@ -277,41 +364,68 @@ def _discard_swap(st: State, seat: int, s: StrategyDef, src: str | None, c: int,
     return None
 
 
+# ----- the reds that act on their user (and the group attacks, which need someone to reach)
+
+
+def _group_attack(st: State, seat: int, s: StrategyDef, say: bool) -> Check:
+    if not group_targets(st, seat, s.effect):
+        return Refusal(s.section, lambda: f"no rival has a face-down investment for {s.name} to hit") if say else NO
+    return None
+
+
+def _inflation(st: State, seat: int, s: StrategyDef, say: bool) -> Check:
+    if not group_targets(st, seat, s.effect):
+        return Refusal(s.section, "no rival holds a building card in hand")
+    return None
+
+
+_NO_SOURCE = Refusal(rid.RULING_DECKS, "no deck or discard pile has a building card to take")
+_NO_DECK = Refusal(rid.RULING_DECKS, "neither the $ deck nor the +R deck has a card to take")
+
+
+def _extra_build(st: State, seat: int, s: StrategyDef, say: bool) -> Check:
+    return None if open_sources(st) else _NO_SOURCE  # source_check refuses every building source
+
+
+def _liquidity(st: State, seat: int, s: StrategyDef, say: bool) -> Check:
+    return None if open_sources(st) & DECK_BITS else _NO_DECK  # can_draw_building refuses both decks
+
+
+def _rescue(st: State, seat: int, s: StrategyDef, say: bool) -> Check:
+    count = building_count(st, seat)
+    if count >= BUILDING_TARGET:
+        if not say:
+            return NO
+        return Refusal(s.section, lambda: f"you hold {count} building cards; Rescate is used only with fewer than 8")
+    return _liquidity(st, seat, s, say)
+
+
+def _lucky(st: State, seat: int, s: StrategyDef, say: bool) -> Check:
+    if st.acted:
+        return Refusal(s.section, "Inversor Suertudo is used before your action, and you have already taken it")
+    return None
+
+
+def _fortune(st: State, seat: int, s: StrategyDef, say: bool) -> Check:
+    return None  # always playable
+
+
+SelfCheck = Callable[[State, int, StrategyDef, bool], Check]
+_SELF_CHECKS: dict[Effect, SelfCheck] = {
+    Effect.MARKET_COLLAPSE: _group_attack,
+    Effect.SYSTEMIC_RISK: _group_attack,
+    Effect.INFLATION: _inflation,
+    Effect.EXTRA_BUILD: _extra_build,
+    Effect.LIQUIDITY: _liquidity,
+    Effect.RESCUE: _rescue,
+    Effect.LUCKY_INVESTOR: _lucky,
+    Effect.FORTUNE_ROLL: _fortune,
+}
+
+
 def _on_self(st: State, seat: int, s: StrategyDef, say: bool) -> Check:
-    """The reds that act on their user (and the group attacks, which need someone to reach)."""
-    e = s.effect
-    if e is Effect.MARKET_COLLAPSE or e is Effect.SYSTEMIC_RISK:
-        if not group_targets(st, seat, e):
-            return Refusal(s.section, lambda: f"no rival has a face-down investment for {s.name} to hit") if say else NO
-        return None
-    if e is Effect.INFLATION:
-        if not group_targets(st, seat, e):
-            return Refusal(s.section, "no rival holds a building card in hand")
-        return None
-    if e is Effect.EXTRA_BUILD:
-        if all(source_check(st, src, False) is not None for src in BUILDING_SOURCES):
-            return Refusal(rid.RULING_DECKS, "no deck or discard pile has a building card to take")
-        return None
-    if e is Effect.LIQUIDITY:
-        if not (can_draw_building(st, STOCK) or can_draw_building(st, RETURN)):
-            return Refusal(rid.RULING_DECKS, "neither the $ deck nor the +R deck has a card to take")
-        return None
-    if e is Effect.RESCUE:
-        count = building_count(st, seat)
-        if count >= BUILDING_TARGET:
-            if not say:
-                return NO
-            return Refusal(
-                s.section, lambda: f"you hold {count} building cards; Rescate is used only with fewer than 8"
-            )
-        if not (can_draw_building(st, STOCK) or can_draw_building(st, RETURN)):
-            return Refusal(rid.RULING_DECKS, "neither the $ deck nor the +R deck has a card to take")
-        return None
-    if e is Effect.LUCKY_INVESTOR:
-        if st.acted:
-            return Refusal(s.section, "Inversor Suertudo is used before your action, and you have already taken it")
-        return None
-    return None  # Fortuna: always playable
+    """The reds that take no field: the card's own condition."""
+    return _SELF_CHECKS[s.effect](st, seat, s, say)
 
 
 def effect_check(
@@ -354,16 +468,13 @@ def effect_body_check(
 ) -> Check:
     """The card's own conditions (:func:`effect_check` once the fields are the ones the card takes)."""
     e = s.effect
-    if e in _TARGETED:
+    if e in _TARGET_CHECKS:
         return _targeted(st, seat, s, target, k, say)
     if e is Effect.FREE_RETURN_SWAP:
         return _return_swap(st, seat, s, k, swap, say)
     if e is Effect.DISCARD_SWAP:
         return _discard_swap(st, seat, s, source, swap, say)
     return _on_self(st, seat, s, say)
-
-
-_TARGETED = frozenset(e for e, f in FIELDS.items() if "target" in f)
 
 
 def play_check(st: State, seat: int, move: Play, only: int) -> Check:
@@ -376,73 +487,151 @@ def play_check(st: State, seat: int, move: Play, only: int) -> Check:
 
 
 # ---------------------------------------------------------------------------- listing
+#
+# A red's legal plays are the candidates effect_check accepts. Each candidate below takes exactly
+# the card's fields (so the shape test passes by construction), and its other parts are evaluated
+# as the module docstring of .table says: the rival, the investment of the seat and the card of the
+# hand are enumerated from their zones; the card parts come from tables filled by the same functions;
+# the rest is called per candidate.
 
-_RED_CARDS = [c for c in range(len(CARD_ID)) if IS_RED[c]]
-_PLAIN = {c: intern(Play, CARD_ID[c]) for c in _RED_CARDS}
-_AT = {c: [intern(Play, CARD_ID[c], t) for t in range(6)] for c in _RED_CARDS}
-_AT_INV = {c: [[intern(Play, CARD_ID[c], t, k) for k in range(4)] for t in range(6)] for c in _RED_CARDS}
+
+def _strategy_of(card: int) -> StrategyDef:
+    s = CARD_STRAT[card]
+    assert s is not None
+    return s
 
 
-# The checks that read the cards only, computed once for every card (and pair of cards).
+# Each seat's rivals in seat order (the zone of a one-rival attack's target).
+_OTHERS: list[list[tuple[int, ...]]] = [
+    [tuple(t for t in range(n) if t != seat) for seat in range(n)] for n in range(MAX_SEATS + 1)
+]
+
+# How each red card's plays are listed: (lister, its strategy, and what that lister reads: the card's
+# check part and its moves).
+Lister = Callable[[State, int, StrategyDef, Any, Any, list[Play]], None]
+
+
+def _list_plain(st: State, seat: int, s: StrategyDef, check: SelfCheck, move: Play, out: list[Play]) -> None:
+    if check(st, seat, s, False) is None:
+        out.append(move)
+
+
+def _list_targets(st: State, seat: int, s: StrategyDef, check: TargetCheck, at: list[Play], out: list[Play]) -> None:
+    for t in _OTHERS[st.n][seat]:
+        if check(st, seat, s, t, None, False) is None:
+            out.append(at[t])
+
+
+def _list_correction(
+    st: State, seat: int, s: StrategyDef, check: TargetCheck, at_inv: list[list[Play]], out: list[Play]
+) -> None:
+    invs = st.invs
+    for t in _OTHERS[st.n][seat]:
+        row = at_inv[t]
+        for k in range(len(invs[t])):
+            if check(st, seat, s, t, k, False) is None:
+                out.append(row[k])
+
+
+def _list_return_swap(
+    st: State, seat: int, s: StrategyDef, _: None, plays: list[list[list[Play | None]]], out: list[Play]
+) -> None:
+    hand = st.hands[seat]
+    for k, inv in enumerate(st.invs[seat]):
+        if _return_swap_investment(st, seat, s, k, False) is None:
+            row = plays[k][inv.stock]  # return_swap_cards_check's table for this investment
+            for c in hand:
+                m = row[c]
+                if m is not None:
+                    out.append(m)
+
+
+def _list_discard_swap(
+    st: State, seat: int, s: StrategyDef, _: None, plays: list[tuple[str, list[Play]]], out: list[Play]
+) -> None:
+    hand = st.hands[seat]
+    for src, row in plays:
+        if _discard_swap_source(st, s, src, False) is None:
+            for g in hand:
+                out.append(row[g])
+
+
+def _lister(card: int) -> tuple[Lister, StrategyDef, Any, Any]:
+    """Return how red ``card``'s plays are listed (see :data:`_LISTER_OF`)."""
+    s = _strategy_of(card)
+    e = s.effect
+    cid = CARD_ID[card]
+    fields = FIELDS.get(e, ())
+    if not fields:
+        return _list_plain, s, _SELF_CHECKS[e], intern(Play, cid)
+    if fields == ("target",):
+        return _list_targets, s, _TARGET_CHECKS[e], [intern(Play, cid, t) for t in range(MAX_SEATS)]
+    if fields == ("target", "investment"):
+        at_inv = [[intern(Play, cid, t, k) for k in range(MAX_INVESTMENTS)] for t in range(MAX_SEATS)]
+        return _list_correction, s, _TARGET_CHECKS[e], at_inv
+    if fields == ("investment", "swap"):
+        # return_swap_cards_check, the card part, for every (investment's $, +R) pair: the play, or None.
+        plays = [
+            shared_rows(
+                [
+                    [
+                        None if return_swap_cards_check(s, r, cur, False) else intern(Play, cid, None, k, CARD_ID[r])
+                        for r in range(N_CARDS)
+                    ]
+                    for cur in range(N_BUILDING // 2)
+                ]
+            )
+            for k in range(MAX_INVESTMENTS)
+        ]
+        return _list_return_swap, s, None, plays
+    assert fields == ("source", "swap")
+    swaps = [
+        (src, [intern(Play, cid, None, None, CARD_ID[g], src) for g in range(N_BUILDING)]) for src in _DISCARD_SOURCES
+    ]
+    return _list_discard_swap, s, None, swaps
+
+
+# The card part of the red's check (red_card_check), for every card, and how each red's plays are listed.
 _RED = [red_card_check(c, False) is None for c in range(N_CARDS)]
-_INTERES = next(s for s in STRATEGIES if s.effect is Effect.FREE_RETURN_SWAP)
-_RETURN_SWAPS = [
-    [return_swap_cards_check(_INTERES, c, cur, False) is None for c in range(N_CARDS)] for cur in range(N_CARDS)
+_LISTER_OF: list[tuple[Lister, StrategyDef, Any, Any] | None] = [
+    _lister(c) if IS_RED[c] else None for c in range(N_CARDS)
 ]
 
 
 def plays_of(st: State, seat: int, card: int) -> list[Play]:
-    """Return every legal play of red ``card`` (its card-level check already passed).
+    """Return every legal play of red ``card`` (its card-level check already passed): the candidates
+    :func:`effect_check` accepts among every value of the fields the card's text takes."""
+    entry = _LISTER_OF[card]
+    assert entry is not None
+    out: list[Play] = []
+    entry[0](st, seat, entry[1], entry[2], entry[3], out)
+    return out
 
-    The candidates are every value of the fields the card's text takes (each seat, each
-    investment, each card of the hand, each discard pile); :func:`effect_check` keeps the legal ones.
+
+def add_plays(st: State, seat: int, only: int, out: list[Any]) -> None:
+    """Append to ``out`` every legal play of a red ``seat`` holds (``only``: the card Dominar drew, or -1).
+
+    :func:`one_red_check` (the kind part) once; :func:`red_card_check` from its table; then, for a
+    card of the seat's strategies (the zone of :func:`red_held_check`), :func:`momentum_check`
+    (:func:`after_dominar_check` accepts every card when ``only`` is -1), or for the card Dominar
+    drew, the whole :func:`red_turn_check`; then the card's plays (:func:`plays_of`).
     """
-    s = CARD_STRAT[card]
-    assert s is not None
-    fields = FIELDS.get(s.effect, ())
-    n = st.n
-    # Every candidate below takes exactly the card's fields, so the part of effect_check that
-    # follows the fields' test (effect_body_check, by shape) decides.
-    if not fields:
-        return [_PLAIN[card]] if _on_self(st, seat, s, False) is None else []
-    if fields == ("target",):
-        at = _AT[card]
-        return [at[t] for t in range(n) if _targeted(st, seat, s, t, None, False) is None]
-    if fields == ("target", "investment"):
-        at_inv = _AT_INV[card]
-        return [
-            at_inv[t][k]
-            for t in range(n)
-            for k in range(len(st.invs[t]))
-            if _targeted(st, seat, s, t, k, False) is None
-        ]
-    hand = st.hands[seat]
-    cid = CARD_ID[card]
-    if fields == ("investment", "swap"):
-        out: list[Play] = []
-        for k, inv in enumerate(st.invs[seat]):
-            if _return_swap_investment(st, seat, s, k, False) is None:
-                fits = _RETURN_SWAPS[inv.stock]
-                out.extend(
-                    intern(Play, cid, None, k, CARD_ID[c])
-                    for c in hand
-                    if fits[c] and _return_swap_hand(st, seat, s, c, False) is None
-                )
-        return out
-    return [
-        intern(Play, cid, None, None, CARD_ID[c], src)
-        for src in _DISCARD_SOURCES
-        for c in hand
-        if _discard_swap(st, seat, s, src, c, False) is None
-    ]
+    if one_red_check(st) is not None:
+        return
+    if only < 0:
+        for c in st.strats[seat]:
+            if _RED[c] and momentum_check(st, c, False) is None:
+                lister, s, a, b = _LISTER_OF[c]  # type: ignore[misc]
+                lister(st, seat, s, a, b, out)
+    elif _RED[only] and red_turn_check(st, seat, only, only, False) is None:
+        lister, s, a, b = _LISTER_OF[only]  # type: ignore[misc]
+        lister(st, seat, s, a, b, out)
 
 
 def playable(st: State, seat: int, only: int) -> list[Play]:
-    """Return every legal play of a red ``seat`` holds (``only``: the card Dominar drew, or -1)."""
+    """Return every legal play of a red ``seat`` holds (``only``: the card Dominar drew, or -1): :func:`add_plays`."""
     out: list[Play] = []
-    for c in st.strats[seat] if only < 0 else (only,):
-        if _RED[c] and red_turn_check(st, seat, c, only, False) is None:
-            out.extend(plays_of(st, seat, c))
+    add_plays(st, seat, only, out)
     return out
 
 
@@ -553,6 +742,7 @@ def _self_effect(st: State, seat: int, card: int, move: Play, ev: Events) -> Non
 
 __all__ = [
     "FIELDS",
+    "add_plays",
     "card_of",
     "effect_check",
     "group_targets",

@@ -23,6 +23,7 @@ from club_agentes.engine.market_fortune.components import (
     CARD_VAL,
     INDUSTRIES,
     N_BUILDING,
+    N_CARDS,
     RETURN,
     STOCK,
 )
@@ -111,26 +112,37 @@ def risk_check(st: State, seat: int, stock: int, ret: int) -> Check:
     return risk_cards_check(stock, ret) or risk_hand_check(st, seat, stock, ret) or risk_allowed_check(st, seat)
 
 
-# risk_cards_check depends on the two cards only: its verdict for every ($, +R) pair, computed once.
-_PAIRS = [[risk_cards_check(a, r, False) is None for r in range(N_BUILDING)] for a in range(_FIRST_RETURN)]
+# risk_cards_check is the card part of the check: its verdict for every ($, +R) pair, computed once, as
+# the move of each pair it accepts (``None`` where it refuses).
+_PAIRS: list[list[Any]] = [
+    [None if risk_cards_check(a, r, False) else RISK_MOVES[a][r] for r in range(N_CARDS)] for a in range(_FIRST_RETURN)
+]
 
 
-def risk_moves(st: State, seat: int) -> list[Any]:
-    """Return every legal Arriesgar: each $ of the hand with each +R of the hand, through :func:`risk_check`.
+def add_risk_moves(st: State, seat: int, out: list[Any]) -> None:
+    """Append to ``out`` every legal Arriesgar: the pairs :func:`risk_check` accepts.
 
-    The part of the check that reads only the two cards comes from its table (:data:`_PAIRS`).
+    Its parts: :func:`risk_allowed_check` once (it reads no card), :func:`risk_cards_check`
+    from its table (:data:`_PAIRS`), and :func:`risk_hand_check`, whose zone (a $ and a +R of
+    the hand) is what is enumerated.
     """
     if risk_allowed_check(st, seat) is not None:
-        return []
+        return
     hand = st.hands[seat]
     split = bisect_left(hand, _FIRST_RETURN)  # the hand is sorted: $ cards first
     returns = hand[split:]
-    out: list[Any] = []
     for a in hand[:split]:
-        pairs = _PAIRS[a]
+        row = _PAIRS[a]
         for r in returns:
-            if pairs[r] and risk_hand_check(st, seat, a, r, False) is None:
-                out.append(RISK_MOVES[a][r])
+            m = row[r]
+            if m is not None:
+                out.append(m)
+
+
+def risk_moves(st: State, seat: int) -> list[Any]:
+    """Return every legal Arriesgar (:func:`add_risk_moves`)."""
+    out: list[Any] = []
+    add_risk_moves(st, seat, out)
     return out
 
 
@@ -203,7 +215,7 @@ def do_risk(st: State, seat: int, move: Risk) -> Events:
 def formed_moves(st: State, seat: int) -> list[Any]:
     """Legal moves after a successful Arriesgar: attach a green to it, declare with 4, or skip."""
     out = attach_moves(st, seat, st.formed)
-    if declare_check(st, seat) is None:
+    if declare_check(st, seat, False) is None:
         out.append(DECLARE)
     out.append(SKIP)
     return out

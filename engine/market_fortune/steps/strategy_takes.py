@@ -18,6 +18,8 @@ from club_agentes.engine.market_fortune.table import (
     Events,
     Step,
     building_count,
+    by_open_sources,
+    open_sources,
     out_of_step,
     refuse,
     source_check,
@@ -25,6 +27,7 @@ from club_agentes.engine.market_fortune.table import (
 )
 
 TAKE_MOVES = {src: intern(Take, src) for src in BUILDING_SOURCES}
+_TAKES = by_open_sources(TAKE_MOVES, BUILDING_SOURCES)
 RESCUE_RULE = "market-fortune/cartas/rescate"
 
 
@@ -34,8 +37,9 @@ def take_check(st: State, seat: int, source: str, say: bool = True) -> Check:
 
 
 def take_moves(st: State, seat: int) -> list[Any]:
-    """Legal moves of Comprar Más: each building source that may give a card."""
-    return [TAKE_MOVES[src] for src in BUILDING_SOURCES if take_check(st, seat, src, False) is None]
+    """Legal moves of Comprar Más: each building source that :func:`open_sources` (the verdict of
+    :func:`source_check` for every source at once) leaves open."""
+    return list(_TAKES[open_sources(st)])
 
 
 def apply_take(st: State, seat: int, move: Any) -> Events:

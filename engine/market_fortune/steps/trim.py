@@ -18,7 +18,6 @@ from club_agentes.engine.market_fortune.components import CARD_ID, CARD_INDEX, C
 from club_agentes.engine.market_fortune.flow import end_turn
 from club_agentes.engine.market_fortune.moves import Discard
 from club_agentes.engine.market_fortune.state import TRIM, State
-from club_agentes.engine.market_fortune.steps.optimisation import DISCARD_MOVES
 from club_agentes.engine.market_fortune.table import (
     PILE_WORD,
     Check,
@@ -27,6 +26,7 @@ from club_agentes.engine.market_fortune.table import (
     cn,
     discard_building,
     hand_discard_check,
+    hand_discards,
     make_public,
     obscure_hand,
     out_of_step,
@@ -42,8 +42,8 @@ def trim_check(st: State, seat: int, card: int, say: bool = True) -> Check:
 
 
 def trim_moves(st: State, seat: int) -> list[Any]:
-    """Legal moves at the end of a turn above 8: discard any building card of the hand."""
-    return [DISCARD_MOVES[c] for c in st.hands[seat] if trim_check(st, seat, c, False) is None]
+    """Legal moves at the end of a turn above 8: discard any building card of the hand (:func:`trim_check`)."""
+    return hand_discards(st, seat)  # trim_check is hand_discard_check
 
 
 def apply_trim(st: State, seat: int, move: Any) -> Events:
