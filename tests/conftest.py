@@ -29,7 +29,7 @@ class DbLocation:
     location: str
     schema: str | None = None
 
-    def open(self):  # noqa: ANN201 - returns the server's Store
+    def open(self):
         """Open a :class:`Store` here."""
         from club_agentes.mcp_server.store import Store
 

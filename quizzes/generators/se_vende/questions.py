@@ -335,7 +335,11 @@ def _placing_round(
     others = [c for c in pool if c != card]
     seats = _seats(rng)
     for table in rounds(rng, seats, 1, max_round):
-        focal = _first_accepted(rng, seats, lambda s, t=table: any(wanted(design(c)) for c in t.hand(s)))
+
+        def holds_wanted(s: int, t: Table = table) -> bool:
+            return any(wanted(design(c)) for c in t.hand(s))
+
+        focal = _first_accepted(rng, seats, holds_wanted)
         if focal is None:
             continue
         actions = {s: rng.choice(pool) for s in range(seats)}
@@ -375,7 +379,11 @@ def candidates(
     """
     seats = _seats(rng)
     for table in rounds(rng, seats, first, last, **policy):  # type: ignore[arg-type]
-        focal = _first_accepted(rng, seats, lambda s, t=table: accept(t, s))
+
+        def accepted(s: int, t: Table = table) -> bool:
+            return accept(t, s)
+
+        focal = _first_accepted(rng, seats, accepted)
         if focal is not None:
             yield table, focal
 

@@ -51,7 +51,7 @@ def test_heuristic_bot_beats_random_bots() -> None:
 
 
 def test_bots_are_registered() -> None:
-    assert set(GAME.bots) == {"random", "heuristic"}
+    assert set(GAME.bots) == {"random", "heuristic", "mcts"}
     assert isinstance(GAME.make_bot("heuristic"), HeuristicBot)
     for cls in GAME.bots.values():
         assert isinstance(cls.strength, str) and cls.strength and cls.from_view is True
