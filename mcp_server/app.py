@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,7 +14,7 @@ from club_agentes.mcp_server.identity import IdentityMiddleware
 from club_agentes.mcp_server.limits import Limits
 from club_agentes.mcp_server.settings import ServerSettings, load_settings
 from club_agentes.mcp_server.store import Store
-from club_agentes.mcp_server.tables import PassVerifier, TableService
+from club_agentes.mcp_server.tables import PassVerifier, TableService, TableSettings
 from club_agentes.mcp_server.toolkit import ClubServer
 from club_agentes.mcp_server.tools_rules import register_rules_tools
 from club_agentes.mcp_server.tools_tables import register_table_tools
@@ -129,7 +130,16 @@ def build_app(
     register_quiz_tools(
         mcp, quizzes, registry=registry, limits=limits, registration=keys_required and settings.open_registration
     )
-    tables = TableService(store, corpus, verifier if verifier is not None else ClubPassVerifier(quizzes), limits=limits)
+    table_settings = TableSettings.from_env()
+    if settings.max_live_tables is not None:
+        table_settings = dataclasses.replace(table_settings, max_live_tables=settings.max_live_tables)
+    tables = TableService(
+        store,
+        corpus,
+        verifier if verifier is not None else ClubPassVerifier(quizzes),
+        limits=limits,
+        settings=table_settings,
+    )
     register_table_tools(mcp, tables)
     app = ClubApp(mcp, store, tables, quizzes, settings, registry, limits)
     register_clubhouse(app)

@@ -70,6 +70,7 @@ class ServerSettings:
     private_bank: str | None = None
     limits: LimitSettings = field(default_factory=LimitSettings)
     log_level: str = "INFO"
+    max_live_tables: int | None = None
 
     # ----- checks
 
@@ -111,6 +112,10 @@ class ServerSettings:
                 )
         if self.secret is not None:
             check_secret(self.secret, self.secret_source)
+        if self.max_live_tables is not None and not 1 <= self.max_live_tables <= 1_000_000:
+            raise SettingsError(
+                f"--max-live-tables must be a whole number from 1 to 1000000, not {self.max_live_tables}"
+            )
         if self.log_level.upper() not in LOG_LEVELS:
             raise SettingsError(f"--log-level must be one of {', '.join(LOG_LEVELS)}, not {self.log_level[:20]!r}")
         return dataclasses.replace(self, agent=agent, log_level=self.log_level.upper())
@@ -328,6 +333,15 @@ SETTINGS: tuple[Setting, ...] = (
         "level",
         "log level on stderr: DEBUG, INFO, WARNING, ERROR or CRITICAL (default INFO)",
         metavar="LEVEL",
+    ),
+    Setting(
+        "max_live_tables",
+        "--max-live-tables",
+        "CLUB_AGENTES_MAX_LIVE_TABLES",
+        "int",
+        "tables this worker keeps in memory at most, least recently used dropped first and reloaded on demand "
+        "(default 500)",
+        metavar="N",
     ),
 )
 """Every setting: the one table of flags and variables."""

@@ -201,3 +201,19 @@ def test_the_cli_refuses_an_empty_or_short_secret_in_one_sentence(tmp_path: Path
     )
     assert legacy.returncode == 2 and "CLUB_SECRET is deprecated" in legacy.stderr
     assert f"CLUB_SECRET {words}" in legacy.stderr
+
+
+async def test_every_tool_refuses_an_unknown_argument_and_changes_nothing(club: Checked) -> None:
+    """Issue 11.4: strict arguments on every tool of tools/list, with the closest accepted name when one is close."""
+    tools = (await club.client.list_tools()).tools
+    assert len(tools) >= 15
+    before = await club.call("list_tables", {})
+    for tool in tools:
+        text = await club.error(tool.name, {"bogus_argument": 1})
+        assert "unknown argument 'bogus_argument'" in text, (tool.name, text)
+        accepted = list((tool.input_schema or {}).get("properties", {}))
+        if accepted:
+            misspelt = accepted[0][:-1] + ("x" if accepted[0][-1] != "x" else "y")
+            text = await club.error(tool.name, {misspelt: 1})
+            assert f"unknown argument '{misspelt}'" in text and accepted[0] in text, (tool.name, text)
+    assert await club.call("list_tables", {}) == before

@@ -179,6 +179,9 @@ def test_flags_win_over_variables_which_win_over_defaults() -> None:
     s = load_settings(parse(), env={**env, "CLUB_AGENTES_LIMITS": "open_tables=9", "CLUB_AGENTES_HTTP": "yes"})
     assert s.limits.open_tables == 9 and s.http and s.allowed_hosts == ("a.example", "b.example")
     assert load_settings(parse("--agent", "Mi Agente"), env={}).agent == "mi-agente"
+    env = {"CLUB_AGENTES_MAX_LIVE_TABLES": "9"}
+    assert load_settings(parse("--max-live-tables", "7"), env=env).max_live_tables == 7
+    assert load_settings(parse(), env={"CLUB_AGENTES_MAX_LIVE_TABLES": "9"}).max_live_tables == 9
 
 
 def test_the_old_secret_variable_is_read_with_a_deprecation_line(caplog: pytest.LogCaptureFixture) -> None:
@@ -203,6 +206,8 @@ def test_the_old_secret_variable_is_read_with_a_deprecation_line(caplog: pytest.
         (("--allowed-origin", "club.example"), {}, "is not an origin"),
         (("--public-url", "ftp://x"), {}, "must be an http:// or https:// URL"),
         (("--log-level", "LOUD"), {}, "--log-level must be one of"),
+        (("--max-live-tables", "0"), {}, "--max-live-tables must be a whole number from 1"),
+        ((), {"CLUB_AGENTES_MAX_LIVE_TABLES": "many"}, "CLUB_AGENTES_MAX_LIVE_TABLES must be a whole number"),
     ],
 )
 def test_bad_settings_are_refused_in_one_sentence(argv: tuple[str, ...], env: dict, words: str) -> None:

@@ -9,11 +9,12 @@ import contextlib
 import hashlib
 import json
 from collections.abc import AsyncIterator, Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
-from club_agentes.engine.core import Game, UnknownGame
+from club_agentes.engine.core import Game, UnknownGame, get_game
 from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.tables import TableError, TableService, TableSettings
 from club_agentes.rules_corpus import load_corpus
@@ -632,3 +633,32 @@ async def test_tables_stored_before_this_version_are_migrated_and_go_on(tmp_path
             out.accepted and out.state.table.version == 3 and [e.text for e in out.state.events] == ["seat 2 adds 2: 5"]
         )
         assert (await svc.view("t-0000000000aa", token)).decision.yours
+
+
+async def wait_status(svc: TableService, table_id: str, statuses: set[str]) -> Any:
+    for _ in range(500):
+        row = svc.store.load_table(table_id)
+        assert row is not None
+        if row.status in statuses:
+            return row
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"table {table_id} never reached {statuses}")
+
+
+async def test_a_table_whose_bots_use_their_whole_cpu_budget_is_stopped_with_the_reason(tmp_path: Path) -> None:
+    """Issue 11.1: a per-table CPU budget for bots; the server stops the table and says why."""
+    none_left = replace(QUIET, bot_cpu_total_s=0.0)
+    async with service(tmp_path / "a", settings=none_left) as svc:
+        t = await svc.create("toy-race", ["bot:random", "bot:random"], {"goal": 200}, 5)
+        row = await wait_status(svc, t.table.table_id, {"aborted", "finished"})
+        assert row.status == "aborted" and row.version == 0 and row.result is None
+        assert "bots used their whole CPU budget (0 s)" in row.note
+    # A real game's bots spend their budget chunk by chunk: stopped part-way, with the moves played kept.
+    small = replace(QUIET, bot_cpu_total_s=0.01, chunk_moves=10)
+    async with service(tmp_path / "b", games=get_game, settings=small) as svc:
+        t = await svc.create("market-fortune", ["bot:heuristic"] * 4, {}, 3)
+        row = await wait_status(svc, t.table.table_id, {"aborted", "finished"})
+        assert row.status == "aborted" and row.version > 0 and row.bot_cpu_ms >= 10
+        assert "bots used their whole CPU budget (0.01 s)" in row.note
+        log = await svc.log(t.table.table_id, None, limit=500)
+        assert log.moves is not None and len(log.moves) == min(row.version, 500)
