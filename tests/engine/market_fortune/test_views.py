@@ -167,3 +167,21 @@ def test_the_view_after_the_end_explains_the_result() -> None:
     assert "yellow Industria en Auge (criteria not met)" in labels
     text = GAME.render(GAME.view(st, 1))
     assert "market-fortune/cap-5/cierre-del-mercado" in text and "seat 0: 26 M = investment #0" in text
+
+
+@pytest.mark.slow
+def test_every_view_of_every_seat_at_every_decision_leaks_no_hidden_card() -> None:
+    """Issue 13.7: "every view of every seat". One seeded Campeonato game at 4 seats (face-down blocked discards
+    and several games in a row): at every decision and at the end, every seat's view and the public one name no
+    hidden card, by id or by a name only hidden cards carry."""
+    checked = [0]
+
+    def check(st: State, seat: int, moves: list[Any]) -> None:
+        for s in (*range(st.n), None):
+            assert_no_leak(st, s)
+        checked[0] += 1
+
+    options = {"mode": "campeonato", "turn_limit": 120, "game_limit": 4}
+    rec = play(GAME, GAME.make_config(4, options), 5, [RandomBot() for _ in range(4)], on_decision=check)
+    assert rec.finished and checked[0] == rec.decisions
+    check(rec.state, 0, [])  # and the final views, after the end
