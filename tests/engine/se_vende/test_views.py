@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from club_agentes.engine.core import RandomBot, play
 from club_agentes.engine.se_vende.actions import DEVELOP, action_token
 from club_agentes.engine.se_vende.moves import ACTION_CODES, PLACE_NONE, ChooseAction, ConsumeGood, Pay, Place, UsePower
@@ -173,3 +174,36 @@ def test_se_vende_rulings_consumir_power_in_use_is_not_shown_as_used() -> None:
     GAME.apply(state, 0, ConsumeGood(IDS[comets[0]]))
     GAME.apply(state, 0, ConsumeGood(IDS[comets[1]]))
     assert state.step != CONSUMING or "(in use)" not in GAME.render(GAME.view(state, 0))
+
+
+def assert_no_leak_by_id_or_name(state: SeVendeState, seat: int | None) -> None:
+    """The view of ``seat`` and its rendering name no card it may not know: no hidden id (cards, sealed action
+    cards), and no printed name that only hidden cards carry (a name shared with a visible copy says nothing)."""
+    view = GAME.view(state, seat)
+    text = _dump(view) + GAME.render(view)
+    hidden = GAME.hidden_ids(state, seat)
+    leaked = sorted(h for h in hidden if h in text)
+    assert not leaked, f"seat {seat} sees hidden ids {leaked[:5]}"
+    names = GAME.card_names()
+    visible = {name for card, name in names.items() if card not in hidden}
+    secret = {names[h] for h in hidden if h in names} - visible
+    shown = sorted(name for name in secret if name in text)
+    assert not shown, f"seat {seat} sees the names of hidden cards {shown[:5]}"
+
+
+@pytest.mark.slow
+def test_every_view_of_every_seat_at_every_decision_leaks_no_hidden_card() -> None:
+    """Issue 13.7: "every view of every seat". One seeded 4-seat game: at every decision (sealed choices made by
+    some seats and not yet by others included) and at the end, every seat's view and the public one name no
+    hidden card, by id or by a name only hidden cards carry."""
+    checked = 0
+
+    def check(state: SeVendeState, seat: int, moves: list[Any]) -> None:
+        nonlocal checked
+        for who in (*range(state.n), None):
+            assert_no_leak_by_id_or_name(state, who)
+        checked += 1
+
+    record = play(GAME, GAME.make_config(4, {}), 1, [RandomBot() for _ in range(4)], on_decision=check)
+    assert record.finished and checked == record.decisions
+    check(record.state, 0, [])  # and the final views, after the end
