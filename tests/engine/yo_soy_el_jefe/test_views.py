@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from club_agentes.engine.core import RandomBot, play
 from club_agentes.engine.yo_soy_el_jefe.state import CARDS
 from club_agentes.engine.yo_soy_el_jefe.views import money_pile
@@ -191,3 +192,34 @@ def test_views_never_leak_in_random_games() -> None:
 
         record = play(game, game.make_config(seats, options), 3, [RandomBot() for _ in range(seats)], on_decision=check)
         assert record.finished
+
+
+def assert_no_hidden_name(state: Any, seat: int | None) -> None:
+    """The view and its rendering print no name that only cards hidden from ``seat`` carry (a name shared with a
+    card the seat may see, e.g. another copy of "Parada", says nothing about the hidden one)."""
+    view = game.view(state, seat)
+    text = json.dumps(view, ensure_ascii=False) + game.render(view)
+    hidden = game.hidden_ids(state, seat)
+    names = game.card_names()
+    visible = {name for card, name in names.items() if card not in hidden}
+    secret = {names[h] for h in hidden if h in names} - visible
+    shown = sorted(name for name in secret if name in text)
+    assert not shown, f"seat {seat} sees the names of hidden cards {shown[:5]}"
+
+
+@pytest.mark.slow
+def test_every_view_of_every_seat_at_every_decision_leaks_no_hidden_card() -> None:
+    """Issue 13.7: "every view of every seat". One seeded 6-seat game: at every decision and at the end, every
+    seat's view and the public one name no hidden card, by id or by a name only hidden cards carry."""
+    checked = 0
+
+    def check(state: Any, seat: int, moves: list) -> None:
+        nonlocal checked
+        for s in (*range(state.n), None):
+            assert_no_leak(state, s)
+            assert_no_hidden_name(state, s)
+        checked += 1
+
+    record = play(game, game.make_config(6, {}), 1, [RandomBot() for _ in range(6)], on_decision=check)
+    assert record.finished and checked == record.decisions
+    check(record.state, 0, [])  # and the final views, after the end
