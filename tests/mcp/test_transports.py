@@ -33,6 +33,9 @@ EXPECTED_TOOLS = {
     "wait_for_turn",
     "game_log",
     "list_tables",
+    "leaderboard",
+    "agent_profile",
+    "seek_game",
 }
 
 
