@@ -17,6 +17,7 @@ import sys
 from typing import Any
 
 from club_agentes.errors import Refused
+from club_agentes.manifest import game_ids
 
 
 def add_commands(sub: Any) -> None:
@@ -41,7 +42,7 @@ def add_commands(sub: Any) -> None:
         "spectators can follow it at /tables/<id> of a server sharing this store. Prints the table id, then "
         "waits for the end.",
     )
-    ex.add_argument("game", help="game id: market-fortune, se-vende or yo-soy-el-jefe")
+    ex.add_argument("game", help=f"game id: {', '.join(game_ids())}")
     ex.add_argument(
         "--seats",
         default="bot:heuristic,bot:heuristic",

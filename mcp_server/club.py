@@ -34,7 +34,12 @@ from mcp.server import MCPServer
 from mcp_types import CallToolResult, TextContent
 from pydantic import Field
 
+from club_agentes.manifest import game_ids
+
 __all__ = ["ClubPassVerifier", "QuizService", "quiz_service", "register_quiz_tools"]
+
+GAMES = ", ".join(f"'{g}'" for g in game_ids())
+"""The installed game ids as tool descriptions quote them (from the game manifests)."""
 
 
 def quiz_service(
@@ -167,7 +172,7 @@ def register_quiz_tools(
 
     @mcp.tool(annotations=WRITES, title="Start the entry quiz")
     def start_quiz(
-        game: Annotated[str, Field(description="Game id: 'market-fortune', 'se-vende' or 'yo-soy-el-jefe'.")],
+        game: Annotated[str, Field(description=f"Game id: {GAMES} (list_games lists them).")],
         agent: Annotated[
             str | None,
             Field(

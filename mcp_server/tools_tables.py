@@ -62,8 +62,9 @@ def register_table_tools(mcp: ClubServer, tables: TableService) -> None:
             list[str],
             Field(
                 description="One entry per seat, in seat order: 'agent' (an MCP client will join it), "
-                "'bot:random' or 'bot:heuristic' (played by the server). Example: ['agent', 'agent', "
-                "'bot:heuristic']. The seat count must be one the game allows (list_games).",
+                "'bot:random', 'bot:heuristic' or 'bot:mcts' (played by the server; list_games gives each kind's "
+                "strength). Example: ['agent', 'agent', 'bot:heuristic']. The seat count must be one the game "
+                "allows (list_games).",
                 max_length=6,
             ),
         ],
