@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import jsonschema
 import pytest
@@ -118,3 +119,30 @@ def test_malformed_moves_are_refused_cleanly(game) -> None:
                 break
         else:
             game.apply(state, seat, rng.choice(moves))
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if "mcts" in g.bots], ids=lambda g: g.id)
+def test_mcts_plays_legal_moves_to_the_end(game) -> None:
+    """bot:mcts (a small seeded budget) picks one of the legal moves at every decision, never changes the true
+    state while it searches, and a 2-seat game against the random bot ends."""
+    config = game.make_config(2, {})
+    mcts = game.make_bot("mcts", iterations=12, budget_ms=None)
+    now: dict[str, Any] = {}
+    searched = [0]
+
+    def before(state, seat, moves) -> None:
+        now["state"], now["snapshot"] = state, json.dumps(game.snapshot(state), sort_keys=True)
+
+    class Checked:
+        from_view = True
+
+        def choose(self, obs, rng):
+            move = mcts.choose(obs, rng)
+            assert move in obs.moves
+            assert json.dumps(game.snapshot(now["state"]), sort_keys=True) == now["snapshot"]
+            searched[0] += mcts.stats.iterations > 0
+            return move
+
+    rec = play(game, config, 1, [Checked(), RandomBot()], max_decisions=50_000, on_decision=before)
+    assert rec.finished and game.result(rec.state) is not None
+    assert searched[0] > 5

@@ -41,3 +41,27 @@ def test_heuristic_bot_decides_the_same_when_the_hidden_cards_are_scrambled() ->
         bots = [GAME.make_bot("heuristic") if s % 2 == 0 else RandomBot() for s in range(seats)]
         play(GAME, GAME.make_config(seats, options), seed, bots, on_decision=check)
     assert checked[0] > 50
+
+
+def test_mcts_bot_plays_legal_moves_and_decides_the_same_in_a_scrambled_world() -> None:
+    """bot:mcts (a small seeded budget) searches from the view only: a world redealt consistently with the
+    seat's view gives the same search and move; it plays a 2-seat game to the end."""
+    checked = 0
+
+    def check(st: State, seat: int, moves: list) -> None:
+        nonlocal checked
+        if checked >= 6 or len(moves) < 2:
+            return
+        world = GAME.determinize(st, seat, Rng(100 + checked))
+        real, blind = (GAME.make_bot("mcts", iterations=24, budget_ms=None) for _ in range(2))
+        a = real.choose(Observation(GAME, st, seat, moves), Rng(5))
+        b = blind.choose(Observation(GAME, world, seat, GAME.legal_moves(world, seat)), Rng(5))
+        assert a == b and a in moves
+        assert real.stats.root_visits == blind.stats.root_visits and real.stats.iterations >= 24
+        checked += 1
+
+    bots = [GAME.make_bot("mcts", iterations=24, budget_ms=None), HeuristicBot()]
+    record = play(GAME, GAME.make_config(2, {}), 3, bots, on_decision=check)
+    assert record.finished and GAME.result(record.state) is not None
+    assert checked == 6
+    assert "figures" in GAME.make_bot("mcts").strength

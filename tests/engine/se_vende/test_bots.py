@@ -11,6 +11,7 @@ from typing import Any
 from club_agentes.engine.core import RandomBot, Rng, play
 from club_agentes.engine.core.model import Observation
 from club_agentes.engine.se_vende.bots import HeuristicBot
+from club_agentes.engine.se_vende.moves import ChooseAction
 from club_agentes.engine.se_vende.state import SeVendeState
 
 from tests.engine.se_vende.helpers import GAME
@@ -55,3 +56,43 @@ def test_bots_are_registered() -> None:
     assert isinstance(GAME.make_bot("heuristic"), HeuristicBot)
     for cls in GAME.bots.values():
         assert isinstance(cls.strength, str) and cls.strength and cls.from_view is True
+
+
+def test_mcts_bot_plays_legal_moves_and_decides_the_same_in_a_scrambled_world() -> None:
+    """bot:mcts (a small seeded budget) searches from the view only: a world whose hidden parts are drawn anew
+    (sealed choices of other seats included) gives the same search and move; it plays a game to the end."""
+    checked = 0
+
+    def check(state: SeVendeState, seat: int, moves: list[Any]) -> None:
+        nonlocal checked
+        if checked >= 8 or len(moves) < 2:
+            return
+        world = GAME.determinize(state, seat, Rng(100 + checked))
+        real, blind = (GAME.make_bot("mcts", iterations=24, budget_ms=None) for _ in range(2))
+        a = real.choose(Observation(GAME, state, seat, moves), Rng(5))
+        b = blind.choose(Observation(GAME, world, seat, GAME.legal_moves(world, seat)), Rng(5))
+        assert a == b and a in moves
+        assert real.stats.root_visits == blind.stats.root_visits
+        checked += 1
+
+    bots = [HeuristicBot(), GAME.make_bot("mcts", iterations=24, budget_ms=None)]
+    record = play(GAME, GAME.make_config(2, {"turn_limit": 12}), 3, bots, on_decision=check)
+    assert record.finished and GAME.result(record.state) is not None
+    assert checked == 8
+
+
+def test_mcts_searches_the_sealed_choices_of_the_others_itself() -> None:
+    """Before a search, the sampled world's random action card of a seat that chose first is withdrawn."""
+    from club_agentes.engine.se_vende.mcts import reopen, sealed_step
+
+    state = GAME.new_game(GAME.make_config(2, {}), 4)
+    while GAME.pending(state).seats != (0, 1) or not isinstance(GAME.legal_moves(state, 0)[0], ChooseAction):
+        seat = GAME.pending(state).seats[0]
+        moves = GAME.legal_moves(state, seat)
+        GAME.apply(state, seat, HeuristicBot().choose(Observation(GAME, state, seat, moves), Rng(1)))
+    GAME.apply(state, 0, GAME.legal_moves(state, 0)[0])
+    world = GAME.determinize(state, 1, Rng(2))
+    assert GAME.pending(world).seats == (1,)
+    reopen(world, 1)
+    assert GAME.pending(world).seats == (0, 1)
+    assert sealed_step(world) == sealed_step(state) is not None

@@ -53,3 +53,49 @@ def test_the_heuristic_bot_beats_random_bots() -> None:
         record = play(game, game.make_config(4, {}), seed, bots)
         wins += hero in game.result(record.state).winners
     assert wins >= 5
+
+
+def test_the_mcts_bot_plays_legal_moves_and_decides_the_same_in_a_scrambled_world() -> None:
+    """bot:mcts (a small seeded budget) searches from the view only, negotiation acts included: a world whose
+    hidden cards are dealt anew gives the same search and move; it plays a 2-seat game to the end."""
+    checked = 0
+    kinds: set[str] = set()
+
+    def check(state: Any, seat: int, moves: list) -> None:
+        nonlocal checked
+        if checked >= 8 or len(moves) < 2:
+            return
+        other = game.determinize(state, seat, Rng(100 + checked))
+        real, blind = (game.make_bot("mcts", iterations=24, budget_ms=None) for _ in range(2))
+        a = real.choose(Observation(game, state, seat, moves), Rng(5))
+        b = blind.choose(Observation(game, other, seat, game.legal_moves(other, seat)), Rng(5))
+        assert a == b and a in moves
+        assert real.stats.root_visits == blind.stats.root_visits
+        kinds.update(text.split()[0] for text in real.stats.root_visits)
+        checked += 1
+
+    bots = [game.make_bot("mcts", iterations=24, budget_ms=None), HeuristicBot()]
+    record = play(game, game.make_config(2, {}), 5, bots, on_decision=check, max_decisions=20_000)
+    assert record.finished and game.result(record.state) is not None
+    assert checked == 8
+    assert kinds & {"offer", "bid", "accept", "close", "family", "travel", "hire", "boss"}, kinds
+
+
+def test_the_mcts_bot_searches_a_few_prices_only() -> None:
+    from club_agentes.engine.yo_soy_el_jefe.mcts import PRICE_SHARES, candidates
+    from club_agentes.engine.yo_soy_el_jefe.moves import Price
+
+    seen = 0
+
+    def check(state: Any, seat: int, moves: list) -> None:
+        nonlocal seen
+        if not isinstance(moves[0], Price):
+            return
+        kept = candidates(game, state, seat, moves)
+        assert kept and all(m in moves for m in kept)
+        assert len(kept) <= max(len(moves), 2 * len(PRICE_SHARES))
+        seen += 1
+
+    for seed in range(1, 4):
+        play(game, game.make_config(3, {}), seed, [HeuristicBot(), RandomBot(), HeuristicBot()], on_decision=check)
+    assert seen > 0

@@ -1,0 +1,149 @@
+"""``bot:mcts`` tuned for Market Fortune: ISMCTS with heuristic rollouts cut short and scored by progress.
+
+Each iteration samples a world consistent with the seat's view (:mod:`.determinize`, with new die rolls),
+walks the tree, then lets the heuristic bot play both seats for a few decisions (one in ten at random)
+and scores the world where it stops by :func:`estimate`: how close each seat is to four investments
+worth 25M. The heuristic's own move at the root counts some extra visits, so the search leaves it only
+when the sampled worlds show a better one.
+"""
+
+from __future__ import annotations
+
+import math
+
+from club_agentes.engine.core.mcts import BotRollout, MctsBot
+from club_agentes.engine.market_fortune.bots import HeuristicBot
+from club_agentes.engine.market_fortune.components import CARD_IND, CARD_TYPE, CARD_VAL, IS_BLUE, RETURN, STOCK
+from club_agentes.engine.market_fortune.scoring import portfolio_value
+from club_agentes.engine.market_fortune.state import MAX_INVESTMENTS, State
+
+DEFAULT_BUDGET_MS = 500.0
+"""CPU milliseconds per decision at the default budget."""
+
+STRENGTH = (
+    "information-set MCTS over sampled worlds (heuristic rollouts cut after a few decisions, scored by "
+    "progress to 4 investments and 25M); figures: benchmarks/ladder.py"
+)
+"""The ``strength`` line of the tuned bot (``list_games`` shows it)."""
+
+FEATURES = (
+    "portfolio value",
+    "investments",
+    "best pairs' value",
+    "best pairs",
+    "strategies",
+    "blue strategies",
+    "on turn",
+)
+"""What :func:`features` measures of a seat (Fortuna)."""
+
+WEIGHTS: tuple[tuple[float, ...], ...] = (
+    (0.097, -0.143, 0.113, -0.271, 0.055, 0.184, -0.014),
+    (0.135, -0.269, 0.179, -0.486, 0.118, 0.072, 0.015),
+    (0.311, 1.465, 0.114, 0.674, -0.116, 0.293, 1.057),
+)
+"""Logit weight of each of :data:`FEATURES` per :func:`stage` (0: nobody has 2 investments; 1: someone has 2 or
+3; 2: someone has 4): a logistic regression of the winner on the two seats' difference in features, fitted by
+``benchmarks/mcts_estimates.py`` over 2,000 seeded 2-seat Fortuna games of the heuristic bot against itself."""
+
+
+def _pair_values(hand: list[int]) -> list[int]:
+    """Return the values of the best disjoint one-industry ($, +R) pairs in ``hand``, best first."""
+    stocks: dict[int, list[int]] = {}
+    returns: dict[int, list[int]] = {}
+    for c in hand:
+        kind = CARD_TYPE[c]
+        if kind == STOCK:
+            stocks.setdefault(CARD_IND[c], []).append(CARD_VAL[c])
+        elif kind == RETURN:
+            returns.setdefault(CARD_IND[c], []).append(CARD_VAL[c])
+    out: list[int] = []
+    for ind, ss in stocks.items():
+        rs = returns.get(ind)
+        if rs:
+            ss.sort(reverse=True)
+            rs.sort(reverse=True)
+            out += [a + b for a, b in zip(ss, rs, strict=False)]
+    out.sort(reverse=True)
+    return out
+
+
+def features(st: State, seat: int) -> tuple[float, ...]:
+    """Return :data:`FEATURES` of ``seat`` in a full state (a sampled world)."""
+    k = len(st.invs[seat])
+    pairs = _pair_values(st.hands[seat])[: MAX_INVESTMENTS - k]
+    strats = st.strats[seat]
+    return (
+        float(portfolio_value(st, seat)),
+        float(k),
+        float(sum(pairs)),
+        float(len(pairs)),
+        float(len(strats)),
+        float(sum(1 for c in strats if IS_BLUE[c])),
+        1.0 if st.turn == seat else 0.0,
+    )
+
+
+def stage(st: State) -> int:
+    """Return the stage of the game whose :data:`WEIGHTS` apply: the most investments of a seat, halved."""
+    return min(2, max(len(i) for i in st.invs) // 2)
+
+
+def estimate(st: State) -> list[float] | None:
+    """Return each seat's chance to win a cut-off world, ``None`` once over.
+
+    A softmax over the seats of the :data:`WEIGHTS`-weighted :func:`features` (for two seats: the fitted
+    logistic model). Familia counts investments and pairs only; in Campeonato the millions already credited
+    count as portfolio value, at a third of their weight (a match runs to 100M over several games).
+    """
+    if st.over:
+        return None
+    if st.config.mode == "familia":
+        scores = []
+        for s in range(st.n):
+            k = len(st.invs[s])
+            scores.append(1.2 * k + 0.5 * len(_pair_values(st.hands[s])[: MAX_INVESTMENTS - k]))
+    else:
+        w = WEIGHTS[stage(st)]
+        scores = [sum(a * b for a, b in zip(w, features(st, s), strict=True)) for s in range(st.n)]
+        if st.config.mode == "campeonato":
+            scores = [x + w[0] * st.totals[s] / 3.0 for s, x in enumerate(scores)]
+    top = max(scores)
+    weights = [math.exp(x - top) for x in scores]
+    total = sum(weights)
+    return [x / total for x in weights]
+
+
+def make_bot(
+    *,
+    budget_ms: float | None = DEFAULT_BUDGET_MS,
+    iterations: int | None = None,
+    rollout_depth: int = 12,
+    epsilon: float = 0.1,
+    exploration: float = 0.7,
+    guide_visits: int = 10,
+    sweep: bool = True,
+    switch_z: float = 1.0,
+) -> MctsBot:
+    """Return Market Fortune's ``bot:mcts`` with its tuned search (``budget_ms`` CPU milliseconds per decision).
+
+    Raises:
+        ValueError: an option out of range (one sentence naming it).
+    """
+    bot = MctsBot(
+        iterations=iterations,
+        budget_ms=budget_ms,
+        exploration=exploration,
+        rollout=BotRollout(HeuristicBot, epsilon),
+        rollout_depth=rollout_depth,
+        estimate=estimate,
+        guide=HeuristicBot,
+        guide_visits=guide_visits,
+        sweep=sweep,
+        switch_z=switch_z,
+    )
+    bot.strength = STRENGTH
+    return bot
+
+
+__all__ = ["DEFAULT_BUDGET_MS", "FEATURES", "STRENGTH", "WEIGHTS", "estimate", "features", "make_bot", "stage"]

@@ -1,0 +1,154 @@
+"""``bot:mcts`` tuned for Se Vende: ISMCTS over simultaneous steps, heuristic rollouts cut short.
+
+Every decision of Se Vende is taken by the seats at once, and two of its steps are sealed (the secret
+choice of action cards; the placements of Desarrollar and Asentar). So:
+
+* each step of a round is a sealed step for the tree (:func:`sealed_step`): each seat's choices in it
+  are searched apart (decoupled statistics), so no seat profits from a choice it could not see;
+* before an iteration, the sealed choices other seats already made in the current step, which the
+  sampled world drew at random, are withdrawn (:func:`reopen`): the tree chooses them for those seats,
+  as each would for itself, instead of taking a uniformly random action card as the opponent's;
+* rollouts let the heuristic bot play (one decision in ten at random) for a few decisions, and
+  :func:`estimate` scores the world where they stop by victory points and their prospects.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+
+from club_agentes.engine.core.mcts import BotRollout, MctsBot
+from club_agentes.engine.se_vende.bots import HeuristicBot
+from club_agentes.engine.se_vende.common import DEFS
+from club_agentes.engine.se_vende.scoring import score
+from club_agentes.engine.se_vende.state import (
+    DEVELOP_PLACE,
+    OVER,
+    SELECT,
+    SETTLE_PLACE,
+    SeVendeState,
+)
+
+DEFAULT_BUDGET_MS = 500.0
+"""CPU milliseconds per decision at the default budget."""
+
+STRENGTH = (
+    "information-set MCTS over sampled worlds, the simultaneous and sealed steps searched per seat "
+    "(heuristic rollouts cut short, scored by victory points); figures: benchmarks/ladder.py"
+)
+"""The ``strength`` line of the tuned bot (``list_games`` shows it)."""
+
+FEATURES = ("victory points", "hand", "goods", "tableau", "production and windfall worlds", "developments", "chips")
+"""What :func:`features` measures of a seat."""
+
+WEIGHTS: tuple[tuple[float, ...], ...] = (
+    (0.105, 0.16, -0.063, -0.003, 0.5, 0.118, 0.158),
+    (0.24, 0.17, 0.161, -0.047, 0.18, 0.132, 0.097),
+    (0.338, 0.11, 0.256, -0.021, -0.024, 0.145, 0.073),
+)
+"""Logit weight of each of :data:`FEATURES` per :func:`stage` (the largest tableau: up to 5 cards, 6 to 8, 9 or
+more): a logistic regression of the winner on the two seats' difference in features, fitted by
+``benchmarks/mcts_estimates.py`` over 2,000 seeded 2-seat games of the heuristic bot against itself."""
+
+
+def sealed_step(st: SeVendeState) -> Hashable | None:
+    """Return the id of the step being played (every step of a round has the seats decide at once)."""
+    if st.step == OVER:
+        return None
+    return (st.round, st.phase, st.step)
+
+
+def reopen(st: SeVendeState, seat: int) -> None:
+    """Withdraw the sealed choices other seats made in the current sealed step (the sample drew them at random).
+
+    Only the secret action cards and the sealed placements are withdrawn; ``seat`` itself is deciding, so it
+    has made no choice in the step yet.
+    """
+    if st.step == SELECT and not st.actions.has_chosen(seat):
+        st.actions = type(st.actions)(st.actions.seats)
+    elif st.step in (DEVELOP_PLACE, SETTLE_PLACE) and not st.placing.has_chosen(seat):
+        st.placing = type(st.placing)(st.placing.seats)
+
+
+def features(st: SeVendeState, seat: int) -> tuple[float, ...]:
+    """Return :data:`FEATURES` of ``seat`` in a full state (a sampled world)."""
+    tableau = st.tableau[seat]
+    return (
+        float(score(st, seat)),
+        float(len(st.hands[seat])),
+        float(sum(1 for c in tableau if c in st.goods)),
+        float(len(tableau)),
+        float(sum(1 for c in tableau if DEFS[c].world in ("production", "windfall"))),
+        float(sum(1 for c in tableau if DEFS[c].is_development)),
+        float(st.chips[seat]),
+    )
+
+
+def stage(st: SeVendeState) -> int:
+    """Return the stage of the game whose :data:`WEIGHTS` apply, by the largest tableau (12 cards end the game)."""
+    most = max(len(t) for t in st.tableau)
+    return 0 if most <= 5 else 1 if most <= 8 else 2
+
+
+def estimate(st: SeVendeState) -> list[float] | None:
+    """Return each seat's chance to win a cut-off world, ``None`` once over.
+
+    A softmax over the seats of the :data:`WEIGHTS`-weighted :func:`features` (for two seats: the fitted
+    logistic model).
+    """
+    if st.step == OVER:
+        return None
+    w = WEIGHTS[stage(st)]
+    scores = [sum(a * b for a, b in zip(w, features(st, s), strict=True)) for s in range(st.n)]
+    top = max(scores)
+    weights = [math.exp(x - top) for x in scores]
+    total = sum(weights)
+    return [x / total for x in weights]
+
+
+def make_bot(
+    *,
+    budget_ms: float | None = DEFAULT_BUDGET_MS,
+    iterations: int | None = None,
+    rollout_depth: int = 12,
+    epsilon: float = 0.1,
+    exploration: float = 0.7,
+    guide_visits: int = 10,
+    sweep: bool = True,
+    switch_z: float = 1.0,
+) -> MctsBot:
+    """Return Se Vende's ``bot:mcts`` with its tuned search (``budget_ms`` CPU milliseconds per decision).
+
+    Raises:
+        ValueError: an option out of range (one sentence naming it).
+    """
+    bot = MctsBot(
+        iterations=iterations,
+        budget_ms=budget_ms,
+        exploration=exploration,
+        rollout=BotRollout(HeuristicBot, epsilon),
+        rollout_depth=rollout_depth,
+        estimate=estimate,
+        sealed_step=sealed_step,
+        prepare=reopen,
+        guide=HeuristicBot,
+        guide_visits=guide_visits,
+        sweep=sweep,
+        switch_z=switch_z,
+    )
+    bot.strength = STRENGTH
+    return bot
+
+
+__all__ = [
+    "DEFAULT_BUDGET_MS",
+    "FEATURES",
+    "STRENGTH",
+    "WEIGHTS",
+    "estimate",
+    "features",
+    "make_bot",
+    "reopen",
+    "sealed_step",
+    "stage",
+]
