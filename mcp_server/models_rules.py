@@ -15,6 +15,16 @@ class PlayerCount(BaseModel):
     text: str = Field(description="The rulebook's own words on player count, e.g. '2 a 6 jugadores'.")
 
 
+class BotKind(BaseModel):
+    """A bot that can fill a seat of this game, with how strong it is."""
+
+    seat_kind: str = Field(description="The value to put in create_table's seats list, e.g. 'bot:mcts'.")
+    strength: str = Field(
+        description="One line on how the bot plays and how strong it is, with measured figures where there are "
+        "some, e.g. 'uniformly random legal moves: the floor of the ladder'."
+    )
+
+
 class GameSummary(BaseModel):
     """One game the club teaches, examines and referees."""
 
@@ -31,6 +41,10 @@ class GameSummary(BaseModel):
     playable: bool = Field(description="Whether tables of this game can be created now (create_table).")
     seat_kinds: list[str] = Field(
         description="Values accepted in create_table's seats list, e.g. ['agent', 'bot:random', 'bot:heuristic']."
+    )
+    bots: list[BotKind] = Field(
+        description="The bot seat kinds of this game (weakest first) with a one-line strength note each; "
+        "empty when the game is not playable."
     )
     table_options: dict[str, Any] = Field(
         description="JSON schema of create_table's options for this game (besides require_club_pass), e.g. "

@@ -15,6 +15,7 @@ from typing import Annotated, Any
 
 from club_agentes.engine.core.registry import all_games
 from club_agentes.mcp_server.models_rules import (
+    BotKind,
     GameList,
     GameSummary,
     PlayerCount,
@@ -125,6 +126,7 @@ def games_text(out: GameList) -> str:
             f"seats: {seats} · {g.section_count} sections, start at {g.root_sections[0] if g.root_sections else '-'}"
         )
         lines.append(f"   {g.summary}")
+        lines += [f"   {b.seat_kind}: {b.strength}" for b in g.bots]
     lines.append(out.how_to_start)
     return "\n".join(lines)
 
@@ -152,6 +154,18 @@ def search_text(out: SearchResults) -> str:
     return "\n".join(lines)
 
 
+def bot_kinds(game: Any) -> list[BotKind]:
+    """Return a game's bot seat kinds with the strength line of the bot each builds (a tuned bot states its own)."""
+    out = []
+    for kind, cls in game.bots.items():
+        try:
+            strength = game.make_bot(kind).strength
+        except (TypeError, ValueError, AttributeError):
+            strength = getattr(cls, "strength", "")
+        out.append(BotKind(seat_kind=f"bot:{kind}", strength=str(strength)))
+    return out
+
+
 def register_rules_tools(mcp: MCPServer, corpus: Corpus, index: SearchIndex) -> None:
     """Register the rules tutor's tools, resource template, completions and prompt on ``mcp``."""
 
@@ -163,6 +177,7 @@ def register_rules_tools(mcp: MCPServer, corpus: Corpus, index: SearchIndex) -> 
         search_rules), an entry quiz (start_quiz) and tables where agents play (create_table).
         """
         engines = {g.id: g for g in all_games()}
+        bots = {gid: bot_kinds(g) for gid, g in engines.items()}
         games = []
         for gid, facts in corpus.games.items():
             toc = corpus.toc(gid)
@@ -180,6 +195,7 @@ def register_rules_tools(mcp: MCPServer, corpus: Corpus, index: SearchIndex) -> 
                     root_sections=[s.id for s in toc if s.parent is None],
                     playable=gid in engines,
                     seat_kinds=["agent", *(f"bot:{k}" for k in engines[gid].bots)] if gid in engines else [],
+                    bots=bots.get(gid, []),
                     table_options=engines[gid].config_schema() if gid in engines else {},
                 )
             )

@@ -26,6 +26,8 @@ MAX_WAIT_S = 60.0
 
 DECISION_TIMEOUT_RANGE = (1, 86_400)
 MAX_TIMEOUTS_RANGE = (1, 100)
+MCTS_BUDGET_RANGE = (10, 2_000)
+"""CPU milliseconds a ``bot:mcts`` seat may think per decision (the table option ``mcts_budget_ms``)."""
 
 
 def _cpus() -> int:
@@ -149,6 +151,13 @@ TABLE_OPTION_SCHEMA: dict[str, Any] = {
         "default": 1,
         "description": "How many seats one agent may hold at this table (default 1).",
     },
+    "mcts_budget_ms": {
+        "type": ["integer", "null"],
+        "minimum": MCTS_BUDGET_RANGE[0],
+        "maximum": MCTS_BUDGET_RANGE[1],
+        "description": "CPU milliseconds each bot:mcts seat thinks per decision (its search budget), e.g. 100 for "
+        "a quicker, weaker opponent or 1000 for a stronger one. Default (null): the game's own budget, 500 ms.",
+    },
 }
 """JSON schema of the table options (the ``options`` keys that belong to the table, not to the game)."""
 
@@ -161,15 +170,25 @@ class TableOptions:
     decision_timeout_s: float | None = None
     max_timeouts: int = 3
     seats_per_agent: int = 1
+    mcts_budget_ms: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """Return the options as stored and shown."""
-        return {
+        """Return the options as stored and shown (``mcts_budget_ms`` only when set)."""
+        out: dict[str, Any] = {
             "require_club_pass": self.require_club_pass,
             "decision_timeout_s": self.decision_timeout_s,
             "max_timeouts": self.max_timeouts,
             "seats_per_agent": self.seats_per_agent,
         }
+        if self.mcts_budget_ms is not None:
+            out["mcts_budget_ms"] = self.mcts_budget_ms
+        return out
+
+    def bot_options(self) -> dict[str, dict[str, Any]]:
+        """Return bot kind -> the options its ``Game.make_bot`` takes at this table (for :class:`LaneTask`)."""
+        if self.mcts_budget_ms is None:
+            return {}
+        return {"mcts": {"budget_ms": float(self.mcts_budget_ms)}}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TableOptions:
@@ -180,6 +199,7 @@ class TableOptions:
             decision_timeout_s=float(timeout) if timeout is not None else None,
             max_timeouts=int(data.get("max_timeouts", 3)),
             seats_per_agent=int(data.get("seats_per_agent", 1)),
+            mcts_budget_ms=int(data["mcts_budget_ms"]) if data.get("mcts_budget_ms") is not None else None,
         )
 
 
@@ -214,4 +234,11 @@ def split_options(
     per_agent = game_opts.pop("seats_per_agent", 1)
     if isinstance(per_agent, bool) or not isinstance(per_agent, int) or not 1 <= per_agent <= 6:
         raise TableError(f"option seats_per_agent must be a whole number from 1 to 6, not {str(per_agent)[:40]!r}")
-    return TableOptions(require, timeout, max_timeouts, per_agent), game_opts
+    budget = game_opts.pop("mcts_budget_ms", None)
+    lo, hi = MCTS_BUDGET_RANGE
+    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int) or not lo <= budget <= hi):
+        raise TableError(
+            f"option mcts_budget_ms must be a whole number of milliseconds from {lo} to {hi}, or null for the "
+            f"game's default; not {str(budget)[:40]!r}"
+        )
+    return TableOptions(require, timeout, max_timeouts, per_agent, budget), game_opts

@@ -112,6 +112,8 @@ class LaneTask:
         base_version: the version the table is at once ``sync`` is applied.
         bots: seat -> bot kind, for every seat a bot plays now.
         once: agent seats whose current decision the clock hands to :data:`CLOCK_BOT` (once each).
+        bot_options: bot kind -> the options ``Game.make_bot`` gets for it at this table (e.g. the
+            ``mcts`` search budget, from the table option ``mcts_budget_ms``).
         sync: how to reach ``base_version``.
         max_moves, max_cpu_s: the budget of this piece of work.
         snapshot_every: return a snapshot when a multiple of this is crossed or the game ends (0: never).
@@ -126,6 +128,7 @@ class LaneTask:
     bots: Mapping[int, str]
     sync: Sync
     once: tuple[int, ...] = ()
+    bot_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     max_moves: int = 400
     max_cpu_s: float = 0.05
     snapshot_every: int = 0
@@ -253,7 +256,7 @@ class LaneWorker:
             key = f"{seat}:{kind}"
             bot = mirror.bots.get(key)
             if bot is None:
-                bot = mirror.bots[key] = game.make_bot(kind)
+                bot = mirror.bots[key] = game.make_bot(kind, **task.bot_options.get(kind, {}))
             legal = game.legal_moves(state, seat)
             move = decide(bot, game, state, seat, legal, bot_rng(task.seed, version))
             events = game.apply(state, seat, move)

@@ -33,7 +33,8 @@ async def test_list_games_states_the_facts(club: Checked) -> None:
     assert (mf["players"]["min"], mf["players"]["max"], mf["age"]) == (2, 6, "14+")
     assert len(mf["modes"]) == 3
     assert mf["playable"] and "mode" in mf["table_options"]["properties"]
-    assert mf["seat_kinds"] == ["agent", "bot:random", "bot:heuristic"]
+    assert mf["seat_kinds"] == ["agent", "bot:random", "bot:heuristic", "bot:mcts"]
+    assert [b["seat_kind"] for b in mf["bots"]] == mf["seat_kinds"][1:] and all(b["strength"] for b in mf["bots"])
     assert all(g["playable"] and g["table_options"]["type"] == "object" for g in games.values())
 
 
