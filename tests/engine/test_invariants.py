@@ -1,10 +1,14 @@
 """Contract checks that every registered game must pass (OpenSpiel's random_sim_test).
 
-For each game, each sample configuration and a few seeds, a random playout checks
-at every decision: moves round-trip through JSON and text and match the move
-schema, views are JSON and leak no hidden card id, a seat that is not deciding is
-refused with a rule id and changes nothing; at the end: a result, and replay
-from (config, seed, moves) gives the same state.
+For each game, each sample configuration and a few seeds, a random playout checks:
+every move type the game lists is validated against the move schema the first time it
+appears; at the first decision of every step or phase of the game (its state's ``step``/``phase``),
+at every tenth decision and at the end, the listed moves round-trip through JSON and text,
+every seat's view and the public view are JSON, render, and leak no hidden card id; at
+random decisions a seat that is not deciding is refused with a rule id and changes
+nothing; at the end: a result, and replay from (config, seed, moves) gives the same state.
+(The every-decision leak scans by id and name of each game are in the slow set:
+tests/engine/<game>/test_views.py.)
 """
 
 from __future__ import annotations
@@ -44,22 +48,35 @@ def test_random_playout_invariants(case, seed: int) -> None:
     rule_ids = game.rule_ids()
     probe = random.Random(seed)
 
+    validated: set[type] = set()
+    counter = [0]
+    phases: set[object] = set()
+
+    def check_views(state) -> None:
+        for who in (*range(seats), None):
+            view = game.view(state, who)
+            text = json.dumps(view, ensure_ascii=False)
+            leaked = [h for h in game.hidden_ids(state, who) if h in text]
+            assert not leaked, (
+                f"{'the public view' if who is None else f'seat {who} view'} shows hidden ids {leaked[:5]}"
+            )
+            assert isinstance(game.render(view), str)
+
     def check(state, seat, moves) -> None:
-        for m in moves[:20]:
-            data = m.to_json()
-            validator.validate(data)
-            assert game.parse_move(data) == m
-            assert game.parse_move(m.text()) == m
-        view = game.view(state, seat)
-        text = json.dumps(view, ensure_ascii=False)
-        leaked = [h for h in game.hidden_ids(state, seat) if h in text]
-        assert not leaked, f"seat {seat}'s view shows hidden ids {leaked[:5]}"
-        public = json.dumps(game.view(state, None), ensure_ascii=False)
-        leaked = [h for h in game.hidden_ids(state, None) if h in public]
-        assert not leaked, f"the public view shows hidden ids {leaked[:5]}"
-        assert isinstance(game.render(view), str)
+        counter[0] += 1
+        for m in moves:
+            if type(m) not in validated:
+                validated.add(type(m))
+                validator.validate(m.to_json())
+        pending = game.pending(state)
+        phase = (getattr(state, "step", None), getattr(state, "phase", None))
+        if phase not in phases or counter[0] % 10 == 0:
+            phases.add(phase)
+            for m in moves[:20]:
+                assert game.parse_move(m.to_json()) == m
+                assert game.parse_move(m.text()) == m
+            check_views(state)
         if probe.random() < 0.05:
-            pending = game.pending(state)
             idle = [s for s in range(seats) if s not in pending.seats]
             if idle:
                 before = json.dumps(game.snapshot(state), sort_keys=True)
@@ -73,6 +90,8 @@ def test_random_playout_invariants(case, seed: int) -> None:
     assert rec.finished, f"{game.id} did not end within 50,000 decisions"
     assert game.result(rec.state) is not None
     assert game.pending(rec.state).kind == "over"
+    check_views(rec.state)
+    assert counter[0] < 10 or validated, "no move was ever checked against the schema"
     again = replay(game, config, seed, rec.moves)
     assert json.dumps(game.snapshot(again), sort_keys=True) == json.dumps(game.snapshot(rec.state), sort_keys=True)
 
