@@ -348,12 +348,31 @@ def support_problem(item: Item, corpus: Corpus, vocabularies: Mapping[str, Vocab
 MIN_VOCABULARY_TERMS = 4
 
 
+@lru_cache(maxsize=8)
+def _spaced_normal_form(text: str) -> str:
+    """Return ``text`` normalised (:func:`normalize`) between two spaces, for whole-token search.
+
+    Cached: a rulebook is searched once per option of every item checked, and normalising a
+    whole rulebook costs far more than the search.
+    """
+    return f" {normalize(text)} "
+
+
 def verbatim_options(item: Item, rulebook: str) -> list[str]:
     """Return the letters of the options of a choice item whose text appears word for word in ``rulebook``.
 
-    "Word for word" is :func:`text_contains` (accents, case and punctuation folded). Never raises.
+    "Word for word" is :func:`text_contains` (accents, case and punctuation folded): the option's
+    normalised tokens occur as a contiguous run of the rulebook's. Both normal forms are tokens
+    joined by single spaces, so that is a substring test between spaces, on the rulebook's
+    normal form computed once per rulebook. Never raises.
     """
-    return [CHOICE_LETTERS[i] for i, o in enumerate(item.options) if text_contains(rulebook, o)]
+    haystack = _spaced_normal_form(rulebook)
+    found = []
+    for i, option in enumerate(item.options):
+        needle = normalize(option)
+        if needle and f" {needle} " in haystack:
+            found.append(CHOICE_LETTERS[i])
+    return found
 
 
 def form_problems(item: Item, rulebook: str, vocabularies: Mapping[str, Vocabulary]) -> list[tuple[str, str]]:
