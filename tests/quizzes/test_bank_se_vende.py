@@ -1,10 +1,11 @@
 """Se Vende's bank: rule functions, vocabularies, hand-written items and acertijos, and the entry generators.
 
 Every generator draws its situation from a real game and takes its answer from the engine; here
-each one is held, over 200 seeds, to the same answer computed from the prompt's facts by the rule
-functions of ``quizzes/generators/se_vende/rules.py``, to well-formed items that do not give their
-answer away by form, and to many different prompts. The variety figures over 1,000 seeds and the
-number of distinct entry papers are measured by a slow test.
+each one is held to the same answer computed from the prompt's facts by the rule functions of
+``quizzes/generators/se_vende/rules.py`` and to well-formed items that do not give their answer
+away by form: on a few seeds in the default run, and over 200 seeds, with many different prompts
+among them, in the slow set. The variety figures over 1,000 seeds and the number of distinct entry
+papers are measured by a slow test too.
 """
 
 from __future__ import annotations
@@ -23,14 +24,17 @@ from club_agentes.quizzes.bank import Bank, form_problems, item_problems, load_b
 from club_agentes.quizzes.generators import se_vende as sv
 from club_agentes.quizzes.generators.se_vende import cases as cases_module
 from club_agentes.quizzes.generators.se_vende import rules
+from club_agentes.quizzes.generators.se_vende.cases import Case
 from club_agentes.quizzes.generators.se_vende.table import Table, at_choice, choose_all
 from club_agentes.quizzes.grading import find_terms
 from club_agentes.quizzes.model import GENERATORS, Generator
 from club_agentes.rules_corpus import load_corpus
 
+from tests.quizzes.conftest import QUICK_SEEDS, made
+
 GAME = "se-vende"
 RULEBOOK = (Path(__file__).resolve().parents[2] / "rules_corpus/data/se-vende/rulebook.txt").read_text(encoding="utf-8")
-SEEDS = 200
+SEEDS = 200  # per generator in the slow set; the default run checks QUICK_SEEDS
 MIN_VARIANTS = 80  # distinct prompts in 200 seeds (a generator with fewer than ~50 variants in 1,000 would not count)
 
 
@@ -48,6 +52,12 @@ def _cached_grading(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 @cache
 def bank() -> Bank:
     return load_bank([GAME])
+
+
+@cache
+def case(name: str, seed: int) -> Case:
+    """The case the generator ``name`` draws from ``seed`` (a real game replayed: drawn once per process)."""
+    return sv.draw(Rng(seed), sv.CASES[name])
 
 
 def _entry(kind: str) -> list[Generator]:
@@ -171,16 +181,26 @@ def test_explore_numbers_are_the_engines() -> None:
 
 def test_action_card_bonuses_are_the_engines() -> None:
     """Desarrollar's card less, Asentar's card drawn and 2x PV's doubling, each met in real play and agreed on."""
+    check_action_card_bonuses(QUICK_SEEDS)
+
+
+@pytest.mark.slow
+def test_action_card_bonuses_are_the_engines_over_forty_seeds() -> None:
+    check_action_card_bonuses(range(40))
+
+
+def check_action_card_bonuses(seeds: range) -> None:
+    """Assert that over ``seeds`` the engine and the rules agree on three bonus cases, each bonus met at least once."""
     met = set()
     for name, mark in (
         ("coste-de-desarrollo", "eligió Desarrollar y descarta una carta menos"),
         ("robo-tras-asentar", "eligió Asentar y roba 1 carta como bonus"),
         ("consumir-con-2x", "eligió 2x PV, que duplica"),
     ):
-        for seed in range(40):
-            case = sv.draw(Rng(seed), sv.CASES[name])
-            assert case.engine == case.rule, (name, seed, case.item.prompt)
-            if mark in case.item.explanation:
+        for seed in seeds:
+            drawn = case(name, seed)
+            assert drawn.engine == drawn.rule, (name, seed, drawn.item.prompt)
+            if mark in drawn.item.explanation:
                 met.add(name)
     assert met == {"coste-de-desarrollo", "robo-tras-asentar", "consumir-con-2x"}
     assert (rules.DEVELOP_BONUS, rules.SETTLE_BONUS, rules.DOUBLE) == (1, 1, 2)
@@ -241,25 +261,41 @@ def test_enough_entry_generators() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(sv.CASES))
+def test_generated_items_agree_with_the_engine_are_well_formed_and_do_not_leak(name: str) -> None:
+    """On a few seeds: the engine's answer is the rules' answer, and items are well formed."""
+    check_generator(name, QUICK_SEEDS, remade=QUICK_SEEDS[:1])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(sv.CASES))
 def test_generated_items_agree_with_the_engine_are_well_formed_do_not_leak_and_vary(name: str) -> None:
     """Over 200 seeds: the engine's answer is the rules' answer, items are well formed, and prompts differ."""
+    prompts = check_generator(name, range(SEEDS), remade=range(3))
+    assert len(prompts) >= MIN_VARIANTS, f"{name}: {len(prompts)} distinct prompts in {SEEDS} seeds"
+
+
+def check_generator(name: str, seeds: range, remade: range) -> set[str]:
+    """Assert that each seed's case agrees with the rules and makes a well-formed item that does not leak.
+
+    For the ``remade`` seeds the registered generator must make the case's item. Returns the distinct prompts.
+    """
     gen = GENERATORS[f"{GAME}/{name}"]
     gb = bank().game(GAME)
     corpus = load_corpus()
     prompts = set()
-    for seed in range(SEEDS):
-        case = sv.draw(Rng(seed), sv.CASES[name])
-        it = case.item
-        assert case.engine == case.rule, f"seed {seed}: the engine says {case.engine!r}, the rules {case.rule!r}"
+    for seed in seeds:
+        drawn = case(name, seed)
+        it = drawn.item
+        assert drawn.engine == drawn.rule, f"seed {seed}: the engine says {drawn.engine!r}, the rules {drawn.rule!r}"
         assert item_problems(it, corpus, gb.vocabularies) == [], it.prompt
         assert form_problems(it, RULEBOOK, gb.vocabularies) == [], it.prompt
         assert set(it.sections) <= set(gen.sections), it.sections
         assert " 1 cartas" not in it.prompt and " 1 bienes" not in it.prompt, it.prompt
-        if seed < 3:
-            made = gen.make(seed)
-            assert (made.prompt, made.answer) == (it.prompt, it.answer), "the generator must make the case's item"
+        if seed in remade:
+            again = made(f"{GAME}/{name}", seed)
+            assert (again.prompt, again.answer) == (it.prompt, it.answer), "the generator must make the case's item"
         prompts.add(it.prompt)
-    assert len(prompts) >= MIN_VARIANTS, f"{name}: {len(prompts)} distinct prompts in {SEEDS} seeds"
+    return prompts
 
 
 @pytest.mark.slow
