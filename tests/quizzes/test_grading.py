@@ -1,4 +1,8 @@
-"""The Spanish-aware grader: numbers, magnitudes, percentages, choices, terms, hedged answers."""
+"""The Spanish-aware grader: numbers, magnitudes, percentages, choices, terms, hedged answers.
+
+Each property test draws a few examples in the default run; the same property over its full number of
+examples is a slow test (``..._over_N_examples``).
+"""
 
 from __future__ import annotations
 
@@ -155,9 +159,20 @@ def test_too_long_answer_is_wrong() -> None:
 # --------------------------------------------------------------------------- property tests
 
 
-@settings(deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(st.integers(min_value=0, max_value=999_999))
 def test_any_number_in_digits_and_words(n: int) -> None:
+    check_any_number_in_digits_and_words(n)
+
+
+@pytest.mark.slow
+@settings(max_examples=100, deadline=None)
+@given(st.integers(min_value=0, max_value=999_999))
+def test_any_number_in_digits_and_words_over_100_examples(n: int) -> None:
+    check_any_number_in_digits_and_words(n)
+
+
+def check_any_number_in_digits_and_words(n: int) -> None:
     item = integer_item(n)
     assert grade(item, str(n)).correct
     assert grade(item, n).correct
@@ -165,9 +180,20 @@ def test_any_number_in_digits_and_words(n: int) -> None:
     assert grade(item, fold(number_to_words(n))).correct, fold(number_to_words(n))
 
 
-@settings(deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(st.integers(min_value=1, max_value=999))
 def test_any_number_of_millions(n: int) -> None:
+    check_any_number_of_millions(n)
+
+
+@pytest.mark.slow
+@settings(max_examples=100, deadline=None)
+@given(st.integers(min_value=1, max_value=999))
+def test_any_number_of_millions_over_100_examples(n: int) -> None:
+    check_any_number_of_millions(n)
+
+
+def check_any_number_of_millions(n: int) -> None:
     item = integer_item(n, "M")
     for form in (f"{n}M", f"{n} M", f"${n}M", f"{n} millones", f"{n:,}".replace(",", ".") + ".000.000"):
         assert grade(item, form).correct, form
@@ -176,18 +202,40 @@ def test_any_number_of_millions(n: int) -> None:
     assert grade(item, number_to_words(n, apocope=True) + " millones").correct
 
 
-@settings(deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(st.integers(min_value=0, max_value=10_000), st.integers(min_value=0, max_value=10_000))
 def test_a_second_different_number_is_wrong(n: int, m: int) -> None:
+    check_a_second_different_number_is_wrong(n, m)
+
+
+@pytest.mark.slow
+@settings(max_examples=100, deadline=None)
+@given(st.integers(min_value=0, max_value=10_000), st.integers(min_value=0, max_value=10_000))
+def test_a_second_different_number_is_wrong_over_100_examples(n: int, m: int) -> None:
+    check_a_second_different_number_is_wrong(n, m)
+
+
+def check_a_second_different_number_is_wrong(n: int, m: int) -> None:
     item = integer_item(n)
     hedged = f"{n} o {m}"
     assert grade(item, hedged).correct == (n == m)
     assert grade(item, f"{number_to_words(n)} o {number_to_words(m)}").correct == (n == m)
 
 
-@settings(deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(st.integers(min_value=0, max_value=10_000))
 def test_a_different_number_is_wrong(n: int) -> None:
+    check_a_different_number_is_wrong(n)
+
+
+@pytest.mark.slow
+@settings(max_examples=100, deadline=None)
+@given(st.integers(min_value=0, max_value=10_000))
+def test_a_different_number_is_wrong_over_100_examples(n: int) -> None:
+    check_a_different_number_is_wrong(n)
+
+
+def check_a_different_number_is_wrong(n: int) -> None:
     assert not grade(integer_item(n), str(n + 1)).correct
     assert not grade(integer_item(n + 1), number_to_words(n)).correct
 
@@ -333,25 +381,58 @@ def assert_graded(item: Item, answer: object, vocabulary: Vocabulary | None = No
     assert g.normalized is None or isinstance(g.normalized, str)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(st.text())
 def test_any_text_is_graded(answer: str) -> None:
+    check_any_text_is_graded(answer)
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None)
+@given(st.text())
+def test_any_text_is_graded_over_300_examples(answer: str) -> None:
+    check_any_text_is_graded(answer)
+
+
+def check_any_text_is_graded(answer: str) -> None:
     for item in ROBUST_ITEMS:
         assert_graded(item, answer)
     assert_graded(TERM, answer, ACCIONES)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(st.text(alphabet=st.characters(categories=["Cc", "Cf", "Co", "Cs", "So", "Sk", "Zl", "Zp", "Mn", "Nd", "No"])))
 def test_control_characters_emoji_and_odd_digits_are_graded(answer: str) -> None:
+    check_control_characters_emoji_and_odd_digits_are_graded(answer)
+
+
+@pytest.mark.slow
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.characters(categories=["Cc", "Cf", "Co", "Cs", "So", "Sk", "Zl", "Zp", "Mn", "Nd", "No"])))
+def test_control_characters_emoji_and_odd_digits_are_graded_over_200_examples(answer: str) -> None:
+    check_control_characters_emoji_and_odd_digits_are_graded(answer)
+
+
+def check_control_characters_emoji_and_odd_digits_are_graded(answer: str) -> None:
     for item in ROBUST_ITEMS:
         assert_graded(item, answer)
     assert_graded(TERM, answer, ACCIONES)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(st.integers(min_value=-(10**400), max_value=10**400))
 def test_any_integer_is_graded(answer: int) -> None:
+    check_any_integer_is_graded(answer)
+
+
+@pytest.mark.slow
+@settings(max_examples=100, deadline=None)
+@given(st.integers(min_value=-(10**400), max_value=10**400))
+def test_any_integer_is_graded_over_100_examples(answer: int) -> None:
+    check_any_integer_is_graded(answer)
+
+
+def check_any_integer_is_graded(answer: int) -> None:
     for item in ROBUST_ITEMS:
         assert_graded(item, answer)
     assert_graded(TERM, answer, ACCIONES)
@@ -359,9 +440,20 @@ def test_any_integer_is_graded(answer: int) -> None:
         assert "digits" in grade(integer_item(25, "M"), answer).reason
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=6, deadline=None)
 @given(st.text(min_size=400, max_size=3000))
 def test_long_text_is_graded(answer: str) -> None:
+    check_long_text_is_graded(answer)
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None)
+@given(st.text(min_size=400, max_size=3000))
+def test_long_text_is_graded_over_60_examples(answer: str) -> None:
+    check_long_text_is_graded(answer)
+
+
+def check_long_text_is_graded(answer: str) -> None:
     for item in ROBUST_ITEMS:
         assert_graded(item, answer)
 
@@ -588,9 +680,20 @@ def test_restated_prompt_numbers_and_words() -> None:
     assert grade(two_words, "6").normalized == "6"
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(st.integers(min_value=0, max_value=99), st.integers(min_value=0, max_value=99), st.integers(0, 99))
 def test_restatement_is_never_a_way_to_hedge(p: int, n: int, answer: int) -> None:
+    check_restatement_is_never_a_way_to_hedge(p, n, answer)
+
+
+@pytest.mark.slow
+@settings(max_examples=200, deadline=None)
+@given(st.integers(min_value=0, max_value=99), st.integers(min_value=0, max_value=99), st.integers(0, 99))
+def test_restatement_is_never_a_way_to_hedge_over_200_examples(p: int, n: int, answer: int) -> None:
+    check_restatement_is_never_a_way_to_hedge(p, n, answer)
+
+
+def check_restatement_is_never_a_way_to_hedge(p: int, n: int, answer: int) -> None:
     item = item_with_prompt(f"Tienes {p} inversiones. ¿Cuántas cartas tienes en la mano?", answer)
     assert grade(item, f"Con {p} inversiones, tienes {n} en mano").correct == (n == answer)
     if p != n:
@@ -599,9 +702,20 @@ def test_restatement_is_never_a_way_to_hedge(p: int, n: int, answer: int) -> Non
         assert not grade(item, f"{n} o {p}").correct
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(st.integers(min_value=0, max_value=10_000), st.integers(min_value=0, max_value=10_000))
 def test_a_stated_answer_followed_by_a_hedge_is_wrong(n: int, m: int) -> None:
+    check_a_stated_answer_followed_by_a_hedge_is_wrong(n, m)
+
+
+@pytest.mark.slow
+@settings(max_examples=200, deadline=None)
+@given(st.integers(min_value=0, max_value=10_000), st.integers(min_value=0, max_value=10_000))
+def test_a_stated_answer_followed_by_a_hedge_is_wrong_over_200_examples(n: int, m: int) -> None:
+    check_a_stated_answer_followed_by_a_hedge_is_wrong(n, m)
+
+
+def check_a_stated_answer_followed_by_a_hedge_is_wrong(n: int, m: int) -> None:
     item = integer_item(n)
     for template in (
         "La respuesta es {n}, aunque quizá {m}",
@@ -635,12 +749,26 @@ SENTENCE_WORDS = (
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(
     st.sampled_from((integer_item(4), integer_item(25, "M"), CHOICE, TERM)),
     st.lists(st.sampled_from(SENTENCE_WORDS), min_size=1, max_size=12).map(" ".join),
 )
 def test_a_right_answer_with_another_candidate_after_o_is_wrong(item: Item, sentence: str) -> None:
+    check_a_right_answer_with_another_candidate_after_o_is_wrong(item, sentence)
+
+
+@pytest.mark.slow
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from((integer_item(4), integer_item(25, "M"), CHOICE, TERM)),
+    st.lists(st.sampled_from(SENTENCE_WORDS), min_size=1, max_size=12).map(" ".join),
+)
+def test_a_right_answer_with_another_candidate_after_o_is_wrong_over_200_examples(item: Item, sentence: str) -> None:
+    check_a_right_answer_with_another_candidate_after_o_is_wrong(item, sentence)
+
+
+def check_a_right_answer_with_another_candidate_after_o_is_wrong(item: Item, sentence: str) -> None:
     vocabulary = ACCIONES if item.type == "term" else None
     if not grade(item, sentence, vocabulary).correct:
         return
