@@ -1,7 +1,9 @@
 """The Yo soy el jefe bank: hand-written items, acertijos, vocabularies, and every generator against the engine.
 
-Generators: over 200 seeds each, every item is well formed, does not give its answer away
-by form, and states the answer the engine computes for the same situation. The situation
+Generators: every item is well formed, does not give its answer away by form, and states the
+answer the engine computes for the same situation; on a few seeds each in the default run, over
+200 seeds (500 for the form) in the slow set, which also holds each generator to many different
+prompts. The situation
 is the one the generator drew (:data:`club_agentes.quizzes.generators.yo_soy_el_jefe.common.SITUATIONS`),
 rebuilt as a real table with the engine's own test helpers (``build_state``: who holds
 each investor, each hand, the deals done, the marker, whose turn it is; ``rig_die``) and
@@ -21,27 +23,22 @@ from typing import Any
 import pytest
 from club_agentes.engine.core import Rng
 from club_agentes.engine.yo_soy_el_jefe.components import GREY, TRAVEL, components
-from club_agentes.quizzes.bank import (
-    MIN_VOCABULARY_TERMS,
-    Bank,
-    form_problems,
-    item_problems,
-    load_bank,
-    support_problem,
-)
+from club_agentes.quizzes.bank import Bank, form_problems, item_problems, load_bank, support_problem, verbatim_options
 from club_agentes.quizzes.generators import yo_soy_el_jefe as ys
 from club_agentes.quizzes.generators.yo_soy_el_jefe import q_deal, q_turn, riddles, rules
 from club_agentes.quizzes.generators.yo_soy_el_jefe.common import SITUATIONS
 from club_agentes.quizzes.generators.yo_soy_el_jefe.facts import colours, kind_total, rule_numbers, spaces
 from club_agentes.quizzes.generators.yo_soy_el_jefe.table import Table
-from club_agentes.quizzes.grading import grade, normalize
+from club_agentes.quizzes.grading import normalize
 from club_agentes.quizzes.model import CHOICE_LETTERS, GENERATORS, Generator, Item
 from club_agentes.rules_corpus import load_corpus
 
 from tests.engine.yo_soy_el_jefe.helpers import build_state, rig_die
+from tests.quizzes.conftest import QUICK_SEEDS
+from tests.quizzes.conftest import made as made_by
 
 GAME = "yo-soy-el-jefe"
-SEEDS = range(200)
+SEEDS = range(200)  # per generator in the slow set; the default run checks QUICK_SEEDS
 MIN_ENTRY_QUESTIONS = 25
 MIN_ENTRY_RIDDLES = 6
 MIN_ACERTIJOS = 20
@@ -58,11 +55,6 @@ def rulebook() -> str:
     return "\n".join(s.text for s in load_corpus().toc(GAME) if s.kind == "rulebook")
 
 
-@cache
-def rulebook_tokens() -> str:
-    return f" {normalize(rulebook())} "
-
-
 def generators(kind: str | None = None) -> list[Generator]:
     return sorted(
         (g for g in GENERATORS.values() if g.game == GAME and kind in (None, g.kind) and g.entry), key=lambda g: g.name
@@ -72,9 +64,8 @@ def generators(kind: str | None = None) -> list[Generator]:
 NAMES = [g.name for g in generators()]
 
 
-@cache
 def made(name: str, seed: int) -> Item:
-    return GENERATORS[f"{GAME}/{name}"].make(seed)
+    return made_by(f"{GAME}/{name}", seed)
 
 
 def situation(name: str, seed: int) -> Any:
@@ -88,22 +79,9 @@ def right_option(it: Item) -> str:
 # --------------------------------------------------------------------------- the hand-written bank
 
 
-def quick_form_problems(it: Item, vocabularies: Any) -> list[str]:
-    """The fields ``form_problems(it, rulebook(), vocabularies)`` flags, with the rulebook normalised once.
-
-    ``form_problems`` normalises the whole rulebook again for every option it looks up; this
-    does the same three checks on a cached normalisation (``test_the_quick_form_check_is_form_problems``
-    holds the two to the same findings), so that every item of every seed can be checked fast.
-    """
-    out = []
-    if it.type == "choice" and len(it.options) == len(CHOICE_LETTERS) and _verbatim(it) == [it.answer]:
-        out.append("options")
-    vocab = vocabularies.get(it.vocabulary) if it.type == "term" else None
-    if vocab is not None and len(vocab.terms) < MIN_VOCABULARY_TERMS:
-        out.append("vocabulary")
-    if grade(it, it.prompt, vocab).correct:
-        out.append("prompt")
-    return out
+def form_fields(it: Item, vocabularies: Any) -> list[str]:
+    """The fields ``form_problems`` flags: where the item gives its answer away by its form."""
+    return [f for f, _ in form_problems(it, rulebook(), vocabularies)]
 
 
 def test_hand_written_items_are_well_formed_supported_and_leak_free() -> None:
@@ -113,26 +91,10 @@ def test_hand_written_items_are_well_formed_supported_and_leak_free() -> None:
     for it in gb.items:
         problems = item_problems(it, corpus, gb.vocabularies)
         support = support_problem(it, corpus, gb.vocabularies)
-        leaks = quick_form_problems(it, gb.vocabularies)
+        leaks = form_fields(it, gb.vocabularies)
         if problems or support or leaks:
             bad[it.id] = (problems, support, leaks)
     assert not bad
-
-
-def test_the_quick_form_check_is_form_problems() -> None:
-    gb = bank().game(GAME)
-    sample = [it for it in gb.items if it.type == "choice"][::12] + [it for it in gb.items if it.type != "choice"][::40]
-    sample += [made(name, 0) for name in NAMES[::4]]
-    for it in sample:
-        assert quick_form_problems(it, gb.vocabularies) == [
-            f for f, _ in form_problems(it, rulebook(), gb.vocabularies)
-        ]
-
-
-@pytest.mark.slow
-def test_hand_written_items_pass_form_problems() -> None:
-    gb = bank().game(GAME)
-    assert {it.id: form_problems(it, rulebook(), gb.vocabularies) for it in gb.items} == {it.id: [] for it in gb.items}
 
 
 def test_at_least_twenty_acertijos_each_citing_the_line_that_resolves_it() -> None:
@@ -200,36 +162,40 @@ def test_enough_entry_generators() -> None:
         assert len(g.sections) >= 2, g.name
 
 
-def _verbatim(it: Item) -> list[str]:
-    """The options found word for word in the rulebook (what ``form_problems`` looks for), on a cached text."""
-    return [CHOICE_LETTERS[i] for i, o in enumerate(it.options) if f" {normalize(o)} " in rulebook_tokens()]
+@pytest.mark.parametrize("name", NAMES)
+def test_generated_items_are_well_formed(name: str) -> None:
+    check_well_formed(name, QUICK_SEEDS)
 
 
-FORM_SEEDS = range(25)  # grading each prompt as its own answer is slow: 500 seeds run in the slow set
-
-
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_generated_items_are_well_formed_and_varied(name: str) -> None:
+    prompts = check_well_formed(name, SEEDS)
+    assert len(prompts) >= MIN_VARIANTS, f"{name}: {len(prompts)} distinct prompts over {len(SEEDS)} seeds"
+
+
+def check_well_formed(name: str, seeds: range) -> set[str]:
+    """Assert that the generator's item of each seed is well formed; return the distinct prompts."""
     gb = bank().game(GAME)
     corpus = load_corpus()
     prompts = set()
-    for seed in SEEDS:
+    for seed in seeds:
         it = made(name, seed)
         assert item_problems(it, corpus, gb.vocabularies) == [], (seed, it)
         if it.type == "choice":
-            assert _verbatim(it) != [it.answer], (seed, it.options)
+            assert verbatim_options(it, rulebook()) != [it.answer], (seed, it.options)
         if it.kind == "riddle":
             assert len(it.sections) >= 2, (seed, it.sections)
         prompts.add(it.prompt)
-    assert len(prompts) >= MIN_VARIANTS, f"{name}: {len(prompts)} distinct prompts over {len(SEEDS)} seeds"
+    return prompts
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_generated_items_do_not_give_their_answer_away(name: str) -> None:
     vocabularies = bank().game(GAME).vocabularies
-    for seed in FORM_SEEDS:
+    for seed in QUICK_SEEDS:
         it = made(name, seed)
-        assert quick_form_problems(it, vocabularies) == [], (seed, it.prompt)
+        assert form_fields(it, vocabularies) == [], (seed, it.prompt)
 
 
 @pytest.mark.slow
@@ -237,8 +203,8 @@ def test_generated_items_do_not_give_their_answer_away(name: str) -> None:
 def test_generated_items_do_not_give_their_answer_away_over_500_seeds(name: str) -> None:
     vocabularies = bank().game(GAME).vocabularies
     for seed in range(500):
-        it = GENERATORS[f"{GAME}/{name}"].make(seed)
-        assert quick_form_problems(it, vocabularies) == [], (seed, it.prompt)
+        it = made(name, seed)
+        assert form_fields(it, vocabularies) == [], (seed, it.prompt)
 
 
 @pytest.mark.slow
@@ -1099,6 +1065,14 @@ def test_every_generator_has_an_engine_oracle() -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_generated_answers_agree_with_the_engine(name: str) -> None:
+    check = ORACLES[name]
+    for seed in QUICK_SEEDS:
+        check(made(name, seed), situation(name, seed))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", NAMES)
+def test_generated_answers_agree_with_the_engine_over_200_seeds(name: str) -> None:
     check = ORACLES[name]
     for seed in SEEDS:
         check(made(name, seed), situation(name, seed))
