@@ -1,9 +1,13 @@
-"""Market Fortune's bank: hand-written items, acertijos, vocabularies, and the entry generators' form and variety."""
+"""Market Fortune's bank: hand-written items, acertijos, vocabularies, and the entry generators' form and variety.
+
+The generators' items are checked on a few seeds in the default run; over 200 seeds, with their variety, in the
+slow set.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache, lru_cache
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -11,16 +15,17 @@ from club_agentes.engine.core import Rng
 from club_agentes.quizzes import grading
 from club_agentes.quizzes.bank import form_problems, item_problems, support_problem
 from club_agentes.quizzes.generators import market_fortune as mf
-from club_agentes.quizzes.model import GENERATORS, Generator
+from club_agentes.quizzes.model import GENERATORS, Generator, Item
 from club_agentes.rules_corpus import load_corpus
 
-from tests.quizzes.conftest import market_fortune_bank
+from tests.quizzes.conftest import QUICK_SEEDS, made, market_fortune_bank
 
 GAME = "market-fortune"
 RULEBOOK = (Path(__file__).resolve().parents[2] / "rules_corpus/data/market-fortune/rulebook.txt").read_text(
     encoding="utf-8"
 )
 MIN_VARIANTS = 50
+SEEDS = 200  # per generator in the slow set; the default run checks QUICK_SEEDS
 
 
 @pytest.fixture(autouse=True)
@@ -111,26 +116,37 @@ def test_enough_entry_generators() -> None:
         assert len(gen.sections) >= 2, f"{gen.name}: an entry riddle needs two rules at once"
 
 
-@cache
-def _items(name: str, seeds: int) -> list:
-    return [GENERATORS[f"{GAME}/{name}"].make(seed) for seed in range(seeds)]
+def _items(name: str, seeds: range) -> list[Item]:
+    return [made(f"{GAME}/{name}", seed) for seed in seeds]
 
 
 @pytest.mark.parametrize("name", sorted(mf.SITUATIONS))
 def test_generated_items_are_well_formed_and_do_not_leak(name: str) -> None:
+    check_items(_items(name, QUICK_SEEDS))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(mf.SITUATIONS))
+def test_generated_items_are_well_formed_and_do_not_leak_over_200_seeds(name: str) -> None:
+    check_items(_items(name, range(SEEDS)))
+
+
+def check_items(items: list[Item]) -> None:
+    """Assert that each item is well formed and does not give its answer away by its form."""
     bank = _bank()
     corpus = load_corpus()
-    for item in _items(name, 200):
+    for item in items:
         assert item_problems(item, corpus, bank.vocabularies) == [], item.prompt
         assert form_problems(item, RULEBOOK, bank.vocabularies) == [], item.prompt
         if item.type == "integer":
             assert "1 inversiones" not in item.prompt and "1 cartas" not in item.prompt, item.prompt
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(mf.SITUATIONS))
 def test_each_generator_has_many_variants(name: str) -> None:
-    prompts = {item.prompt for item in _items(name, 200)}
-    assert len(prompts) >= MIN_VARIANTS, f"{name}: {len(prompts)} distinct prompts in 200 seeds"
+    prompts = {item.prompt for item in _items(name, range(SEEDS))}
+    assert len(prompts) >= MIN_VARIANTS, f"{name}: {len(prompts)} distinct prompts in {SEEDS} seeds"
 
 
 def test_situations_are_the_items_situations() -> None:

@@ -1,6 +1,6 @@
 """Market Fortune's generators against the engine: each situation, rebuilt as a real table, gets the same answer.
 
-For every generator, over many seeds, the situation the generator drew
+For every generator, on a few seeds in the default run and over many in the slow set, the situation the generator drew
 (:data:`club_agentes.quizzes.generators.market_fortune.SITUATIONS`) is set up on the
 engine (``tests.engine.market_fortune.helpers.table`` deals a real game and places the
 named cards) and played through the public ``Game`` API (``legal_moves``, ``apply``,
@@ -22,8 +22,9 @@ from club_agentes.quizzes.generators import market_fortune as mf
 from club_agentes.quizzes.model import CHOICE_LETTERS, GENERATORS, Item
 
 from tests.engine.market_fortune.helpers import GAME, table
+from tests.quizzes.conftest import QUICK_SEEDS, made
 
-SEEDS = range(200)
+SEEDS = range(200)  # per generator in the slow set; the default run checks QUICK_SEEDS
 MF_GENERATORS = sorted(
     name for key, name in ((k, g.name) for k, g in GENERATORS.items()) if key.startswith("market-fortune/")
 )
@@ -621,9 +622,19 @@ def _cases() -> Iterator[Any]:
 
 @pytest.mark.parametrize("name", list(_cases()))
 def test_answer_agrees_with_the_engine(name: str) -> None:
-    gen = GENERATORS[f"market-fortune/{name}"]
-    for seed in _seeds(name):
-        item = gen.make(seed)
+    check_answers(name, QUICK_SEEDS)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(_cases()))
+def test_answer_agrees_with_the_engine_over_many_seeds(name: str) -> None:
+    check_answers(name, _seeds(name))
+
+
+def check_answers(name: str, seeds: Sequence[int]) -> None:
+    """Assert that for each seed the engine, set up in the generator's situation, gives the item's answer."""
+    for seed in seeds:
+        item = made(f"market-fortune/{name}", seed)
         sit = mf.SITUATIONS[name](Rng(seed))
         engine = ORACLES[name](sit)
         stated = _stated(item)
