@@ -6,13 +6,10 @@ slow set.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
 from club_agentes.engine.core import Rng
-from club_agentes.quizzes import grading
 from club_agentes.quizzes.bank import form_problems, item_problems, support_problem
 from club_agentes.quizzes.generators import market_fortune as mf
 from club_agentes.quizzes.model import GENERATORS, Generator, Item
@@ -26,13 +23,6 @@ RULEBOOK = (Path(__file__).resolve().parents[2] / "rules_corpus/data/market-fort
 )
 MIN_VARIANTS = 50
 SEEDS = 200  # per generator in the slow set; the default run checks QUICK_SEEDS
-
-
-@pytest.fixture(autouse=True)
-def _cached_normalize(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    # form_problems normalises the whole rulebook once per option; the cache keeps these tests fast.
-    monkeypatch.setattr(grading, "normalize", lru_cache(maxsize=4096)(grading.normalize))
-    yield
 
 
 def _bank():

@@ -40,8 +40,8 @@ MIN_VARIANTS = 80  # distinct prompts in 200 seeds (a generator with fewer than 
 
 @pytest.fixture(autouse=True)
 def _cached_grading(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    # form_problems normalises the whole rulebook once per option, and grades each prompt as an answer, which
-    # the generators' own screen (cases.gives_away) has often graded already: caches keep these tests fast.
+    # form_problems grades each prompt as an answer, which the generators' own screen (cases.gives_away) has
+    # often graded already: caches keep the 200-seed tests fast.
     monkeypatch.setattr(grading, "normalize", lru_cache(maxsize=8192)(grading.normalize))
     graded = lru_cache(maxsize=4096)(grading.grade)
     monkeypatch.setattr(bank_module, "grade", graded)
