@@ -150,7 +150,7 @@ def test_variety_figures() -> None:
     """Distinct prompts over 1,000 seeds per generator, and distinct entry papers in 10,000 draws (printed)."""
     for kind in ("question", "riddle"):
         for gen in _generators(kind):
-            n = len({gen.make(seed).prompt for seed in range(1000)})
+            n = len({made(f"{GAME}/{gen.name}", seed).prompt for seed in range(1000)})
             print(f"{kind} {gen.name}: {n} distinct prompts in 1000 seeds")
             assert n >= MIN_VARIANTS
     questions, riddles = _generators("question"), _generators("riddle")

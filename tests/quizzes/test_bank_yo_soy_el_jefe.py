@@ -212,7 +212,7 @@ def test_variety_figures() -> None:
     """Print distinct prompts per generator over 1,000 seeds, and distinct entry papers over 10,000 draws."""
     figures = {}
     for g in generators():
-        figures[g.name] = len({g.make(seed).prompt for seed in range(1000)})
+        figures[g.name] = len({made(g.name, seed).prompt for seed in range(1000)})
     for name, n in sorted(figures.items(), key=lambda kv: kv[1]):
         print(f"{name:32s} {n}")
     questions = generators("question")
