@@ -154,15 +154,23 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def tasks_for(
-    game_id: str, entrants: list[Entrant], seeds: int, seeds_random: int, first_seed: int, only: list[tuple[str, str]]
+    game_id: str,
+    entrants: list[Entrant],
+    seeds: tuple[int, int, int],
+    first_seed: int,
+    only: list[tuple[str, str]],
 ) -> list[tuple[str, Entrant, Entrant, int]]:
-    """Return every game of a game's round robin (each seed twice, seats swapped), pairings interleaved."""
+    """Return every game of a game's round robin (each seed twice, seats swapped), pairings interleaved.
+
+    ``seeds`` is the number of seeds of a pairing: (in general, with the random bot, between two mcts).
+    """
     pairings = []
     for i, a in enumerate(entrants):
         for b in entrants[i + 1 :]:
             if only and not any({x, y} in ({a.kind, b.kind}, {a.label, b.label}) for x, y in only):
                 continue
-            n = seeds_random if "random" in (a.kind, b.kind) else seeds
+            kinds = (a.kind, b.kind)
+            n = seeds[1] if "random" in kinds else seeds[2] if kinds == ("mcts", "mcts") else seeds[0]
             pairings.append((a, b, n))
     out = []
     for k in range(max((n for _, _, n in pairings), default=0)):
@@ -266,6 +274,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", choices=GAMES, help="a game (repeatable; default: all three)")
     parser.add_argument("--seeds", type=int, default=12, help="seeds per pairing (each played from both seats)")
     parser.add_argument("--seeds-random", type=int, default=3, help="seeds per pairing with the random bot")
+    parser.add_argument("--seeds-mcts", type=int, default=6, help="seeds of mcts against mcts (the two budgets)")
     parser.add_argument("--mirror", type=int, default=200, help="heuristic mirror games for the first seat's share")
     parser.add_argument("--first-seed", type=int, default=1, help="the first seed")
     parser.add_argument("--budget-ms", type=float, default=None, help="mcts default budget (default: the game's)")
@@ -289,7 +298,8 @@ def main(argv: list[str] | None = None) -> int:
                 default = float(module.DEFAULT_BUDGET_MS)
             small = args.small_ms if args.small_ms is not None else default / 5
             entrants = [Entrant("random"), Entrant("heuristic"), Entrant("mcts", small), Entrant("mcts", default)]
-        tasks = tasks_for(game_id, entrants, args.seeds, args.seeds_random, args.first_seed, only)  # type: ignore[arg-type]
+        seeds = (args.seeds, args.seeds_random, args.seeds_mcts)
+        tasks = tasks_for(game_id, entrants, seeds, args.first_seed, only)  # type: ignore[arg-type]
         mirror = mirror_tasks(game_id, args.mirror, args.first_seed)
         start = time.perf_counter()
         with multiprocessing.get_context("spawn").Pool(args.workers) as pool:

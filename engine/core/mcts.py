@@ -78,28 +78,35 @@ def random_rollout(game: Game[Any, Any, Any], world: Any, seat: int, moves: Sequ
 class BotRollout:
     """A rollout policy that lets a bot play the sampled world, with some uniformly random moves mixed in.
 
-    The bot decides as it would at a table, from an :class:`Observation` of the *sampled world* (its
-    seat's view of that world), so a heuristic bot makes a cheap, sensible rollout policy. Forced
-    moves skip the bot. The policy keeps only the bot's class, so it pickles.
+    The bot decides as it would at a table, from its seat's view *of the sampled world*, so a heuristic
+    bot makes a cheap, sensible rollout policy. Building a full view is often most of a rollout's cost: a
+    game may pass ``view``, a function that builds just the parts of the view its bot reads (a test of
+    the game checks the bot decides the same from it). Forced moves skip the bot. The policy keeps only
+    the bot's class and module-level functions, so it pickles.
 
     Attributes:
         bot_class: the bot class (built once per process, with no arguments).
         epsilon: the share of decisions played uniformly at random instead (0 to 1).
+        view: ``(world, seat) -> view`` for the bot, or ``None`` for the game's own view.
     """
 
-    def __init__(self, bot_class: type, epsilon: float = 0.0) -> None:
+    def __init__(
+        self, bot_class: type, epsilon: float = 0.0, view: Callable[[Any, int], dict[str, Any]] | None = None
+    ) -> None:
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"epsilon must be a number from 0 to 1, not {epsilon!r}")
         self.bot_class = bot_class
         self.epsilon = epsilon
+        self.view = view
         self._bot: Any = None
 
     def __getstate__(self) -> dict[str, Any]:
-        return {"bot_class": self.bot_class, "epsilon": self.epsilon}
+        return {"bot_class": self.bot_class, "epsilon": self.epsilon, "view": self.view}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         self.bot_class = data["bot_class"]
         self.epsilon = data["epsilon"]
+        self.view = data.get("view")
         self._bot = None
 
     def __call__(self, game: Game[Any, Any, Any], world: Any, seat: int, moves: Sequence[Any], rng: Rng) -> Any:
@@ -111,10 +118,37 @@ class BotRollout:
         bot = self._bot
         if bot is None:
             bot = self._bot = self.bot_class()
+        if self.view is not None:
+            return bot.choose(WorldView(game, seat, moves, self.view(world, seat)), rng)
         return bot.choose(Observation(game, world, seat, moves), rng)
 
     def __repr__(self) -> str:
         return f"BotRollout({self.bot_class.__name__}, epsilon={self.epsilon})"
+
+
+class WorldView:
+    """What a rollout's bot decides from when a game builds a quick view: the same names as an Observation.
+
+    Attributes:
+        game, seat, moves: as in :class:`Observation`.
+        view: the view the game's ``view`` function built from the sampled world.
+    """
+
+    __slots__ = ("game", "moves", "seat", "view")
+
+    def __init__(self, game: Game[Any, Any, Any], seat: int, moves: Sequence[Any], view: dict[str, Any]) -> None:
+        self.game = game
+        self.seat = seat
+        self.moves = moves
+        self.view = view
+
+    def sample_world(self, rng: Rng) -> Any:
+        """Refuse: a rollout's bot does not search.
+
+        Raises:
+            NotImplementedError: always.
+        """
+        raise NotImplementedError("a rollout's bot cannot sample worlds")
 
 
 _ANY: Any = object()
@@ -322,11 +356,13 @@ class MctsBot:
             seed = rng.next64()
             last = len(root_moves) - 1
             for i, m in enumerate(root_moves):
+                if done >= len(root_moves) and time.thread_time() >= cpu_end:
+                    break  # out of time mid-sweep: comparisons pair samples world by world, unpaired ones go unused
                 w = world if i == last else game.clone(world)
                 d, reward = self._iterate(game, root, w, me, root_moves, Rng(seed), m)
                 samples[m].append(reward[me])
                 depth = max(depth, d)
-            done += len(root_moves)
+                done += 1
         assert root is not None
         top = root.sealed.get(me, root) if root.sealed is not None else root
         self.stats = SearchStats(

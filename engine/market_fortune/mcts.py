@@ -10,12 +10,24 @@ when the sampled worlds show a better one.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from club_agentes.engine.core.mcts import BotRollout, MctsBot
 from club_agentes.engine.market_fortune.bots import HeuristicBot
-from club_agentes.engine.market_fortune.components import CARD_IND, CARD_TYPE, CARD_VAL, IS_BLUE, RETURN, STOCK
-from club_agentes.engine.market_fortune.scoring import portfolio_value
-from club_agentes.engine.market_fortune.state import MAX_INVESTMENTS, State
+from club_agentes.engine.market_fortune.components import (
+    CARD_ID,
+    CARD_IND,
+    CARD_STRAT,
+    CARD_TYPE,
+    CARD_VAL,
+    IS_BLUE,
+    RETURN,
+    STOCK,
+    card_json,
+)
+from club_agentes.engine.market_fortune.scoring import inv_value, portfolio_value
+from club_agentes.engine.market_fortune.state import MAX_INVESTMENTS, Investment, State
+from club_agentes.engine.market_fortune.views import pending
 
 DEFAULT_BUDGET_MS = 500.0
 """CPU milliseconds per decision at the default budget."""
@@ -114,6 +126,62 @@ def estimate(st: State) -> list[float] | None:
     return [x / total for x in weights]
 
 
+_ATTACK_WORDS = {"cards": "the cards in hand", "investments": "investments", "turn": "the next turn"}
+
+
+def _own_investment(k: int, inv: Investment) -> dict[str, Any]:
+    return {
+        "index": k,
+        "face_up": inv.face_up,
+        "has_green": inv.green >= 0,
+        "stock": card_json(inv.stock),
+        "return": card_json(inv.ret),
+        "value": inv_value(inv),
+    }
+
+
+def _top(st: State, pile: int) -> dict[str, Any] | None:
+    disc = st.discards[pile]
+    return card_json(disc[-1]) if disc and not st.facedown[disc[-1]] else None
+
+
+def rollout_view(st: State, seat: int) -> dict[str, Any]:
+    """Return the parts of ``seat``'s view that the heuristic bot reads, built straight from a sampled world.
+
+    A rollout asks the heuristic bot for hundreds of decisions per search; the full view (every card's
+    visibility worked out) is most of their cost. Every value here equals the full view's (its own hand,
+    strategies and investments, the other seats' counts, the discard tops, the step, the attack), so the bot
+    decides the same; a test checks it over whole games.
+    """
+    players = []
+    for s in range(st.n):
+        if s == seat:
+            invs = [_own_investment(k, inv) for k, inv in enumerate(st.invs[s])]
+        else:
+            invs = [
+                {"index": k, "face_up": inv.face_up, "has_green": inv.green >= 0} for k, inv in enumerate(st.invs[s])
+            ]
+        players.append({"seat": s, "strategies": len(st.strats[s]), "investments": invs})
+    out: dict[str, Any] = {
+        "you": seat,
+        "turn": {"seat": st.turn, "step": st.step},
+        "decision": {"kind": pending(st).kind},
+        "piles": {"stock": {"discard_top": _top(st, 0)}, "return": {"discard_top": _top(st, 1)}},
+        "players": players,
+        "hand": [card_json(c) for c in sorted(st.hands[seat])],
+        "strategies": [card_json(c) for c in sorted(st.strats[seat])],
+        "portfolio_value": portfolio_value(st, seat),
+    }
+    if st.turn == seat and st.momentum >= 0:
+        out["momentum_card"] = CARD_ID[st.momentum]
+    atk = st.attack
+    if atk is not None:
+        red = CARD_STRAT[atk.card]
+        assert red is not None
+        out["attack"] = {"attacker": atk.attacker, "attacks": _ATTACK_WORDS[red.spec.attacks]}
+    return out
+
+
 def make_bot(
     *,
     budget_ms: float | None = DEFAULT_BUDGET_MS,
@@ -134,7 +202,7 @@ def make_bot(
         iterations=iterations,
         budget_ms=budget_ms,
         exploration=exploration,
-        rollout=BotRollout(HeuristicBot, epsilon),
+        rollout=BotRollout(HeuristicBot, epsilon, rollout_view),
         rollout_depth=rollout_depth,
         estimate=estimate,
         guide=HeuristicBot,
@@ -146,4 +214,14 @@ def make_bot(
     return bot
 
 
-__all__ = ["DEFAULT_BUDGET_MS", "FEATURES", "STRENGTH", "WEIGHTS", "estimate", "features", "make_bot", "stage"]
+__all__ = [
+    "DEFAULT_BUDGET_MS",
+    "FEATURES",
+    "STRENGTH",
+    "WEIGHTS",
+    "estimate",
+    "features",
+    "make_bot",
+    "rollout_view",
+    "stage",
+]

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
+from typing import Any
 
 from club_agentes.engine.core.mcts import BotRollout, MctsBot
 from club_agentes.engine.se_vende.bots import HeuristicBot
-from club_agentes.engine.se_vende.common import DEFS
+from club_agentes.engine.se_vende.common import DECK, DEFS, military
 from club_agentes.engine.se_vende.scoring import score
 from club_agentes.engine.se_vende.state import (
     DEVELOP_PLACE,
@@ -106,12 +107,34 @@ def estimate(st: SeVendeState) -> list[float] | None:
     return [x / total for x in weights]
 
 
+def rollout_view(st: SeVendeState, seat: int) -> dict[str, Any]:
+    """Return the parts of ``seat``'s view that the heuristic bot reads, built straight from a sampled world.
+
+    A rollout asks the heuristic bot for hundreds of decisions per search; the full view (every card's
+    visibility worked out, the table as it stood when a step began) is most of their cost. The bot reads
+    only its own hand, tableau (with which worlds hold a good) and Militar, which are equal here, so it
+    decides the same; a test checks it over whole games.
+    """
+    tableau = []
+    for c in st.tableau[seat]:
+        d = DEFS[c]
+        entry = DECK.views[c]
+        if d.world in ("windfall", "production"):
+            entry = {**entry, "good": d.good if c in st.goods else None}
+        tableau.append(entry)
+    return {
+        "you": seat,
+        "players": {seat: {"seat": seat, "military": military(st, seat), "tableau": tableau}},
+        "hand": [DECK.views[c] for c in st.hands[seat]],
+    }
+
+
 def make_bot(
     *,
     budget_ms: float | None = DEFAULT_BUDGET_MS,
     iterations: int | None = None,
-    rollout_depth: int = 12,
-    epsilon: float = 0.1,
+    rollout_depth: int = 30,
+    epsilon: float = 0.05,
     exploration: float = 0.7,
     guide_visits: int = 10,
     sweep: bool = True,
@@ -126,7 +149,7 @@ def make_bot(
         iterations=iterations,
         budget_ms=budget_ms,
         exploration=exploration,
-        rollout=BotRollout(HeuristicBot, epsilon),
+        rollout=BotRollout(HeuristicBot, epsilon, rollout_view),
         rollout_depth=rollout_depth,
         estimate=estimate,
         sealed_step=sealed_step,
@@ -149,6 +172,7 @@ __all__ = [
     "features",
     "make_bot",
     "reopen",
+    "rollout_view",
     "sealed_step",
     "stage",
 ]

@@ -137,7 +137,7 @@ def make_bot(
     *,
     budget_ms: float | None = DEFAULT_BUDGET_MS,
     iterations: int | None = None,
-    rollout_depth: int = 15,
+    rollout_depth: int = 8,
     epsilon: float = 0.1,
     exploration: float = 0.7,
     guide_visits: int = 10,

@@ -65,3 +65,29 @@ def test_mcts_bot_plays_legal_moves_and_decides_the_same_in_a_scrambled_world() 
     assert record.finished and GAME.result(record.state) is not None
     assert checked == 6
     assert "figures" in GAME.make_bot("mcts").strength
+
+
+def test_the_heuristic_decides_the_same_from_the_rollout_view() -> None:
+    """bot:mcts's rollouts feed the heuristic a view built straight from the sampled world: same decisions."""
+    from club_agentes.engine.core.mcts import WorldView
+    from club_agentes.engine.market_fortune.mcts import rollout_view
+
+    compared = 0
+
+    def check(st: State, seat: int, moves: list) -> None:
+        nonlocal compared
+        if len(moves) < 2:
+            return
+        full = HeuristicBot().choose(Observation(GAME, st, seat, moves), Rng(compared))
+        quick = HeuristicBot().choose(WorldView(GAME, seat, moves, rollout_view(st, seat)), Rng(compared))
+        assert quick == full, f"{full.text()} from the view, {quick.text()} from the rollout view ({st.step})"
+        compared += 1
+
+    for seats, options, seed in (
+        (2, {}, 4),
+        (4, {}, 8),
+        (3, {"mode": "campeonato", "turn_limit": 60, "game_limit": 2}, 6),
+    ):
+        bots = [HeuristicBot() if s % 2 == 0 else RandomBot() for s in range(seats)]
+        play(GAME, GAME.make_config(seats, options), seed, bots, on_decision=check)
+    assert compared > 250

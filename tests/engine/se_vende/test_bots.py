@@ -96,3 +96,25 @@ def test_mcts_searches_the_sealed_choices_of_the_others_itself() -> None:
     reopen(world, 1)
     assert GAME.pending(world).seats == (0, 1)
     assert sealed_step(world) == sealed_step(state) is not None
+
+
+def test_the_heuristic_decides_the_same_from_the_rollout_view() -> None:
+    """bot:mcts's rollouts feed the heuristic a view built straight from the sampled world: same decisions."""
+    from club_agentes.engine.core.mcts import WorldView
+    from club_agentes.engine.se_vende.mcts import rollout_view
+
+    compared = 0
+
+    def check(state: SeVendeState, seat: int, moves: list[Any]) -> None:
+        nonlocal compared
+        if len(moves) < 2:
+            return
+        full = HeuristicBot().choose(Observation(GAME, state, seat, moves), Rng(compared))
+        quick = HeuristicBot().choose(WorldView(GAME, seat, moves, rollout_view(state, seat)), Rng(compared))
+        assert quick == full, f"{full.text()} from the view, {quick.text()} from the rollout view"
+        compared += 1
+
+    for seats, seed in ((2, 5), (3, 6), (4, 7)):
+        bots = [HeuristicBot() if s % 2 == 0 else RandomBot() for s in range(seats)]
+        play(GAME, GAME.make_config(seats, {}), seed, bots, on_decision=check)
+    assert compared > 300
