@@ -104,13 +104,9 @@ OPTION_NAMES: tuple[str, ...] = (
 )
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class JefeConfig:
-    """A table's configuration: seat count and options (see ``YoSoyElJefe.config_schema``); treat it as immutable.
-
-    Not a frozen dataclass only because the core's ``Config`` protocol declares ``seats`` as a settable
-    attribute, which a frozen dataclass does not satisfy for a type checker.
-    """
+    """A table's configuration: seat count and options (see ``YoSoyElJefe.config_schema``)."""
 
     seats: int
     options: tuple[tuple[str, Any], ...]
