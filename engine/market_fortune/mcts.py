@@ -1,10 +1,11 @@
-"""``bot:mcts`` tuned for Market Fortune: ISMCTS with heuristic rollouts cut short and scored by progress.
+"""``bot:mcts`` tuned for Market Fortune: ISMCTS sweeps with short heuristic rollouts scored by a fitted estimate.
 
-Each iteration samples a world consistent with the seat's view (:mod:`.determinize`, with new die rolls),
-walks the tree, then lets the heuristic bot play both seats for a few decisions (one in ten at random)
-and scores the world where it stops by :func:`estimate`: how close each seat is to four investments
-worth 25M. The heuristic's own move at the root counts some extra visits, so the search leaves it only
-when the sampled worlds show a better one.
+Each decision samples worlds consistent with the seat's view (:mod:`.determinize`, with new die rolls) and
+plays each world from every legal move, with the same random stream (a sweep, see
+:mod:`club_agentes.engine.core.mcts`). Below the move the tree goes on; then the heuristic bot plays both
+seats for 12 decisions (one in ten at random; it reads :func:`rollout_view`, a quick view of the world) and
+:func:`estimate` scores where it stops: a logistic model of the winner fitted on heuristic games. The
+heuristic's own move stands unless another does better, world by world, by more than a standard error.
 """
 
 from __future__ import annotations

@@ -8,8 +8,11 @@ choice of action cards; the placements of Desarrollar and Asentar). So:
 * before an iteration, the sealed choices other seats already made in the current step, which the
   sampled world drew at random, are withdrawn (:func:`reopen`): the tree chooses them for those seats,
   as each would for itself, instead of taking a uniformly random action card as the opponent's;
-* rollouts let the heuristic bot play (one decision in ten at random) for a few decisions, and
-  :func:`estimate` scores the world where they stop by victory points and their prospects.
+* each decision is a sweep (every legal move played in the same sampled worlds with the same random
+  stream); rollouts let the heuristic bot play for 30 decisions (one in twenty at random; it reads
+  :func:`rollout_view`, a quick view of the world), and :func:`estimate` scores where they stop (a logistic
+  model of the winner fitted on heuristic games). The heuristic's own move stands unless another does
+  better, world by world, by more than a standard error.
 """
 
 from __future__ import annotations

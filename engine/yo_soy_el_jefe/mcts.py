@@ -7,8 +7,11 @@ branching small enough to search:
 
 * a price is searched among a few amounts only (:func:`candidates`): those nearest to fixed shares of an
   even split of the payout, in millions and in dividends (the rollouts may still name any amount);
-* rollouts let the heuristic bot play (one decision in ten at random) for a few decisions, and
-  :func:`estimate` scores the world where they stop by money and prospects.
+* each decision is a sweep (every candidate move played in the same sampled worlds with the same random
+  stream); rollouts let the heuristic bot play for 8 decisions (one in ten at random) and :func:`estimate`
+  scores where they stop: a logistic model of the winner fitted on heuristic games, in which an investor
+  card weighs as much as 22M early on and 4M late (so the search finds hires the heuristic leaves aside). The
+  heuristic's own move stands unless another does better, world by world, by more than a standard error.
 
 Sampled worlds deal the unseen influence cards anew (:mod:`.determinize`) and roll new dice.
 """

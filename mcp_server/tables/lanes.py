@@ -11,10 +11,10 @@ Tables are assigned to lanes by a hash of their id, so a table's state stays in 
 long bots-only game is played in pieces that interleave with other tables' pieces on that lane.
 
 Production servers run lanes as worker processes (``spawn``, one bot decision at a time each), so
-bot work never shares the server's interpreter: a slow bot (``bot:mcts`` thinks for about a
-second) cannot stall other requests. A lane process exits when the server process dies. Games
-that are not installed entry points (tests' toy games) run in thread lanes instead, with the
-same code.
+bot work never shares the server's interpreter: a slow bot (``bot:mcts`` thinks for half a second
+of CPU per decision by default, the table option ``mcts_budget_ms``) cannot stall other requests. A
+lane process exits when the server process dies. Games that are not installed entry points (tests'
+toy games) run in thread lanes instead, with the same code.
 
 This module imports only the engine so that lane processes start quickly.
 """
