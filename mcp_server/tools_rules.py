@@ -44,6 +44,7 @@ from mcp_types import (
 from pydantic import Field
 
 from club_agentes.errors import Refused
+from club_agentes.manifest import game_ids
 
 RESOURCE_TEMPLATE = "rules://{game}/{+section}"
 TOC_RESOURCE = "rules://{game}/toc"
@@ -65,7 +66,7 @@ def _refusing() -> Iterator[None]:
 
 GameArg = Annotated[
     str,
-    Field(description="Game id: 'market-fortune', 'se-vende' or 'yo-soy-el-jefe' (list_games lists them)."),
+    Field(description=f"Game id: {', '.join(repr(g) for g in game_ids())} (list_games lists them)."),
 ]
 
 
