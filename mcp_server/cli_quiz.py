@@ -47,7 +47,7 @@ def add_commands(sub: Any) -> None:
     )
     grade.set_defaults(run=run_grade)
     stats = qsub.add_parser("stats", help="pass rates per game and per section from recorded attempts")
-    stats.add_argument("--db", default=None, help="SQLite file (default as for serve)")
+    stats.add_argument("--db", default=None, help="a SQLite file or a postgresql:// URL (default as for serve)")
     stats.set_defaults(run=run_stats)
 
 
