@@ -9,7 +9,7 @@ each deal and each seat, so the luck of the deal cancels out within a pair of ga
 * the CPU milliseconds and iterations of each mcts entrant's searched decisions (mean, p95, max);
 * the luck of the game: how often the first seat wins a heuristic mirror match, and how often the two
   games of one seed of ``mcts`` against ``heuristic`` are won by the same seat (the deal and dice decided
-  them, whoever played it).
+  them, whoever played it) or both by the same bot.
 
 Run (about ten minutes per game on two cores at the defaults)::
 
@@ -18,7 +18,10 @@ Run (about ten minutes per game on two cores at the defaults)::
 Options choose the games, seeds per pairing (``--seeds``, and ``--seeds-random`` for pairings with the
 random bot, which say little), the budgets (``--budget-ms``, ``--small-ms``), the worker processes,
 and ``--pairs`` to play only some pairings (e.g. ``--pairs mcts:heuristic``). An entrant may carry
-options for the game's ``make_bot``, e.g. ``mcts@300:rollout_depth=8`` (for tuning).
+options for the game's ``make_bot``, e.g. ``mcts@300:rollout_depth=8`` (for tuning). With ``--records
+FILE`` every finished game is appended to a JSON-lines file and games already there are not played again:
+an interrupted run resumes, and a run with more seeds extends the last one (the printed tables cover every
+game of the requested seeds).
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ import statistics
 import sys
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -254,13 +257,12 @@ def report(game_id: str, entrants: list[Entrant], records: list[GameRecord], mir
         pairs = [g for g in by_seed.values() if len(g) == 2]
         if pairs:
             same_seat = sum(1 for g in pairs if g[0].winners == g[1].winners)
-            split = sum(1 for g in pairs if g[0].winners != g[1].winners and len(g[0].winners) == 1)
             both_mcts = sum(1 for g in pairs if all(r.shares[r.labels.index(e.label)] == 1.0 for r in g))
             both_h = sum(1 for g in pairs if all(r.shares[r.labels.index("heuristic")] == 1.0 for r in g))
             lines.append(
                 f"luck: {e.label} vs heuristic, {len(pairs)} seeds played from both seats: the same seat won both "
-                f"games of {same_seat} ({same_seat / len(pairs):.0%}); {e.label} won both of {both_mcts}, "
-                f"heuristic both of {both_h}, split {split}"
+                f"games of {same_seat} ({same_seat / len(pairs):.0%}: the deal and dice decided, whoever sat "
+                f"there); {e.label} won both games of {both_mcts}, heuristic both of {both_h}"
             )
     decisions = [r.decisions for r in records]
     if decisions:
@@ -282,12 +284,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--entrant", action="append", default=None, help="replace the entrants (kind[@ms][:k=v,...])")
     parser.add_argument("--pairs", default="", help="only these pairings, e.g. 'mcts:heuristic,mcts:mcts'")
     parser.add_argument("--workers", type=int, default=2, help="worker processes")
-    parser.add_argument("--json", type=Path, default=None, help="also write every game record to this file")
+    parser.add_argument(
+        "--records",
+        type=Path,
+        default=None,
+        help="a JSON-lines file: every finished game is appended to it, and games already in it are not played "
+        "again (so an interrupted run resumes, and runs with more seeds extend it)",
+    )
     args = parser.parse_args(argv)
     with contextlib.suppress(OSError):
         os.nice(5)
     only = [tuple(p.split(":", 1)) for p in args.pairs.split(",") if p]
-    all_records: list[dict[str, Any]] = []
+    kept = load_records(args.records) if args.records is not None else {}
     for game_id in args.game or GAMES:
         if args.entrant:
             entrants = [parse_entrant(t) for t in args.entrant]
@@ -302,27 +310,56 @@ def main(argv: list[str] | None = None) -> int:
         tasks = tasks_for(game_id, entrants, seeds, args.first_seed, only)  # type: ignore[arg-type]
         mirror = mirror_tasks(game_id, args.mirror, args.first_seed)
         start = time.perf_counter()
+        todo = [t for t in tasks + mirror if task_key(t) not in kept]
         with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
-            done = pool.map(play_one, tasks + mirror, chunksize=1)
-        records, mirrors = done[: len(tasks)], done[len(tasks) :]
+            for record in pool.imap_unordered(play_one, todo, chunksize=1):
+                kept[record_key(record)] = record
+                if args.records is not None:
+                    with args.records.open("a") as f:
+                        f.write(json.dumps(asdict(record)) + "\n")
+        records = [kept[task_key(t)] for t in tasks]
+        mirrors = [kept[task_key(t)] for t in mirror]
         print(report(game_id, entrants, records, mirrors))
         print(
-            f"({len(tasks)} ladder games and {len(mirror)} mirror games in {time.perf_counter() - start:.0f} s wall)\n"
+            f"({len(tasks)} ladder games and {len(mirror)} mirror games, {len(todo)} of them played now in "
+            f"{time.perf_counter() - start:.0f} s wall)\n"
         )
-        all_records += [
-            {
-                "game": r.game_id,
-                "seed": r.seed,
-                "seats": list(r.labels),
-                "shares": list(r.shares),
-                "decisions": r.decisions,
-            }
-            for r in records
-        ]
         sys.stdout.flush()
-    if args.json is not None:
-        args.json.write_text(json.dumps(all_records, indent=1))
     return 0
+
+
+def task_key(task: tuple[str, Entrant, Entrant, int]) -> tuple[str, str, str, int]:
+    """Return the key of a game to play: the game, the entrants in seat order and the seed."""
+    game_id, a, b, seed = task
+    return (game_id, a.label, b.label, seed)
+
+
+def record_key(record: GameRecord) -> tuple[str, str, str, int]:
+    """Return the key of a played game (see :func:`task_key`)."""
+    return (record.game_id, record.labels[0], record.labels[1], record.seed)
+
+
+def load_records(path: Path) -> dict[tuple[str, str, str, int], GameRecord]:
+    """Return the games a records file holds (none if it does not exist; a torn last line is skipped)."""
+    out: dict[tuple[str, str, str, int], GameRecord] = {}
+    if not path.exists():
+        return out
+    for line in path.read_text().splitlines():
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        record = GameRecord(
+            data["game_id"],
+            int(data["seed"]),
+            (data["labels"][0], data["labels"][1]),
+            (float(data["shares"][0]), float(data["shares"][1])),
+            tuple(data["winners"]),
+            int(data["decisions"]),
+            {k: [(float(ms), int(n)) for ms, n in v] for k, v in data["searches"].items()},
+        )
+        out[record_key(record)] = record
+    return out
 
 
 if __name__ == "__main__":
