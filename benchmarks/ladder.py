@@ -15,13 +15,13 @@ Run (about ten minutes per game on two cores at the defaults)::
 
     nice -n 5 python benchmarks/ladder.py --game market-fortune
 
-Options choose the games, seeds per pairing (``--seeds``, and ``--seeds-random`` for pairings with the
-random bot, which say little), the budgets (``--budget-ms``, ``--small-ms``), the worker processes,
-and ``--pairs`` to play only some pairings (e.g. ``--pairs mcts:heuristic``). An entrant may carry
-options for the game's ``make_bot``, e.g. ``mcts@300:rollout_depth=8`` (for tuning). With ``--records
-FILE`` every finished game is appended to a JSON-lines file and games already there are not played again:
-an interrupted run resumes, and a run with more seeds extends the last one (the printed tables cover every
-game of the requested seeds).
+Options choose the games, seeds per pairing (``--seeds``; ``--seeds-random`` for the random bot against
+mcts, long games that say little; ``--seeds-mcts`` for mcts against mcts), the budgets (``--budget-ms``,
+``--small-ms``), the worker processes, and ``--pairs`` to play only some pairings (e.g. ``--pairs
+mcts:heuristic``). An entrant may carry options for the game's ``make_bot``, e.g.
+``mcts@300:rollout_depth=8`` (for tuning). With ``--records FILE`` every finished game is appended to a
+JSON-lines file and games already there are not played again: an interrupted run resumes, and a run with
+more seeds extends the last one (the printed tables cover every game of the requested seeds).
 """
 
 from __future__ import annotations
@@ -165,15 +165,15 @@ def tasks_for(
 ) -> list[tuple[str, Entrant, Entrant, int]]:
     """Return every game of a game's round robin (each seed twice, seats swapped), pairings interleaved.
 
-    ``seeds`` is the number of seeds of a pairing: (in general, with the random bot, between two mcts).
+    ``seeds`` is the number of seeds of a pairing: (in general, random against mcts, mcts against mcts).
     """
     pairings = []
     for i, a in enumerate(entrants):
         for b in entrants[i + 1 :]:
             if only and not any({x, y} in ({a.kind, b.kind}, {a.label, b.label}) for x, y in only):
                 continue
-            kinds = (a.kind, b.kind)
-            n = seeds[1] if "random" in kinds else seeds[2] if kinds == ("mcts", "mcts") else seeds[0]
+            kinds = {a.kind, b.kind}
+            n = seeds[1] if kinds == {"random", "mcts"} else seeds[2] if kinds == {"mcts"} else seeds[0]
             pairings.append((a, b, n))
     out = []
     for k in range(max((n for _, _, n in pairings), default=0)):
@@ -275,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", action="append", choices=GAMES, help="a game (repeatable; default: all three)")
     parser.add_argument("--seeds", type=int, default=12, help="seeds per pairing (each played from both seats)")
-    parser.add_argument("--seeds-random", type=int, default=3, help="seeds per pairing with the random bot")
+    parser.add_argument("--seeds-random", type=int, default=3, help="seeds of the random bot against mcts")
     parser.add_argument("--seeds-mcts", type=int, default=6, help="seeds of mcts against mcts (the two budgets)")
     parser.add_argument("--mirror", type=int, default=200, help="heuristic mirror games for the first seat's share")
     parser.add_argument("--first-seed", type=int, default=1, help="the first seed")
