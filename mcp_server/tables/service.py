@@ -40,6 +40,7 @@ import difflib
 import hashlib
 import hmac
 import logging
+import math
 import re
 import secrets
 import time
@@ -137,6 +138,15 @@ class TableLimits(Protocol):
     def ahold(self, kind: str, subject: str, seconds: float) -> contextlib.AbstractAsyncContextManager[None]:
         """Hold one concurrent long-poll of ``subject`` for the block, or refuse."""
         ...
+
+
+def _charged_ms(cpu_s: float) -> int:
+    """Whole milliseconds charged to a table's bot CPU budget for one piece of bot work.
+
+    Rounded up: chunks of a few fast moves each cost under half a millisecond, and rounding them to
+    the nearest millisecond let a table spend its budget without the count ever growing.
+    """
+    return math.ceil(cpu_s * 1000)
 
 
 def _hash(token: str) -> str:
@@ -572,7 +582,7 @@ class TableService:
                 timeouts=timeouts,
                 handed=handed,
                 snapshot=snapshot,
-                bot_cpu_ms=round(bot_cpu_s * 1000),
+                bot_cpu_ms=_charged_ms(bot_cpu_s),
                 now=now,
             )
         )
@@ -600,7 +610,7 @@ class TableService:
         ]
         live.event_count += len(events)
         live.add_events(rows)
-        live.row = replace(live.row, bot_cpu_ms=live.row.bot_cpu_ms + round(bot_cpu_s * 1000))
+        live.row = replace(live.row, bot_cpu_ms=live.row.bot_cpu_ms + _charged_ms(bot_cpu_s))
         live.wake()
 
     # ------------------------------------------------------------------ creating and joining
@@ -1311,7 +1321,7 @@ class TableService:
                 result=res.result,
                 waiting_on=None if res.over else "bot",
                 snapshot=snapshot,
-                bot_cpu_ms=round(res.cpu_s * 1000),
+                bot_cpu_ms=_charged_ms(res.cpu_s),
                 now=now,
             )
             try:
@@ -1319,7 +1329,7 @@ class TableService:
             except StaleVersion:
                 return  # another worker plays it
             version = lane_version = v
-            cpu_ms += round(res.cpu_s * 1000)
+            cpu_ms += _charged_ms(res.cpu_s)
             self._live.drop(table_id)
             if res.over:
                 self._buckets.pop(table_id, None)
