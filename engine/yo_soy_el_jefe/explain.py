@@ -9,8 +9,6 @@ from typing import Any
 
 from club_agentes.engine.core.model import MoveNote
 from club_agentes.engine.yo_soy_el_jefe.components import DRAW_BY_INVESTORS, DRAW_COUNT
-from club_agentes.engine.yo_soy_el_jefe.deal import current_group
-from club_agentes.engine.yo_soy_el_jefe.influence import stop_words
 from club_agentes.engine.yo_soy_el_jefe.moves import (
     DIVIDENDS,
     INVESTOR,
@@ -35,6 +33,8 @@ from club_agentes.engine.yo_soy_el_jefe.moves import (
     Withdraw,
 )
 from club_agentes.engine.yo_soy_el_jefe.state import AGREED, ASKED, COLOURS, SPACES, State
+from club_agentes.engine.yo_soy_el_jefe.steps.deal import current_group
+from club_agentes.engine.yo_soy_el_jefe.steps.influence import stop_words
 from club_agentes.engine.yo_soy_el_jefe.words import space_words
 
 _SEAT = re.compile(r"\bseat (\d)\b")

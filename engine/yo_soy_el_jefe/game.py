@@ -1,14 +1,14 @@
 """The rules of Yo soy el jefe as a decision state machine: configuration and dispatch.
 
-Each step of the game is a :class:`~.base.Phase` in its own module, holding that step's checks,
-candidate moves and effects:
+Each step of the game is a :class:`~.steps.base.Phase` in its own module of :mod:`.steps`, holding that
+step's checks, candidate moves and effects:
 
-* :mod:`.setup` (section 2): the deal and the dollar marker;
-* :mod:`.turn` (section 3): negotiate, roll, draw;
-* :mod:`.hand_limit` (section 3): hire sets and discards over the hand limit;
-* :mod:`.negotiation` (sections 3-1, 3-2, 3-2-1): the open negotiation: family cards, prices, agreements;
-* :mod:`.influence` (section 3-2-2): travel cards, hire sets, boss cards and the stop window;
-* :mod:`.closing` (sections 3-3 and 4): closing or failing a deal and the end of the game.
+* :mod:`.steps.setup` (section 2): the deal and the dollar marker;
+* :mod:`.steps.turn` (section 3): negotiate, roll, draw;
+* :mod:`.steps.hand_limit` (section 3): hire sets and discards over the hand limit;
+* :mod:`.steps.negotiation` (sections 3-1, 3-2, 3-2-1): the open negotiation: family cards, prices, agreements;
+* :mod:`.steps.influence` (section 3-2-2): travel cards, hire sets, boss cards and the stop window;
+* :mod:`.steps.closing` (sections 3-3 and 4): closing or failing a deal and the end of the game.
 
 :meth:`YoSoyElJefe.legal_moves` keeps the candidate moves that the phase's checks accept, and
 :meth:`YoSoyElJefe.apply` runs the same check before the effect: the two agree by construction.
@@ -24,17 +24,17 @@ from club_agentes.engine.core.model import MoveNote
 from club_agentes.engine.core.moves import MoveCodec
 from club_agentes.engine.core.rng import Rng
 from club_agentes.engine.core.visibility import Visibility
-from club_agentes.engine.yo_soy_el_jefe import hand_limit, negotiation, setup, turn
 from club_agentes.engine.yo_soy_el_jefe import rules as R
-from club_agentes.engine.yo_soy_el_jefe.base import Phase
 from club_agentes.engine.yo_soy_el_jefe.bots import HeuristicBot
-from club_agentes.engine.yo_soy_el_jefe.closing import breakdown
 from club_agentes.engine.yo_soy_el_jefe.determinize import determinize
 from club_agentes.engine.yo_soy_el_jefe.explain import explain
-from club_agentes.engine.yo_soy_el_jefe.influence import STOP_PHASE
 from club_agentes.engine.yo_soy_el_jefe.moves import MOVES, Move
-from club_agentes.engine.yo_soy_el_jefe.negotiation import default_move
 from club_agentes.engine.yo_soy_el_jefe.state import JefeConfig, State, config_schema, make_config, restore
+from club_agentes.engine.yo_soy_el_jefe.steps import hand_limit, negotiation, setup, turn
+from club_agentes.engine.yo_soy_el_jefe.steps.base import Phase
+from club_agentes.engine.yo_soy_el_jefe.steps.closing import breakdown
+from club_agentes.engine.yo_soy_el_jefe.steps.influence import STOP_PHASE
+from club_agentes.engine.yo_soy_el_jefe.steps.negotiation import default_move
 from club_agentes.engine.yo_soy_el_jefe.views import build_view, card_names, render, visibility
 
 PHASES: dict[str, Phase] = {

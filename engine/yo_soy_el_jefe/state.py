@@ -524,7 +524,7 @@ class State:
     )
 
     def __init__(self, cfg: JefeConfig, seed: int) -> None:
-        """Deal a new game from ``seed`` (see ``setup.deal``, which describes the deal as events)."""
+        """Deal a new game from ``seed`` (see ``steps.setup.setup_events``, which describes the deal as events)."""
         self.cfg = cfg
         self.n = n = cfg.seats
         self.rng = Rng(seed)

@@ -17,9 +17,6 @@ from typing import Any
 from club_agentes.engine.core import Game
 from club_agentes.engine.core.visibility import NOBODY, PUBLIC, Visibility, Zone, seats
 from club_agentes.engine.yo_soy_el_jefe.components import KIND_LABELS, components
-from club_agentes.engine.yo_soy_el_jefe.deal import current_group, current_missing
-from club_agentes.engine.yo_soy_el_jefe.influence import stop_words
-from club_agentes.engine.yo_soy_el_jefe.negotiation import deciding, quiet, to_answer
 from club_agentes.engine.yo_soy_el_jefe.state import (
     ASKED,
     CARD_INDEX,
@@ -32,6 +29,9 @@ from club_agentes.engine.yo_soy_el_jefe.state import (
     STATUS_NAMES,
 )
 from club_agentes.engine.yo_soy_el_jefe.state import State as _State
+from club_agentes.engine.yo_soy_el_jefe.steps.deal import current_group, current_missing
+from club_agentes.engine.yo_soy_el_jefe.steps.influence import stop_words
+from club_agentes.engine.yo_soy_el_jefe.steps.negotiation import deciding, quiet, to_answer
 from club_agentes.engine.yo_soy_el_jefe.words import CARD_LABEL
 
 FAMILIES = components().families

@@ -19,28 +19,6 @@ from typing import Any
 
 from club_agentes.engine.core import Event, IllegalMove, Pending
 from club_agentes.engine.yo_soy_el_jefe import rules as R
-from club_agentes.engine.yo_soy_el_jefe.base import Check, Phase
-from club_agentes.engine.yo_soy_el_jefe.closing import check_close, check_fail, do_close, do_fail
-from club_agentes.engine.yo_soy_el_jefe.deal import (
-    SPACE_COLS,
-    SPACE_COLSET,
-    current_group,
-    current_missing,
-    group,
-    missing,
-    represents,
-)
-from club_agentes.engine.yo_soy_el_jefe.influence import (
-    boss_moves,
-    check_boss,
-    check_hire,
-    check_travel,
-    do_boss,
-    do_hire,
-    do_travel,
-    hire_moves,
-    travel_moves,
-)
 from club_agentes.engine.yo_soy_el_jefe.moves import (
     ACCEPTS,
     ACCEPTS_CLOSE,
@@ -82,6 +60,28 @@ from club_agentes.engine.yo_soy_el_jefe.state import (
     Negotiation,
     Quote,
     State,
+)
+from club_agentes.engine.yo_soy_el_jefe.steps.base import Check, Phase
+from club_agentes.engine.yo_soy_el_jefe.steps.closing import check_close, check_fail, do_close, do_fail
+from club_agentes.engine.yo_soy_el_jefe.steps.deal import (
+    SPACE_COLS,
+    SPACE_COLSET,
+    current_group,
+    current_missing,
+    group,
+    missing,
+    represents,
+)
+from club_agentes.engine.yo_soy_el_jefe.steps.influence import (
+    boss_moves,
+    check_boss,
+    check_hire,
+    check_travel,
+    do_boss,
+    do_hire,
+    do_travel,
+    hire_moves,
+    travel_moves,
 )
 from club_agentes.engine.yo_soy_el_jefe.words import CLOCKWISE, millions, seat_list
 

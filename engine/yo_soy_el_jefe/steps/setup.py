@@ -6,11 +6,11 @@ from typing import Any
 
 from club_agentes.engine.core import Event, IllegalMove, Pending
 from club_agentes.engine.yo_soy_el_jefe import rules as R
-from club_agentes.engine.yo_soy_el_jefe.base import Phase
 from club_agentes.engine.yo_soy_el_jefe.components import HAND_SIZE, components
 from club_agentes.engine.yo_soy_el_jefe.flow import start_turn
 from club_agentes.engine.yo_soy_el_jefe.moves import MARKERS, PlaceMarker
 from club_agentes.engine.yo_soy_el_jefe.state import CARDS, COLOURS, SPACES, State
+from club_agentes.engine.yo_soy_el_jefe.steps.base import Phase
 from club_agentes.engine.yo_soy_el_jefe.words import card_name, space_words
 
 FAMILIES = components().families

@@ -7,8 +7,6 @@ from typing import Any
 
 from club_agentes.engine.core import Event, IllegalMove, Pending
 from club_agentes.engine.yo_soy_el_jefe import rules as R
-from club_agentes.engine.yo_soy_el_jefe.base import Phase
-from club_agentes.engine.yo_soy_el_jefe.deal import SPACE_COLS, SPACE_COLSET, lapse
 from club_agentes.engine.yo_soy_el_jefe.flow import after_limit
 from club_agentes.engine.yo_soy_el_jefe.moves import (
     BOSS_KEEP,
@@ -38,6 +36,8 @@ from club_agentes.engine.yo_soy_el_jefe.state import (
     State,
     StopWindow,
 )
+from club_agentes.engine.yo_soy_el_jefe.steps.base import Phase
+from club_agentes.engine.yo_soy_el_jefe.steps.deal import SPACE_COLS, SPACE_COLSET, lapse
 from club_agentes.engine.yo_soy_el_jefe.words import CLOCKWISE, card_name
 
 # --------------------------------------------------------------------------- travel cards

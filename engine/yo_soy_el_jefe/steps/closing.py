@@ -9,10 +9,10 @@ from club_agentes.engine.core import Event, IllegalMove
 from club_agentes.engine.core.model import ScoreLine, SeatScore
 from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.components import components
-from club_agentes.engine.yo_soy_el_jefe.deal import FAMILY_PART, FORCED_PART, current_group, current_missing
 from club_agentes.engine.yo_soy_el_jefe.flow import end_turn, game_over
 from club_agentes.engine.yo_soy_el_jefe.moves import Close, Fail
 from club_agentes.engine.yo_soy_el_jefe.state import CARDS, COLOURS, SPACES, ClosedDeal, Ledger, State
+from club_agentes.engine.yo_soy_el_jefe.steps.deal import FAMILY_PART, FORCED_PART, current_group, current_missing
 
 DIE_FACES = components().die_faces
 

@@ -7,7 +7,6 @@ from typing import Any
 
 from club_agentes.engine.core import Event, IllegalMove, Pending
 from club_agentes.engine.yo_soy_el_jefe import rules as R
-from club_agentes.engine.yo_soy_el_jefe.base import Phase
 from club_agentes.engine.yo_soy_el_jefe.components import (
     DRAW_BY_INVESTORS,
     DRAW_COUNT,
@@ -16,8 +15,9 @@ from club_agentes.engine.yo_soy_el_jefe.components import (
 )
 from club_agentes.engine.yo_soy_el_jefe.flow import end_turn
 from club_agentes.engine.yo_soy_el_jefe.moves import DRAW, NEGOTIATE, ROLL, Draw, Hire, Negotiate, Roll
-from club_agentes.engine.yo_soy_el_jefe.negotiation import open_negotiation
 from club_agentes.engine.yo_soy_el_jefe.state import CARDS, SPACES, State
+from club_agentes.engine.yo_soy_el_jefe.steps.base import Phase
+from club_agentes.engine.yo_soy_el_jefe.steps.negotiation import open_negotiation
 from club_agentes.engine.yo_soy_el_jefe.words import card_name, space_words
 
 DIE_FACES = components().die_faces

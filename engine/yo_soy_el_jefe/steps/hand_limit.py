@@ -7,11 +7,11 @@ from typing import Any
 
 from club_agentes.engine.core import Event, IllegalMove, Pending
 from club_agentes.engine.yo_soy_el_jefe import rules as R
-from club_agentes.engine.yo_soy_el_jefe.base import Phase
 from club_agentes.engine.yo_soy_el_jefe.flow import end_turn
-from club_agentes.engine.yo_soy_el_jefe.influence import check_hire, do_hire, hire_targets
 from club_agentes.engine.yo_soy_el_jefe.moves import DISCARDS, HIRES, Discard, Hire
 from club_agentes.engine.yo_soy_el_jefe.state import CARDS, SLOT_HIRE, SLOT_KIND, SLOT_OF_KIND, State
+from club_agentes.engine.yo_soy_el_jefe.steps.base import Phase
+from club_agentes.engine.yo_soy_el_jefe.steps.influence import check_hire, do_hire, hire_targets
 from club_agentes.engine.yo_soy_el_jefe.words import card_name
 
 
