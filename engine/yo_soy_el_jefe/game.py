@@ -26,16 +26,19 @@ from club_agentes.engine.core.rng import Rng
 from club_agentes.engine.core.visibility import Visibility
 from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.bots import HeuristicBot
+from club_agentes.engine.yo_soy_el_jefe.config import JefeConfig, config_schema, make_config
 from club_agentes.engine.yo_soy_el_jefe.determinize import determinize
 from club_agentes.engine.yo_soy_el_jefe.explain import explain
+from club_agentes.engine.yo_soy_el_jefe.knowledge import visibility
 from club_agentes.engine.yo_soy_el_jefe.moves import MOVES, Move
-from club_agentes.engine.yo_soy_el_jefe.state import JefeConfig, State, config_schema, make_config, restore
+from club_agentes.engine.yo_soy_el_jefe.scoring import breakdown
+from club_agentes.engine.yo_soy_el_jefe.snapshots import restore, snapshot
+from club_agentes.engine.yo_soy_el_jefe.state import State
 from club_agentes.engine.yo_soy_el_jefe.steps import hand_limit, negotiation, setup, turn
 from club_agentes.engine.yo_soy_el_jefe.steps.base import Phase
-from club_agentes.engine.yo_soy_el_jefe.steps.closing import breakdown
 from club_agentes.engine.yo_soy_el_jefe.steps.influence import STOP_PHASE
 from club_agentes.engine.yo_soy_el_jefe.steps.negotiation import default_move
-from club_agentes.engine.yo_soy_el_jefe.views import build_view, card_names, render, visibility
+from club_agentes.engine.yo_soy_el_jefe.views import build_view, card_names, render
 
 PHASES: dict[str, Phase] = {
     "marker": setup.PHASE,
@@ -244,7 +247,7 @@ class YoSoyElJefe(Game[State, Move, JefeConfig]):
     # -- hidden information, copies, storage ----------------------------------------------
 
     def visibility(self, state: State) -> Visibility:
-        """Return who knows each card now (see :func:`.views.visibility`)."""
+        """Return who knows each card now (see :func:`.knowledge.visibility`)."""
         return visibility(state)
 
     def card_names(self) -> Mapping[str, str]:
@@ -257,7 +260,7 @@ class YoSoyElJefe(Game[State, Move, JefeConfig]):
 
     def snapshot(self, state: State) -> dict[str, Any]:
         """Return the complete state as JSON, hidden parts included (never send it to a seat)."""
-        return state.snapshot()
+        return snapshot(state)
 
     def restore(self, config: JefeConfig, data: dict[str, Any]) -> State:
         """Return the state a :meth:`snapshot` describes.

@@ -1,5 +1,5 @@
-"""What one seat may know (:func:`build_view`), its text form (:func:`render`) and the knowledge of every card
-(:func:`visibility`, from which the views and the leak tests both read).
+"""What one seat may know (:func:`build_view`) and its text form (:func:`render`); every card list of a view
+goes through the knowledge of every card (:func:`.knowledge.visibility`, which the leak tests read too).
 
 A view shows the seat's own hand and exact money, and everything the rules make public: every seat's
 investor cards, hand size, the cards it has shown or used, the family cards it took back face up, and
@@ -15,8 +15,8 @@ from collections import Counter
 from typing import Any
 
 from club_agentes.engine.core import Game
-from club_agentes.engine.core.visibility import NOBODY, PUBLIC, Visibility, Zone, seats
 from club_agentes.engine.yo_soy_el_jefe.components import KIND_LABELS, components
+from club_agentes.engine.yo_soy_el_jefe.knowledge import CARD_IDS, visibility
 from club_agentes.engine.yo_soy_el_jefe.state import (
     ASKED,
     CARD_INDEX,
@@ -44,9 +44,6 @@ MONEY_PILES: tuple[tuple[int, str], ...] = (
 )
 HISTORY_SHOWN = 8
 NEEDS: tuple[str, ...] = tuple(sp.describe() for sp in SPACES)
-INVESTOR_IDS: tuple[str, ...] = tuple(f.investor_id for f in FAMILIES)
-DEAL_IDS: dict[int, str] = {c.number: c.id for c in components().deal_cards}
-CARD_IDS: tuple[str, ...] = tuple(c.id for c in CARDS)
 CARD_KIND: tuple[str, ...] = tuple(c.kind for c in CARDS)
 _CARD_JSON: tuple[dict[str, Any], ...] = tuple(c.to_json() for c in CARDS)
 SLOT_LABEL: tuple[str, ...] = tuple(f"{k} {c}" if c else k for k, c in SLOT_KIND)
@@ -60,36 +57,6 @@ def money_pile(amount: int) -> str:
         if amount >= low:
             label = text
     return label
-
-
-def visibility(state: _State) -> Visibility:
-    """Return who knows each card now (built once per state version).
-
-    Zones: each hand (its owner; every seat also knows a card taken back face up after a deal), the deck
-    (nobody: not even which reshuffled card lies where), and the public zones: discards, family cards
-    placed in the open deal, travel cards on investors, cards waiting for stops, investor cards and deal
-    cards.
-    """
-    cache = state.vis_cache
-    if cache is not None and cache[0] == state.version:
-        return cache[1]
-    ids = CARD_IDS
-    zones = [Zone(f"hand/{s}", [ids[c] for c in state.hands[s]], seats(s)) for s in range(state.n)]
-    zones.append(Zone("deck", [ids[c] for c in state.deck], NOBODY))
-    zones.append(Zone("discard", [ids[c] for c in state.discard], PUBLIC))
-    neg = state.neg
-    if neg is not None:
-        zones.append(Zone("placed", [ids[k] for _, k in sorted(neg.placed.items())], PUBLIC))
-        zones.append(Zone("travel", [ids[t] for _, t in sorted(neg.travelled.items())], PUBLIC))
-    if state.stop is not None:
-        zones.append(Zone("waiting", [ids[c] for c in state.stop.cards], PUBLIC))
-    zones.append(Zone("investors", INVESTOR_IDS, PUBLIC))
-    zones.append(Zone("deal_cards", [DEAL_IDS[c.number] for c in state.deal_deck], PUBLIC))
-    zones.append(Zone("board", [DEAL_IDS[c] for c in state.covered if c], PUBLIC))
-    everyone = tuple(range(state.n))
-    vis = Visibility.of(zones, {ids[c]: everyone for c in state.known})
-    state.vis_cache = (state.version, vis)
-    return vis
 
 
 def card_names() -> dict[str, str]:
@@ -114,7 +81,7 @@ def _used(counts: list[int]) -> dict[str, int]:
 
 def build_view(game: Game[Any, Any, Any], state: _State, seat: int | None) -> dict[str, Any]:
     """Return the JSON view of ``state`` for ``seat`` (``None``: a spectator), every card list through
-    :func:`visibility`."""
+    :func:`.knowledge.visibility`."""
     pending = game.pending(state)
     vis = visibility(state)
     mine = seat is not None and seat in pending.seats

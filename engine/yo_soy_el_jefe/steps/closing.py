@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from club_agentes.engine.core import Event, IllegalMove
-from club_agentes.engine.core.model import ScoreLine, SeatScore
 from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.components import components
 from club_agentes.engine.yo_soy_el_jefe.flow import end_turn, game_over
@@ -195,27 +194,3 @@ def do_fail(state: State, seat: int, move: Fail) -> list[Event]:
         )
     nxt = (neg.turn_seat if state.cfg.boss_card_keeps_turn else neg.boss) + 1
     return events + end_turn(state, nxt % state.n)
-
-
-def breakdown(state: State) -> tuple[SeatScore, ...]:
-    """Return each seat's final money deal by deal: the payouts it received as boss, the promises it paid and
-    the promises it was paid (rulings ``promesas`` and ``dos-jugadores``)."""
-    lines: list[list[ScoreLine]] = [[] for _ in range(state.n)]
-    for x in state.ledger:
-        where = f"deal {x.deal} (space {x.space})"
-        if x.kind == "payout":
-            lines[x.seat].append(ScoreLine(f"{where}: payout from the bank as boss", x.amount, R.PAYMENT))
-        else:
-            forced = any(
-                p[0] == (x.other if x.kind == "paid" else x.seat) and p[1] == x.colour and p[2] == FORCED_PART
-                for d in state.deals
-                if d.deal == x.deal
-                for p in d.paid
-            )
-            rule = R.R_TWO_PLAYERS if forced else R.R_PROMISES
-            if x.kind == "paid":
-                label = f"{where}: paid seat {x.other} for its {x.colour}"
-            else:
-                label = f"{where}: paid by seat {x.other} (the boss) for {x.colour}"
-            lines[x.seat].append(ScoreLine(label, x.amount, rule))
-    return tuple(SeatScore(s, float(state.money[s]), "M", tuple(lines[s])) for s in range(state.n))

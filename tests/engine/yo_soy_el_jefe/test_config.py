@@ -5,7 +5,7 @@ from __future__ import annotations
 import jsonschema
 import pytest
 from club_agentes.engine.core import ConfigError
-from club_agentes.engine.yo_soy_el_jefe.state import MAX_FAILURE_LIMIT, OPTION_NAMES
+from club_agentes.engine.yo_soy_el_jefe.config import MAX_FAILURE_LIMIT, OPTION_NAMES
 
 from .helpers import game
 

@@ -10,7 +10,7 @@ import pytest
 from club_agentes.engine.core import RandomBot, play, replay
 from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.bots import HeuristicBot
-from club_agentes.engine.yo_soy_el_jefe.state import DEFAULT_FAILURE_LIMIT, MAX_FAILURE_LIMIT
+from club_agentes.engine.yo_soy_el_jefe.config import DEFAULT_FAILURE_LIMIT, MAX_FAILURE_LIMIT
 
 from .helpers import game
 

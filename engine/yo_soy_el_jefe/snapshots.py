@@ -1,0 +1,207 @@
+"""Snapshots of a Yo soy el jefe table: the complete state as JSON (:func:`snapshot`), and back (:func:`restore`).
+
+A snapshot holds everything, hidden parts included (never send one to a seat): hands, the deck in
+order, the discards, who knows which card, each card's deck epoch, the random stream's state, the
+open negotiation and a card waiting for stop cards. :func:`restore` rebuilds a state that behaves
+exactly as the one snapshotted. The format is versioned by ``YoSoyElJefe.snapshot_version``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from club_agentes.engine.core import Rng
+from club_agentes.engine.yo_soy_el_jefe.config import JefeConfig
+from club_agentes.engine.yo_soy_el_jefe.state import (
+    CARD_INDEX,
+    CARD_SLOT,
+    CARDS,
+    COLOURS,
+    DEAL_BY_NUMBER,
+    NCARDS,
+    NSLOTS,
+    ClosedDeal,
+    Ledger,
+    Naming,
+    Negotiation,
+    Quote,
+    State,
+    StopWindow,
+    copy_json,
+)
+
+
+def snapshot(state: State) -> dict[str, Any]:
+    """Return the complete state as JSON, hidden parts included (:func:`restore` reads it back)."""
+    return {
+        "options": state.cfg.to_json(),
+        "seats": state.n,
+        "rng": state.rng.state,
+        "phase": state.phase,
+        "first_player": state.first_player,
+        "turn": state.turn,
+        "turns_played": state.turns_played,
+        "failed_in_a_row": state.failed_in_a_row,
+        "must_negotiate": state.must_negotiate,
+        "hand_limit_seat": state.hand_limit_seat,
+        "marker": state.marker + 1,
+        "covered": list(state.covered),
+        "deal_deck": [c.number for c in state.deal_deck],
+        "deals_done": state.deals_done,
+        "deals": [d.to_json() for d in state.deals],
+        "owner": {COLOURS[c]: s for c, s in enumerate(state.owner)},
+        "hands": [[CARDS[c].id for c in h] for h in state.hands],
+        "deck": [CARDS[c].id for c in state.deck],
+        "discard": [CARDS[c].id for c in state.discard],
+        "epoch": state.epoch,
+        "card_epoch": {CARDS[c].id: e for c, e in enumerate(state.card_epoch) if e},
+        "known": sorted(CARDS[c].id for c in state.known),
+        "used_by": [list(u) for u in state.used_by],
+        "money": list(state.money),
+        "ledger": [[x.seat, x.deal, x.space, x.kind, x.other, x.colour, x.amount] for x in state.ledger],
+        "negotiation": _negotiation_json(state.neg) if state.neg else None,
+        "stop": _stop_json(state.stop) if state.stop else None,
+        "last_roll": state.last_roll,
+        "last_deal": copy_json(state.last_deal),
+        "end_reason": state.end_reason,
+        "end_rule": state.end_rule,
+    }
+
+
+def restore(cfg: JefeConfig, data: Mapping[str, Any]) -> State:
+    """Return the state a :func:`snapshot` describes.
+
+    Raises:
+        ValueError: the snapshot is malformed (a missing field, an unknown card, a wrong seat count).
+    """
+    try:
+        if int(data["seats"]) != cfg.seats:
+            raise ValueError(f"the snapshot has {data['seats']} seats, the configuration {cfg.seats}")
+        s = State.__new__(State)
+        s.cfg = cfg
+        s.n = cfg.seats
+        s.rng = Rng(0)
+        s.rng.state = int(data["rng"])
+        s.phase = str(data["phase"])
+        s.first_player = int(data["first_player"])
+        s.turn = int(data["turn"])
+        s.turns_played = int(data["turns_played"])
+        s.failed_in_a_row = int(data["failed_in_a_row"])
+        s.must_negotiate = bool(data["must_negotiate"])
+        s.hand_limit_seat = int(data["hand_limit_seat"])
+        s.marker = int(data["marker"]) - 1
+        s.covered = [int(x) for x in data["covered"]]
+        s.deal_deck = [DEAL_BY_NUMBER[int(x)] for x in data["deal_deck"]]
+        s.deals_done = int(data["deals_done"])
+        s.deals = [ClosedDeal.from_json(d) for d in data["deals"]]
+        s.owner = [int(data["owner"][c]) for c in COLOURS]
+        s.hands = [sorted(CARD_INDEX[c] for c in h) for h in data["hands"]]
+        s.counts = [[0] * NSLOTS for _ in range(s.n)]
+        for seat, hand in enumerate(s.hands):
+            for card in hand:
+                s.counts[seat][CARD_SLOT[card]] += 1
+        s.deck = [CARD_INDEX[c] for c in data["deck"]]
+        s.discard = [CARD_INDEX[c] for c in data["discard"]]
+        s.epoch = int(data["epoch"])
+        s.card_epoch = [0] * NCARDS
+        for cid, e in data["card_epoch"].items():
+            s.card_epoch[CARD_INDEX[cid]] = int(e)
+        s.known = {CARD_INDEX[c] for c in data["known"]}
+        s.used_by = [[int(x) for x in u] for u in data["used_by"]]
+        s.money = [int(m) for m in data["money"]]
+        s.ledger = [
+            Ledger(int(a), int(b), int(c), str(d), None if e is None else int(e), f, int(g))
+            for a, b, c, d, e, f, g in data["ledger"]
+        ]
+        s.neg = _negotiation_from(data["negotiation"]) if data["negotiation"] else None
+        s.stop = _stop_from(data["stop"]) if data["stop"] else None
+        s.last_roll = None if data["last_roll"] is None else int(data["last_roll"])
+        s.last_deal = copy_json(data["last_deal"])
+        s.end_reason = str(data["end_reason"])
+        s.end_rule = data["end_rule"]
+        s.version = 0
+        s.legal_cache = None
+        s.group_cache = None
+        s.vis_cache = None
+        s.pending_cache = None
+    except (KeyError, TypeError, IndexError) as exc:
+        raise ValueError(f"malformed Yo soy el jefe snapshot: {type(exc).__name__} {str(exc)[:80]}") from None
+    cards = sorted(c for h in s.hands for c in h) + sorted(s.deck) + sorted(s.discard)
+    if s.neg is not None:
+        cards += list(s.neg.placed.values()) + list(s.neg.travelled.values())
+    if s.stop is not None:
+        cards += list(s.stop.cards)
+    if sorted(cards) != list(range(NCARDS)):
+        raise ValueError("malformed Yo soy el jefe snapshot: the influence cards are not each in one place")
+    return s
+
+
+def _stop_json(w: StopWindow) -> dict[str, Any]:
+    """Return a stop window as JSON."""
+    return {
+        "player": w.player,
+        "kind": w.kind,
+        "payload": list(w.payload),
+        "cards": [CARDS[c].id for c in w.cards],
+        "order": list(w.order),
+        "passed": sorted(w.passed),
+    }
+
+
+def _stop_from(data: Mapping[str, Any]) -> StopWindow:
+    """Rebuild a stop window from :func:`_stop_json`."""
+    w = StopWindow(
+        int(data["player"]),
+        str(data["kind"]),
+        tuple(data["payload"]),
+        [CARD_INDEX[c] for c in data["cards"]],
+        tuple(int(s) for s in data["order"]),
+    )
+    w.passed = {int(s) for s in data["passed"]}
+    return w
+
+
+def _negotiation_json(n: Negotiation) -> dict[str, Any]:
+    """Return an open negotiation as JSON."""
+    return {
+        "space": n.space + 1,
+        "card": n.card.number,
+        "boss": n.boss,
+        "turn_seat": n.turn_seat,
+        "travelled": {COLOURS[c]: CARDS[t].id for c, t in sorted(n.travelled.items())},
+        "placed": [[s, COLOURS[c], CARDS[k].id] for (s, c), k in sorted(n.placed.items())],
+        "quotes": [[s, COLOURS[c], q.status, q.millions, q.unit, q.amount] for (s, c), q in sorted(n.quotes.items())],
+        "named": [
+            [a, s, COLOURS[c], [[m, k] for m, k in sorted(counts.items())]]
+            for (a, s, c), counts in sorted(n.named.items())
+        ],
+        "used": sorted(n.used),
+        "naming": [n.naming.actor, n.naming.seat, COLOURS[n.naming.colour]] if n.naming else None,
+        "passed": sorted(n.passed),
+        "last_actor": n.last_actor,
+        "last_act": n.last_act,
+        "history": list(n.history),
+    }
+
+
+def _negotiation_from(data: Mapping[str, Any]) -> Negotiation:
+    """Rebuild a negotiation from :func:`_negotiation_json`."""
+    n = Negotiation(int(data["space"]) - 1, DEAL_BY_NUMBER[int(data["card"])], int(data["boss"]))
+    n.turn_seat = int(data["turn_seat"])
+    n.travelled = {COLOURS.index(c): CARD_INDEX[t] for c, t in data["travelled"].items()}
+    n.placed = {(int(s), COLOURS.index(c)): CARD_INDEX[k] for s, c, k in data["placed"]}
+    n.quotes = {
+        (int(s), COLOURS.index(c)): Quote(int(st), int(m), str(u), int(a)) for s, c, st, m, u, a in data["quotes"]
+    }
+    n.named = {
+        (int(a), int(s), COLOURS.index(c)): {int(m): int(k) for m, k in counts} for a, s, c, counts in data["named"]
+    }
+    n.used = {int(s) for s in data["used"]}
+    naming = data["naming"]
+    n.naming = Naming(int(naming[0]), int(naming[1]), COLOURS.index(naming[2])) if naming else None
+    n.passed = {int(s) for s in data["passed"]}
+    n.last_actor = int(data["last_actor"])
+    n.last_act = str(data["last_act"])
+    n.history = [str(h) for h in data["history"]]
+    return n
