@@ -7,7 +7,8 @@ UCB1 with availability counts, adds one new node, finishes the game with a rollo
 backs the result up. Every node keeps one reward sum per seat, so each seat along the path chooses
 for itself (the multiplayer "max^n" backup).
 
-What a game may tune (the game package's ``mcts`` module passes these to :class:`MctsBot`):
+What a game may tune (the game package's ``mcts`` module declares a :class:`Tuning`, which passes these
+to :class:`MctsBot`; :func:`weighted_scores` and :func:`softmax` make a fitted ``estimate``):
 
 * ``rollout``: the policy that finishes a sampled world, random by default; :class:`BotRollout`
   plays a bot (e.g. the game's heuristic, deciding from the sampled world's views) with some
@@ -46,10 +47,12 @@ import math
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from club_agentes.engine.core.model import Game, Observation
 from club_agentes.engine.core.rng import Rng
+
+T = TypeVar("T")
 
 RolloutPolicy = Callable[[Game[Any, Any, Any], Any, int, Sequence[Any], Rng], Any]
 """``(game, world, seat, legal moves, rng) -> move`` used to finish a sampled world quickly."""
@@ -153,6 +156,21 @@ class WorldView:
 
 _ANY: Any = object()
 """No move given: the tree chooses one."""
+
+
+class _Default:
+    """The type of :data:`_DEFAULT`: an option left to the game's tuning."""
+
+    def __repr__(self) -> str:
+        return "<the game's default>"
+
+
+_DEFAULT = _Default()
+
+
+def _pick(value: T | _Default, default: T) -> T:
+    """Return ``value``, or ``default`` when the option was left to the game's tuning."""
+    return default if isinstance(value, _Default) else value
 
 
 class _Node:
@@ -565,6 +583,103 @@ class MctsBot:
             if values is not None:
                 return values
         return [1.0 / seats] * seats
+
+
+def weighted_scores(
+    weights: Sequence[float], features: Callable[[Any, int], Sequence[float]], world: Any, seats: int
+) -> list[float]:
+    """Return each seat's score in ``world``: the sum of its ``features`` times ``weights`` (a logit).
+
+    Raises:
+        ValueError: ``features`` returns another number of values than ``weights`` holds.
+    """
+    return [sum(a * b for a, b in zip(weights, features(world, s), strict=True)) for s in range(seats)]
+
+
+def softmax(scores: Sequence[float]) -> list[float]:
+    """Return each seat's share of ``exp(score)``: its chance to win under a logistic model of the winner.
+
+    For two seats this is the logistic function of the difference in scores, the model a game's
+    ``estimate`` weights are fitted for (``benchmarks/mcts_estimates.py``).
+
+    Raises:
+        ValueError: ``scores`` is empty.
+    """
+    top = max(scores)
+    weights = [math.exp(x - top) for x in scores]
+    total = sum(weights)
+    return [x / total for x in weights]
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """A game's tuned ``bot:mcts``: its heuristic, the functions it plugs into :class:`MctsBot`, its defaults.
+
+    A game's ``mcts`` module declares one and offers ``make_bot = TUNING.make_bot``, which
+    :meth:`Game.make_bot <club_agentes.engine.core.model.Game.make_bot>` calls with the table's options.
+    The heuristic guides each decision (its move stands unless the sweep finds a better one) and plays
+    the rollouts, deciding from ``rollout_view`` (a quick view of the sampled world) when the game has one.
+
+    Attributes:
+        heuristic: the game's heuristic bot class.
+        strength: the tuned bot's ``strength`` line (``list_games`` shows it).
+        estimate, candidates, sealed_step, prepare: as :class:`MctsBot` takes them (``None``: not used).
+        rollout_view: ``(world, seat) -> view`` for the rollouts' heuristic (``None``: the game's view).
+        budget_ms, rollout_depth, epsilon, exploration, guide_visits, sweep, switch_z: the defaults of
+            :meth:`make_bot`'s options (``epsilon``: the share of random rollout moves).
+    """
+
+    heuristic: type
+    strength: str
+    estimate: Estimate | None = None
+    rollout_view: Callable[[Any, int], dict[str, Any]] | None = None
+    candidates: Candidates | None = None
+    sealed_step: SealedStep | None = None
+    prepare: Prepare | None = None
+    budget_ms: float = 500.0
+    rollout_depth: int = 400
+    epsilon: float = 0.0
+    exploration: float = 0.7
+    guide_visits: int = 10
+    sweep: bool = True
+    switch_z: float = 1.0
+
+    def make_bot(
+        self,
+        *,
+        budget_ms: float | _Default | None = _DEFAULT,
+        iterations: int | None = None,
+        rollout_depth: int | _Default = _DEFAULT,
+        epsilon: float | _Default = _DEFAULT,
+        exploration: float | _Default = _DEFAULT,
+        guide_visits: int | _Default = _DEFAULT,
+        sweep: bool | _Default = _DEFAULT,
+        switch_z: float | _Default = _DEFAULT,
+    ) -> MctsBot:
+        """Return the game's ``bot:mcts``: each option not given takes this tuning's default.
+
+        ``budget_ms`` is CPU milliseconds per decision (``None``: only ``iterations`` bound it).
+
+        Raises:
+            ValueError: an option out of range (one sentence naming it).
+        """
+        bot = MctsBot(
+            iterations=iterations,
+            budget_ms=_pick(budget_ms, self.budget_ms),
+            exploration=_pick(exploration, self.exploration),
+            rollout=BotRollout(self.heuristic, _pick(epsilon, self.epsilon), self.rollout_view),
+            rollout_depth=_pick(rollout_depth, self.rollout_depth),
+            estimate=self.estimate,
+            candidates=self.candidates,
+            sealed_step=self.sealed_step,
+            prepare=self.prepare,
+            guide=self.heuristic,
+            guide_visits=_pick(guide_visits, self.guide_visits),
+            sweep=_pick(sweep, self.sweep),
+            switch_z=_pick(switch_z, self.switch_z),
+        )
+        bot.strength = self.strength
+        return bot
 
 
 def _text(move: Any) -> str:

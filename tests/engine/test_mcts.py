@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import math
 import pickle
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -10,7 +11,7 @@ from typing import Any, ClassVar
 
 import pytest
 from club_agentes.engine.core import Event, Game, Pending, RandomBot, Result, Rng, SealedChoices, play
-from club_agentes.engine.core.mcts import BotRollout, MctsBot
+from club_agentes.engine.core.mcts import BotRollout, MctsBot, Tuning, softmax, weighted_scores
 from club_agentes.engine.core.model import Observation, decide
 from club_agentes.engine.core.moves import Int, MoveCodec, spec
 
@@ -269,3 +270,39 @@ def test_bot_rollout_plays_the_bot_and_pickles() -> None:
     assert again(game, state, 0, game.legal_moves(state, 0), Rng(1)) == Take(3)
     with pytest.raises(ValueError, match="epsilon"):
         BotRollout(TakeThree, epsilon=2.0)
+
+
+def test_a_tuning_builds_the_games_bot_with_its_defaults_and_the_tables_options() -> None:
+    """A game's ``mcts`` module declares a Tuning: options not given take its defaults, given ones replace them."""
+
+    def nim_estimate(state: NimState) -> list[float]:
+        return [0.5, 0.5]
+
+    tuning = Tuning(TakeThree, "tuned for Nim", estimate=nim_estimate, rollout_depth=7, epsilon=0.2, switch_z=2.0)
+    bot = tuning.make_bot()
+    assert (bot.budget_ms, bot.iterations, bot.rollout_depth, bot.switch_z) == (500.0, None, 7, 2.0)
+    assert (bot.guide, bot.guide_visits, bot.sweep, bot.estimate) == (TakeThree, 10, True, nim_estimate)
+    assert isinstance(bot.rollout, BotRollout) and bot.rollout.epsilon == 0.2 and bot.rollout.bot_class is TakeThree
+    assert bot.strength == "tuned for Nim"
+    bot = tuning.make_bot(budget_ms=None, iterations=30, rollout_depth=3, epsilon=0.0, sweep=False)
+    assert (bot.budget_ms, bot.iterations, bot.rollout_depth, bot.sweep, bot.rollout.epsilon) == (None, 30, 3, False, 0)
+    game = Nim()
+    state = game.new_game(game.make_config(2), 6)
+    assert decide(bot, game, state, 0, game.legal_moves(state, 0), Rng(1)) == Take(2)  # leaves 4: a lost pile
+    with pytest.raises(ValueError, match="rollout_depth must be"):
+        tuning.make_bot(rollout_depth=-1)
+    with pytest.raises(TypeError):
+        tuning.make_bot(depth=3)  # type: ignore[call-arg]
+
+
+def test_softmax_of_weighted_scores_is_the_logistic_model_for_two_seats() -> None:
+    def features(world: Any, seat: int) -> tuple[float, float]:
+        return (world[seat], 1.0)
+
+    scores = weighted_scores((0.5, 2.0), features, (3.0, 1.0, 1.0), 3)
+    assert scores == [3.5, 2.5, 2.5]
+    shares = softmax(scores)
+    assert sum(shares) == pytest.approx(1.0) and shares[1] == shares[2] < shares[0]
+    assert softmax([1.0, 0.0])[0] == pytest.approx(1 / (1 + math.exp(-1.0)))
+    with pytest.raises(ValueError):
+        weighted_scores((0.5,), features, (3.0, 1.0), 2)
