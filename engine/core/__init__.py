@@ -17,7 +17,9 @@ from club_agentes.engine.core.model import (
     Result,
     ScoreLine,
     SeatScore,
+    ViewBot,
     decide,
+    moves_by_type,
 )
 from club_agentes.engine.core.playout import Playout, play, replay
 from club_agentes.engine.core.registry import GAMES, all_games, get_game, register
@@ -50,10 +52,12 @@ __all__ = [
     "SealedChoices",
     "SeatScore",
     "UnknownGame",
+    "ViewBot",
     "all_games",
     "clockwise_from",
     "decide",
     "get_game",
+    "moves_by_type",
     "play",
     "register",
     "replay",

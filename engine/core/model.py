@@ -228,6 +228,44 @@ class RandomBot:
         return rng.choice(obs.moves)
 
 
+class ViewBot(ABC):
+    """The base of a game's own bots (the heuristic): they decide from the seat's view alone.
+
+    :meth:`choose` hands a forced move back at once and otherwise asks :meth:`decide`, which is given
+    the seat's view, the seat and its legal moves, never the state; a subclass sets ``strength`` (and
+    ``name``, when it is not the game's heuristic) and implements :meth:`decide`.
+    """
+
+    name: ClassVar[str] = "heuristic"
+    strength: ClassVar[str]
+    from_view: ClassVar[bool] = True
+
+    def choose(self, obs: Observation, rng: Rng) -> Any:
+        """Return one of ``obs.moves``: the only one, or the one :meth:`decide` picks from ``obs.view``.
+
+        Raises:
+            IndexError: there is no legal move.
+        """
+        moves = obs.moves
+        if len(moves) == 1:
+            return moves[0]
+        if not moves:
+            raise IndexError(f"the {self.name} bot was given no legal move")
+        return self.decide(obs.view, obs.seat, moves)
+
+    @abstractmethod
+    def decide(self, view: JSON, seat: int, moves: Sequence[Any]) -> Any:
+        """Return one of ``moves`` (two or more), decided from ``view``, what ``seat`` is shown."""
+
+
+def moves_by_type(moves: Sequence[Any]) -> dict[type, list[Any]]:
+    """Return ``moves`` grouped by their class, each group in the listed order (classes in order of first move)."""
+    out: dict[type, list[Any]] = {}
+    for m in moves:
+        out.setdefault(type(m), []).append(m)
+    return out
+
+
 def decide(bot: Any, game: Game, state: Any, seat: int, moves: Sequence[Any], rng: Rng) -> Any:
     """Ask ``bot`` for a move of ``seat`` among ``moves``, giving it only an :class:`Observation`.
 

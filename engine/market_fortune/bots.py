@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from club_agentes.engine.core import Rng
-from club_agentes.engine.core.model import Observation
+from club_agentes.engine.core.model import ViewBot, moves_by_type
 from club_agentes.engine.market_fortune.components import CARD_INDEX, CARD_STRAT, Effect, StrategyDef
 from club_agentes.engine.market_fortune.moves import (
     Attach,
@@ -106,26 +105,15 @@ class _Seen:
         return total
 
 
-class HeuristicBot:
+class HeuristicBot(ViewBot):
     """A bot that plays Market Fortune to win (see the module docstring)."""
 
-    name = "heuristic"
     strength = "plays to win by simple rules (pairs, attacks on the leader, declares at 25M): beats random bots"
-    from_view = True
 
-    def choose(self, obs: Observation, rng: Rng) -> Any:
-        """Return one of ``obs.moves``, decided from ``obs.view`` (the seat's view) only.
-
-        Raises:
-            IndexError: if there is no legal move.
-        """
-        moves: Sequence[Any] = obs.moves
-        if len(moves) == 1:
-            return moves[0]
-        s = _Seen(obs.view)
-        by_type: dict[type, list[Any]] = {}
-        for m in moves:
-            by_type.setdefault(type(m), []).append(m)
+    def decide(self, view: dict[str, Any], seat: int, moves: Sequence[Any]) -> Any:
+        """Return one of ``moves``, decided from ``view`` (the seat's view) only."""
+        s = _Seen(view)
+        by_type = moves_by_type(moves)
         if s.v["decision"]["kind"] == "reaction":
             return self._react(s, by_type) or moves[-1]
         for pick in (

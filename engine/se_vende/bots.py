@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from club_agentes.engine.core import Rng
-from club_agentes.engine.core.model import Observation
+from club_agentes.engine.core.model import ViewBot
 from club_agentes.engine.se_vende.cards import TRADE_PRICE, CardDef, PowerName, load_deck
 from club_agentes.engine.se_vende.moves import (
     ChooseAction,
@@ -42,24 +41,13 @@ def card_worth(d: CardDef) -> float:
     return worth
 
 
-class HeuristicBot:
+class HeuristicBot(ViewBot):
     """Places the best card it can afford, consumes with doubled points, trades when short of cards."""
 
-    name = "heuristic"
     strength = "greedy card values from its own view: beats random bots about 97% of 3-seat games"
-    from_view = True
 
-    def choose(self, obs: Observation, rng: Rng) -> Any:
-        """Return one of ``obs.moves``, judged from the seat's view (``obs.view``) only.
-
-        Raises:
-            IndexError: if there is no legal move.
-        """
-        moves = obs.moves
-        if not moves:
-            raise IndexError("the heuristic bot was given no legal move")
-        seat = obs.seat
-        view = obs.view
+    def decide(self, view: dict[str, Any], seat: int, moves: Sequence[Any]) -> Any:
+        """Return one of ``moves``, judged from ``seat``'s view only."""
         first = moves[0]
         if isinstance(first, ChooseAction):
             return self._action(view, seat, moves)

@@ -13,8 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from club_agentes.engine.core import Rng
-from club_agentes.engine.core.model import Observation
+from club_agentes.engine.core.model import ViewBot, moves_by_type
 from club_agentes.engine.yo_soy_el_jefe.moves import (
     DIVIDENDS,
     INVESTOR,
@@ -59,33 +58,13 @@ def _my_rank(money: int) -> int:
     return 0 if money <= 0 else 1 if money < 20 else 2 if money < 50 else 3 if money < 100 else 4
 
 
-def _by_type(moves: Sequence[Any]) -> dict[type, list[Any]]:
-    out: dict[type, list[Any]] = {}
-    for m in moves:
-        out.setdefault(type(m), []).append(m)
-    return out
-
-
-class HeuristicBot:
+class HeuristicBot(ViewBot):
     """A simple, honest player: it reads only its own view."""
 
-    name = "heuristic"
     strength = "rule-of-thumb play from its own view: beats random bots almost always, easily read by a careful agent"
-    from_view = True
 
-    def choose(self, obs: Observation, rng: Rng) -> Any:
-        """Return one of ``obs.moves``, decided from ``obs.view`` only.
-
-        Raises:
-            IndexError: if there is no legal move.
-        """
-        moves = obs.moves
-        if len(moves) == 1:
-            return moves[0]
-        if not moves:
-            raise IndexError("no legal move to choose from")
-        view = obs.view
-        seat = obs.seat
+    def decide(self, view: dict[str, Any], seat: int, moves: Sequence[Any]) -> Any:
+        """Return one of ``moves``, decided from ``view`` only."""
         kinds = {type(m) for m in moves}
         if view["card_waiting_for_stops"] is not None:
             return self._stop(view, seat, moves)
@@ -229,7 +208,7 @@ class HeuristicBot:
         return kept > to_seat
 
     def _as_boss(self, view: dict[str, Any], seat: int, moves: Sequence[Any], neg: dict[str, Any]) -> Any:
-        by_type = _by_type(moves)
+        by_type = moves_by_type(moves)
         if Close in by_type:
             return by_type[Close][0]
         wanted = self._wanted(neg)
@@ -257,7 +236,7 @@ class HeuristicBot:
         return by_type.get(Fail, [moves[-1]])[0]
 
     def _as_other(self, view: dict[str, Any], seat: int, moves: Sequence[Any], neg: dict[str, Any]) -> Any:
-        by_type = _by_type(moves)
+        by_type = moves_by_type(moves)
         share = self._share(neg)
         prices = {(p["seat"], p["colour"]): p for p in neg["prices"]}
         for m in by_type.get(Accept, []):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 
 import pytest
 from club_agentes.engine.core import (
@@ -12,11 +13,14 @@ from club_agentes.engine.core import (
     Rng,
     SealedChoices,
     UnknownGame,
+    ViewBot,
     clockwise_from,
     get_game,
+    moves_by_type,
     play,
     replay,
 )
+from club_agentes.engine.core.model import Observation
 
 from tests.engine.toys import Attack, Block, Pass, Pick, ReactionToy, SealedToy
 
@@ -144,3 +148,37 @@ def test_toy_playouts_end_and_replay(toy, seats: int) -> None:
 def test_unknown_game_lists_valid_ids() -> None:
     with pytest.raises(UnknownGame, match="valid game ids"):
         get_game("monopoly")
+
+
+class _Counting(ViewBot):
+    """A view bot that picks the last move and counts how often it was asked."""
+
+    name = "counting"
+    strength = "test double"
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[dict, int]] = []
+
+    def decide(self, view: dict, seat: int, moves: Sequence[object]) -> object:
+        self.asked.append((view, seat))
+        return moves[-1]
+
+
+def test_a_view_bot_decides_only_when_there_is_a_choice() -> None:
+    game = SealedToy()
+    state = game.new_game(game.make_config(2), 1)
+    bot = _Counting()
+    moves = game.legal_moves(state, 0)
+    assert len(moves) > 1 and bot.choose(Observation(game, state, 0, moves), Rng(1)) == moves[-1]
+    assert bot.choose(Observation(game, state, 0, moves[:1]), Rng(1)) == moves[0]
+    assert bot.asked == [(game.view(state, 0), 0)]  # asked once, with the seat's view
+    with pytest.raises(IndexError, match="the counting bot was given no legal move"):
+        bot.choose(Observation(game, state, 0, []), Rng(1))
+    assert bot.from_view is True
+
+
+def test_moves_by_type_keeps_the_listed_order() -> None:
+    moves = [Pick(2), Pass(), Pick(0), Attack(1), Pass()]
+    grouped = moves_by_type(moves)
+    assert list(grouped) == [Pick, Pass, Attack]
+    assert grouped[Pick] == [Pick(2), Pick(0)] and grouped[Pass] == [Pass(), Pass()]
