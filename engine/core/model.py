@@ -126,6 +126,48 @@ class Result:
     rule_id: str | None = None
     breakdown: tuple[SeatScore, ...] = ()
 
+    def to_json(self) -> JSON:
+        """Return the result as JSON (for snapshots; each score line is ``[label, amount, rule_id]``)."""
+        return {
+            "winners": list(self.winners),
+            "scores": list(self.scores),
+            "reason": self.reason,
+            "rule_id": self.rule_id,
+            "breakdown": [
+                {
+                    "seat": b.seat,
+                    "total": b.total,
+                    "unit": b.unit,
+                    "lines": [[ln.label, ln.amount, ln.rule_id] for ln in b.lines],
+                }
+                for b in self.breakdown
+            ],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Result:
+        """Return the result :meth:`to_json` describes.
+
+        Raises:
+            KeyError, TypeError, ValueError: ``data`` is malformed.
+        """
+        breakdown = tuple(
+            SeatScore(
+                int(b["seat"]),
+                float(b["total"]),
+                str(b["unit"]),
+                tuple(ScoreLine(str(label), float(amount), rule) for label, amount, rule in b["lines"]),
+            )
+            for b in data["breakdown"]
+        )
+        return cls(
+            tuple(int(w) for w in data["winners"]),
+            tuple(float(x) for x in data["scores"]),
+            str(data["reason"]),
+            data["rule_id"],
+            breakdown,
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class MoveNote:
@@ -315,6 +357,8 @@ class Game(ABC, Generic[S, M, C]):
             ``strength`` line for ``list_games``.
         snapshot_version: bumped whenever :meth:`snapshot`'s format changes, so that stored
             snapshots of an older format are ignored (the table is replayed instead).
+        summary, facts: what :meth:`info` says of the game besides the above: one paragraph, and
+            further static facts (modes, options, card counts) as JSON.
     """
 
     id: ClassVar[str]
@@ -324,6 +368,8 @@ class Game(ABC, Generic[S, M, C]):
     moves: ClassVar[MoveCodec]
     bots: ClassVar[Mapping[str, type]] = {"random": RandomBot}
     snapshot_version: ClassVar[int] = 1
+    summary: ClassVar[str] = ""
+    facts: ClassVar[Mapping[str, Any]] = {}
 
     # ----- configuration and setup
 
@@ -485,8 +531,8 @@ class Game(ABC, Generic[S, M, C]):
         return [(n, {}) for n in range(self.min_seats, self.max_seats + 1)]
 
     def info(self) -> GameInfo:
-        """Return static facts about the game."""
-        return GameInfo(self.id, self.name, self.min_seats, self.max_seats, summary="")
+        """Return static facts about the game (its class attributes)."""
+        return GameInfo(self.id, self.name, self.min_seats, self.max_seats, self.summary, dict(self.facts))
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Give every game that can sample worlds (overrides :meth:`determinize`) the ``"mcts"`` bot kind."""

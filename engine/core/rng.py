@@ -29,6 +29,12 @@ class Rng:
     def __init__(self, seed: int) -> None:
         self.state = seed & _MASK
 
+    def copy(self) -> Rng:
+        """Return an independent stream at the same point: it draws what this one would draw next."""
+        r = Rng.__new__(Rng)
+        r.state = self.state
+        return r
+
     def next64(self) -> int:
         """Return the next 64-bit unsigned integer of the stream."""
         self.state = s = (self.state + _GAMMA) & _MASK

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from club_agentes.engine.core import Event, Game, GameInfo, IllegalMove, Pending, RandomBot, Result, Rng
+from club_agentes.engine.core import Event, Game, IllegalMove, Pending, RandomBot, Result, Rng
 from club_agentes.engine.core.model import MoveNote
 from club_agentes.engine.core.moves import MoveCodec
 from club_agentes.engine.core.visibility import Visibility
@@ -82,6 +82,11 @@ class MarketFortune(Game[State, Move, MFConfig]):
     moves: ClassVar[MoveCodec] = MOVES
     bots: ClassVar[Mapping[str, type]] = {"random": RandomBot, "heuristic": HeuristicBot}
     snapshot_version: ClassVar[int] = SNAPSHOT_VERSION
+    summary = (
+        "Financial strategy card game: pair an Acción ($) with a Rendimiento (+R) of the same industry, "
+        "roll the Fortune die to form investments, and be the first with 4 investments worth 25M or more."
+    )
+    facts: ClassVar[Mapping[str, Any]] = {"modes": list(MODES), "default_mode": cfg.DEFAULT_MODE}
 
     # ----- configuration and setup
 
@@ -219,20 +224,6 @@ class MarketFortune(Game[State, Move, MFConfig]):
             out.append((n, {"mode": "familia"}))
             out.append((n, {"mode": "campeonato", "turn_limit": 120, "game_limit": 4}))
         return out
-
-    def info(self) -> GameInfo:
-        """Return static facts about the game."""
-        return GameInfo(
-            self.id,
-            self.name,
-            self.min_seats,
-            self.max_seats,
-            summary=(
-                "Financial strategy card game: pair an Acción ($) with a Rendimiento (+R) of the same industry, "
-                "roll the Fortune die to form investments, and be the first with 4 investments worth 25M or more."
-            ),
-            extra={"modes": list(MODES), "default_mode": cfg.DEFAULT_MODE},
-        )
 
 
 GAME = MarketFortune()

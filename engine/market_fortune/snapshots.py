@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from club_agentes.engine.core import Result
-from club_agentes.engine.core.model import ScoreLine, SeatScore
 from club_agentes.engine.core.windows import ReactionWindow
 from club_agentes.engine.market_fortune.components import CARD_ID, CARD_INDEX, N_CARDS
 from club_agentes.engine.market_fortune.config import MFConfig
@@ -93,23 +92,7 @@ def snapshot(st: State) -> dict[str, Any]:
         "totals": list(st.totals),
         "games": [dict(g) for g in st.games],
         "over": st.over,
-        "result": None
-        if result is None
-        else {
-            "winners": list(result.winners),
-            "scores": list(result.scores),
-            "reason": result.reason,
-            "rule_id": result.rule_id,
-            "breakdown": [
-                {
-                    "seat": b.seat,
-                    "total": b.total,
-                    "unit": b.unit,
-                    "lines": [[ln.label, ln.amount, ln.rule_id] for ln in b.lines],
-                }
-                for b in result.breakdown
-            ],
-        },
+        "result": None if result is None else result.to_json(),
     }
 
 
@@ -194,20 +177,5 @@ def _restore(config: MFConfig, data: dict[str, Any]) -> State:
     st.over = bool(data["over"])
     r = data["result"]
     if r is not None:
-        breakdown = tuple(
-            SeatScore(
-                int(b["seat"]),
-                float(b["total"]),
-                str(b["unit"]),
-                tuple(ScoreLine(str(ln[0]), float(ln[1]), ln[2]) for ln in b["lines"]),
-            )
-            for b in r["breakdown"]
-        )
-        st.result = Result(
-            tuple(int(w) for w in r["winners"]),
-            tuple(float(x) for x in r["scores"]),
-            str(r["reason"]),
-            r["rule_id"],
-            breakdown,
-        )
+        st.result = Result.from_json(r)
     return st

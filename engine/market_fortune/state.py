@@ -209,8 +209,7 @@ class State:
         c = State.__new__(State)
         c.config = self.config
         c.n = self.n
-        c.rng = Rng(0)
-        c.rng.state = self.rng.state
+        c.rng = self.rng.copy()
         c.public_bit = self.public_bit
         c.decks = [list(d) for d in self.decks]
         c.discards = [list(d) for d in self.discards]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Sequence
 
 import pytest
@@ -10,8 +11,11 @@ from club_agentes.engine.core import (
     IllegalMove,
     RandomBot,
     ReactionWindow,
+    Result,
     Rng,
+    ScoreLine,
     SealedChoices,
+    SeatScore,
     UnknownGame,
     ViewBot,
     clockwise_from,
@@ -182,3 +186,30 @@ def test_moves_by_type_keeps_the_listed_order() -> None:
     grouped = moves_by_type(moves)
     assert list(grouped) == [Pick, Pass, Attack]
     assert grouped[Pick] == [Pick(2), Pick(0)] and grouped[Pass] == [Pass(), Pass()]
+
+
+def test_a_result_round_trips_through_json() -> None:
+    result = Result(
+        (0, 2),
+        (25.0, 3.0, 25.0),
+        "a shared win",
+        "game/rule",
+        tuple(
+            SeatScore(s, x, "M", (ScoreLine("investment 1", x, None), ScoreLine("bonus", 0.0, "r")))
+            for s, x in enumerate((25.0, 3.0, 25.0))
+        ),
+    )
+    data = result.to_json()
+    assert data["breakdown"][0]["lines"] == [["investment 1", 25.0, None], ["bonus", 0.0, "r"]]
+    assert Result.from_json(json.loads(json.dumps(data))) == result
+    with pytest.raises(KeyError):
+        Result.from_json({k: v for k, v in data.items() if k != "reason"})
+
+
+def test_a_copied_rng_draws_the_same_stream_independently() -> None:
+    rng = Rng(9)
+    rng.next64()
+    twin = rng.copy()
+    assert [twin.next64() for _ in range(3)] == [rng.next64() for _ in range(3)]
+    twin.next64()
+    assert twin.state != rng.state
