@@ -15,13 +15,14 @@ one round) plus the setup discards. One seat, in one round, decides at most:
 Powers count only from a seat's tableau, which never holds more than 13 cards (a round starts with
 fewer than 12, else the game would have ended, and a round places at most two), so each sum takes
 the 13 cards of the set that give it most, as if one tableau could hold them all at once: the bound
-is loose but safe whatever the seats do. :data:`ROUND_BOUND` is the result for this card set.
+is loose but safe whatever the seats do. :data:`ROUND_BOUND` is the result for this card set;
+:data:`.config.LONGEST_TABLE` is the bound of the largest table the options allow.
 """
 
 from __future__ import annotations
 
 from club_agentes.engine.se_vende.cards import TRADE_PRICE, CardDef, PowerName, load_deck
-from club_agentes.engine.se_vende.state import MAX_TURN_LIMIT, SETUP_DISCARDS, TABLEAU_END
+from club_agentes.engine.se_vende.state import SETUP_DISCARDS, TABLEAU_END
 
 TABLEAU_MAX = TABLEAU_END + 1
 """The most cards a tableau can hold: a round starts with at most 11 and places at most two."""
@@ -74,7 +75,3 @@ ROUND_BOUND = round_bound(load_deck().defs)
 def table_bound(seats: int, turn_limit: int) -> int:
     """Return an upper bound on the decisions of a whole table of ``seats`` seats and ``turn_limit`` rounds."""
     return seats * (SETUP_DISCARDS + turn_limit * ROUND_BOUND)
-
-
-LONGEST_TABLE = table_bound(4, MAX_TURN_LIMIT)
-"""The bound for the largest table the options allow (4 seats, 100 rounds)."""

@@ -13,7 +13,6 @@ from typing import Any
 from club_agentes.engine.core.model import MoveNote
 from club_agentes.engine.se_vende.actions import ACTION_EFFECTS, ACTION_NAMES, EXPLORE, PHASE_OF_ACTION
 from club_agentes.engine.se_vende.cards import GOOD_NAMES, TRADE_PRICE, PowerName
-from club_agentes.engine.se_vende.common import DEFS, INDEX, drawable, military, name, plural
 from club_agentes.engine.se_vende.moves import (
     ChooseAction,
     ConsumeGood,
@@ -38,6 +37,7 @@ from club_agentes.engine.se_vende.state import (
 )
 from club_agentes.engine.se_vende.steps import consume as consume_step
 from club_agentes.engine.se_vende.steps.place import cost_now
+from club_agentes.engine.se_vende.table import DEFS, INDEX, drawable, military, name, plural
 
 PHASE_ACTS: dict[str, str] = {
     "explorar-5": "each draws 2 cards and keeps 1",

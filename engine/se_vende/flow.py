@@ -14,10 +14,10 @@ from collections.abc import Callable
 from club_agentes.engine.core import Event
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.actions import CONSUME, DEVELOP, EXPLORE, PRODUCE, SETTLE
-from club_agentes.engine.se_vende.common import seats_text
 from club_agentes.engine.se_vende.scoring import finish
 from club_agentes.engine.se_vende.state import HAND_LIMIT, SETUP, TABLEAU_END, SeVendeState
 from club_agentes.engine.se_vende.steps import choose, consume, explore, hand_limit, place, produce
+from club_agentes.engine.se_vende.table import seats_text
 
 BEGIN: dict[int, Callable[[SeVendeState, list[Event]], bool]] = {
     EXPLORE: explore.begin,

@@ -7,16 +7,18 @@ reaches 12 cards or the last victory chip is handed out. Decisions the physical 
 same time (what to keep when exploring, what to place) are asked of every seat at once; see
 ``se-vende/rulings/decisiones``.
 
-Layout of the package:
+Layout of the package (the one every game follows, see CONTRIBUTING.md):
 
-* ``cards.py`` (+ ``data/cards.toml``), ``actions.py``: the components, as data.
+* ``config.py``: the table options; ``cards.py`` (+ ``data/cards.toml``), ``actions.py``: the
+  components, as data.
 * ``moves.py``: the moves, declared once with the shared codec.
-* ``state.py``: configuration, state, snapshot and restore.
+* ``state.py``: the state; ``snapshots.py``: the state as JSON and back.
 * ``steps/``: one module per step or phase with its checks, listing and effects;
-  ``flow.py``: which step follows which; ``common.py``: what the steps share; ``scoring.py``.
-* ``knowledge.py``: who knows each card (views, hidden ids, determinization).
+  ``flow.py``: which step follows which; ``table.py``: what the steps share; ``scoring.py``.
+* ``knowledge.py``: who knows each card (views, hidden ids); ``determinize.py``: sampled worlds.
 * ``views.py``, ``explain.py``: what a seat is shown, and its moves in plain words.
-* ``bots.py``: the heuristic bot; ``rules.py``: the corpus ids the engine cites.
+* ``bots.py``: the heuristic bot; ``mcts.py``: the tuned ``bot:mcts``; ``rules.py``: the corpus
+  ids the engine cites.
 """
 
 from __future__ import annotations
@@ -28,7 +30,6 @@ from club_agentes.engine.core import (
     ConfigError,
     Event,
     Game,
-    GameInfo,
     IllegalMove,
     InvalidMove,
     Pending,
@@ -42,22 +43,17 @@ from club_agentes.engine.core.visibility import Visibility
 from club_agentes.engine.se_vende import flow
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.bots import HeuristicBot
-from club_agentes.engine.se_vende.bounds import LONGEST_TABLE
 from club_agentes.engine.se_vende.cards import load_designs
-from club_agentes.engine.se_vende.common import DECK
+from club_agentes.engine.se_vende.config import MAX_SEATS, MIN_SEATS, SeVendeConfig, config_schema, make_config
+from club_agentes.engine.se_vende.determinize import determinize
 from club_agentes.engine.se_vende.explain import explain
-from club_agentes.engine.se_vende.knowledge import determinize, visibility
+from club_agentes.engine.se_vende.knowledge import visibility
 from club_agentes.engine.se_vende.moves import MOVE_TYPES, MOVES, SeVendeMove
-from club_agentes.engine.se_vende.state import (
-    DEFAULT_TURN_LIMIT,
-    MAX_TURN_LIMIT,
-    MIN_TURN_LIMIT,
-    OVER,
-    SeVendeConfig,
-    SeVendeState,
-)
+from club_agentes.engine.se_vende.snapshots import SNAPSHOT_VERSION, restore, snapshot
+from club_agentes.engine.se_vende.state import OVER, SeVendeState
 from club_agentes.engine.se_vende.steps import choose, consume, explore, hand_limit, place, produce, setup
 from club_agentes.engine.se_vende.steps.base import Step
+from club_agentes.engine.se_vende.table import DECK
 from club_agentes.engine.se_vende.views import build_view, render_view
 
 STEPS: dict[int, Step] = {
@@ -84,79 +80,36 @@ class SeVende(Game[SeVendeState, SeVendeMove, SeVendeConfig]):
 
     id: ClassVar[str] = "se-vende"
     name: ClassVar[str] = "Se Vende"
-    min_seats: ClassVar[int] = 2
-    max_seats: ClassVar[int] = 4
+    min_seats: ClassVar[int] = MIN_SEATS
+    max_seats: ClassVar[int] = MAX_SEATS
     moves: ClassVar[MoveCodec] = MOVES
     bots: ClassVar[Mapping[str, type]] = {"random": RandomBot, "heuristic": HeuristicBot}
-    snapshot_version: ClassVar[int] = 2
+    snapshot_version: ClassVar[int] = SNAPSHOT_VERSION
+    summary = (
+        "Phase selection: every round each seat secretly picks an action card (Explorar, Desarrollar, "
+        "Asentar, Consumir, Producir); chosen phases run for everyone, choosers get a bonus; build a "
+        "tableau of worlds and developments and score the most victory points."
+    )
+    facts: ClassVar[Mapping[str, Any]] = {"cards": len(DECK.defs), "options": ["turn_limit"]}
 
     # ------------------------------------------------------------------ configuration
 
     def make_config(self, seats: int, options: Mapping[str, Any] | None = None) -> SeVendeConfig:
-        """Build a configuration.
+        """Build a configuration (see :mod:`club_agentes.engine.se_vende.config`).
 
         Raises:
             ConfigError: seats outside 2..4 (se-vende/rulings/jugadores), an unknown option, or a
                 turn_limit that is not a whole number from 1 to 100.
         """
-        if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 4:
-            raise ConfigError(f"Se Vende is played by 2 to 4 seats (ruling se-vende/rulings/jugadores), not {seats!r}")
-        opts = dict(options or {})
-        unknown = sorted(set(opts) - {"turn_limit"})
-        if unknown:
-            raise ConfigError(
-                f"unknown option {unknown[0]!r:.60}; Se Vende accepts only 'turn_limit' "
-                f"(a whole number of rounds from {MIN_TURN_LIMIT} to {MAX_TURN_LIMIT}, default {DEFAULT_TURN_LIMIT})"
-            )
-        limit = opts.get("turn_limit", DEFAULT_TURN_LIMIT)
-        if not isinstance(limit, int) or isinstance(limit, bool) or not MIN_TURN_LIMIT <= limit <= MAX_TURN_LIMIT:
-            raise ConfigError(
-                f"turn_limit must be a whole number of rounds from {MIN_TURN_LIMIT} to {MAX_TURN_LIMIT}, "
-                f"not {limit!r:.60}"
-            )
-        return SeVendeConfig(seats, limit)
+        return make_config(seats, options)
 
     def config_schema(self) -> dict[str, Any]:
         """Return the JSON schema of the table options."""
-        return {
-            "$schema": "https://json-schema.org/draft/2020-12/schema",
-            "title": "Se Vende table options",
-            "type": "object",
-            "properties": {
-                "turn_limit": {
-                    "type": "integer",
-                    "minimum": MIN_TURN_LIMIT,
-                    "maximum": MAX_TURN_LIMIT,
-                    "default": DEFAULT_TURN_LIMIT,
-                    "description": (
-                        f"Rounds, {MIN_TURN_LIMIT} to {MAX_TURN_LIMIT}: the game ends at the end of this round at the "
-                        "latest if neither a 12-card tableau nor the last victory chip has ended it (ruling "
-                        f"se-vende/rulings/limite-de-rondas). Default {DEFAULT_TURN_LIMIT}; example: 25. A table "
-                        f"of 4 seats and {MAX_TURN_LIMIT} rounds ends within {LONGEST_TABLE:,} decisions."
-                    ),
-                }
-            },
-            "additionalProperties": False,
-        }
+        return config_schema()
 
     def sample_configs(self) -> list[tuple[int, dict[str, Any]]]:
         """Return every seat count with the default options, and one short turn limit."""
         return [(2, {}), (3, {}), (4, {}), (3, {"turn_limit": 3})]
-
-    def info(self) -> GameInfo:
-        """Return static facts about the game."""
-        return GameInfo(
-            self.id,
-            self.name,
-            self.min_seats,
-            self.max_seats,
-            summary=(
-                "Phase selection: every round each seat secretly picks an action card (Explorar, Desarrollar, "
-                "Asentar, Consumir, Producir); chosen phases run for everyone, choosers get a bonus; build a "
-                "tableau of worlds and developments and score the most victory points."
-            ),
-            extra={"cards": len(DECK.defs), "options": ["turn_limit"]},
-        )
 
     def rule_ids(self) -> frozenset[str]:
         """Return every corpus id this engine can cite (rules, rulings, and the special cards' sections)."""
@@ -294,7 +247,7 @@ class SeVende(Game[SeVendeState, SeVendeMove, SeVendeConfig]):
 
     def snapshot(self, state: SeVendeState) -> dict[str, Any]:
         """Return the complete state as JSON, hidden parts included (never send it to a seat)."""
-        return state.snapshot()
+        return snapshot(state)
 
     def restore(self, config: SeVendeConfig, data: dict[str, Any]) -> SeVendeState:
         """Return the state a :meth:`snapshot` describes.
@@ -302,7 +255,7 @@ class SeVende(Game[SeVendeState, SeVendeMove, SeVendeConfig]):
         Raises:
             ValueError: the snapshot is malformed or belongs to another configuration.
         """
-        return SeVendeState.restore(config, data)
+        return restore(config, data)
 
     def clone(self, state: SeVendeState) -> SeVendeState:
         """Return an independent copy of ``state`` (fast, for search)."""

@@ -22,7 +22,6 @@ from typing import Any
 
 from club_agentes.engine.core.mcts import Tuning, softmax, weighted_scores
 from club_agentes.engine.se_vende.bots import HeuristicBot
-from club_agentes.engine.se_vende.common import DECK, DEFS, military
 from club_agentes.engine.se_vende.scoring import score
 from club_agentes.engine.se_vende.state import (
     DEVELOP_PLACE,
@@ -31,6 +30,7 @@ from club_agentes.engine.se_vende.state import (
     SETTLE_PLACE,
     SeVendeState,
 )
+from club_agentes.engine.se_vende.table import DECK, DEFS, military
 
 STRENGTH = (
     "information-set MCTS over sampled worlds, the simultaneous and sealed steps searched per seat "

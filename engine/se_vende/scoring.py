@@ -14,8 +14,8 @@ from club_agentes.engine.core import Event, Result
 from club_agentes.engine.core.model import ScoreLine, SeatScore
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.cards import CardDef, Special
-from club_agentes.engine.se_vende.common import DEFS, name, seats_text
 from club_agentes.engine.se_vende.state import OVER, SeVendeState
+from club_agentes.engine.se_vende.table import DEFS, name, seats_text
 
 
 def _counts(term: Special, tableau: Sequence[int], goods: Collection[int]) -> int:

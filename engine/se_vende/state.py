@@ -1,4 +1,4 @@
-"""Se Vende's configuration, its mutable game state, and the state's JSON snapshot.
+"""Se Vende's mutable game state.
 
 The game's numbers (``HAND_MAX``, ``CHIPS_PER_SEAT``, ``TENS``...) are named here once; the phases
 (``EXPLORE``... ``PHASE_NAMES``, ``PHASE_OF_ACTION``) come from :mod:`.actions` and are importable
@@ -6,19 +6,17 @@ from here too.
 
 Cards are small integers (their 0-based number; ``load_deck().ids[c]`` is the id). Piles are
 plain lists; the supply's top is the END of its list. A state copies itself quickly
-(:meth:`SeVendeState.clone`, for search) and round-trips through JSON
-(:meth:`SeVendeState.snapshot` / :meth:`SeVendeState.restore`).
+(:meth:`SeVendeState.clone`, for search); the table's configuration is in :mod:`.config` and the
+state's JSON snapshot in :mod:`.snapshots`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from club_agentes.engine.core import Result, Rng, SealedChoices
-from club_agentes.engine.core.model import ScoreLine, SeatScore
 from club_agentes.engine.se_vende.actions import (
-    ACTION_CODES,
     CONSUME,
     DEVELOP,
     EXPLORE,
@@ -29,11 +27,13 @@ from club_agentes.engine.se_vende.actions import (
 )
 from club_agentes.engine.se_vende.cards import Power, load_deck
 
+if TYPE_CHECKING:
+    from club_agentes.engine.se_vende.config import SeVendeConfig
+
 __all__ = [
     "CHIPS_PER_SEAT",
     "CONSUME",
     "CONSUMING",
-    "DEFAULT_TURN_LIMIT",
     "DEVELOP",
     "DEVELOP_PAY",
     "DEVELOP_PLACE",
@@ -41,8 +41,6 @@ __all__ = [
     "EXPLORE_KEEP",
     "HAND_LIMIT",
     "HAND_MAX",
-    "MAX_TURN_LIMIT",
-    "MIN_TURN_LIMIT",
     "NO_CARD",
     "OVER",
     "PHASE_NAMES",
@@ -62,7 +60,6 @@ __all__ = [
     "Board",
     "ConsumeSeat",
     "PowerRef",
-    "SeVendeConfig",
     "SeVendeState",
     "WindfallRight",
     "stamp",
@@ -97,14 +94,7 @@ TABLEAU_END = 12
 CHIPS_PER_SEAT = 12
 TENS = 40  # the four 10-point chips kept for the final round
 
-DEFAULT_TURN_LIMIT = 40
-MIN_TURN_LIMIT = 1
-MAX_TURN_LIMIT = 100
-"""The turn_limit option's range (se-vende/rulings/limite-de-rondas)."""
-
-_DECK = load_deck()
-_IDS = _DECK.ids
-_INDEX = _DECK.index
+_IDS = load_deck().ids
 
 
 def stamp(round_no: int, phase: int) -> int:
@@ -186,46 +176,6 @@ class ConsumeSeat:
         c.finished = self.finished
         return c
 
-    def to_json(self) -> dict[str, Any]:
-        """Return the progress as JSON."""
-
-        def ref(p: PowerRef) -> list[Any]:
-            return [_IDS[p.card], p.index]
-
-        return {
-            "must_sell": self.must_sell,
-            "double": self.double,
-            "powers": [ref(p) for p in self.powers],
-            "used": sorted(ref(p) for p in self.used),
-            "active": None if self.active is None else ref(self.active),
-            "remaining": self.remaining,
-            "taken": [_IDS[w] for w in self.taken],
-            "gained_vp": self.gained_vp,
-            "finished": self.finished,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> ConsumeSeat:
-        """Return the progress :meth:`to_json` describes.
-
-        Raises:
-            KeyError, ValueError, IndexError: malformed data.
-        """
-        defs = _DECK.defs
-
-        def ref(raw: list[Any]) -> PowerRef:
-            c = _INDEX[raw[0]]
-            return PowerRef(c, int(raw[1]), defs[c].powers[int(raw[1])])
-
-        cs = cls(bool(data["must_sell"]), bool(data["double"]), [ref(r) for r in data["powers"]])
-        cs.used = {ref(r) for r in data["used"]}
-        cs.active = None if data["active"] is None else ref(data["active"])
-        cs.remaining = int(data["remaining"])
-        cs.taken = [_INDEX[w] for w in data["taken"]]
-        cs.gained_vp = int(data["gained_vp"])
-        cs.finished = bool(data["finished"])
-        return cs
-
 
 @dataclass(frozen=True, slots=True)
 class Board:
@@ -263,57 +213,6 @@ class Board:
             s.tens_added,
             s.chips_out,
         )
-
-    def to_json(self) -> dict[str, Any]:
-        """Return the board as JSON."""
-        return {
-            "hand_sizes": list(self.hand_sizes),
-            "chips": list(self.chips),
-            "goods": sorted(_IDS[w] for w in self.goods),
-            "supply": self.supply,
-            "discard": self.discard,
-            "pool": self.pool,
-            "tens_added": self.tens_added,
-            "chips_out": self.chips_out,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Board:
-        """Return the board :meth:`to_json` describes.
-
-        Raises:
-            KeyError, ValueError, TypeError: malformed data.
-        """
-        return cls(
-            tuple(int(x) for x in data["hand_sizes"]),
-            tuple(int(x) for x in data["chips"]),
-            frozenset(_INDEX[w] for w in data["goods"]),
-            int(data["supply"]),
-            int(data["discard"]),
-            int(data["pool"]),
-            bool(data["tens_added"]),
-            bool(data["chips_out"]),
-        )
-
-
-@dataclass(slots=True)
-class SeVendeConfig:
-    """A Se Vende table's configuration (treat it as immutable).
-
-    Not a frozen dataclass only because the core's ``Config`` protocol declares ``seats`` as a
-    settable attribute, which a frozen dataclass does not satisfy for a type checker.
-
-    Attributes:
-        seats: 2 to 4.
-        turn_limit: the game ends at the end of this round at the latest (1 to 100 rounds).
-    """
-
-    seats: int
-    turn_limit: int = DEFAULT_TURN_LIMIT
-
-    def to_json(self) -> dict[str, Any]:
-        """Return the options (``make_config(seats, to_json())`` rebuilds this config)."""
-        return {"turn_limit": self.turn_limit}
 
 
 class SeVendeState:
@@ -411,8 +310,7 @@ class SeVendeState:
         c = SeVendeState.__new__(SeVendeState)
         c.n = self.n
         c.turn_limit = self.turn_limit
-        c.rng = Rng(0)
-        c.rng.state = self.rng.state
+        c.rng = self.rng.copy()
         c.round = self.round
         c.step = self.step
         c.phase = self.phase
@@ -442,155 +340,3 @@ class SeVendeState:
         c.produced = [list(p) for p in self.produced]
         c.result = self.result
         return c
-
-    # ------------------------------------------------------------------ JSON
-
-    def snapshot(self) -> dict[str, Any]:
-        """Return the complete state as JSON (hidden parts included)."""
-        ids = _IDS
-
-        def cards(cs: list[int]) -> list[str]:
-            return [ids[c] for c in cs]
-
-        return {
-            "seats": self.n,
-            "turn_limit": self.turn_limit,
-            "rng": self.rng.state,
-            "round": self.round,
-            "step": STEP_NAMES[self.step],
-            "phase": self.phase,
-            "phases": list(self.phases),
-            "supply": cards(self.supply),
-            "discard": cards(self.discard),
-            "hands": [cards(h) for h in self.hands],
-            "tableau": [cards(t) for t in self.tableau],
-            "stamps": {ids[c]: s for c, s in sorted(self.stamps.items())},
-            "goods": {ids[w]: ids[g] for w, g in sorted(self.goods.items())},
-            "known": {ids[c]: s for c, s in sorted(self.known.items())},
-            "chips": list(self.chips),
-            "pool": self.pool,
-            "tens_added": self.tens_added,
-            "chips_out": self.chips_out,
-            "actions": self.actions.to_json(),
-            "chosen": None if self.chosen is None else {str(k): v for k, v in sorted(self.chosen.items())},
-            "previous": None if self.previous is None else {str(k): v for k, v in sorted(self.previous.items())},
-            "part": list(self.part),
-            "board": None if self.board is None else self.board.to_json(),
-            "todo": list(self.todo),
-            "drawn": [cards(d) for d in self.drawn],
-            "placing": {
-                "seats": list(self.placing.seats),
-                "choices": {str(s): _card_or_none(self.placing.own(s)) for s in self.placing.done},
-            },
-            "placed": [_card_or_none(c) for c in self.placed],
-            "consume": [None if c is None else c.to_json() for c in self.consume],
-            "produce": [[[_card_or_none(w.source), w.kind] for w in q] for q in self.produce],
-            "produced": [list(p) for p in self.produced],
-            "result": None if self.result is None else _result_json(self.result),
-        }
-
-    @classmethod
-    def restore(cls, config: SeVendeConfig, data: dict[str, Any]) -> SeVendeState:
-        """Return the state a :meth:`snapshot` describes.
-
-        Raises:
-            ValueError: the snapshot is malformed or does not match ``config``.
-        """
-        try:
-            return cls._restore(config, data)
-        except (KeyError, IndexError, TypeError, AttributeError) as exc:
-            raise ValueError(f"malformed Se Vende snapshot: {exc!r:.200}") from None
-
-    @classmethod
-    def _restore(cls, config: SeVendeConfig, data: dict[str, Any]) -> SeVendeState:
-        if data["seats"] != config.seats or data["turn_limit"] != config.turn_limit:
-            raise ValueError("the snapshot's seats or turn_limit differ from the table's configuration")
-        idx = _INDEX
-
-        def cards(raw: list[str]) -> list[int]:
-            return [idx[c] for c in raw]
-
-        s = cls(config, 0)
-        s.rng.state = int(data["rng"])
-        s.round = int(data["round"])
-        s.step = STEP_NAMES.index(data["step"])
-        s.phase = int(data["phase"])
-        s.phases = [int(p) for p in data["phases"]]
-        if any(p not in PHASE_NAMES for p in s.phases):
-            raise ValueError("the snapshot names an unknown phase")
-        s.supply = cards(data["supply"])
-        s.discard = cards(data["discard"])
-        s.hands = [cards(h) for h in data["hands"]]
-        s.tableau = [cards(t) for t in data["tableau"]]
-        s.stamps = {idx[c]: int(v) for c, v in data["stamps"].items()}
-        s.goods = {idx[w]: idx[g] for w, g in data["goods"].items()}
-        s.known = {idx[c]: int(v) for c, v in data["known"].items()}
-        s.chips = [int(x) for x in data["chips"]]
-        s.pool = int(data["pool"])
-        s.tens_added = bool(data["tens_added"])
-        s.chips_out = bool(data["chips_out"])
-        s.actions = SealedChoices(data["actions"]["seats"])
-        for seat, code in data["actions"]["choices"].items():
-            if code not in ACTION_CODES:
-                raise ValueError(f"the snapshot names an unknown action card {code!r:.40}")
-            s.actions.submit(int(seat), code)
-        s.chosen = None if data["chosen"] is None else {int(k): v for k, v in data["chosen"].items()}
-        s.previous = None if data["previous"] is None else {int(k): v for k, v in data["previous"].items()}
-        s.part = tuple(int(x) for x in data["part"])
-        s.board = None if data["board"] is None else Board.from_json(data["board"])
-        s.todo = [int(x) for x in data["todo"]]
-        s.drawn = [cards(d) for d in data["drawn"]]
-        s.placing = SealedChoices(data["placing"]["seats"])
-        for seat, c in data["placing"]["choices"].items():
-            s.placing.submit(int(seat), NO_CARD if c is None else idx[c])
-        s.placed = [NO_CARD if c is None else idx[c] for c in data["placed"]]
-        s.consume = [None if c is None else ConsumeSeat.from_json(c) for c in data["consume"]]
-        s.produce = [[WindfallRight(NO_CARD if c is None else idx[c], str(k)) for c, k in q] for q in data["produce"]]
-        s.produced = [[str(g) for g in p] for p in data["produced"]]
-        s.result = None if data["result"] is None else _result_from_json(data["result"])
-        total = len(s.supply) + len(s.discard) + sum(map(len, s.hands)) + sum(map(len, s.tableau))
-        total += len(s.goods) + sum(map(len, s.drawn))
-        if total != len(_IDS):
-            raise ValueError(f"the snapshot holds {total} cards, not the {len(_IDS)} of the game")
-        return s
-
-
-def _card_or_none(card: int | None) -> str | None:
-    return None if card is None or card < 0 else _IDS[card]
-
-
-def _result_json(r: Result) -> dict[str, Any]:
-    return {
-        "winners": list(r.winners),
-        "scores": list(r.scores),
-        "reason": r.reason,
-        "rule_id": r.rule_id,
-        "breakdown": [
-            {
-                "seat": b.seat,
-                "total": b.total,
-                "unit": b.unit,
-                "lines": [[x.label, x.amount, x.rule_id] for x in b.lines],
-            }
-            for b in r.breakdown
-        ],
-    }
-
-
-def _result_from_json(data: dict[str, Any]) -> Result:
-    breakdown = tuple(
-        SeatScore(
-            int(b["seat"]),
-            float(b["total"]),
-            str(b["unit"]),
-            tuple(ScoreLine(str(label), float(amount), rule) for label, amount, rule in b["lines"]),
-        )
-        for b in data["breakdown"]
-    )
-    return Result(
-        tuple(int(w) for w in data["winners"]),
-        tuple(float(x) for x in data["scores"]),
-        str(data["reason"]),
-        data["rule_id"],
-        breakdown,
-    )

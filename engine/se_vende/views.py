@@ -26,7 +26,6 @@ from club_agentes.engine.se_vende.actions import (
     PHASE_OF_ACTION,
 )
 from club_agentes.engine.se_vende.cards import GOOD_COLOURS, GOOD_KINDS, GOOD_NAMES, TRADE_PRICE
-from club_agentes.engine.se_vende.common import DECK, IDS, INDEX, develop_discount, military, settle_discount
 from club_agentes.engine.se_vende.knowledge import good_zone, visibility
 from club_agentes.engine.se_vende.scoring import score, score_of, summary
 from club_agentes.engine.se_vende.state import (
@@ -49,6 +48,7 @@ from club_agentes.engine.se_vende.state import (
     SeVendeState,
     stamp,
 )
+from club_agentes.engine.se_vende.table import DECK, IDS, INDEX, develop_discount, military, settle_discount
 
 
 def _card(card_id: str) -> dict[str, Any]:

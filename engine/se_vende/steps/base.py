@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from club_agentes.engine.core import Event, IllegalMove
-from club_agentes.engine.se_vende.common import Refusal, seats_text
 from club_agentes.engine.se_vende.state import SeVendeState
+from club_agentes.engine.se_vende.table import Refusal, seats_text
 
 Check = Callable[[SeVendeState, int, Any], Refusal | None]
 """Returns the refusal of a move (building an :class:`IllegalMove` that cites its rule), or ``None`` if legal."""

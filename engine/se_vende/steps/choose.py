@@ -16,10 +16,10 @@ from club_agentes.engine.se_vende.actions import (
     PHASE_OF_ACTION,
     action_token,
 )
-from club_agentes.engine.se_vende.common import Refusal, open_step, seats_text
 from club_agentes.engine.se_vende.moves import MOVES, ChooseAction
 from club_agentes.engine.se_vende.state import SELECT, SeVendeState
 from club_agentes.engine.se_vende.steps.base import MoveRule, Step
+from club_agentes.engine.se_vende.table import Refusal, open_step, seats_text
 
 _ACTION_MOVES: tuple[ChooseAction, ...] = tuple(MOVES.intern(ChooseAction, c) for c in ACTION_CODES)
 

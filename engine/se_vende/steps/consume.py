@@ -17,7 +17,10 @@ from club_agentes.engine.core import Event, IllegalMove
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.actions import ACTION_NAMES, CONSUME
 from club_agentes.engine.se_vende.cards import GOOD_NAMES, TRADE_PRICE, Power, PowerName
-from club_agentes.engine.se_vende.common import (
+from club_agentes.engine.se_vende.moves import BY_CARD, ConsumeGood, Discard, Done, Sell, UsePower
+from club_agentes.engine.se_vende.state import CONSUMING, NO_CARD, ConsumeSeat, PowerRef, SeVendeState
+from club_agentes.engine.se_vende.steps.base import MoveRule, Step
+from club_agentes.engine.se_vende.table import (
     DEFS,
     IDS,
     INDEX,
@@ -32,9 +35,6 @@ from club_agentes.engine.se_vende.common import (
     seats_text,
     to_discard,
 )
-from club_agentes.engine.se_vende.moves import BY_CARD, ConsumeGood, Discard, Done, Sell, UsePower
-from club_agentes.engine.se_vende.state import CONSUMING, NO_CARD, ConsumeSeat, PowerRef, SeVendeState
-from club_agentes.engine.se_vende.steps.base import MoveRule, Step
 
 CONSUME_POWERS = (PowerName.CONSUME_GOODS, PowerName.CONSUME_HAND)
 _DONE = Done()

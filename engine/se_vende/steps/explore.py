@@ -12,7 +12,10 @@ from club_agentes.engine.core import Event, IllegalMove
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.actions import EXPLORE
 from club_agentes.engine.se_vende.cards import PowerName
-from club_agentes.engine.se_vende.common import (
+from club_agentes.engine.se_vende.moves import BY_CARD, Keep
+from club_agentes.engine.se_vende.state import EXPLORE_KEEP, NO_CARD, SeVendeState
+from club_agentes.engine.se_vende.steps.base import MoveRule, Step, idle_refusal
+from club_agentes.engine.se_vende.table import (
     DEFS,
     IDS,
     INDEX,
@@ -24,9 +27,6 @@ from club_agentes.engine.se_vende.common import (
     plural,
     to_discard,
 )
-from club_agentes.engine.se_vende.moves import BY_CARD, Keep
-from club_agentes.engine.se_vende.state import EXPLORE_KEEP, NO_CARD, SeVendeState
-from club_agentes.engine.se_vende.steps.base import MoveRule, Step, idle_refusal
 
 BASE_DRAW = 2
 BASE_KEEP = 1

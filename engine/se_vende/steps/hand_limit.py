@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from club_agentes.engine.core import Event, IllegalMove
 from club_agentes.engine.se_vende import rules as R
-from club_agentes.engine.se_vende.common import DECK, Refusal, name, not_in_hand, open_step, seats_text, to_discard
 from club_agentes.engine.se_vende.moves import BY_CARD, Discard
 from club_agentes.engine.se_vende.state import HAND_LIMIT, HAND_MAX, SeVendeState
 from club_agentes.engine.se_vende.steps.base import MoveRule, Step
+from club_agentes.engine.se_vende.table import DECK, Refusal, name, not_in_hand, open_step, seats_text, to_discard
 
 
 def begin(s: SeVendeState, ev: list[Event]) -> bool:

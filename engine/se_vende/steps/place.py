@@ -16,7 +16,18 @@ from club_agentes.engine.core import Event, IllegalMove
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.actions import DEVELOP, PHASE_NAMES, SETTLE
 from club_agentes.engine.se_vende.cards import GOOD_NAMES, PowerName
-from club_agentes.engine.se_vende.common import (
+from club_agentes.engine.se_vende.moves import BY_CARD, PLACE_NONE, Pay, Place
+from club_agentes.engine.se_vende.state import (
+    DEVELOP_PAY,
+    DEVELOP_PLACE,
+    NO_CARD,
+    SETTLE_PAY,
+    SETTLE_PLACE,
+    SeVendeState,
+    stamp,
+)
+from club_agentes.engine.se_vende.steps.base import MoveRule, Step, idle_refusal
+from club_agentes.engine.se_vende.table import (
     DECK,
     DEFS,
     INDEX,
@@ -35,17 +46,6 @@ from club_agentes.engine.se_vende.common import (
     take_good,
     to_discard,
 )
-from club_agentes.engine.se_vende.moves import BY_CARD, PLACE_NONE, Pay, Place
-from club_agentes.engine.se_vende.state import (
-    DEVELOP_PAY,
-    DEVELOP_PLACE,
-    NO_CARD,
-    SETTLE_PAY,
-    SETTLE_PLACE,
-    SeVendeState,
-    stamp,
-)
-from club_agentes.engine.se_vende.steps.base import MoveRule, Step, idle_refusal
 
 # ---------------------------------------------------------------------- begin
 

@@ -15,7 +15,10 @@ from club_agentes.engine.core import Event, IllegalMove
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.actions import PRODUCE
 from club_agentes.engine.se_vende.cards import GOOD_NAMES, PowerName
-from club_agentes.engine.se_vende.common import (
+from club_agentes.engine.se_vende.moves import BY_CARD, Done, Produce
+from club_agentes.engine.se_vende.state import NO_CARD, PRODUCING, SeVendeState, WindfallRight
+from club_agentes.engine.se_vende.steps.base import MoveRule, Step
+from club_agentes.engine.se_vende.table import (
     DEFS,
     INDEX,
     Refusal,
@@ -27,9 +30,6 @@ from club_agentes.engine.se_vende.common import (
     seats_text,
     take_good,
 )
-from club_agentes.engine.se_vende.moves import BY_CARD, Done, Produce
-from club_agentes.engine.se_vende.state import NO_CARD, PRODUCING, SeVendeState, WindfallRight
-from club_agentes.engine.se_vende.steps.base import MoveRule, Step
 
 _DONE = Done()
 

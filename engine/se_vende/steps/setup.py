@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from club_agentes.engine.core import Event, IllegalMove
 from club_agentes.engine.se_vende import rules as R
-from club_agentes.engine.se_vende.common import DECK, IDS, Refusal, name, not_in_hand, open_step, to_discard
+from club_agentes.engine.se_vende.config import SeVendeConfig
 from club_agentes.engine.se_vende.moves import BY_CARD, Discard
 from club_agentes.engine.se_vende.state import (
     CHIPS_PER_SEAT,
@@ -16,10 +16,10 @@ from club_agentes.engine.se_vende.state import (
     SETUP_DEAL,
     SETUP_DISCARDS,
     TENS,
-    SeVendeConfig,
     SeVendeState,
 )
 from club_agentes.engine.se_vende.steps.base import MoveRule, Step, idle_refusal
+from club_agentes.engine.se_vende.table import DECK, IDS, Refusal, name, not_in_hand, open_step, to_discard
 
 
 def deal(config: SeVendeConfig, seed: int, *, log: bool = True) -> tuple[SeVendeState, list[Event]]:

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 from club_agentes.engine.core import RandomBot, play, replay
-from club_agentes.engine.se_vende.bounds import LONGEST_TABLE, ROUND_BOUND, table_bound
-from club_agentes.engine.se_vende.state import MAX_TURN_LIMIT, SeVendeState
+from club_agentes.engine.se_vende.bounds import ROUND_BOUND, table_bound
+from club_agentes.engine.se_vende.config import LONGEST_TABLE, MAX_TURN_LIMIT
+from club_agentes.engine.se_vende.state import SeVendeState
 
 from tests.engine.se_vende.helpers import GAME
 from tests.engine.se_vende.stall_bots import Grinder, Staller

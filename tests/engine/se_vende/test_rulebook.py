@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 
-from club_agentes.engine.se_vende.common import award, military
 from club_agentes.engine.se_vende.moves import (
     PLACE_NONE,
     ChooseAction,
@@ -34,6 +33,7 @@ from club_agentes.engine.se_vende.state import (
     SELECT,
     SETTLE_PLACE,
 )
+from club_agentes.engine.se_vende.table import award, military
 
 from tests.engine.se_vende.helpers import (
     DECK,

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from club_agentes.engine.core import ConfigError, RandomBot, Rng, play
 from club_agentes.engine.se_vende.cards import GOOD_KINDS
+from club_agentes.engine.se_vende.config import MAX_TURN_LIMIT
 from club_agentes.engine.se_vende.moves import DONE, PLACE_NONE, ChooseAction, Discard, Keep, Pay, Place
 from club_agentes.engine.se_vende.state import (
     CONSUMING,
@@ -17,7 +18,6 @@ from club_agentes.engine.se_vende.state import (
     DEVELOP_PLACE,
     EXPLORE_KEEP,
     HAND_LIMIT,
-    MAX_TURN_LIMIT,
     SETUP,
     STEP_NAMES,
     SeVendeState,
