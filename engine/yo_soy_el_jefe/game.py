@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from club_agentes.engine.core import Event, Game, GameInfo, IllegalMove, InvalidMove, Pending, RandomBot, Result
+from club_agentes.engine.core import Event, Game, IllegalMove, InvalidMove, Pending, RandomBot, Result
 from club_agentes.engine.core.model import MoveNote
 from club_agentes.engine.core.moves import MoveCodec
 from club_agentes.engine.core.rng import Rng
@@ -68,6 +68,11 @@ class YoSoyElJefe(Game[State, Move, JefeConfig]):
     moves: ClassVar[MoveCodec] = MOVES
     bots: ClassVar[Mapping[str, type]] = {"random": RandomBot, "heuristic": HeuristicBot}
     snapshot_version: ClassVar[int] = 2
+    summary = (
+        "Negotiation game: gather the investors each board space asks for, share the dividends openly, "
+        "and interfere with influence cards; the most money wins."
+    )
+    facts: ClassVar[Mapping[str, Any]] = {"rulebook_seats": "3-6 (2 with the two-player rules)"}
 
     # -- configuration -------------------------------------------------------------------
 
@@ -116,18 +121,6 @@ class YoSoyElJefe(Game[State, Move, JefeConfig]):
                 },
             ),
         ]
-
-    def info(self) -> GameInfo:
-        """Return static facts about the game."""
-        return GameInfo(
-            self.id,
-            self.name,
-            self.min_seats,
-            self.max_seats,
-            summary="Negotiation game: gather the investors each board space asks for, share the dividends openly, "
-            "and interfere with influence cards; the most money wins.",
-            extra={"rulebook_seats": "3-6 (2 with the two-player rules)"},
-        )
 
     def new_game(self, config: JefeConfig, seed: int) -> State:
         """Return the initial state: investors and five influence cards dealt, deal card #1 on top."""
