@@ -18,7 +18,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from club_agentes.engine.core import Pending, Rng
 from club_agentes.engine.core.visibility import Visibility
@@ -43,6 +43,8 @@ from club_agentes.engine.yo_soy_el_jefe.config import JefeConfig
 COMP = components()
 COLOURS: tuple[str, ...] = COMP.colours
 NCOL = len(COLOURS)
+COLOUR_INDEX: dict[str, int] = {c: i for i, c in enumerate(COLOURS)}
+"""A colour's name -> its index in :data:`COLOURS`."""
 CARDS = COMP.cards
 NCARDS = len(CARDS)
 SPACES = COMP.spaces
@@ -88,9 +90,8 @@ SAME_PRICE_TIMES = 2  # ruling limite-de-ofertas: the same amount, by the same s
 # --------------------------------------------------------------------------- small records
 
 
-@dataclass(frozen=True, slots=True)
-class Quote:
-    """A price standing in a negotiation for one seat's colour.
+class Quote(NamedTuple):
+    """A price standing in a negotiation for one seat's colour (a named tuple: made at every price named).
 
     Attributes:
         status: :data:`ASKED` (the seat's demand), :data:`PROPOSED` (the boss's proposal) or :data:`AGREED`.
@@ -113,8 +114,7 @@ class Quote:
         return f"{self.amount}M" if self.unit == "M" else f"{self.amount} dividend(s) ({self.millions}M)"
 
 
-@dataclass(frozen=True, slots=True)
-class Naming:
+class Naming(NamedTuple):
     """An offer or bid whose amount its actor names next: ``actor`` names a price for ``seat``'s ``colour``."""
 
     actor: int

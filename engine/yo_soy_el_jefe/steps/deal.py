@@ -8,6 +8,7 @@ prices and agreements that lapse when a seat can no longer give its colour.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from club_agentes.engine.core import Event
 from club_agentes.engine.yo_soy_el_jefe.state import AGREED, ASKED, COLOURS, SPACES, Negotiation, State
@@ -22,14 +23,14 @@ SPACE_COLS: tuple[tuple[int, ...], ...] = tuple(
     tuple(sorted(m + o)) for m, o in zip(SPACE_MAND, SPACE_OPT, strict=True)
 )
 SPACE_COLSET: tuple[frozenset[int], ...] = tuple(frozenset(c) for c in SPACE_COLS)
+SPACE_OPT_NEEDED: tuple[int, ...] = tuple(s.optional_needed for s in SPACES)
 
 
-@dataclass(frozen=True, slots=True)
-class Part:
+class Part(NamedTuple):
     """One colour taking part in a close: ``seat`` gives ``colour`` as ``how`` for ``price`` millions.
 
     ``how`` is ``"investor"``, ``"family"`` or ``"forced"`` (another seat's investor used under the
-    two-player rules).
+    two-player rules). A named tuple: the group is worked out after every change of a negotiation.
     """
 
     seat: int
@@ -54,31 +55,37 @@ def group(state: State, neg: Negotiation) -> tuple[list[Part], bool]:
     placed = neg.placed
     parts: list[Part] = []
     covered: set[int] = set()
-    for (s, c), quote in sorted(neg.quotes.items()):
-        if quote.status != AGREED:
-            continue
-        if owner[c] == s and c not in travelled:
-            parts.append(Part(s, c, INVESTOR_PART, quote.millions))
-            covered.add(c)
-        elif (s, c) in placed:
-            parts.append(Part(s, c, FAMILY_PART, quote.millions))
-            covered.add(c)
+    if neg.quotes:
+        for (s, c), quote in sorted(neg.quotes.items()):
+            if quote.status != AGREED:
+                continue
+            if owner[c] == s and c not in travelled:
+                parts.append(Part(s, c, INVESTOR_PART, quote.millions))
+                covered.add(c)
+            elif (s, c) in placed:
+                parts.append(Part(s, c, FAMILY_PART, quote.millions))
+                covered.add(c)
     for c in SPACE_COLS[neg.space]:
         if owner[c] == boss and c not in travelled and c not in covered:
             parts.append(Part(boss, c, INVESTOR_PART, 0))
             covered.add(c)
     mand = SPACE_MAND[neg.space]
     opt = SPACE_OPT[neg.space]
-    for c in mand:
-        if c not in covered and (boss, c) in placed:
-            parts.append(Part(boss, c, FAMILY_PART, 0))
-            covered.add(c)
-    need = SPACES[neg.space].optional_needed - sum(1 for c in opt if c in covered)
+    if placed:
+        for c in mand:
+            if c not in covered and (boss, c) in placed:
+                parts.append(Part(boss, c, FAMILY_PART, 0))
+                covered.add(c)
+    need = SPACE_OPT_NEEDED[neg.space]
     for c in opt:
-        if need > 0 and c not in covered and (boss, c) in placed:
-            parts.append(Part(boss, c, FAMILY_PART, 0))
-            covered.add(c)
+        if c in covered:
             need -= 1
+    if placed:
+        for c in opt:
+            if need > 0 and c not in covered and (boss, c) in placed:
+                parts.append(Part(boss, c, FAMILY_PART, 0))
+                covered.add(c)
+                need -= 1
     if state.cfg.two_player_rules:
         share = neg.payout // SPACES[neg.space].investors_needed
         for c in mand:
@@ -92,19 +99,25 @@ def group(state: State, neg: Negotiation) -> tuple[list[Part], bool]:
                 parts.append(Part(o, c, FORCED_PART, share))
                 covered.add(c)
                 need -= 1
-    complete = need <= 0 and all(c in covered for c in mand)
-    return parts, complete
+    if need > 0:
+        return parts, False
+    for c in mand:
+        if c not in covered:
+            return parts, False
+    return parts, True
 
 
 @dataclass(slots=True)
 class GroupCache:
-    """:func:`group` and :func:`missing` of one negotiation at one revision (they change only with a change)."""
+    """:func:`group` and :func:`missing` of one negotiation at one revision (they change only with a change), and
+    what the negotiation's prompt says of them."""
 
     neg: Negotiation
     revision: int
     parts: list[Part]
     complete: bool
     missing: str | None = None
+    prompt_head: str | None = None  # the negotiation prompt's first sentences (steps.negotiation), same revision
 
 
 def current_group(state: State) -> tuple[list[Part], bool]:
@@ -139,7 +152,7 @@ def missing(neg: Negotiation, parts: list[Part], complete: bool) -> str:
     covered = {p.colour for p in parts}
     words = [COLOURS[c] for c in SPACE_MAND[neg.space] if c not in covered]
     opt = SPACE_OPT[neg.space]
-    need = SPACES[neg.space].optional_needed - sum(1 for c in opt if c in covered)
+    need = SPACE_OPT_NEEDED[neg.space] - len([c for c in opt if c in covered])
     if need > 0:
         words.append(f"{need} of {'/'.join(COLOURS[c] for c in opt if c not in covered)}")
     return ", ".join(words)

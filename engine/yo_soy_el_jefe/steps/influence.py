@@ -25,6 +25,7 @@ from club_agentes.engine.yo_soy_el_jefe.moves import (
 )
 from club_agentes.engine.yo_soy_el_jefe.state import (
     CARDS,
+    COLOUR_INDEX,
     COLOURS,
     NCOL,
     SLOT_BOSS,
@@ -50,6 +51,8 @@ def travel_moves(state: State, seat: int) -> list[Travel]:
     counts = state.counts[seat]
     grey = counts[SLOT_GREY] > 0
     owner = state.owner
+    travelled = neg.travelled
+    placed = neg.placed
     out: list[Travel] = []
     for c in SPACE_COLS[neg.space]:
         own = counts[SLOT_TRAVEL + c] > 0
@@ -57,13 +60,15 @@ def travel_moves(state: State, seat: int) -> list[Travel]:
             continue
         name = COLOURS[c]
         o = owner[c]
-        if o >= 0 and c not in neg.travelled:
+        if o >= 0 and c not in travelled:
             if own:
                 out.append(TRAVELS[(INVESTOR, o, name, False)])
             if grey:
                 out.append(TRAVELS[(INVESTOR, o, name, True)])
+        if not placed:
+            continue
         for s in range(state.n):
-            if (s, c) in neg.placed:
+            if (s, c) in placed:
                 if own:
                     out.append(TRAVELS[(FAMILY, s, name, False)])
                 if grey:
@@ -76,7 +81,7 @@ def check_travel(state: State, seat: int, move: Travel) -> IllegalMove | None:
     neg = state.neg
     if neg is None:
         return IllegalMove(R.NEGOTIATE, "a travel card is played only in a negotiation.")
-    colour = COLOURS.index(move.colour)
+    colour = COLOUR_INDEX[move.colour]
     counts = state.counts[seat]
     if move.grey and not counts[SLOT_GREY]:
         return IllegalMove(R.TRAVEL, "you hold no grey travel card (viaje gris).")
@@ -112,7 +117,7 @@ def do_travel(state: State, seat: int, move: Travel) -> list[Event]:
     """Show the travel card; it waits for stop cards before it takes effect."""
     neg = state.neg
     assert neg is not None
-    colour = COLOURS.index(move.colour)
+    colour = COLOUR_INDEX[move.colour]
     card = state.take(seat, SLOT_GREY if move.grey else SLOT_TRAVEL + colour)
     neg.used.add(seat)
     state.stop = StopWindow(seat, "travel", (move.target, move.seat, colour), [card], stop_order(state, seat))
@@ -144,7 +149,7 @@ def check_hire(state: State, seat: int, move: Hire) -> IllegalMove | None:
     hires = state.counts[seat][SLOT_HIRE]
     if hires < 3:
         return IllegalMove(R.HIRE, f"you hold {hires} hire card(s) (empleo); a hire set needs 3.")
-    colour = COLOURS.index(move.colour)
+    colour = COLOUR_INDEX[move.colour]
     owner = state.owner[colour]
     if owner == seat:
         return IllegalMove(
@@ -162,7 +167,7 @@ def check_hire(state: State, seat: int, move: Hire) -> IllegalMove | None:
 
 def do_hire(state: State, seat: int, move: Hire) -> list[Event]:
     """Show three hire cards; the set waits for stop cards before it takes effect."""
-    colour = COLOURS.index(move.colour)
+    colour = COLOUR_INDEX[move.colour]
     cards = [state.take(seat, SLOT_HIRE) for _ in range(3)]
     if state.neg is not None:
         state.neg.used.add(seat)

@@ -51,6 +51,7 @@ from club_agentes.engine.yo_soy_el_jefe.state import (
     AGREED,
     ASKED,
     CARDS,
+    COLOUR_INDEX,
     COLOURS,
     PROPOSED,
     SAME_PRICE_TIMES,
@@ -66,6 +67,7 @@ from club_agentes.engine.yo_soy_el_jefe.steps.closing import check_close, check_
 from club_agentes.engine.yo_soy_el_jefe.steps.deal import (
     SPACE_COLS,
     SPACE_COLSET,
+    GroupCache,
     current_group,
     current_missing,
     group,
@@ -122,11 +124,17 @@ def open_negotiation(state: State, seat: int) -> list[Event]:
 # --------------------------------------------------------------------------- who decides
 
 
+OTHERS: dict[int, tuple[tuple[int, ...], ...]] = {
+    n: tuple(order[1:] for order in orders) for n, orders in CLOCKWISE.items()
+}
+"""``OTHERS[n][boss]``: the seats other than ``boss``, clockwise from the boss (the order they are asked in)."""
+
+
 def to_answer(neg: Negotiation, n: int) -> list[int]:
     """Return the seats still to answer the last change before the boss may close: every seat but the boss and
     the change's author that has not passed since, clockwise from the boss."""
-    boss, last, passed = neg.boss, neg.last_actor, neg.passed
-    return [s for s in CLOCKWISE[n][boss] if s != boss and s != last and s not in passed]
+    last, passed = neg.last_actor, neg.passed
+    return [s for s in OTHERS[n][neg.boss] if s != last and s not in passed]
 
 
 def quiet(neg: Negotiation, n: int) -> bool:
@@ -140,7 +148,9 @@ def deciding(neg: Negotiation, n: int) -> tuple[int, ...]:
     close, fail or act)."""
     passed = neg.passed
     boss = neg.boss
-    others = tuple(s for s in CLOCKWISE[n][boss] if s != boss and s not in passed)
+    if not passed:
+        return CLOCKWISE[n][boss]
+    others = tuple(s for s in OTHERS[n][boss] if s not in passed)
     if boss not in passed or not others:
         return (boss, *others)
     return others
@@ -161,42 +171,63 @@ def pending(state: State) -> Pending:
     assert neg is not None
     if neg.naming is not None:
         actor = neg.naming.actor
-        return Pending("turn" if actor == neg.boss else "reaction", (actor,), _price_prompt(state))
+        return Pending("turn" if actor == neg.boss else "reaction", (actor,), _price_prompt(neg))
     seats = deciding(neg, state.n)
+    head, complete = _prompt_head(state)
     if seats == (neg.boss,):
-        return Pending("turn", seats, _prompt(state, seats))
-    return Pending("reaction", seats, _prompt(state, seats))
+        return Pending("turn", seats, head + (_BOSS_MAY_CLOSE if complete else _BOSS_MAY_FAIL))
+    return Pending("reaction", seats, head + _answer_tail(seats, neg.boss))
 
 
-def _prompt(state: State, seats: tuple[int, ...]) -> str:
-    neg = state.neg
-    assert neg is not None
+_BOSS_MAY_CLOSE = " Every other seat has answered it: the boss may close ('Uno, dos...'), declare failure or act."
+_BOSS_MAY_FAIL = " Every other seat has answered it: the boss may declare failure or act."
+_ANSWER_TAILS: dict[tuple[tuple[int, ...], int], str] = {}
+_PRICE_PROMPTS: dict[tuple[bool, int, int, int, int, int], str] = {}
+
+
+def _prompt_head(state: State) -> tuple[str, bool]:
+    """Return the prompt's first sentences (the deal, its needs, the last change) and whether the deal is complete,
+    worked out once per change of the negotiation (what they say changes only with a change)."""
     complete = current_group(state)[1]
-    status = "its needs are met" if complete else f"it still needs {current_missing(state)}"
-    head = (
-        f"Negotiation on space {neg.space + 1} ({millions(neg.payout)}), boss seat {neg.boss}; {status}. "
-        f"Last change: {neg.last_act}."
-    )
-    if seats == (neg.boss,):
-        close = "close ('Uno, dos...'), " if complete else ""
-        return f"{head} Every other seat has answered it: the boss may {close}declare failure or act."
-    others = [s for s in seats if s != neg.boss]
-    return (
-        f"{head} {seat_list(others).capitalize()} may answer: act (family card, offer and price, accept, refuse, "
-        "withdraw, influence card) or pass; the boss may act at any time, and closes once every other seat has "
-        "answered."
-    )
+    cache: GroupCache = state.group_cache
+    head = cache.prompt_head
+    if head is None:
+        neg = state.neg
+        assert neg is not None
+        status = "its needs are met" if complete else f"it still needs {current_missing(state)}"
+        head = cache.prompt_head = (
+            f"Negotiation on space {neg.space + 1} ({millions(neg.payout)}), boss seat {neg.boss}; {status}. "
+            f"Last change: {neg.last_act}."
+        )
+    return head, complete
 
 
-def _price_prompt(state: State) -> str:
-    neg = state.neg
-    assert neg is not None and neg.naming is not None
+def _answer_tail(seats: tuple[int, ...], boss: int) -> str:
+    """Return the prompt's last sentence when seats other than the boss may answer (the same for the same seats)."""
+    key = (seats, boss)
+    tail = _ANSWER_TAILS.get(key)
+    if tail is None:
+        others = [s for s in seats if s != boss]
+        tail = _ANSWER_TAILS[key] = (
+            f" {seat_list(others).capitalize()} may answer: act (family card, offer and price, accept, refuse, "
+            "withdraw, influence card) or pass; the boss may act at any time, and closes once every other seat has "
+            "answered."
+        )
+    return tail
+
+
+def _price_prompt(neg: Negotiation) -> str:
+    assert neg.naming is not None
     actor, seat, colour = neg.naming.actor, neg.naming.seat, neg.naming.colour
-    what = f"seat {seat}'s {COLOURS[colour]}" if actor == neg.boss else f"your {COLOURS[colour]}"
-    return (
-        f"Name the price for {what}: whole millions from 1M to {neg.payout}M (the payout), or 1 to {neg.dividends} "
-        f"dividends of {neg.value}M each."
-    )
+    key = (actor == neg.boss, seat, colour, neg.payout, neg.dividends, neg.value)
+    prompt = _PRICE_PROMPTS.get(key)
+    if prompt is None:
+        what = f"seat {seat}'s {COLOURS[colour]}" if actor == neg.boss else f"your {COLOURS[colour]}"
+        prompt = _PRICE_PROMPTS[key] = (
+            f"Name the price for {what}: whole millions from 1M to {neg.payout}M (the payout), or 1 to "
+            f"{neg.dividends} dividends of {neg.value}M each."
+        )
+    return prompt
 
 
 # --------------------------------------------------------------------------- candidates
@@ -212,42 +243,53 @@ def candidates(state: State, seat: int) -> list[Any]:
     counts = state.counts[seat]
     quotes = neg.quotes
     placed = neg.placed
-    family = [PLACE_FAMILY[c] for c in cols if counts[SLOT_FAMILY + c] and (seat, c) not in placed]
+    owner = state.owner
+    travelled = neg.travelled
     moves: list[Any] = []
     if seat == neg.boss:
         calm = quiet(neg, state.n)
         if calm and current_group(state)[1]:
             moves.append(CLOSE)
-        for (s, c), q in sorted(quotes.items()):
-            if q.status == ASKED:
-                if calm:
-                    moves.append(ACCEPTS_CLOSE[s][c])
-                moves += [ACCEPTS[s][c], REFUSES[s][c]]
-            elif q.status == PROPOSED:
-                moves.append(WITHDRAWS[s][c])
-        moves += family
-        owner, travelled = state.owner, neg.travelled
-        targets = {(owner[c], c) for c in cols if owner[c] >= 0 and owner[c] != seat and c not in travelled}
-        targets.update(k for k in placed if k[0] != seat)
-        for s, c in sorted(targets):
+        if quotes:
+            for (s, c), q in sorted(quotes.items()):
+                if q.status == ASKED:
+                    if calm:
+                        moves.append(ACCEPTS_CLOSE[s][c])
+                    moves.append(ACCEPTS[s][c])
+                    moves.append(REFUSES[s][c])
+                elif q.status == PROPOSED:
+                    moves.append(WITHDRAWS[s][c])
+        for c in cols:
+            if counts[SLOT_FAMILY + c] and (seat, c) not in placed:
+                moves.append(PLACE_FAMILY[c])
+        targets = [(owner[c], c) for c in cols if owner[c] >= 0 and owner[c] != seat and c not in travelled]
+        if placed:
+            targets.extend(k for k in placed if k[0] != seat and k not in targets)
+        targets.sort()
+        for s, c in targets:
             standing = quotes.get((s, c))
             if standing is None or standing.status != AGREED:
                 moves.append(BIDS[s][c])
         moves += travel_moves(state, seat)
         moves += hire_moves(state, seat)
-        moves += [PASS, FAIL]
+        moves.append(PASS)
+        moves.append(FAIL)
         return moves
-    for (s, c), q in sorted(neg.quotes.items()):
-        if s == seat:
-            if q.status == PROPOSED:
-                moves += [ACCEPTS[s][c], REFUSES[s][c]]
-            elif q.status == ASKED:
-                moves.append(WITHDRAWS[s][c])
+    if quotes:
+        for (s, c), q in sorted(quotes.items()):
+            if s == seat:
+                if q.status == PROPOSED:
+                    moves.append(ACCEPTS[s][c])
+                    moves.append(REFUSES[s][c])
+                elif q.status == ASKED:
+                    moves.append(WITHDRAWS[s][c])
     for c in cols:
         standing = quotes.get((seat, c))
         if (standing is None or standing.status != AGREED) and represents(state, neg, seat, c):
             moves.append(OFFERS[c])
-    moves += family
+    for c in cols:
+        if counts[SLOT_FAMILY + c] and (seat, c) not in placed:
+            moves.append(PLACE_FAMILY[c])
     moves += travel_moves(state, seat)
     moves += hire_moves(state, seat)
     moves += boss_moves(state, seat)
@@ -260,8 +302,12 @@ def candidates(state: State, seat: int) -> list[Any]:
 
 def _naming(neg: Negotiation) -> IllegalMove | None:
     if neg.naming is not None:
-        return IllegalMove(R.R_PROTOCOL, "name the price of your offer or bid first (price N M, or price N dividends).")
+        return _name_first()
     return None
+
+
+def _name_first() -> IllegalMove:
+    return IllegalMove(R.R_PROTOCOL, "name the price of your offer or bid first (price N M, or price N dividends).")
 
 
 def _exhausted(neg: Negotiation, namer: int, seat: int, colour: int) -> bool:
@@ -277,10 +323,9 @@ def check_place_family(state: State, seat: int, move: PlaceFamily) -> IllegalMov
     """
     neg = state.neg
     assert neg is not None
-    refusal = _naming(neg)
-    if refusal:
-        return refusal
-    colour = COLOURS.index(move.colour)
+    if neg.naming is not None:
+        return _name_first()
+    colour = COLOUR_INDEX[move.colour]
     if not state.counts[seat][SLOT_FAMILY + colour]:
         rule = R.BOSS_FAMILY if seat == neg.boss else R.PARTICIPATION
         return IllegalMove(rule, f"you hold no {move.colour} family card (familia).")
@@ -296,25 +341,27 @@ def check_place_family(state: State, seat: int, move: PlaceFamily) -> IllegalMov
 
 def _demand_target(state: State, neg: Negotiation, seat: int, colour: int, namer: int) -> IllegalMove | None:
     """Whether ``namer`` may name a price for ``seat``'s ``colour`` now (an offer or a bid)."""
-    name = COLOURS[colour]
     if colour not in SPACE_COLSET[neg.space]:
         return IllegalMove(
-            R.PARTICIPATION, f"this deal needs {SPACES[neg.space].describe()}; {name} is not among them."
+            R.PARTICIPATION, f"this deal needs {SPACES[neg.space].describe()}; {COLOURS[colour]} is not among them."
         )
     if not represents(state, neg, seat, colour):
         who = "you have" if namer == seat else f"seat {seat} has"
+        name = COLOURS[colour]
         return IllegalMove(
             R.PARTICIPATION, f"{who} no {name} investor able to take part and no {name} family card placed."
         )
     quote = neg.quotes.get((seat, colour))
     if quote is not None and quote.status == AGREED:
         whose = "your" if namer == seat else f"seat {seat}'s"
-        return IllegalMove(R.R_PROMISES, f"{whose} {name} is already agreed for {quote.millions}M; an agreement binds.")
-    if _exhausted(neg, namer, seat, colour):
+        return IllegalMove(
+            R.R_PROMISES, f"{whose} {COLOURS[colour]} is already agreed for {quote.millions}M; an agreement binds."
+        )
+    if neg.named and _exhausted(neg, namer, seat, colour):
         return IllegalMove(
             R.R_BOUND,
-            f"every price up to {neg.payout}M has been named {SAME_PRICE_TIMES} times for this {name} under this "
-            "boss; answer or wait for the other side.",
+            f"every price up to {neg.payout}M has been named {SAME_PRICE_TIMES} times for this {COLOURS[colour]} "
+            "under this boss; answer or wait for the other side.",
         )
     return None
 
@@ -323,30 +370,28 @@ def check_offer(state: State, seat: int, move: Offer) -> IllegalMove | None:
     """A seat other than the boss states (or changes) its demand for a colour it can give (3-2-1)."""
     neg = state.neg
     assert neg is not None
-    refusal = _naming(neg)
-    if refusal:
-        return refusal
+    if neg.naming is not None:
+        return _name_first()
     if seat == neg.boss:
         return IllegalMove(
             R.PARTICIPATION, "the boss does not offer to itself: its own investors and family cards take part."
         )
-    return _demand_target(state, neg, seat, COLOURS.index(move.colour), seat)
+    return _demand_target(state, neg, seat, COLOUR_INDEX[move.colour], seat)
 
 
 def check_bid(state: State, seat: int, move: Bid) -> IllegalMove | None:
     """The boss proposes (or changes) a price to another seat for a colour that seat can give (3-2-1)."""
     neg = state.neg
     assert neg is not None
-    refusal = _naming(neg)
-    if refusal:
-        return refusal
+    if neg.naming is not None:
+        return _name_first()
     if seat != neg.boss:
         return IllegalMove(
             R.PARTICIPATION, f"only the boss (seat {neg.boss}) proposes prices; offer your colour instead."
         )
     if move.seat >= state.n or move.seat == seat:
         return IllegalMove(R.PARTICIPATION, f"seat {move.seat} is not another seat at this table.")
-    return _demand_target(state, neg, move.seat, COLOURS.index(move.colour), seat)
+    return _demand_target(state, neg, move.seat, COLOUR_INDEX[move.colour], seat)
 
 
 def check_price(state: State, seat: int, move: Price) -> IllegalMove | None:
@@ -393,7 +438,7 @@ def _standing(
         return refusal, None
     if move.seat >= state.n:
         return IllegalMove(R.CONSIDERATION, f"seat {move.seat} is not at this table."), None
-    colour = COLOURS.index(move.colour)
+    colour = COLOUR_INDEX[move.colour]
     is_boss = seat == neg.boss
     if not is_boss and move.seat != seat:
         return IllegalMove(R.CONSIDERATION, "a seat deals with the boss only over its own colours."), None
@@ -439,7 +484,7 @@ def check_accept(state: State, seat: int, move: Accept) -> IllegalMove | None:
     if move.close:
         if seat != neg.boss:
             return IllegalMove(R.CLOSE, f"only the boss (seat {neg.boss}) closes the deal.")
-        colour = COLOURS.index(move.colour)
+        colour = COLOUR_INDEX[move.colour]
         neg.quotes[(move.seat, colour)] = quote.agreed()
         try:
             parts, complete = group(state, neg)
@@ -474,7 +519,7 @@ def check_pass(state: State, seat: int, move: Pass) -> IllegalMove | None:
     refusal = _naming(neg)
     if refusal:
         return refusal
-    if seat == neg.boss and all(s == seat or s in neg.passed for s in range(state.n)):
+    if seat == neg.boss and neg.passed.issuperset(OTHERS[state.n][seat]):
         return IllegalMove(
             R.R_PROTOCOL,
             "every other seat has answered the last change, so the boss cannot wait any longer: close, declare "
@@ -529,7 +574,7 @@ def do_place_family(state: State, seat: int, move: PlaceFamily) -> list[Event]:
     """Place the family card face up (it stays until the deal ends)."""
     neg = state.neg
     assert neg is not None
-    colour = COLOURS.index(move.colour)
+    colour = COLOUR_INDEX[move.colour]
     card = state.take(seat, SLOT_FAMILY + colour)
     neg.placed[(seat, colour)] = card
     neg.used.add(seat)
@@ -544,7 +589,7 @@ def do_offer(state: State, seat: int, move: Offer) -> list[Event]:
     """The seat names the price of its demand next."""
     neg = state.neg
     assert neg is not None
-    colour = COLOURS.index(move.colour)
+    colour = COLOUR_INDEX[move.colour]
     neg.naming = Naming(seat, seat, colour)
     how = "investor" if state.owner[colour] == seat and colour not in neg.travelled else "family card"
     text = f"seat {seat} offers its {move.colour} ({how}) to the boss and names its price."
@@ -555,7 +600,7 @@ def do_bid(state: State, seat: int, move: Bid) -> list[Event]:
     """The boss names the price it proposes next."""
     neg = state.neg
     assert neg is not None
-    neg.naming = Naming(seat, move.seat, COLOURS.index(move.colour))
+    neg.naming = Naming(seat, move.seat, COLOUR_INDEX[move.colour])
     return [Event(f"seat {seat} (the boss) proposes a price to seat {move.seat} for its {move.colour}.")]
 
 
@@ -585,7 +630,7 @@ def do_accept(state: State, seat: int, move: Accept) -> list[Event]:
     """The price becomes an agreement (and the boss may close at once)."""
     neg = state.neg
     assert neg is not None
-    colour = COLOURS.index(move.colour)
+    colour = COLOUR_INDEX[move.colour]
     quote = neg.quotes[(move.seat, colour)]
     neg.quotes[(move.seat, colour)] = quote.agreed()
     who = f"seat {seat} (the boss)" if seat == neg.boss else f"seat {seat}"
@@ -605,7 +650,7 @@ def do_refuse(state: State, seat: int, move: Refuse) -> list[Event]:
     """The price is taken off the table."""
     neg = state.neg
     assert neg is not None
-    quote = neg.quotes.pop((move.seat, COLOURS.index(move.colour)))
+    quote = neg.quotes.pop((move.seat, COLOUR_INDEX[move.colour]))
     who = f"seat {seat} (the boss)" if seat == neg.boss else f"seat {seat}"
     text = f"{who} refused {quote.millions}M for seat {move.seat}'s {move.colour}."
     neg.history.append(text)
@@ -617,7 +662,7 @@ def do_withdraw(state: State, seat: int, move: Withdraw) -> list[Event]:
     """The seat's own price is taken off the table."""
     neg = state.neg
     assert neg is not None
-    quote = neg.quotes.pop((move.seat, COLOURS.index(move.colour)))
+    quote = neg.quotes.pop((move.seat, COLOUR_INDEX[move.colour]))
     whose = "its" if seat == move.seat else f"seat {move.seat}'s"
     who = f"seat {seat} (the boss)" if seat == neg.boss else f"seat {seat}"
     text = f"{who} withdrew its price of {quote.millions}M for {whose} {move.colour}."
