@@ -11,20 +11,14 @@ Run ``python -m club_agentes.engine.market_fortune.publish`` to rewrite the file
 
 from __future__ import annotations
 
-import argparse
-import sys
-from pathlib import Path
-
+from club_agentes.engine.core.publish import CorpusFile
 from club_agentes.engine.market_fortune.components import (
     COLOURS,
     COMPONENTS,
-    STRATEGIES,
     Components,
     StrategyDef,
 )
 
-REPO = Path(__file__).resolve().parents[2]
-CARDS_FILE = REPO / "rules_corpus" / "data" / "market-fortune" / "authored" / "cards.toml"
 AREA = "market-fortune/cartas"
 
 _COLOUR_TIMING = {
@@ -177,26 +171,11 @@ def render_cards_toml(components: Components = COMPONENTS) -> str:
     return "\n\n".join(out) + "\n"
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Rewrite ``cards.toml`` (or, with ``--check``, report whether it is up to date); return the exit status."""
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--check", action="store_true", help="do not write; exit 1 if the file is out of date")
-    args = ap.parse_args(argv)
-    text = render_cards_toml()
-    current = CARDS_FILE.read_text(encoding="utf-8") if CARDS_FILE.exists() else None
-    if args.check:
-        if current != text:
-            print(
-                f"{CARDS_FILE} is out of date; run python -m club_agentes.engine.market_fortune.publish",
-                file=sys.stderr,
-            )
-            return 1
-        print(f"{CARDS_FILE} is up to date ({len(STRATEGIES)} strategy names)")
-        return 0
-    CARDS_FILE.write_text(text, encoding="utf-8")
-    print(f"wrote {CARDS_FILE}")
-    return 0
+CORPUS = CorpusFile("market-fortune", "cards.toml", render_cards_toml, "club_agentes.engine.market_fortune.publish")
+"""The generated compendium: ``rules_corpus/data/market-fortune/authored/cards.toml``."""
 
+CARDS_FILE = CORPUS.path
+main = CORPUS.main
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(main())

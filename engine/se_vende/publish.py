@@ -8,12 +8,10 @@ the committed file is stale). A test checks that the two agree.
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
-from importlib import resources
 from pathlib import Path
 
+from club_agentes.engine.core.publish import CorpusFile
 from club_agentes.engine.se_vende.cards import (
     GOOD_COLOURS,
     GOOD_NAMES,
@@ -179,34 +177,15 @@ def render_corpus_cards() -> str:
     return "\n".join(lines) + "\n"
 
 
+CORPUS = CorpusFile("se-vende", "cards.toml", render_corpus_cards, "club_agentes.engine.se_vende.publish")
+"""The generated card list: ``rules_corpus/data/se-vende/authored/cards.toml``."""
+
+main = CORPUS.main
+
+
 def corpus_path() -> Path:
-    """Return the path of the generated corpus file inside the ``rules_corpus`` package."""
-    return Path(
-        str(resources.files("club_agentes.rules_corpus").joinpath("data", "se-vende", "authored", "cards.toml"))
-    )
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Write (or with ``--check`` compare) the corpus card list; return the exit code.
-
-    Raises:
-        OSError: the corpus file cannot be written.
-    """
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="only compare; exit 1 when the file is stale")
-    args = parser.parse_args(argv)
-    text = render_corpus_cards()
-    path = corpus_path()
-    current = path.read_text(encoding="utf-8") if path.exists() else ""
-    if args.check:
-        if current != text:
-            print(f"{path} is stale: run python -m club_agentes.engine.se_vende.publish", file=sys.stderr)
-            return 1
-        print(f"{path} is up to date")
-        return 0
-    path.write_text(text, encoding="utf-8")
-    print(f"wrote {path}")
-    return 0
+    """Return the path of the generated corpus file (:attr:`CORPUS`'s)."""
+    return CORPUS.path
 
 
 if __name__ == "__main__":

@@ -12,10 +12,9 @@ A test checks that the committed file equals :func:`render_corpus_toml`.
 from __future__ import annotations
 
 import json
-import sys
-from importlib.util import find_spec
 from pathlib import Path
 
+from club_agentes.engine.core.publish import CorpusFile
 from club_agentes.engine.yo_soy_el_jefe.components import (
     BOSS,
     FAMILY,
@@ -29,18 +28,6 @@ from club_agentes.engine.yo_soy_el_jefe.components import (
 
 AREA = "yo-soy-el-jefe/componentes"
 G = "yo-soy-el-jefe"
-
-
-def corpus_path() -> Path:
-    """Return the path of the generated corpus file.
-
-    Raises:
-        ModuleNotFoundError: the ``rules_corpus`` package is not installed.
-    """
-    spec = find_spec("club_agentes.rules_corpus")
-    if spec is None or spec.origin is None:
-        raise ModuleNotFoundError("the rules_corpus package is not importable")
-    return Path(spec.origin).parent / "data" / G / "authored" / "components.toml"
 
 
 def _q(text: str) -> str:
@@ -208,25 +195,15 @@ def render_corpus_toml(comp: Components | None = None) -> str:
     return header + "\n" + area + "\n" + "\n".join(sections)
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Write (or with ``--check`` compare) the corpus file; return the exit status.
+CORPUS = CorpusFile(G, "components.toml", render_corpus_toml, "club_agentes.engine.yo_soy_el_jefe.publish")
+"""The generated component texts: ``rules_corpus/data/yo-soy-el-jefe/authored/components.toml``."""
 
-    Raises:
-        OSError: the corpus file cannot be read or written.
-    """
-    args = sys.argv[1:] if argv is None else argv
-    path = corpus_path()
-    text = render_corpus_toml()
-    if "--check" in args:
-        current = path.read_text(encoding="utf-8") if path.exists() else ""
-        if current != text:
-            print(f"{path} is out of date; run python -m club_agentes.engine.yo_soy_el_jefe.publish")
-            return 1
-        print(f"{path} is up to date")
-        return 0
-    path.write_text(text, encoding="utf-8")
-    print(f"wrote {path}")
-    return 0
+main = CORPUS.main
+
+
+def corpus_path() -> Path:
+    """Return the path of the generated corpus file (:attr:`CORPUS`'s)."""
+    return CORPUS.path
 
 
 if __name__ == "__main__":

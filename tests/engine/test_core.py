@@ -22,6 +22,7 @@ from club_agentes.engine.core import (
     get_game,
     moves_by_type,
     play,
+    publish,
     replay,
 )
 from club_agentes.engine.core.model import Observation
@@ -213,3 +214,17 @@ def test_a_copied_rng_draws_the_same_stream_independently() -> None:
     assert [twin.next64() for _ in range(3)] == [rng.next64() for _ in range(3)]
     twin.next64()
     assert twin.state != rng.state
+
+
+def test_a_corpus_file_is_written_then_checked(tmp_path, monkeypatch, capsys) -> None:
+    monkeypatch.setattr(publish, "CORPUS_DATA", tmp_path)
+    text = ["first\n"]
+    corpus = publish.CorpusFile("toy-game", "cards.toml", lambda: text[0], "toys.publish")
+    assert corpus.path == tmp_path / "toy-game" / "authored" / "cards.toml"
+    corpus.path.parent.mkdir(parents=True)
+    assert corpus.main(["--check"]) == 1  # no file yet
+    assert "out of date; run python -m toys.publish" in capsys.readouterr().err
+    assert corpus.main([]) == 0 and corpus.path.read_text(encoding="utf-8") == "first\n"
+    assert corpus.main(["--check"]) == 0
+    text[0] = "second\n"
+    assert corpus.main(["--check"]) == 1 and corpus.path.read_text(encoding="utf-8") == "first\n"
