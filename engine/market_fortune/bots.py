@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from club_agentes.engine.core.model import ViewBot, moves_by_type
-from club_agentes.engine.market_fortune.components import CARD_INDEX, CARD_STRAT, Effect, StrategyDef
+from club_agentes.engine.market_fortune.components import CARD_INDEX, Effect, StrategyDef
 from club_agentes.engine.market_fortune.moves import (
     Attach,
     Build,
@@ -28,24 +28,18 @@ from club_agentes.engine.market_fortune.moves import (
     Skip,
     Take,
 )
+from club_agentes.engine.market_fortune.scoring import green_bonus_for, strategy
 
 WIN = 25
 
 
 def _strategy(card_id: str) -> StrategyDef:
-    s = CARD_STRAT[CARD_INDEX[card_id]]
-    assert s is not None
-    return s
+    return strategy(CARD_INDEX[card_id])
 
 
 def _green_bonus(green_id: str, stock: int, ret: int) -> int:
-    s = _strategy(green_id)
-    p = s.params
-    if s.effect is Effect.BONUS_LOW_STOCK:
-        return p["bonus"] if stock <= p["max_stock"] else 0
-    if s.effect is Effect.BONUS_HIGH_RETURN:
-        return p["bonus"] if ret >= p["min_return"] else 0
-    return p["bonus"] if stock + ret <= p["max_total"] else 0
+    """Return the bonus of a green strategy (its printed rule, :func:`.scoring.green_bonus_for`) on these values."""
+    return green_bonus_for(CARD_INDEX[green_id], stock, ret)
 
 
 class _Seen:

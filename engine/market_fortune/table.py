@@ -38,7 +38,15 @@ from typing import Any
 
 from club_agentes.engine.core import Event, IllegalMove
 from club_agentes.engine.market_fortune import rules as rid
-from club_agentes.engine.market_fortune.components import CARD_ID, CARD_NAME, CARD_TYPE, N_CARDS, RETURN, STOCK
+from club_agentes.engine.market_fortune.components import (
+    CARD_ID,
+    CARD_INDEX,
+    CARD_NAME,
+    CARD_TYPE,
+    N_CARDS,
+    RETURN,
+    STOCK,
+)
 from club_agentes.engine.market_fortune.moves import SOURCE_WORDS, Discard, Optimise, Play, intern
 from club_agentes.engine.market_fortune.state import BUILDING_TARGET, DOMINATED, MAIN, Investment, State
 
@@ -191,24 +199,24 @@ def forget(st: State, card: int) -> None:
     st.know[card] = 0
 
 
-def obscure_hand(st: State, seat: int, *keep: int) -> None:
-    """Cards left ``seat``'s hand unseen: other seats (but ``keep``) no longer know which cards remain in it."""
+def _obscure(st: State, cards: list[int], seat: int, keep: tuple[int, ...]) -> None:
+    """Only ``seat`` and the seats in ``keep`` still know where each of ``cards`` (``seat``'s) is."""
     mask = 1 << seat
     for s in keep:
         mask |= 1 << s
     know = st.know
-    for c in st.hands[seat]:
+    for c in cards:
         know[c] &= mask
+
+
+def obscure_hand(st: State, seat: int, *keep: int) -> None:
+    """Cards left ``seat``'s hand unseen: other seats (but ``keep``) no longer know which cards remain in it."""
+    _obscure(st, st.hands[seat], seat, keep)
 
 
 def obscure_strategies(st: State, seat: int, *keep: int) -> None:
     """A strategy left ``seat``'s hand unseen: other seats (but ``keep``) lose track of its strategies."""
-    mask = 1 << seat
-    for s in keep:
-        mask |= 1 << s
-    know = st.know
-    for c in st.strats[seat]:
-        know[c] &= mask
+    _obscure(st, st.strats[seat], seat, keep)
 
 
 def add_hand(st: State, seat: int, card: int) -> None:
@@ -457,6 +465,23 @@ def hand_discards(st: State, seat: int) -> list[Any]:
         if m is not None:
             out.append(m)
     return out
+
+
+def take_discard(st: State, seat: int, move: Any, rule: str, step_rule: str, step_text: str) -> int:
+    """Check that ``move`` discards a building card of ``seat``'s hand, take it out of the hand and return it.
+
+    ``rule`` is the discard's rule (:func:`hand_discard_check`); any other move is refused citing
+    ``step_rule`` with ``step_text`` (:func:`out_of_step`). The caller puts the card where it goes.
+
+    Raises:
+        IllegalMove: ``move`` is not a discard, or the card may not be discarded.
+    """
+    if type(move) is not Discard:
+        raise out_of_step(st, move, step_rule, step_text).error()
+    card = CARD_INDEX[move.card]
+    refuse(hand_discard_check(st, seat, card, rule))
+    st.hands[seat].remove(card)
+    return card
 
 
 def over_eight(st: State, seat: int) -> bool:

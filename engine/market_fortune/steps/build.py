@@ -13,9 +13,9 @@ from typing import Any
 
 from club_agentes.engine.core import Event
 from club_agentes.engine.market_fortune import rules as rid
-from club_agentes.engine.market_fortune.components import CARD_ID, CARD_INDEX
+from club_agentes.engine.market_fortune.components import CARD_ID
 from club_agentes.engine.market_fortune.flow import end_turn
-from club_agentes.engine.market_fortune.moves import BUILDING_SOURCES, Build, Discard, Optimise, intern
+from club_agentes.engine.market_fortune.moves import BUILDING_SOURCES, Build, Optimise, intern
 from club_agentes.engine.market_fortune.state import BUILD_DISCARD, BUILDING_TARGET, State
 from club_agentes.engine.market_fortune.steps.optimisation import add_optimise_moves, do_optimise
 from club_agentes.engine.market_fortune.table import (
@@ -27,12 +27,11 @@ from club_agentes.engine.market_fortune.table import (
     by_open_sources,
     cn,
     discard_building,
-    hand_discard_check,
     hand_discards,
     open_sources,
-    out_of_step,
     remember,
     source_check,
+    take_discard,
     take_from,
 )
 
@@ -96,15 +95,8 @@ def apply_discard(st: State, seat: int, move: Any) -> Events:
     t = type(move)
     if t is Optimise:
         return do_optimise(st, seat, move)
-    if t is not Discard:
-        raise out_of_step(
-            st, move, rid.YOUR_TURN, "Construir is not finished: discard 1 $ or +R card from your hand"
-        ).error()
-    card = CARD_INDEX[move.card]
-    problem = hand_discard_check(st, seat, card, rid.RULING_BUILD_DISCARD)
-    if problem is not None:
-        raise problem.error()
-    st.hands[seat].remove(card)
+    wanted = "Construir is not finished: discard 1 $ or +R card from your hand"
+    card = take_discard(st, seat, move, rid.RULING_BUILD_DISCARD, rid.YOUR_TURN, wanted)
     discard_building(st, card)
     key = (7, seat, card)
     e = SHARED.get(key)

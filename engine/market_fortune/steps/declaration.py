@@ -74,6 +74,18 @@ def may_hold_attachable(st: State, seat: int) -> bool:
     return held > 0 and any(inv.green < 0 and not inv.face_up for inv in st.invs[seat])
 
 
+def do_declare(st: State, seat: int) -> Events:
+    """Check and start a declaration of victory (from the main step or after forming the 4th investment).
+
+    Raises:
+        IllegalMove: the declaration is refused (see :func:`declare_check`).
+    """
+    refuse(declare_check(st, seat))
+    ev: Events = []
+    start_declaration(st, seat, ev)
+    return ev
+
+
 def start_declaration(st: State, seat: int, ev: Events) -> None:
     """Declare victory (already checked): greens may still be attached, then the portfolio is counted."""
     ev.append(Event(f"seat {seat} declares victory with 4 investments"))

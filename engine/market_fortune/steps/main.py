@@ -35,7 +35,7 @@ from club_agentes.engine.market_fortune.moves import (
 )
 from club_agentes.engine.market_fortune.state import MAIN, State
 from club_agentes.engine.market_fortune.steps.build import build_moves, do_build
-from club_agentes.engine.market_fortune.steps.declaration import declare_check, start_declaration
+from club_agentes.engine.market_fortune.steps.declaration import declare_check, do_declare
 from club_agentes.engine.market_fortune.steps.dominate import do_dominate, dominate_check
 from club_agentes.engine.market_fortune.steps.optimisation import add_optimise_moves, do_optimise
 from club_agentes.engine.market_fortune.steps.reds import add_plays, play_check, play_red
@@ -109,10 +109,7 @@ def apply_main(st: State, seat: int, move: Any) -> Events:
     if t is Optimise:
         return do_optimise(st, seat, move)
     if t is Declare:
-        refuse(declare_check(st, seat))
-        ev = []
-        start_declaration(st, seat, ev)
-        return ev
+        return do_declare(st, seat)
     if t is Pass:
         refuse(pass_check(st, seat))
         st.acted = True

@@ -3,7 +3,7 @@
 "Intercambia 1 carta de una inversión formada por 1 de tu mano, del mismo tipo ($ por $, +R
 por +R)... Costo: descarta 1 carta de construcción. Límite: las inversiones volteadas ya no
 se modifican." :func:`optimise_check` is the rule (with ruling optimizacion-misma-industria);
-:func:`optimise_moves` lists the swaps through it. The swap is offered at the start of the turn
+:func:`add_optimise_moves` lists the swaps through it. The swap is offered at the start of the turn
 and between Construir's take and its discard (ruling optimizacion-en-tu-turno); the cost is the
 step :data:`COST_STEP`.
 """
@@ -27,7 +27,7 @@ from club_agentes.engine.market_fortune.components import (
     STRATEGY,
 )
 from club_agentes.engine.market_fortune.flow import end_turn
-from club_agentes.engine.market_fortune.moves import Discard, Optimise, intern
+from club_agentes.engine.market_fortune.moves import Optimise, intern
 from club_agentes.engine.market_fortune.state import BUILD_DISCARD, MAIN, MAX_INVESTMENTS, OPTIMISE_COST, State
 from club_agentes.engine.market_fortune.table import (
     NO,
@@ -38,15 +38,14 @@ from club_agentes.engine.market_fortune.table import (
     add_hand,
     cn,
     discard_building,
-    hand_discard_check,
     hand_discards,
     no_such_investment,
     obscure_hand,
-    out_of_step,
     over_eight,
     private_to,
     refuse,
     shared_rows,
+    take_discard,
 )
 
 OPTIMISE_MOVES = [[intern(Optimise, k, CARD_ID[c]) for c in range(N_BUILDING)] for k in range(MAX_INVESTMENTS)]
@@ -142,13 +141,6 @@ def add_optimise_moves(st: State, seat: int, out: list[Any]) -> None:
                     out.append(m)
 
 
-def optimise_moves(st: State, seat: int) -> list[Any]:
-    """Return every legal optimisation swap of ``seat`` (:func:`add_optimise_moves`)."""
-    out: list[Any] = []
-    add_optimise_moves(st, seat, out)
-    return out
-
-
 def do_optimise(st: State, seat: int, move: Optimise) -> Events:
     """Check and apply an optimisation swap; the cost step follows.
 
@@ -195,13 +187,8 @@ def apply_cost(st: State, seat: int, move: Any) -> Events:
     Raises:
         IllegalMove: not a discard of a building card held in the hand.
     """
-    if type(move) is not Discard:
-        raise out_of_step(
-            st, move, rid.OPTIMISATION, "the optimisation is not paid yet: discard 1 building card from your hand"
-        ).error()
-    card = CARD_INDEX[move.card]
-    refuse(hand_discard_check(st, seat, card, rid.OPTIMISATION))
-    st.hands[seat].remove(card)
+    wanted = "the optimisation is not paid yet: discard 1 building card from your hand"
+    card = take_discard(st, seat, move, rid.OPTIMISATION, rid.OPTIMISATION, wanted)
     discard_building(st, card)
     ev = [Event(f"seat {seat} paid the optimisation by discarding {cn(card)}", None, {"card": CARD_ID[card]})]
     back = st.opt_back

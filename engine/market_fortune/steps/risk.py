@@ -34,7 +34,7 @@ from club_agentes.engine.market_fortune.steps.declaration import (
     attach_moves,
     declare_check,
     do_attach,
-    start_declaration,
+    do_declare,
 )
 from club_agentes.engine.market_fortune.table import (
     NO,
@@ -234,10 +234,7 @@ def apply_formed(st: State, seat: int, move: Any) -> Events:
             end_turn(st, ev)
         return ev
     if t is Declare:
-        refuse(declare_check(st, seat))
-        ev = []
-        start_declaration(st, seat, ev)
-        return ev
+        return do_declare(st, seat)
     if t is Skip:
         ev = []
         end_turn(st, ev)

@@ -14,36 +14,30 @@ from typing import Any
 
 from club_agentes.engine.core import Event
 from club_agentes.engine.market_fortune import rules as rid
-from club_agentes.engine.market_fortune.components import CARD_ID, CARD_INDEX, CARD_TYPE
+from club_agentes.engine.market_fortune.components import CARD_ID, CARD_TYPE
 from club_agentes.engine.market_fortune.flow import end_turn
-from club_agentes.engine.market_fortune.moves import Discard
 from club_agentes.engine.market_fortune.state import TRIM, State
 from club_agentes.engine.market_fortune.table import (
     PILE_WORD,
-    Check,
     Events,
     Step,
     cn,
     discard_building,
-    hand_discard_check,
     hand_discards,
     make_public,
     obscure_hand,
-    out_of_step,
     over_eight,
     private_to,
-    refuse,
+    take_discard,
 )
 
 
-def trim_check(st: State, seat: int, card: int, say: bool = True) -> Check:
-    """Return why ``card`` may not be discarded for the rule of 8, or ``None``."""
-    return hand_discard_check(st, seat, card, rid.RULE_OF_EIGHT, say)
-
-
 def trim_moves(st: State, seat: int) -> list[Any]:
-    """Legal moves at the end of a turn above 8: discard any building card of the hand (:func:`trim_check`)."""
-    return hand_discards(st, seat)  # trim_check is hand_discard_check
+    """Legal moves at the end of a turn above 8: discard any building card of the hand.
+
+    The rule of a discard is :func:`.table.hand_discard_check` (citing the rule of 8 here).
+    """
+    return hand_discards(st, seat)  # every discard hand_discard_check accepts
 
 
 def apply_trim(st: State, seat: int, move: Any) -> Events:
@@ -52,13 +46,8 @@ def apply_trim(st: State, seat: int, move: Any) -> Events:
     Raises:
         IllegalMove: not a discard of a building card held in the hand.
     """
-    if type(move) is not Discard:
-        raise out_of_step(
-            st, move, rid.RULE_OF_EIGHT, "your turn ends with more than 8 building cards: discard down to 8"
-        ).error()
-    card = CARD_INDEX[move.card]
-    refuse(trim_check(st, seat, card))
-    st.hands[seat].remove(card)
+    wanted = "your turn ends with more than 8 building cards: discard down to 8"
+    card = take_discard(st, seat, move, rid.RULE_OF_EIGHT, rid.RULE_OF_EIGHT, wanted)
     if st.trim_by >= 0 and st.config.mode == "campeonato":
         ev = _blocked_discard(st, seat, card)
     else:
