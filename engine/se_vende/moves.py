@@ -27,7 +27,7 @@ Older forms keep parsing: action cards by printed name (``action Explorar +1/+1`
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -58,6 +58,7 @@ __all__ = [
     "Sell",
     "UsePower",
     "action_code",
+    "card_moves",
 ]
 
 _ALIASES: dict[str, str] = {
@@ -240,3 +241,9 @@ BY_CARD: dict[type, tuple[Any, ...]] = {
     for cls in (Keep, Discard, Place, Pay, Sell, ConsumeGood, Produce)
 }
 """Move class -> its move for each card number (``BY_CARD[Keep][c]`` is ``Keep(ids[c])``), built once."""
+
+
+def card_moves(cls: type, cards: Iterable[int]) -> list[Any]:
+    """Return ``cls``'s move for each of ``cards`` (card numbers), in their order, from :data:`BY_CARD`."""
+    table = BY_CARD[cls]
+    return [table[c] for c in cards]

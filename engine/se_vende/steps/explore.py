@@ -12,7 +12,7 @@ from club_agentes.engine.core import Event, IllegalMove
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.actions import EXPLORE
 from club_agentes.engine.se_vende.cards import PowerName
-from club_agentes.engine.se_vende.moves import BY_CARD, Keep
+from club_agentes.engine.se_vende.moves import Keep, card_moves
 from club_agentes.engine.se_vende.state import EXPLORE_KEEP, NO_CARD, SeVendeState
 from club_agentes.engine.se_vende.steps.base import MoveRule, Step, idle_refusal
 from club_agentes.engine.se_vende.table import (
@@ -78,8 +78,7 @@ def _idle(s: SeVendeState, seat: int) -> IllegalMove:
 
 
 def _candidates(s: SeVendeState, seat: int) -> list[Keep]:
-    table = BY_CARD[Keep]
-    return [table[c] for c in s.drawn[seat]]
+    return card_moves(Keep, s.drawn[seat])
 
 
 def check_keep(s: SeVendeState, seat: int, move: Keep) -> Refusal | None:

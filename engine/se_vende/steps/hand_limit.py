@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from club_agentes.engine.core import Event, IllegalMove
 from club_agentes.engine.se_vende import rules as R
-from club_agentes.engine.se_vende.moves import BY_CARD, Discard
+from club_agentes.engine.se_vende.moves import Discard, card_moves
 from club_agentes.engine.se_vende.state import HAND_LIMIT, HAND_MAX, SeVendeState
 from club_agentes.engine.se_vende.steps.base import MoveRule, Step
 from club_agentes.engine.se_vende.table import DECK, Refusal, name, not_in_hand, open_step, seats_text, to_discard
@@ -40,8 +40,7 @@ def _idle(s: SeVendeState, seat: int) -> IllegalMove:
 
 
 def _candidates(s: SeVendeState, seat: int) -> list[Discard]:
-    table = BY_CARD[Discard]
-    return [table[c] for c in s.hands[seat]]
+    return card_moves(Discard, s.hands[seat])
 
 
 def check_discard(s: SeVendeState, seat: int, move: Discard) -> Refusal | None:

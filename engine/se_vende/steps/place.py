@@ -16,7 +16,7 @@ from club_agentes.engine.core import Event, IllegalMove
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.actions import DEVELOP, PHASE_NAMES, SETTLE
 from club_agentes.engine.se_vende.cards import GOOD_NAMES, PowerName
-from club_agentes.engine.se_vende.moves import BY_CARD, PLACE_NONE, Pay, Place
+from club_agentes.engine.se_vende.moves import PLACE_NONE, Pay, Place, card_moves
 from club_agentes.engine.se_vende.state import (
     DEVELOP_PAY,
     DEVELOP_PLACE,
@@ -94,8 +94,7 @@ def _placing_idle(s: SeVendeState, seat: int) -> IllegalMove:
 
 
 def _placing_candidates(s: SeVendeState, seat: int) -> list[Place]:
-    table = BY_CARD[Place]
-    moves = [table[c] for c in s.hands[seat]]
+    moves = card_moves(Place, s.hands[seat])
     moves.append(PLACE_NONE)
     return moves
 
@@ -217,8 +216,7 @@ def _paying_idle(s: SeVendeState, seat: int) -> IllegalMove:
 
 
 def _paying_candidates(s: SeVendeState, seat: int) -> list[Pay]:
-    table = BY_CARD[Pay]
-    return [table[c] for c in s.hands[seat]]
+    return card_moves(Pay, s.hands[seat])
 
 
 def check_pay(s: SeVendeState, seat: int, move: Pay) -> Refusal | None:
@@ -270,49 +268,40 @@ def after_placing(s: SeVendeState, ev: list[Event]) -> bool:
 _PLACING: dict[type, MoveRule] = {Place: MoveRule(place, owns=owns_place, check=place_rules)}
 _PAYING: dict[type, MoveRule] = {Pay: MoveRule(pay, owns=check_pay)}
 
+
+def _placing_step(code: int, rule: str, phase: str, kind: str) -> Step:
+    """Return the sealed step in which each seat chooses a card of ``kind`` to place in ``phase``, or none."""
+    return Step(
+        code=code,
+        rule=rule,
+        what=f"{phase} (place a {kind} or none)",
+        prompt=f"{phase}: choose in secret a {kind} from your hand to place, or place none.",
+        deciding=_placing_deciding,
+        idle=_placing_idle,
+        candidates=_placing_candidates,
+        moves=_PLACING,
+        default=_placing_default,
+        sealed=True,
+    )
+
+
+def _paying_step(code: int, phase: str, kind: str) -> Step:
+    """Return the step in which the seats that placed a card of ``kind`` in ``phase`` pay for it."""
+    return Step(
+        code=code,
+        rule=R.PAYING,
+        what=f"paying for the card placed in {phase}",
+        prompt=f"{phase}: pay for your {kind} by discarding cards from your hand, one at a time.",
+        deciding=_paying_deciding,
+        idle=_paying_idle,
+        candidates=_paying_candidates,
+        moves=_PAYING,
+    )
+
+
 STEPS: dict[int, Step] = {
-    DEVELOP_PLACE: Step(
-        code=DEVELOP_PLACE,
-        rule=R.DEVELOP,
-        what="Desarrollar (place a development or none)",
-        prompt="Desarrollar: choose in secret a development from your hand to place, or place none.",
-        deciding=_placing_deciding,
-        idle=_placing_idle,
-        candidates=_placing_candidates,
-        moves=_PLACING,
-        default=_placing_default,
-        sealed=True,
-    ),
-    SETTLE_PLACE: Step(
-        code=SETTLE_PLACE,
-        rule=R.SETTLE,
-        what="Asentar (place a world or none)",
-        prompt="Asentar: choose in secret a world from your hand to place, or place none.",
-        deciding=_placing_deciding,
-        idle=_placing_idle,
-        candidates=_placing_candidates,
-        moves=_PLACING,
-        default=_placing_default,
-        sealed=True,
-    ),
-    DEVELOP_PAY: Step(
-        code=DEVELOP_PAY,
-        rule=R.PAYING,
-        what="paying for the card placed in Desarrollar",
-        prompt="Desarrollar: pay for your development by discarding cards from your hand, one at a time.",
-        deciding=_paying_deciding,
-        idle=_paying_idle,
-        candidates=_paying_candidates,
-        moves=_PAYING,
-    ),
-    SETTLE_PAY: Step(
-        code=SETTLE_PAY,
-        rule=R.PAYING,
-        what="paying for the card placed in Asentar",
-        prompt="Asentar: pay for your world by discarding cards from your hand, one at a time.",
-        deciding=_paying_deciding,
-        idle=_paying_idle,
-        candidates=_paying_candidates,
-        moves=_PAYING,
-    ),
+    DEVELOP_PLACE: _placing_step(DEVELOP_PLACE, R.DEVELOP, "Desarrollar", "development"),
+    SETTLE_PLACE: _placing_step(SETTLE_PLACE, R.SETTLE, "Asentar", "world"),
+    DEVELOP_PAY: _paying_step(DEVELOP_PAY, "Desarrollar", "development"),
+    SETTLE_PAY: _paying_step(SETTLE_PAY, "Asentar", "world"),
 }

@@ -15,7 +15,7 @@ from club_agentes.engine.core import Event, IllegalMove
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.actions import PRODUCE
 from club_agentes.engine.se_vende.cards import GOOD_NAMES, PowerName
-from club_agentes.engine.se_vende.moves import BY_CARD, Done, Produce
+from club_agentes.engine.se_vende.moves import Done, Produce, card_moves
 from club_agentes.engine.se_vende.state import NO_CARD, PRODUCING, SeVendeState, WindfallRight
 from club_agentes.engine.se_vende.steps.base import MoveRule, Step
 from club_agentes.engine.se_vende.table import (
@@ -104,8 +104,7 @@ def _idle(s: SeVendeState, seat: int) -> IllegalMove:
 
 
 def _candidates(s: SeVendeState, seat: int) -> list[Any]:
-    table = BY_CARD[Produce]
-    moves: list[Any] = [table[w] for w in s.tableau[seat]]
+    moves = card_moves(Produce, s.tableau[seat])
     moves.append(_DONE)
     return moves
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from club_agentes.engine.core import Event, IllegalMove
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.config import SeVendeConfig
-from club_agentes.engine.se_vende.moves import BY_CARD, Discard
+from club_agentes.engine.se_vende.moves import Discard, card_moves
 from club_agentes.engine.se_vende.state import (
     CHIPS_PER_SEAT,
     SETUP,
@@ -96,8 +96,7 @@ def _idle(s: SeVendeState, seat: int) -> IllegalMove:
 
 
 def _candidates(s: SeVendeState, seat: int) -> list[Discard]:
-    table = BY_CARD[Discard]
-    return [table[c] for c in s.hands[seat]]
+    return card_moves(Discard, s.hands[seat])
 
 
 def check_discard(s: SeVendeState, seat: int, move: Discard) -> Refusal | None:
