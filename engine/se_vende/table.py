@@ -134,6 +134,20 @@ def to_discard(s: SeVendeState, card: int, knower: int | None) -> None:
         s.known[card] = knower
 
 
+def discard_owed(s: SeVendeState, seat: int, card_id: str, said: str, ev: list[Event]) -> bool:
+    """Discard a card from ``seat``'s hand face down, one of those it owes in this step (``s.todo``).
+
+    ``seat`` is told ``said``, in which ``{card}`` stands for the card's name; return whether it owes
+    no more cards.
+    """
+    c = INDEX[card_id]
+    s.hands[seat].remove(c)
+    to_discard(s, c, seat)
+    s.todo[seat] -= 1
+    ev.append(Event(said.format(card=name(c)), (seat,)))
+    return s.todo[seat] == 0
+
+
 def draw(s: SeVendeState, n: int, ev: list[Event]) -> list[int]:
     """Draw up to ``n`` cards from the supply, shuffling the discard pile in when it runs out.
 

@@ -12,7 +12,13 @@ from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.moves import Discard, card_moves
 from club_agentes.engine.se_vende.state import HAND_LIMIT, HAND_MAX, SeVendeState
 from club_agentes.engine.se_vende.steps.base import MoveRule, Step
-from club_agentes.engine.se_vende.table import DECK, Refusal, name, not_in_hand, open_step, seats_text, to_discard
+from club_agentes.engine.se_vende.table import (
+    Refusal,
+    discard_owed,
+    not_in_hand,
+    open_step,
+    seats_text,
+)
 
 
 def begin(s: SeVendeState, ev: list[Event]) -> bool:
@@ -50,12 +56,7 @@ def check_discard(s: SeVendeState, seat: int, move: Discard) -> Refusal | None:
 
 def discard(s: SeVendeState, seat: int, move: Discard, ev: list[Event]) -> bool:
     """Discard the card face down; complete when every seat is down to ten."""
-    c = DECK.index[move.card]
-    s.hands[seat].remove(c)
-    to_discard(s, c, seat)
-    s.todo[seat] -= 1
-    ev.append(Event(f"you discarded {name(c)} face down (hand limit)", (seat,)))
-    if s.todo[seat]:
+    if not discard_owed(s, seat, move.card, "you discarded {card} face down (hand limit)", ev):
         return False
     ev.append(Event(f"seat {seat} has discarded down to {HAND_MAX} cards"))
     return not any(s.todo)

@@ -33,6 +33,7 @@ from club_agentes.engine.se_vende.table import (
     INDEX,
     Refusal,
     develop_discount,
+    discard_owed,
     draw_to_hand,
     military,
     name,
@@ -44,7 +45,6 @@ from club_agentes.engine.se_vende.table import (
     seats_text,
     settle_discount,
     take_good,
-    to_discard,
 )
 
 # ---------------------------------------------------------------------- begin
@@ -226,12 +226,7 @@ def check_pay(s: SeVendeState, seat: int, move: Pay) -> Refusal | None:
 
 def pay(s: SeVendeState, seat: int, move: Pay, ev: list[Event]) -> bool:
     """Discard the card face down towards the cost; when every seat has paid, the placements take effect."""
-    c = INDEX[move.card]
-    s.hands[seat].remove(c)
-    to_discard(s, c, seat)
-    s.todo[seat] -= 1
-    ev.append(Event(f"you paid with {name(c)}", (seat,)))
-    if s.todo[seat] == 0:
+    if discard_owed(s, seat, move.card, "you paid with {card}", ev):
         ev.append(Event(f"seat {seat} has paid for {name(s.placed[seat])}"))
         if not any(s.todo):
             return after_placing(s, ev)

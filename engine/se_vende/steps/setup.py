@@ -19,7 +19,15 @@ from club_agentes.engine.se_vende.state import (
     SeVendeState,
 )
 from club_agentes.engine.se_vende.steps.base import MoveRule, Step, idle_refusal
-from club_agentes.engine.se_vende.table import DECK, IDS, Refusal, name, not_in_hand, open_step, to_discard
+from club_agentes.engine.se_vende.table import (
+    DECK,
+    IDS,
+    Refusal,
+    discard_owed,
+    name,
+    not_in_hand,
+    open_step,
+)
 
 
 def deal(config: SeVendeConfig, seed: int, *, log: bool = True) -> tuple[SeVendeState, list[Event]]:
@@ -106,12 +114,7 @@ def check_discard(s: SeVendeState, seat: int, move: Discard) -> Refusal | None:
 
 def discard(s: SeVendeState, seat: int, move: Discard, ev: list[Event]) -> bool:
     """Discard the card face down; the step is complete when every seat has discarded two."""
-    c = DECK.index[move.card]
-    s.hands[seat].remove(c)
-    to_discard(s, c, seat)
-    s.todo[seat] -= 1
-    ev.append(Event(f"you discarded {name(c)} face down", (seat,)))
-    if s.todo[seat] == 0:
+    if discard_owed(s, seat, move.card, "you discarded {card} face down", ev):
         ev.append(Event(f"seat {seat} has discarded two cards face down and keeps four"))
     if any(s.todo):
         return False
