@@ -20,6 +20,7 @@ from club_agentes.engine.core.model import (
     ViewBot,
     decide,
     moves_by_type,
+    whole_number_option,
 )
 from club_agentes.engine.core.playout import Playout, play, replay
 from club_agentes.engine.core.registry import GAMES, all_games, get_game, register
@@ -61,4 +62,5 @@ __all__ = [
     "play",
     "register",
     "replay",
+    "whole_number_option",
 ]

@@ -213,6 +213,14 @@ class Config(Protocol):
         ...
 
 
+def whole_number_option(minimum: int, maximum: int, default: int, description: str) -> JSON:
+    """Return the JSON schema of a table option that is a whole number from ``minimum`` to ``maximum``.
+
+    ``description`` says what the option does, its range and default, and gives an example.
+    """
+    return {"type": "integer", "minimum": minimum, "maximum": maximum, "default": default, "description": description}
+
+
 class Observation:
     """What a bot may use to decide for one seat: the seat's view, its legal moves, and sampled worlds.
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from club_agentes.engine.core import ConfigError
+from club_agentes.engine.core import ConfigError, whole_number_option
 
 MODES: tuple[str, ...] = ("familia", "fortuna", "campeonato")
 DEFAULT_MODE = "fortuna"
@@ -92,6 +92,16 @@ def make_config(seats: Any, options: Mapping[str, Any] | None = None) -> MFConfi
 
 def config_schema() -> dict[str, Any]:
     """Return the JSON schema of the table options (every option described, every number bounded)."""
+    turns = (
+        f"Turns per game ({MIN_TURN_LIMIT} to {MAX_TURN_LIMIT}; one turn = one seat's turn) after "
+        "which the game is cut off and scored by ruling market-fortune/rulings/limite-de-turnos. "
+        f"Default {DEFAULT_TURN_LIMIT}, far beyond a real game. Example: 200."
+    )
+    games = (
+        f"Campeonato only ({MIN_GAME_LIMIT} to {MAX_GAME_LIMIT}): games after which the match ends "
+        f"even if nobody reached 100M; the highest total wins. Default {DEFAULT_GAME_LIMIT}. "
+        "Example: 10."
+    )
     return {
         "type": "object",
         "properties": {
@@ -106,28 +116,8 @@ def config_schema() -> dict[str, Any]:
                     'Example: "campeonato".'
                 ),
             },
-            "turn_limit": {
-                "type": "integer",
-                "minimum": MIN_TURN_LIMIT,
-                "maximum": MAX_TURN_LIMIT,
-                "default": DEFAULT_TURN_LIMIT,
-                "description": (
-                    f"Turns per game ({MIN_TURN_LIMIT} to {MAX_TURN_LIMIT}; one turn = one seat's turn) after "
-                    "which the game is cut off and scored by ruling market-fortune/rulings/limite-de-turnos. "
-                    f"Default {DEFAULT_TURN_LIMIT}, far beyond a real game. Example: 200."
-                ),
-            },
-            "game_limit": {
-                "type": "integer",
-                "minimum": MIN_GAME_LIMIT,
-                "maximum": MAX_GAME_LIMIT,
-                "default": DEFAULT_GAME_LIMIT,
-                "description": (
-                    f"Campeonato only ({MIN_GAME_LIMIT} to {MAX_GAME_LIMIT}): games after which the match ends "
-                    f"even if nobody reached 100M; the highest total wins. Default {DEFAULT_GAME_LIMIT}. "
-                    "Example: 10."
-                ),
-            },
+            "turn_limit": whole_number_option(MIN_TURN_LIMIT, MAX_TURN_LIMIT, DEFAULT_TURN_LIMIT, turns),
+            "game_limit": whole_number_option(MIN_GAME_LIMIT, MAX_GAME_LIMIT, DEFAULT_GAME_LIMIT, games),
         },
         "additionalProperties": False,
     }

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from club_agentes.engine.core import ConfigError
+from club_agentes.engine.core import ConfigError, whole_number_option
 from club_agentes.engine.se_vende.bounds import table_bound
 
 MIN_SEATS, MAX_SEATS = 2, 4
@@ -74,23 +74,18 @@ def make_config(seats: int, options: Mapping[str, Any] | None = None) -> SeVende
 
 def config_schema() -> dict[str, Any]:
     """Return the JSON schema of the table options."""
+    rounds = (
+        f"Rounds, {MIN_TURN_LIMIT} to {MAX_TURN_LIMIT}: the game ends at the end of this round at the latest if "
+        "neither a 12-card tableau nor the last victory chip has ended it (ruling se-vende/rulings/limite-de-rondas). "
+        f"Default {DEFAULT_TURN_LIMIT}; example: 25. A table of {MAX_SEATS} seats and {MAX_TURN_LIMIT} rounds ends "
+        f"within {LONGEST_TABLE:,} decisions."
+    )
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "Se Vende table options",
         "type": "object",
         "properties": {
-            "turn_limit": {
-                "type": "integer",
-                "minimum": MIN_TURN_LIMIT,
-                "maximum": MAX_TURN_LIMIT,
-                "default": DEFAULT_TURN_LIMIT,
-                "description": (
-                    f"Rounds, {MIN_TURN_LIMIT} to {MAX_TURN_LIMIT}: the game ends at the end of this round at the "
-                    "latest if neither a 12-card tableau nor the last victory chip has ended it (ruling "
-                    f"se-vende/rulings/limite-de-rondas). Default {DEFAULT_TURN_LIMIT}; example: 25. A table "
-                    f"of {MAX_SEATS} seats and {MAX_TURN_LIMIT} rounds ends within {LONGEST_TABLE:,} decisions."
-                ),
-            }
+            "turn_limit": whole_number_option(MIN_TURN_LIMIT, MAX_TURN_LIMIT, DEFAULT_TURN_LIMIT, rounds),
         },
         "additionalProperties": False,
     }
