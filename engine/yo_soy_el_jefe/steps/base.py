@@ -6,18 +6,40 @@ negotiation, a stop window). It says who decides (``pending``), proposes candida
 (``check``: ``None`` or the :class:`IllegalMove` that refuses it, citing its rule) and applies a
 checked move (``do``). Listing legal moves keeps the candidates the check accepts; applying a move
 runs the same check first, so the two can never disagree and no rule is written twice.
+
+A check function returns ``None`` or a :class:`Refusal`: the rule it cites and how to say why, the
+sentence written only when a move is refused for real (:meth:`Phase.check`), not for every candidate
+that listing drops.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from club_agentes.engine.core import Event, IllegalMove, Pending
 from club_agentes.engine.yo_soy_el_jefe.state import State
 
-Check = Callable[[State, int, Any], IllegalMove | None]
+
+class Refusal(NamedTuple):
+    """Why a check refuses a move: the corpus id of the rule, and a function that says it in one sentence.
+
+    The sentence is formatted only by :meth:`illegal` (listing the legal moves checks every candidate and
+    drops the refused ones without reading why). A check binds the values its sentence reads as the
+    function's defaults (``lambda move=move: f"..."``), not by closure: on Python 3.11 a closure turns those
+    locals into cells, which every call of the check would pay for, refused or not.
+    """
+
+    rule_id: str
+    say: Callable[..., str]  # called with no argument (``Callable[..., str]``: its defaults hold the values)
+
+    def illegal(self) -> IllegalMove:
+        """Return the refusal as the :class:`IllegalMove` the game returns or raises (its sentence written now)."""
+        return IllegalMove(self.rule_id, self.say())
+
+
+Check = Callable[[State, int, Any], Refusal | None]
 """A check: ``(state, seat, move) -> None`` when legal, else the refusal citing its rule."""
 Do = Callable[[State, int, Any], list[Event]]
 """An effect: applies a checked move and returns the events it caused."""
@@ -52,7 +74,8 @@ class Phase:
         fn = self.checks.get(type(move))
         if fn is None:
             return self.foreign(state, seat, move)
-        return fn(state, seat, move)
+        refusal = fn(state, seat, move)
+        return None if refusal is None else refusal.illegal()
 
     def do(self, state: State, seat: int, move: Any) -> list[Event]:
         """Apply a move that passed :meth:`check`; return its events."""

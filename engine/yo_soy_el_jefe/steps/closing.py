@@ -5,39 +5,44 @@ from __future__ import annotations
 
 from typing import Any
 
-from club_agentes.engine.core import Event, IllegalMove
+from club_agentes.engine.core import Event
 from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.components import components
 from club_agentes.engine.yo_soy_el_jefe.flow import end_turn, game_over
 from club_agentes.engine.yo_soy_el_jefe.moves import Close, Fail
 from club_agentes.engine.yo_soy_el_jefe.state import CARDS, COLOURS, SPACES, ClosedDeal, Ledger, State
+from club_agentes.engine.yo_soy_el_jefe.steps.base import Refusal
 from club_agentes.engine.yo_soy_el_jefe.steps.deal import FAMILY_PART, FORCED_PART, current_group, current_missing
 
 DIE_FACES = components().die_faces
 
 
-def check_close(state: State, seat: int, move: Close) -> IllegalMove | None:
+def check_close(state: State, seat: int, move: Close) -> Refusal | None:
     """Only the boss closes, and only a deal whose investors are gathered (3-3)."""
     neg = state.neg
     assert neg is not None
     if seat != neg.boss:
-        return IllegalMove(R.CLOSE, f"only the boss (seat {neg.boss}) closes the deal.")
+        return Refusal(R.CLOSE, lambda neg=neg: f"only the boss (seat {neg.boss}) closes the deal.")
     if not current_group(state)[1]:
-        return IllegalMove(R.CLOSE, f"the deal cannot close yet: still missing {current_missing(state)}.")
+        return Refusal(
+            R.CLOSE, lambda state=state: f"the deal cannot close yet: still missing {current_missing(state)}."
+        )
     return None
 
 
-def check_fail(state: State, seat: int, move: Fail) -> IllegalMove | None:
+def check_fail(state: State, seat: int, move: Fail) -> Refusal | None:
     """Only the boss declares failure; under the two-player rules, not while the deal could close."""
     neg = state.neg
     assert neg is not None
     if seat != neg.boss:
-        return IllegalMove(R.FAIL, f"only the boss (seat {neg.boss}) declares the deal failed.")
+        return Refusal(R.FAIL, lambda neg=neg: f"only the boss (seat {neg.boss}) declares the deal failed.")
     if state.cfg.two_player_rules and current_group(state)[1]:
-        return IllegalMove(
+        return Refusal(
             R.TWO_PLAYERS,
-            "under the two-player rules the boss must complete a deal whose investors and family cards are on the "
-            "table.",
+            lambda: (
+                "under the two-player rules the boss must complete a deal whose investors and family cards are on the "
+                "table."
+            ),
         )
     return None
 

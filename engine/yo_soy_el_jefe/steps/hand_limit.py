@@ -10,7 +10,7 @@ from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.flow import end_turn
 from club_agentes.engine.yo_soy_el_jefe.moves import DISCARDS, HIRES, Discard, Hire
 from club_agentes.engine.yo_soy_el_jefe.state import CARDS, SLOT_HIRE, SLOT_KIND, SLOT_OF_KIND, State
-from club_agentes.engine.yo_soy_el_jefe.steps.base import Phase
+from club_agentes.engine.yo_soy_el_jefe.steps.base import Phase, Refusal
 from club_agentes.engine.yo_soy_el_jefe.steps.influence import check_hire, do_hire, hire_targets
 from club_agentes.engine.yo_soy_el_jefe.words import card_name
 
@@ -34,11 +34,11 @@ def candidates(state: State, seat: int) -> list[Any]:
     return moves
 
 
-def check_discard(state: State, seat: int, move: Discard) -> IllegalMove | None:
+def check_discard(state: State, seat: int, move: Discard) -> Refusal | None:
     """Only a card held can be discarded."""
     if not state.counts[seat][SLOT_OF_KIND[(move.kind, move.colour)]]:
         colour = f" {move.colour}" if move.colour else ""
-        return IllegalMove(R.DRAW, f"you hold no {move.kind} card{colour} to discard.")
+        return Refusal(R.DRAW, lambda colour=colour, move=move: f"you hold no {move.kind} card{colour} to discard.")
     return None
 
 

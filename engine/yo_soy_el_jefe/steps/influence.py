@@ -37,7 +37,7 @@ from club_agentes.engine.yo_soy_el_jefe.state import (
     State,
     StopWindow,
 )
-from club_agentes.engine.yo_soy_el_jefe.steps.base import Phase
+from club_agentes.engine.yo_soy_el_jefe.steps.base import Phase, Refusal
 from club_agentes.engine.yo_soy_el_jefe.steps.deal import SPACE_COLS, SPACE_COLSET, lapse
 from club_agentes.engine.yo_soy_el_jefe.words import CLOCKWISE, card_name
 
@@ -76,39 +76,50 @@ def travel_moves(state: State, seat: int) -> list[Travel]:
     return out
 
 
-def check_travel(state: State, seat: int, move: Travel) -> IllegalMove | None:
+def check_travel(state: State, seat: int, move: Travel) -> Refusal | None:
     """A travel card of the colour (or grey) on an investor or placed family card the deal asks for."""
     neg = state.neg
     if neg is None:
-        return IllegalMove(R.NEGOTIATE, "a travel card is played only in a negotiation.")
+        return Refusal(R.NEGOTIATE, lambda: "a travel card is played only in a negotiation.")
     colour = COLOUR_INDEX[move.colour]
     counts = state.counts[seat]
     if move.grey and not counts[SLOT_GREY]:
-        return IllegalMove(R.TRAVEL, "you hold no grey travel card (viaje gris).")
+        return Refusal(R.TRAVEL, lambda: "you hold no grey travel card (viaje gris).")
     if not move.grey and not counts[SLOT_TRAVEL + colour]:
-        return IllegalMove(
-            R.TRAVEL, f"you hold no {move.colour} travel card (viaje); a travel card must match the colour or be grey."
+        return Refusal(
+            R.TRAVEL,
+            lambda move=move: (
+                f"you hold no {move.colour} travel card (viaje); a travel card must match the colour or be grey."
+            ),
         )
     space = SPACES[neg.space]
     if colour not in SPACE_COLSET[neg.space]:
-        return IllegalMove(
+        return Refusal(
             R.R_TRAVEL_TARGETS,
-            f"this deal on space {space.number} needs {space.describe()}; a travel card on {move.colour} has no "
-            "target.",
+            lambda space=space, move=move: (
+                f"this deal on space {space.number} needs {space.describe()}; a travel card on {move.colour} has no "
+                "target."
+            ),
         )
     if move.seat >= state.n:
-        return IllegalMove(R.R_TRAVEL_TARGETS, f"seat {move.seat} is not at this table.")
+        return Refusal(R.R_TRAVEL_TARGETS, lambda move=move: f"seat {move.seat} is not at this table.")
     if move.target == INVESTOR:
         owner = state.owner[colour]
         if owner != move.seat:
             holder = "lies beside the board" if owner < 0 else f"is held by seat {owner}"
-            return IllegalMove(R.R_TRAVEL_TARGETS, f"the {move.colour} investor {holder}, not by seat {move.seat}.")
+            return Refusal(
+                R.R_TRAVEL_TARGETS,
+                lambda holder=holder, move=move: f"the {move.colour} investor {holder}, not by seat {move.seat}.",
+            )
         if colour in neg.travelled:
-            return IllegalMove(R.R_TRAVEL_TARGETS, f"the {move.colour} investor has already travelled in this deal.")
+            return Refusal(
+                R.R_TRAVEL_TARGETS, lambda move=move: f"the {move.colour} investor has already travelled in this deal."
+            )
         return None
     if (move.seat, colour) not in neg.placed:
-        return IllegalMove(
-            R.R_TRAVEL_TARGETS, f"seat {move.seat} has no {move.colour} family card placed in this deal."
+        return Refusal(
+            R.R_TRAVEL_TARGETS,
+            lambda move=move: f"seat {move.seat} has no {move.colour} family card placed in this deal.",
         )
     return None
 
@@ -133,10 +144,14 @@ def do_travel(state: State, seat: int, move: Travel) -> list[Event]:
 def hire_targets(state: State, seat: int) -> list[int]:
     """Return the colours a hire set of ``seat`` may take: those beside the board if any, else the others'."""
     owner = state.owner
-    free = [c for c in range(NCOL) if owner[c] < 0]
-    if free:
-        return free
-    return [c for c in range(NCOL) if owner[c] != seat]
+    free = []
+    others = []
+    for c in range(NCOL):  # loops, not comprehensions: no closure cells on Python 3.11 (a hot path)
+        if owner[c] < 0:
+            free.append(c)
+        elif owner[c] != seat:
+            others.append(c)
+    return free or others
 
 
 def hire_moves(state: State, seat: int) -> list[Hire]:
@@ -144,23 +159,29 @@ def hire_moves(state: State, seat: int) -> list[Hire]:
     return [HIRES[c] for c in hire_targets(state, seat)] if state.counts[seat][SLOT_HIRE] >= 3 else []
 
 
-def check_hire(state: State, seat: int, move: Hire) -> IllegalMove | None:
+def check_hire(state: State, seat: int, move: Hire) -> Refusal | None:
     """Three hire cards take an investor card: from beside the board when any lies there, else another seat's."""
     hires = state.counts[seat][SLOT_HIRE]
     if hires < 3:
-        return IllegalMove(R.HIRE, f"you hold {hires} hire card(s) (empleo); a hire set needs 3.")
+        return Refusal(R.HIRE, lambda hires=hires: f"you hold {hires} hire card(s) (empleo); a hire set needs 3.")
     colour = COLOUR_INDEX[move.colour]
     owner = state.owner[colour]
     if owner == seat:
-        return IllegalMove(
-            R.HIRE, f"you already hold the {move.colour} investor; a hire set takes another seat's investor."
-        )
-    free = [COLOURS[c] for c in range(NCOL) if state.owner[c] < 0]
-    if free and owner >= 0:
-        return IllegalMove(
+        return Refusal(
             R.HIRE,
-            f"investor cards lie beside the board ({', '.join(free)}), so a hire set must take one of those, "
-            f"not seat {owner}'s {move.colour}.",
+            lambda move=move: f"you already hold the {move.colour} investor; a hire set takes another seat's investor.",
+        )
+    free = []
+    for c in range(NCOL):  # a loop, not a comprehension: no closure cell on Python 3.11 (a hot path)
+        if state.owner[c] < 0:
+            free.append(COLOURS[c])
+    if free and owner >= 0:
+        return Refusal(
+            R.HIRE,
+            lambda owner=owner, free=free, move=move: (
+                f"investor cards lie beside the board ({', '.join(free)}), so a hire set must take one of those, "
+                f"not seat {owner}'s {move.colour}."
+            ),
         )
     return None
 
@@ -191,15 +212,15 @@ def boss_moves(state: State, seat: int) -> list[PlayBoss]:
     return [BOSS_KEEP, BOSS_RESTART] if state.counts[seat][SLOT_BOSS] else []
 
 
-def check_boss(state: State, seat: int, move: PlayBoss) -> IllegalMove | None:
+def check_boss(state: State, seat: int, move: PlayBoss) -> Refusal | None:
     """A seat that is not the boss, holding a boss card, may take over."""
     neg = state.neg
     if neg is None:
-        return IllegalMove(R.NEGOTIATE, "a boss card is played only in a negotiation.")
+        return Refusal(R.NEGOTIATE, lambda: "a boss card is played only in a negotiation.")
     if seat == neg.boss:
-        return IllegalMove(R.BOSS, "you are already the boss of this negotiation.")
+        return Refusal(R.BOSS, lambda: "you are already the boss of this negotiation.")
     if not state.counts[seat][SLOT_BOSS]:
-        return IllegalMove(R.BOSS, "you hold no boss card (jefe).")
+        return Refusal(R.BOSS, lambda: "you hold no boss card (jefe).")
     return None
 
 
@@ -258,18 +279,19 @@ def stop_candidates(state: State, seat: int) -> tuple[Any, ...]:
     return (STOP_MOVE, PASS)
 
 
-def check_stop(state: State, seat: int, move: Stop) -> IllegalMove | None:
+def check_stop(state: State, seat: int, move: Stop) -> Refusal | None:
     """A stop card answers the travel card, boss card or hire set just played."""
     if state.stop is None:
-        return IllegalMove(
-            R.R_STOP_TIMING, "a stop card answers a travel card, boss card or hire set just played, and none is."
+        return Refusal(
+            R.R_STOP_TIMING,
+            lambda: "a stop card answers a travel card, boss card or hire set just played, and none is.",
         )
     if not state.counts[seat][SLOT_STOP]:
-        return IllegalMove(R.STOP, f"seat {seat} holds no stop card (parada), so it can only pass.")
+        return Refusal(R.STOP, lambda seat=seat: f"seat {seat} holds no stop card (parada), so it can only pass.")
     return None
 
 
-def check_stop_pass(state: State, seat: int, move: Pass) -> IllegalMove | None:
+def check_stop_pass(state: State, seat: int, move: Pass) -> Refusal | None:
     """Any seat asked may let the card go."""
     return None
 

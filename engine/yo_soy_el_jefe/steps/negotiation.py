@@ -62,7 +62,7 @@ from club_agentes.engine.yo_soy_el_jefe.state import (
     Quote,
     State,
 )
-from club_agentes.engine.yo_soy_el_jefe.steps.base import Check, Phase
+from club_agentes.engine.yo_soy_el_jefe.steps.base import Check, Phase, Refusal
 from club_agentes.engine.yo_soy_el_jefe.steps.closing import check_close, check_fail, do_close, do_fail
 from club_agentes.engine.yo_soy_el_jefe.steps.deal import (
     SPACE_COLS,
@@ -134,7 +134,11 @@ def to_answer(neg: Negotiation, n: int) -> list[int]:
     """Return the seats still to answer the last change before the boss may close: every seat but the boss and
     the change's author that has not passed since, clockwise from the boss."""
     last, passed = neg.last_actor, neg.passed
-    return [s for s in OTHERS[n][neg.boss] if s != last and s not in passed]
+    left = []
+    for s in OTHERS[n][neg.boss]:  # a loop, not a comprehension: no closure cells on Python 3.11
+        if s != last and s not in passed:
+            left.append(s)
+    return left
 
 
 def quiet(neg: Negotiation, n: int) -> bool:
@@ -150,10 +154,13 @@ def deciding(neg: Negotiation, n: int) -> tuple[int, ...]:
     boss = neg.boss
     if not passed:
         return CLOCKWISE[n][boss]
-    others = tuple(s for s in OTHERS[n][boss] if s not in passed)
+    others = []
+    for s in OTHERS[n][boss]:
+        if s not in passed:
+            others.append(s)
     if boss not in passed or not others:
         return (boss, *others)
-    return others
+    return tuple(others)
 
 
 def negotiation_deciding(state: State) -> tuple[int, ...]:
@@ -262,9 +269,16 @@ def candidates(state: State, seat: int) -> list[Any]:
         for c in cols:
             if counts[SLOT_FAMILY + c] and (seat, c) not in placed:
                 moves.append(PLACE_FAMILY[c])
-        targets = [(owner[c], c) for c in cols if owner[c] >= 0 and owner[c] != seat and c not in travelled]
-        if placed:
-            targets.extend(k for k in placed if k[0] != seat and k not in targets)
+        # Loops, not comprehensions, here and below: a comprehension would turn these locals into closure cells
+        # (Python 3.11), which every decision pays for.
+        targets = []
+        for c in cols:
+            o = owner[c]
+            if o >= 0 and o != seat and c not in travelled:
+                targets.append((o, c))
+        for k in placed:
+            if k[0] != seat and k not in targets:
+                targets.append(k)
         targets.sort()
         for s, c in targets:
             standing = quotes.get((s, c))
@@ -300,14 +314,14 @@ def candidates(state: State, seat: int) -> list[Any]:
 # --------------------------------------------------------------------------- checks
 
 
-def _naming(neg: Negotiation) -> IllegalMove | None:
+def _naming(neg: Negotiation) -> Refusal | None:
     if neg.naming is not None:
         return _name_first()
     return None
 
 
-def _name_first() -> IllegalMove:
-    return IllegalMove(R.R_PROTOCOL, "name the price of your offer or bid first (price N M, or price N dividends).")
+def _name_first() -> Refusal:
+    return Refusal(R.R_PROTOCOL, lambda: "name the price of your offer or bid first (price N M, or price N dividends).")
 
 
 def _exhausted(neg: Negotiation, namer: int, seat: int, colour: int) -> bool:
@@ -316,7 +330,7 @@ def _exhausted(neg: Negotiation, namer: int, seat: int, colour: int) -> bool:
     return counts is not None and len(counts) >= neg.payout and min(counts.values()) >= SAME_PRICE_TIMES
 
 
-def check_place_family(state: State, seat: int, move: PlaceFamily) -> IllegalMove | None:
+def check_place_family(state: State, seat: int, move: PlaceFamily) -> Refusal | None:
     """A family card the seat holds, of a colour the deal asks for, one per colour and seat (ruling colocar-familia).
 
     A seat may place it for a colour it already agreed on with its investor: a backup against a travel card.
@@ -328,108 +342,128 @@ def check_place_family(state: State, seat: int, move: PlaceFamily) -> IllegalMov
     colour = COLOUR_INDEX[move.colour]
     if not state.counts[seat][SLOT_FAMILY + colour]:
         rule = R.BOSS_FAMILY if seat == neg.boss else R.PARTICIPATION
-        return IllegalMove(rule, f"you hold no {move.colour} family card (familia).")
+        return Refusal(rule, lambda move=move: f"you hold no {move.colour} family card (familia).")
     if colour not in SPACE_COLSET[neg.space]:
-        return IllegalMove(
+        return Refusal(
             R.R_PLACE_FAMILY,
-            f"this deal needs {SPACES[neg.space].describe()}; a {move.colour} family card cannot help it.",
+            lambda move=move, neg=neg: (
+                f"this deal needs {SPACES[neg.space].describe()}; a {move.colour} family card cannot help it."
+            ),
         )
     if (seat, colour) in neg.placed:
-        return IllegalMove(R.R_PLACE_FAMILY, f"you have already placed a {move.colour} family card in this deal.")
+        return Refusal(
+            R.R_PLACE_FAMILY, lambda move=move: f"you have already placed a {move.colour} family card in this deal."
+        )
     return None
 
 
-def _demand_target(state: State, neg: Negotiation, seat: int, colour: int, namer: int) -> IllegalMove | None:
+def _demand_target(state: State, neg: Negotiation, seat: int, colour: int, namer: int) -> Refusal | None:
     """Whether ``namer`` may name a price for ``seat``'s ``colour`` now (an offer or a bid)."""
     if colour not in SPACE_COLSET[neg.space]:
-        return IllegalMove(
-            R.PARTICIPATION, f"this deal needs {SPACES[neg.space].describe()}; {COLOURS[colour]} is not among them."
+        return Refusal(
+            R.PARTICIPATION,
+            lambda colour=colour, neg=neg: (
+                f"this deal needs {SPACES[neg.space].describe()}; {COLOURS[colour]} is not among them."
+            ),
         )
     if not represents(state, neg, seat, colour):
         who = "you have" if namer == seat else f"seat {seat} has"
         name = COLOURS[colour]
-        return IllegalMove(
-            R.PARTICIPATION, f"{who} no {name} investor able to take part and no {name} family card placed."
+        return Refusal(
+            R.PARTICIPATION,
+            lambda who=who, name=name: f"{who} no {name} investor able to take part and no {name} family card placed.",
         )
     quote = neg.quotes.get((seat, colour))
     if quote is not None and quote.status == AGREED:
         whose = "your" if namer == seat else f"seat {seat}'s"
-        return IllegalMove(
-            R.R_PROMISES, f"{whose} {COLOURS[colour]} is already agreed for {quote.millions}M; an agreement binds."
+        return Refusal(
+            R.R_PROMISES,
+            lambda whose=whose, colour=colour, quote=quote: (
+                f"{whose} {COLOURS[colour]} is already agreed for {quote.millions}M; an agreement binds."
+            ),
         )
     if neg.named and _exhausted(neg, namer, seat, colour):
-        return IllegalMove(
+        return Refusal(
             R.R_BOUND,
-            f"every price up to {neg.payout}M has been named {SAME_PRICE_TIMES} times for this {COLOURS[colour]} "
-            "under this boss; answer or wait for the other side.",
+            lambda neg=neg, colour=colour: (
+                f"every price up to {neg.payout}M has been named {SAME_PRICE_TIMES} times for this {COLOURS[colour]} "
+                "under this boss; answer or wait for the other side."
+            ),
         )
     return None
 
 
-def check_offer(state: State, seat: int, move: Offer) -> IllegalMove | None:
+def check_offer(state: State, seat: int, move: Offer) -> Refusal | None:
     """A seat other than the boss states (or changes) its demand for a colour it can give (3-2-1)."""
     neg = state.neg
     assert neg is not None
     if neg.naming is not None:
         return _name_first()
     if seat == neg.boss:
-        return IllegalMove(
-            R.PARTICIPATION, "the boss does not offer to itself: its own investors and family cards take part."
+        return Refusal(
+            R.PARTICIPATION, lambda: "the boss does not offer to itself: its own investors and family cards take part."
         )
     return _demand_target(state, neg, seat, COLOUR_INDEX[move.colour], seat)
 
 
-def check_bid(state: State, seat: int, move: Bid) -> IllegalMove | None:
+def check_bid(state: State, seat: int, move: Bid) -> Refusal | None:
     """The boss proposes (or changes) a price to another seat for a colour that seat can give (3-2-1)."""
     neg = state.neg
     assert neg is not None
     if neg.naming is not None:
         return _name_first()
     if seat != neg.boss:
-        return IllegalMove(
-            R.PARTICIPATION, f"only the boss (seat {neg.boss}) proposes prices; offer your colour instead."
+        return Refusal(
+            R.PARTICIPATION,
+            lambda neg=neg: f"only the boss (seat {neg.boss}) proposes prices; offer your colour instead.",
         )
     if move.seat >= state.n or move.seat == seat:
-        return IllegalMove(R.PARTICIPATION, f"seat {move.seat} is not another seat at this table.")
+        return Refusal(R.PARTICIPATION, lambda move=move: f"seat {move.seat} is not another seat at this table.")
     return _demand_target(state, neg, move.seat, COLOUR_INDEX[move.colour], seat)
 
 
-def check_price(state: State, seat: int, move: Price) -> IllegalMove | None:
+def check_price(state: State, seat: int, move: Price) -> Refusal | None:
     """Any whole amount up to what the deal pays, in millions or whole dividends (3-2-1, "contraprestación")."""
     neg = state.neg
     assert neg is not None
     naming = neg.naming
     if naming is None:
-        return IllegalMove(R.R_PROTOCOL, "no price is being named now; make an offer (or, as boss, a bid) first.")
+        return Refusal(R.R_PROTOCOL, lambda: "no price is being named now; make an offer (or, as boss, a bid) first.")
     amount = move.amount
     if move.unit == MILLIONS:
         if amount < 1 or amount > neg.payout:
-            return IllegalMove(
+            return Refusal(
                 R.CONSIDERATION,
-                f"a price is paid only from this deal's dividends: whole millions from 1M to {neg.payout}M "
-                f"({neg.dividends} dividends of {neg.value}M), not {amount}M.",
+                lambda amount=amount, neg=neg: (
+                    f"a price is paid only from this deal's dividends: whole millions from 1M to {neg.payout}M "
+                    f"({neg.dividends} dividends of {neg.value}M), not {amount}M."
+                ),
             )
     else:
         if amount < 1 or amount > neg.dividends:
-            return IllegalMove(
+            return Refusal(
                 R.R_PRICES,
-                f"this deal pays {neg.dividends} dividends of {neg.value}M: name 1 to {neg.dividends} dividends, "
-                f"not {amount}.",
+                lambda amount=amount, neg=neg: (
+                    f"this deal pays {neg.dividends} dividends of {neg.value}M: name 1 to {neg.dividends} dividends, "
+                    f"not {amount}."
+                ),
             )
         amount *= neg.value
     counts = neg.named.get((naming.actor, naming.seat, naming.colour))
     if counts is not None and counts.get(amount, 0) >= SAME_PRICE_TIMES:
-        return IllegalMove(
+        return Refusal(
             R.R_BOUND,
-            f"{amount}M has already been named {SAME_PRICE_TIMES} times for this {COLOURS[naming.colour]} under this "
-            "boss; name another amount.",
+            lambda amount=amount, naming=naming: (
+                f"{amount}M has already been named {SAME_PRICE_TIMES} times for this {COLOURS[naming.colour]} "
+                "under this boss; name another amount."
+            ),
         )
     return None
 
 
 def _standing(
     state: State, seat: int, move: Accept | Refuse | Withdraw, wanted: int
-) -> tuple[IllegalMove | None, Quote | None]:
+) -> tuple[Refusal | None, Quote | None]:
     """The price standing for ``move.seat``'s colour, if it is the kind ``wanted`` and ``seat`` may answer it."""
     neg = state.neg
     assert neg is not None
@@ -437,18 +471,22 @@ def _standing(
     if refusal:
         return refusal, None
     if move.seat >= state.n:
-        return IllegalMove(R.CONSIDERATION, f"seat {move.seat} is not at this table."), None
+        return Refusal(R.CONSIDERATION, lambda move=move: f"seat {move.seat} is not at this table."), None
     colour = COLOUR_INDEX[move.colour]
     is_boss = seat == neg.boss
     if not is_boss and move.seat != seat:
-        return IllegalMove(R.CONSIDERATION, "a seat deals with the boss only over its own colours."), None
+        return Refusal(R.CONSIDERATION, lambda: "a seat deals with the boss only over its own colours."), None
     if is_boss and move.seat == seat:
-        return IllegalMove(R.CONSIDERATION, "the boss names no price for its own colours: they take part freely."), None
+        return Refusal(
+            R.CONSIDERATION, lambda: "the boss names no price for its own colours: they take part freely."
+        ), None
     quote = neg.quotes.get((move.seat, colour))
     if quote is not None and quote.status == AGREED and wanted != AGREED:
-        return IllegalMove(
+        return Refusal(
             R.R_PROMISES,
-            f"seat {move.seat}'s {move.colour} is already agreed for {quote.millions}M; an agreement binds.",
+            lambda move=move, quote=quote: (
+                f"seat {move.seat}'s {move.colour} is already agreed for {quote.millions}M; an agreement binds."
+            ),
         ), None
     if quote is None or quote.status != wanted:
         if wanted == ASKED:
@@ -457,7 +495,7 @@ def _standing(
             what = f"no price you proposed to seat {move.seat} for its {move.colour}"
         else:
             what = f"no price the boss proposed for your {move.colour}"
-        return IllegalMove(R.CONSIDERATION, f"there is {what} on the table."), None
+        return Refusal(R.CONSIDERATION, lambda what=what: f"there is {what} on the table."), None
     return None, quote
 
 
@@ -467,7 +505,7 @@ def _answerable(state: State, seat: int) -> int:
     return ASKED if seat == neg.boss else PROPOSED
 
 
-def check_accept(state: State, seat: int, move: Accept) -> IllegalMove | None:
+def check_accept(state: State, seat: int, move: Accept) -> Refusal | None:
     """Accept the other side's price if the promises still fit in the payout; the boss may close at once (3-3)."""
     refusal, quote = _standing(state, seat, move, _answerable(state, seat))
     if refusal is not None or quote is None:
@@ -476,14 +514,17 @@ def check_accept(state: State, seat: int, move: Accept) -> IllegalMove | None:
     assert neg is not None
     promised = neg.agreed_total()
     if promised + quote.millions > neg.payout:
-        return IllegalMove(
+        return Refusal(
             R.CONSIDERATION,
-            f"{quote.millions}M would bring the promises to {promised + quote.millions}M, more than the "
-            f"{neg.payout}M this deal pays; promises come only from its dividends ({neg.payout - promised}M remain).",
+            lambda quote=quote, promised=promised, neg=neg: (
+                f"{quote.millions}M would bring the promises to {promised + quote.millions}M, more than the "
+                f"{neg.payout}M this deal pays; promises come only from its dividends "
+                f"({neg.payout - promised}M remain)."
+            ),
         )
     if move.close:
         if seat != neg.boss:
-            return IllegalMove(R.CLOSE, f"only the boss (seat {neg.boss}) closes the deal.")
+            return Refusal(R.CLOSE, lambda neg=neg: f"only the boss (seat {neg.boss}) closes the deal.")
         colour = COLOUR_INDEX[move.colour]
         neg.quotes[(move.seat, colour)] = quote.agreed()
         try:
@@ -491,20 +532,22 @@ def check_accept(state: State, seat: int, move: Accept) -> IllegalMove | None:
         finally:
             neg.quotes[(move.seat, colour)] = quote
         if not complete:
-            return IllegalMove(
+            return Refusal(
                 R.CLOSE,
-                f"with this agreement the deal still misses {missing(neg, parts, complete)}, so it cannot close.",
+                lambda neg=neg, parts=parts, complete=complete: (
+                    f"with this agreement the deal still misses {missing(neg, parts, complete)}, so it cannot close."
+                ),
             )
         return _quiet_refusal(state)
     return None
 
 
-def check_refuse(state: State, seat: int, move: Refuse) -> IllegalMove | None:
+def check_refuse(state: State, seat: int, move: Refuse) -> Refusal | None:
     """Refuse the other side's price."""
     return _standing(state, seat, move, _answerable(state, seat))[0]
 
 
-def check_withdraw(state: State, seat: int, move: Withdraw) -> IllegalMove | None:
+def check_withdraw(state: State, seat: int, move: Withdraw) -> Refusal | None:
     """Withdraw a price you named, until the other side accepts it."""
     neg = state.neg
     assert neg is not None
@@ -512,7 +555,7 @@ def check_withdraw(state: State, seat: int, move: Withdraw) -> IllegalMove | Non
     return _standing(state, seat, move, own)[0]
 
 
-def check_pass(state: State, seat: int, move: Pass) -> IllegalMove | None:
+def check_pass(state: State, seat: int, move: Pass) -> Refusal | None:
     """Any seat may pass on the last change; the boss only while another seat is still to answer."""
     neg = state.neg
     assert neg is not None
@@ -520,35 +563,39 @@ def check_pass(state: State, seat: int, move: Pass) -> IllegalMove | None:
     if refusal:
         return refusal
     if seat == neg.boss and neg.passed.issuperset(OTHERS[state.n][seat]):
-        return IllegalMove(
+        return Refusal(
             R.R_PROTOCOL,
-            "every other seat has answered the last change, so the boss cannot wait any longer: close, declare "
-            "failure or act.",
+            lambda: (
+                "every other seat has answered the last change, so the boss cannot wait any longer: close, declare "
+                "failure or act."
+            ),
         )
     return None
 
 
-def _quiet_refusal(state: State) -> IllegalMove | None:
+def _quiet_refusal(state: State) -> Refusal | None:
     neg = state.neg
     assert neg is not None
     left = to_answer(neg, state.n)
     if left:
-        return IllegalMove(
+        return Refusal(
             R.R_PROTOCOL,
-            f"the boss closes once every other seat has answered the last change ({neg.last_act}); "
-            f"{seat_list(left)} {'have' if len(left) > 1 else 'has'} not yet.",
+            lambda neg=neg, left=left: (
+                f"the boss closes once every other seat has answered the last change ({neg.last_act}); "
+                f"{seat_list(left)} {'have' if len(left) > 1 else 'has'} not yet."
+            ),
         )
     return None
 
 
-def check_negotiation_close(state: State, seat: int, move: Close) -> IllegalMove | None:
+def check_negotiation_close(state: State, seat: int, move: Close) -> Refusal | None:
     """The boss closes a complete deal once every other seat has answered the last change (3-3)."""
     neg = state.neg
     assert neg is not None
     return _naming(neg) or check_close(state, seat, move) or _quiet_refusal(state)
 
 
-def check_negotiation_fail(state: State, seat: int, move: Fail) -> IllegalMove | None:
+def check_negotiation_fail(state: State, seat: int, move: Fail) -> Refusal | None:
     """The boss may declare failure at any moment (3-3, "Fracaso de la transacción")."""
     neg = state.neg
     assert neg is not None
@@ -558,7 +605,7 @@ def check_negotiation_fail(state: State, seat: int, move: Fail) -> IllegalMove |
 def _card(check: Check) -> Check:
     """An influence card's check, after the price being named (nothing comes in between)."""
 
-    def checked(state: State, seat: int, move: Any) -> IllegalMove | None:
+    def checked(state: State, seat: int, move: Any) -> Refusal | None:
         neg = state.neg
         assert neg is not None
         return _naming(neg) or check(state, seat, move)

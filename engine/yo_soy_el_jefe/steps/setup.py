@@ -10,7 +10,7 @@ from club_agentes.engine.yo_soy_el_jefe.components import HAND_SIZE, components
 from club_agentes.engine.yo_soy_el_jefe.flow import start_turn
 from club_agentes.engine.yo_soy_el_jefe.moves import MARKERS, PlaceMarker
 from club_agentes.engine.yo_soy_el_jefe.state import CARDS, COLOURS, SPACES, State
-from club_agentes.engine.yo_soy_el_jefe.steps.base import Phase
+from club_agentes.engine.yo_soy_el_jefe.steps.base import Phase, Refusal
 from club_agentes.engine.yo_soy_el_jefe.words import card_name, space_words
 
 FAMILIES = components().families
@@ -80,10 +80,10 @@ def candidates(state: State, seat: int) -> tuple[PlaceMarker, ...]:
     return MARKERS
 
 
-def check_marker(state: State, seat: int, move: PlaceMarker) -> IllegalMove | None:
+def check_marker(state: State, seat: int, move: PlaceMarker) -> Refusal | None:
     """Any space may take the marker ("coloca el marcador de dólares en la casilla deseada")."""
     if not 1 <= move.space <= len(SPACES):
-        return IllegalMove(R.SETUP_FIRST_PLAYER, f"the board spaces are numbered 1 to {len(SPACES)}.")
+        return Refusal(R.SETUP_FIRST_PLAYER, lambda: f"the board spaces are numbered 1 to {len(SPACES)}.")
     return None
 
 

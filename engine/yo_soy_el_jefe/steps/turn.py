@@ -16,7 +16,7 @@ from club_agentes.engine.yo_soy_el_jefe.components import (
 from club_agentes.engine.yo_soy_el_jefe.flow import end_turn
 from club_agentes.engine.yo_soy_el_jefe.moves import DRAW, NEGOTIATE, ROLL, Draw, Hire, Negotiate, Roll
 from club_agentes.engine.yo_soy_el_jefe.state import CARDS, SPACES, State
-from club_agentes.engine.yo_soy_el_jefe.steps.base import Phase
+from club_agentes.engine.yo_soy_el_jefe.steps.base import Phase, Refusal
 from club_agentes.engine.yo_soy_el_jefe.steps.negotiation import open_negotiation
 from club_agentes.engine.yo_soy_el_jefe.words import card_name, space_words
 
@@ -49,35 +49,39 @@ def candidates(state: State, seat: int) -> tuple[Any, ...]:
     return (NEGOTIATE, ROLL, DRAW)
 
 
-def check_negotiate(state: State, seat: int, move: Negotiate) -> IllegalMove | None:
+def check_negotiate(state: State, seat: int, move: Negotiate) -> Refusal | None:
     """Anyone on turn may negotiate, unless the variant "3 cards or fewer" forbids it."""
     hand = len(state.hands[seat])
     if state.cfg.no_negotiation_with_3_cards_or_fewer and hand < MINIMUM_TO_NEGOTIATE:
-        return IllegalMove(
-            R.V_MINIMUM, f"you hold {hand} influence cards; with 3 or fewer you cannot start a negotiation."
+        return Refusal(
+            R.V_MINIMUM,
+            lambda hand=hand: f"you hold {hand} influence cards; with 3 or fewer you cannot start a negotiation.",
         )
     return None
 
 
-def check_roll(state: State, seat: int, move: Roll) -> IllegalMove | None:
+def check_roll(state: State, seat: int, move: Roll) -> Refusal | None:
     """A turn rolls at most once."""
     if state.phase == "after_roll":
-        return IllegalMove(
-            R.TURN_ACTIONS, "you have already rolled this turn: negotiate on this space or draw influence cards."
+        return Refusal(
+            R.TURN_ACTIONS,
+            lambda: "you have already rolled this turn: negotiate on this space or draw influence cards.",
         )
     return None
 
 
-def check_draw(state: State, seat: int, move: Draw) -> IllegalMove | None:
+def check_draw(state: State, seat: int, move: Draw) -> Refusal | None:
     """Cards are taken only after rolling, and not when the variant obliges a negotiation."""
     if state.phase == "turn":
-        return IllegalMove(
-            R.TURN_ACTIONS, "you take influence cards only after rolling the die: negotiate here or roll first."
+        return Refusal(
+            R.TURN_ACTIONS, lambda: "you take influence cards only after rolling the die: negotiate here or roll first."
         )
     if state.must_negotiate:
-        return IllegalMove(
+        return Refusal(
             R.V_MANDATORY,
-            "you held 10 or more influence cards when your turn began, so you must negotiate instead of drawing.",
+            lambda: (
+                "you held 10 or more influence cards when your turn began, so you must negotiate instead of drawing."
+            ),
         )
     return None
 
