@@ -134,6 +134,20 @@ def current_group(state: State) -> tuple[list[Part], bool]:
     return cache.parts, cache.complete
 
 
+def keep_group(state: State, revision: int) -> None:
+    """Carry the group worked out at ``revision`` over to the negotiation's new revision, after a change that
+    leaves it as it was.
+
+    The group reads only agreed prices, investor cards, placed and travelled cards and the boss; a price named,
+    refused or withdrawn (never an agreed one: an agreement binds) or a stop card changes none of them.
+    """
+    cache = state.group_cache
+    neg = state.neg
+    if cache is not None and neg is not None and cache.neg is neg and cache.revision == revision:
+        cache.revision = neg.revision
+        cache.prompt_head = None
+
+
 def current_missing(state: State) -> str:
     """Return :func:`missing` for the open negotiation, computed once per state version."""
     parts, complete = current_group(state)

@@ -38,7 +38,7 @@ from club_agentes.engine.yo_soy_el_jefe.state import (
     StopWindow,
 )
 from club_agentes.engine.yo_soy_el_jefe.steps.base import Phase, Refusal
-from club_agentes.engine.yo_soy_el_jefe.steps.deal import SPACE_COLS, SPACE_COLSET, lapse
+from club_agentes.engine.yo_soy_el_jefe.steps.deal import SPACE_COLS, SPACE_COLSET, keep_group, lapse
 from club_agentes.engine.yo_soy_el_jefe.words import CLOCKWISE, card_name
 
 # --------------------------------------------------------------------------- travel cards
@@ -311,6 +311,7 @@ def do_stop(state: State, seat: int, move: Stop) -> list[Event]:
         neg.used.add(seat)
         neg.history.append(text)
         neg.change(seat, f"seat {seat}'s stop card against {stop_words(state, stop)}")
+        keep_group(state, neg.revision - 1)
     else:
         events += after_limit(state)
     return events

@@ -71,6 +71,7 @@ from club_agentes.engine.yo_soy_el_jefe.steps.deal import (
     current_group,
     current_missing,
     group,
+    keep_group,
     missing,
     represents,
 )
@@ -670,6 +671,7 @@ def do_price(state: State, seat: int, move: Price) -> list[Event]:
     neg.naming = None
     neg.history.append(text)
     neg.change(actor, text.removesuffix("."))
+    keep_group(state, neg.revision - 1)
     return [Event(text, data={"seat": target, "colour": name, "millions": amount, "by": actor})]
 
 
@@ -702,6 +704,7 @@ def do_refuse(state: State, seat: int, move: Refuse) -> list[Event]:
     text = f"{who} refused {quote.millions}M for seat {move.seat}'s {move.colour}."
     neg.history.append(text)
     neg.change(seat, text.removesuffix("."))
+    keep_group(state, neg.revision - 1)
     return [Event(text)]
 
 
@@ -715,6 +718,7 @@ def do_withdraw(state: State, seat: int, move: Withdraw) -> list[Event]:
     text = f"{who} withdrew its price of {quote.millions}M for {whose} {move.colour}."
     neg.history.append(text)
     neg.change(seat, text.removesuffix("."))
+    keep_group(state, neg.revision - 1)
     return [Event(text)]
 
 
