@@ -29,10 +29,12 @@ def millions(amount: int) -> str:
     return f"{amount}M"
 
 
+SPACE_WORDS: tuple[str, ...] = tuple(f"{s.dividends} dividends, needs {s.describe()}" for s in SPACES)
+
+
 def space_words(space: int) -> str:
     """Return a board space (0-based) in words, e.g. ``"6 dividends, needs rojo, azul + 1 of rosa/verde"``."""
-    s = SPACES[space]
-    return f"{s.dividends} dividends, needs {s.describe()}"
+    return SPACE_WORDS[space]
 
 
 def seat_list(seats: Sequence[int], names: Sequence[str] | None = None) -> str:

@@ -84,10 +84,13 @@ class Phase:
     def legal(self, state: State, seat: int) -> list[Any]:
         """Return the candidates the checks accept, in the candidates' order."""
         checks = self.checks
-        foreign = self.foreign
         out = []
+        kind: type | None = None
+        fn: Check | None = None
         for m in self.candidates(state, seat):
-            fn = checks.get(type(m))
-            if (fn(state, seat, m) if fn is not None else foreign(state, seat, m)) is None:
+            if type(m) is not kind:  # candidates come in runs of one type (bids, prices, ...)
+                kind = type(m)
+                fn = checks.get(kind)
+            if fn is not None and fn(state, seat, m) is None:  # no check: refused (see ``foreign``)
                 out.append(m)
         return out

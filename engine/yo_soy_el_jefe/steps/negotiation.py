@@ -450,7 +450,7 @@ def check_price(state: State, seat: int, move: Price) -> Refusal | None:
                 ),
             )
         amount *= neg.value
-    counts = neg.named.get((naming.actor, naming.seat, naming.colour))
+    counts = neg.named.get(naming)  # a Naming is the (actor, seat, colour) tuple the counts are kept under
     if counts is not None and counts.get(amount, 0) >= SAME_PRICE_TIMES:
         return Refusal(
             R.R_BOUND,
