@@ -14,6 +14,7 @@ from club_agentes.engine.yo_soy_el_jefe.moves import (
     FAMILY,
     HIRES,
     INVESTOR,
+    MAX_SEATS,
     PASS,
     STOP_MOVE,
     TRAVELS,
@@ -44,6 +45,17 @@ from club_agentes.engine.yo_soy_el_jefe.words import CLOCKWISE, card_name
 # --------------------------------------------------------------------------- travel cards
 
 
+_TRAVEL_ON: dict[str, tuple[tuple[tuple[Travel, Travel], ...], ...]] = {
+    target: tuple(
+        tuple((TRAVELS[(target, s, name, False)], TRAVELS[(target, s, name, True)]) for name in COLOURS)
+        for s in range(MAX_SEATS)
+    )
+    for target in (INVESTOR, FAMILY)
+}
+"""``_TRAVEL_ON[target][seat][colour]``: the travel plays on that card, with a travel card of its colour and with
+a grey one."""
+
+
 def travel_moves(state: State, seat: int) -> list[Travel]:
     """Return the travel plays to try for ``seat`` in the open negotiation (its checks filter them)."""
     neg = state.neg
@@ -53,26 +65,29 @@ def travel_moves(state: State, seat: int) -> list[Travel]:
     owner = state.owner
     travelled = neg.travelled
     placed = neg.placed
+    on_investor = _TRAVEL_ON[INVESTOR]
+    on_family = _TRAVEL_ON[FAMILY]
     out: list[Travel] = []
     for c in SPACE_COLS[neg.space]:
         own = counts[SLOT_TRAVEL + c] > 0
         if not (own or grey):
             continue
-        name = COLOURS[c]
         o = owner[c]
         if o >= 0 and c not in travelled:
+            plays = on_investor[o][c]
             if own:
-                out.append(TRAVELS[(INVESTOR, o, name, False)])
+                out.append(plays[0])
             if grey:
-                out.append(TRAVELS[(INVESTOR, o, name, True)])
+                out.append(plays[1])
         if not placed:
             continue
         for s in range(state.n):
             if (s, c) in placed:
+                plays = on_family[s][c]
                 if own:
-                    out.append(TRAVELS[(FAMILY, s, name, False)])
+                    out.append(plays[0])
                 if grey:
-                    out.append(TRAVELS[(FAMILY, s, name, True)])
+                    out.append(plays[1])
     return out
 
 

@@ -142,9 +142,15 @@ def to_answer(neg: Negotiation, n: int) -> list[int]:
     return left
 
 
+_TO_ANSWER: dict[int, tuple[tuple[frozenset[int], ...], ...]] = {
+    n: tuple(tuple(frozenset(OTHERS[n][boss]) - {last} for last in range(n)) for boss in range(n)) for n in OTHERS
+}
+"""``_TO_ANSWER[n][boss][last]``: the seats that answer a change by ``last`` before the boss may close."""
+
+
 def quiet(neg: Negotiation, n: int) -> bool:
     """Return whether every seat but the boss has answered the last change (its author excepted)."""
-    return not to_answer(neg, n)
+    return neg.passed.issuperset(_TO_ANSWER[n][neg.boss][neg.last_actor])
 
 
 def deciding(neg: Negotiation, n: int) -> tuple[int, ...]:
@@ -259,7 +265,7 @@ def candidates(state: State, seat: int) -> list[Any]:
         if calm and current_group(state)[1]:
             moves.append(CLOSE)
         if quotes:
-            for (s, c), q in sorted(quotes.items()):
+            for (s, c), q in sorted(quotes.items()) if len(quotes) > 1 else quotes.items():
                 if q.status == ASKED:
                     if calm:
                         moves.append(ACCEPTS_CLOSE[s][c])
@@ -291,7 +297,7 @@ def candidates(state: State, seat: int) -> list[Any]:
         moves.append(FAIL)
         return moves
     if quotes:
-        for (s, c), q in sorted(quotes.items()):
+        for (s, c), q in sorted(quotes.items()) if len(quotes) > 1 else quotes.items():
             if s == seat:
                 if q.status == PROPOSED:
                     moves.append(ACCEPTS[s][c])
