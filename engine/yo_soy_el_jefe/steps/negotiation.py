@@ -321,20 +321,8 @@ def candidates(state: State, seat: int) -> list[Any]:
 # --------------------------------------------------------------------------- checks
 
 
-def _naming(neg: Negotiation) -> Refusal | None:
-    if neg.naming is not None:
-        return _name_first()
-    return None
-
-
 def _name_first() -> Refusal:
     return Refusal(R.R_PROTOCOL, lambda: "name the price of your offer or bid first (price N M, or price N dividends).")
-
-
-def _exhausted(neg: Negotiation, namer: int, seat: int, colour: int) -> bool:
-    """Whether ``namer`` has named every amount up to the payout twice for ``seat``'s ``colour`` (limite-de-ofertas)."""
-    counts = neg.named.get((namer, seat, colour))
-    return counts is not None and len(counts) >= neg.payout and min(counts.values()) >= SAME_PRICE_TIMES
 
 
 def check_place_family(state: State, seat: int, move: PlaceFamily) -> Refusal | None:
@@ -389,7 +377,9 @@ def _demand_target(state: State, neg: Negotiation, seat: int, colour: int, namer
                 f"{whose} {COLOURS[colour]} is already agreed for {quote.millions}M; an agreement binds."
             ),
         )
-    if neg.named and _exhausted(neg, namer, seat, colour):
+    counts = neg.named.get((namer, seat, colour)) if neg.named else None
+    if counts is not None and len(counts) >= neg.payout and min(counts.values()) >= SAME_PRICE_TIMES:
+        # ruling limite-de-ofertas: every amount up to the payout already named twice by this namer
         return Refusal(
             R.R_BOUND,
             lambda neg=neg, colour=colour: (
@@ -474,9 +464,8 @@ def _standing(
     """The price standing for ``move.seat``'s colour, if it is the kind ``wanted`` and ``seat`` may answer it."""
     neg = state.neg
     assert neg is not None
-    refusal = _naming(neg)
-    if refusal:
-        return refusal, None
+    if neg.naming is not None:
+        return _name_first(), None
     if move.seat >= state.n:
         return Refusal(R.CONSIDERATION, lambda move=move: f"seat {move.seat} is not at this table."), None
     colour = COLOUR_INDEX[move.colour]
@@ -566,9 +555,8 @@ def check_pass(state: State, seat: int, move: Pass) -> Refusal | None:
     """Any seat may pass on the last change; the boss only while another seat is still to answer."""
     neg = state.neg
     assert neg is not None
-    refusal = _naming(neg)
-    if refusal:
-        return refusal
+    if neg.naming is not None:
+        return _name_first()
     if seat == neg.boss and neg.passed.issuperset(OTHERS[state.n][seat]):
         return Refusal(
             R.R_PROTOCOL,
@@ -599,14 +587,18 @@ def check_negotiation_close(state: State, seat: int, move: Close) -> Refusal | N
     """The boss closes a complete deal once every other seat has answered the last change (3-3)."""
     neg = state.neg
     assert neg is not None
-    return _naming(neg) or check_close(state, seat, move) or _quiet_refusal(state)
+    if neg.naming is not None:
+        return _name_first()
+    return check_close(state, seat, move) or _quiet_refusal(state)
 
 
 def check_negotiation_fail(state: State, seat: int, move: Fail) -> Refusal | None:
     """The boss may declare failure at any moment (3-3, "Fracaso de la transacción")."""
     neg = state.neg
     assert neg is not None
-    return _naming(neg) or check_fail(state, seat, move)
+    if neg.naming is not None:
+        return _name_first()
+    return check_fail(state, seat, move)
 
 
 def _card(check: Check) -> Check:
@@ -615,7 +607,9 @@ def _card(check: Check) -> Check:
     def checked(state: State, seat: int, move: Any) -> Refusal | None:
         neg = state.neg
         assert neg is not None
-        return _naming(neg) or check(state, seat, move)
+        if neg.naming is not None:
+            return _name_first()
+        return check(state, seat, move)
 
     checked.__doc__ = check.__doc__
     return checked
