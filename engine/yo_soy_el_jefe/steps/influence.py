@@ -62,6 +62,8 @@ def travel_moves(state: State, seat: int) -> list[Travel]:
     assert neg is not None
     counts = state.counts[seat]
     grey = counts[SLOT_GREY] > 0
+    if not grey and not any(counts[SLOT_TRAVEL:SLOT_GREY]):  # no travel card at all (a slice: no Python loop)
+        return []
     owner = state.owner
     travelled = neg.travelled
     placed = neg.placed
