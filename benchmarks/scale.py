@@ -5,9 +5,13 @@ Run: ``python benchmarks/scale.py`` (SQLite, 1 and 2 workers) or with ``--pg URL
 For each store (SQLite file, PostgreSQL database) x workers (1, 2) x N concurrent agent sessions
 (1, 16, 64), it starts ``club-agentes serve --http`` workers on loopback sharing one store,
 creates Market Fortune tables (2 agent seats each; for N = 1, one agent and one random bot) with
-agents spread over the workers, and lets every agent loop ``wait_for_turn -> get_view ->
-play_move`` for ``--seconds``. It prints moves/s, p50/p99 of ``play_move`` and the server CPU
-(user + system, read from ``/proc`` for every worker) per agent move.
+agents spread over the workers, and lets every agent play for ``--seconds`` with the fewest calls a
+decision takes on that server: ``play_move`` alone when the previous answer already says the decision
+is yours and lists the legal moves, else ``wait_for_turn -> play_move`` (wait_for_turn's answer
+carries the legal moves), or ``wait_for_turn -> get_view -> play_move`` on an older server whose
+answers do not. It prints moves/s, p50/p99 of ``play_move``, the server CPU (user +
+system, read from ``/proc`` for every worker) per agent move, the tool calls per move and the server
+CPU per call.
 
 The same script measures older versions of the server (without agent keys): it detects whether
 ``club-agentes agents`` exists and then creates one key per agent session.
@@ -125,6 +129,7 @@ class Session:
         self.key = key
         self.stack = AsyncExitStack()
         self.client: Client | None = None
+        self.calls = 0
 
     async def __aenter__(self) -> Session:
         headers = {"Authorization": f"Bearer {self.key}"} if self.key else {}
@@ -142,6 +147,7 @@ class Session:
             RuntimeError: the tool answered with an error.
         """
         assert self.client is not None
+        self.calls += 1
         r = await self.client.call_tool(name, args)
         if r.is_error:
             text = " ".join(getattr(c, "text", "") for c in r.content)
@@ -150,27 +156,41 @@ class Session:
 
 
 async def agent_loop(s: Session, table: str, token: str, stop_at: float, lat: list[float], moves: list[int]) -> None:
-    """Wait, look and play one seat until the time is up or the game ends."""
+    """Play one seat until the time is up or the game ends, with the fewest calls the server allows.
+
+    An answer that says the decision is yours and lists the legal moves (play_move's answer when the
+    next decision is the same seat's, or comes after bot replies; wait_for_turn's) is played at once;
+    otherwise the agent waits, and reads get_view only if wait_for_turn did not list the moves (an
+    older server).
+    """
     rng = random.Random(token)
+    last: dict[str, Any] | None = None
     while time.monotonic() < stop_at:
-        w = await s.call("wait_for_turn", {"table_id": table, "seat_token": token, "timeout_s": 5})
-        if w["status"] == "finished":
-            return
-        if not w["ready"]:
-            continue
-        v = await s.call("get_view", {"table_id": table, "seat_token": token})
-        if v["status"] == "finished":
-            return
-        if not v["decision"]["yours"] or not v["legal_moves"]:
-            continue
+        if last is not None and last.get("decision", {}).get("yours") and last.get("legal_moves"):
+            v = last
+        else:
+            w = await s.call("wait_for_turn", {"table_id": table, "seat_token": token, "timeout_s": 5})
+            if w["status"] == "finished":
+                return
+            if not w["ready"]:
+                continue
+            v = w
+            if "legal_moves" not in w:  # an older server: wait_for_turn does not carry the legal moves
+                v = await s.call("get_view", {"table_id": table, "seat_token": token})
+                if v["status"] == "finished":
+                    return
+            if not v["decision"]["yours"] or not v["legal_moves"]:
+                continue
         move = rng.choice(v["legal_moves"])["id"]
         t = time.perf_counter()
-        out = await s.call(
+        last = await s.call(
             "play_move", {"table_id": table, "seat_token": token, "move": move, "expected_version": v["version"]}
         )
         lat.append(time.perf_counter() - t)
-        if out["accepted"]:
+        if last["accepted"]:
             moves[0] += 1
+        if last["status"] == "finished":
+            return
 
 
 async def run(store: Store, workers: int, agents: int, seconds: float, auth: bool) -> dict[str, float]:
@@ -202,12 +222,14 @@ async def run(store: Store, workers: int, agents: int, seconds: float, auth: boo
                         join["agent"] = f"bench-{k + i}"
                     jobs.append((s, table, (await s.call("join_table", join))["seat_token"]))
             cpu0 = sum(cpu_seconds(p.pid) for p, _ in procs)
+            calls0 = sum(s.calls for s in sessions)
             lat: list[float] = []
             moves = [0]
             start = time.monotonic()
             await asyncio.gather(*(agent_loop(s, t, tok, start + seconds, lat, moves) for s, t, tok in jobs))
             elapsed = time.monotonic() - start
             cpu = sum(cpu_seconds(p.pid) for p, _ in procs) - cpu0
+            calls = sum(s.calls for s in sessions) - calls0
     finally:
         for p, _ in procs:
             p.terminate()
@@ -218,6 +240,8 @@ async def run(store: Store, workers: int, agents: int, seconds: float, auth: boo
         "p50_ms": pct(lat, 50) * 1000,
         "p99_ms": pct(lat, 99) * 1000,
         "cpu_ms_per_move": cpu * 1000 / max(1, moves[0]),
+        "calls_per_move": calls / max(1, moves[0]),
+        "cpu_ms_per_call": cpu * 1000 / max(1, calls),
     }
 
 
@@ -239,7 +263,7 @@ def main() -> None:
             stores.append(("postgresql", Store(args.pg, {"CLUB_AGENTES_DB_SCHEMA": schema})))
         print(
             f"{'store':<11} {'workers':>7} {'agents':>6} {'moves':>6} {'moves/s':>8} {'p50 ms':>8} {'p99 ms':>8}"
-            f" {'CPU ms/move':>11}"
+            f" {'CPU ms/move':>11} {'calls/move':>10} {'CPU ms/call':>11}"
         )
         for label, store in stores:
             for workers in [int(w) for w in args.workers.split(",")]:
@@ -251,7 +275,8 @@ def main() -> None:
                         continue
                     print(
                         f"{label:<11} {workers:>7} {agents:>6} {f['moves']:>6.0f} {f['moves_s']:>8.1f}"
-                        f" {f['p50_ms']:>8.1f} {f['p99_ms']:>8.1f} {f['cpu_ms_per_move']:>11.2f}",
+                        f" {f['p50_ms']:>8.1f} {f['p99_ms']:>8.1f} {f['cpu_ms_per_move']:>11.2f}"
+                        f" {f['calls_per_move']:>10.2f} {f['cpu_ms_per_call']:>11.2f}",
                         flush=True,
                     )
 

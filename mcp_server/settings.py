@@ -331,7 +331,8 @@ SETTINGS: tuple[Setting, ...] = (
         "--log-level",
         "CLUB_AGENTES_LOG_LEVEL",
         "level",
-        "log level on stderr: DEBUG, INFO, WARNING, ERROR or CRITICAL (default INFO)",
+        "log level on stderr: DEBUG, INFO, WARNING, ERROR or CRITICAL (default INFO; DEBUG adds a line per HTTP "
+        "request)",
         metavar="LEVEL",
     ),
     Setting(

@@ -801,32 +801,45 @@ class TableService:
         if isinstance(timeout_s, bool) or not isinstance(timeout_s, int | float) or not 0 <= timeout_s <= MAX_WAIT_S:
             raise TableError(f"timeout_s must be from 0 to {MAX_WAIT_S:g} seconds, not {str(timeout_s)[:20]}")
         start = time.monotonic()
-        live = await self._fresh(table_id)
-        seat = self._seat_of(live, token)
+        outcome, live = await self._wait_check(table_id, token, timeout_s, since, start)
+        if outcome is not None:
+            return outcome  # no long-poll held for an answer that needs no waiting
         hold: contextlib.AbstractAsyncContextManager[None] = contextlib.nullcontext()
-        if self.limits is not None and agent is not None and timeout_s > 0:
+        if self.limits is not None and agent is not None:
             hold = self.limits.ahold("long_poll", agent, timeout_s)
         poll = self.settings.poll_s if self._listener is None else max(self.settings.poll_s, 5.0)
         async with hold:
             while True:
-                live = await self._fresh(table_id)
-                seat = self._seat_of(live, token)
-                waited = round(time.monotonic() - start, 3)
-                if live.status in ("finished", "aborted"):
-                    return WaitOutcome(True, "game_over", waited, self._seat_state(live, seat, since))
-                decision = self._decision(live, seat)
-                if decision.yours:
-                    return WaitOutcome(True, "your_decision", waited, self._seat_state(live, seat, since))
-                remaining = timeout_s - (time.monotonic() - start)
-                if remaining <= 0:
-                    return WaitOutcome(False, "timeout", waited, self._seat_state(live, seat, since))
                 changed = live.changed
                 live.waiters += 1
                 try:
+                    remaining = timeout_s - (time.monotonic() - start)
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(changed.wait(), timeout=min(remaining, poll))
                 finally:
                     live.waiters -= 1
+                outcome, live = await self._wait_check(table_id, token, timeout_s, since, start)
+                if outcome is not None:
+                    return outcome
+
+    async def _wait_check(
+        self, table_id: str, token: str, timeout_s: float, since: int | None, start: float
+    ) -> tuple[WaitOutcome | None, LiveTable]:
+        """Return wait_for_turn's answer if it is due now (a decision, the end, the timeout), with the table.
+
+        Raises:
+            TableError: unknown table or bad token.
+        """
+        live = await self._fresh(table_id)
+        seat = self._seat_of(live, token)
+        waited = round(time.monotonic() - start, 3)
+        if live.status in ("finished", "aborted"):
+            return WaitOutcome(True, "game_over", waited, self._seat_state(live, seat, since)), live
+        if self._decision(live, seat).yours:
+            return WaitOutcome(True, "your_decision", waited, self._seat_state(live, seat, since)), live
+        if timeout_s - (time.monotonic() - start) <= 0:
+            return WaitOutcome(False, "timeout", waited, self._seat_state(live, seat, since)), live
+        return None, live
 
     async def log(self, table_id: str, token: str | None, cursor: str | None = None, limit: int = 200) -> LogPage:
         """Return one page of a table's log: public, a seat's, or (once the game is over) the full log.

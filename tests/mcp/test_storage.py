@@ -269,3 +269,24 @@ def test_abort_and_backfill(db_location: DbLocation) -> None:
         s.abort_table("t-000000000030", revision=1, note="again", now=3.0)
     assert not s.backfill_events("t-000000000030", [(0, None, "x", None)], version=0)  # it has its events
     s.close()
+
+
+def test_sqlite_reads_do_not_queue_behind_another_process_writing(tmp_path: Path) -> None:
+    """A read is one statement, not a write-locked transaction: it answers while another connection (another
+    worker process) holds the database's write lock."""
+    import sqlite3
+
+    from club_agentes.mcp_server.store import Store
+
+    path = tmp_path / "club.sqlite3"
+    store = Store(path)
+    other = sqlite3.connect(path, isolation_level=None, timeout=0.1)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        other.execute("CREATE TABLE held (x INTEGER)")
+        assert store.db.one("SELECT 1") == (1,)
+        assert store.table_head("t-000000000000") is None
+        other.execute("ROLLBACK")
+    finally:
+        other.close()
+        store.close()

@@ -523,6 +523,11 @@ async def test_quotas_are_asked_for_tables_open_tables_and_long_polls(tmp_path: 
         await svc.wait(t.table.table_id, j.token, 0.01, agent="ana")
         assert ("open", "ana", "1", "1") in quotas.calls and ("take", "table", "ana") in quotas.calls
         assert ("hold", "long_poll", "ana") in quotas.calls
+        await svc.join(t.table.table_id, "bea", None, None)
+        quotas.calls.clear()
+        ready = await svc.wait(t.table.table_id, j.token, 30, agent="ana")
+        assert ready.ready and ready.waited_s < 5, "seat 0 moves first in the race"
+        assert not [c for c in quotas.calls if c[0] == "hold"], "an answer due at once holds no long-poll"
 
 
 POINTS = {
