@@ -134,6 +134,8 @@ def restore(cfg: JefeConfig, data: Mapping[str, Any]) -> State:
         cards += list(s.stop.cards)
     if sorted(cards) != list(range(NCARDS)):
         raise ValueError("malformed Yo soy el jefe snapshot: the influence cards are not each in one place")
+    if s.neg is not None and not (0 <= s.neg.boss < s.n and 0 <= s.neg.last_actor < s.n):
+        raise ValueError("malformed Yo soy el jefe snapshot: the negotiation's boss or last actor is not a seat")
     return s
 
 

@@ -55,3 +55,17 @@ def test_a_malformed_snapshot_is_refused() -> None:
         game.restore(config, {k: v for k, v in data.items() if k != "deck"})
     with pytest.raises(ValueError):
         game.restore(game.make_config(4, {}), data)
+
+
+def test_a_snapshot_whose_negotiation_names_no_seat_is_refused() -> None:
+    config = game.make_config(3, {})
+    state = game.new_game(config, 1)
+    while state.neg is None:
+        seat = game.pending(state).seats[0]
+        moves = game.legal_moves(state, seat)
+        game.apply(state, seat, next((m for m in moves if m.type == "negotiate"), moves[0]))
+    data: dict[str, Any] = game.snapshot(state)
+    assert game.snapshot(game.restore(config, data)) == data
+    for field in ("boss", "last_actor"):
+        with pytest.raises(ValueError, match="not a seat"):
+            game.restore(config, {**data, "negotiation": {**data["negotiation"], field: 3}})
