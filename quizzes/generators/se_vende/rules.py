@@ -34,7 +34,7 @@ from club_agentes.engine.se_vende.state import SETUP_DISCARDS as SETUP_DISCARD
 from club_agentes.engine.se_vende.steps.explore import BASE_DRAW as EXPLORE_DRAW
 from club_agentes.engine.se_vende.steps.explore import BASE_KEEP as EXPLORE_KEEP
 
-# The action cards' bonuses, literals in the engine's code (engine/se_vende/steps/, common.py), named here
+# The action cards' bonuses, literals in the engine's code (engine/se_vende/steps/, table.py), named here
 # with the section that states them; tests/quizzes/test_bank_se_vende.py plays the engine to check each.
 START_WORLDS = sum(d.copies for d in load_designs() if d.start)
 """se-vende/preparacion/paso-3-mundos-iniciales: "Baraja los cinco mundos iniciales" (counted in the card data)."""
