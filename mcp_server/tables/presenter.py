@@ -10,7 +10,7 @@ hundred bytes per decision instead of the indented JSON of everything.
 
 from __future__ import annotations
 
-import os
+import re
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -166,24 +166,45 @@ def _plain(m: MoveFacts, me: SeatFacts) -> str:
     return says[len(prefix) :] if says.startswith(prefix) else says
 
 
+_PHRASE_END = re.compile(r"[);,:] ")
+
+
+def _common_suffix(a: str, b: str) -> str:
+    """Return the longest ending ``a`` and ``b`` share, character-wise."""
+    n = min(len(a), len(b))
+    k = 0
+    while k < n and a[-1 - k] == b[-1 - k]:
+        k += 1
+    return a[len(a) - k :] if k else ""
+
+
+def _tail_at_boundary(first: str, n: int, minimum: int) -> str:
+    """Return the last ``n`` characters of ``first`` from a phrase boundary or word on (``""`` if under ``minimum``)."""
+    tail = first[len(first) - n :] if n else ""
+    # Start after a phrase boundary (") ", "; ", ", ", ": ") if there is one, else at a word.
+    boundary = _PHRASE_END.search(tail)
+    cut = boundary.start() + 1 if boundary is not None else -1
+    space = cut if cut >= 0 and len(tail[cut:].strip()) >= minimum else tail.find(" ")
+    tail = tail[space:] if space >= 0 else ""
+    return tail if len(tail.strip()) >= minimum else ""
+
+
 def common_tail(texts: Sequence[str], minimum: int = 24) -> str:
     """Return the longest ending that every text shares, starting at a word (``""`` if under ``minimum``)."""
     if len(texts) < 2:
         return ""
-    first = texts[0]
-    n = len(os.path.commonprefix([t[::-1] for t in texts]))  # noqa: RUF071 - character-wise is meant
-    tail = first[len(first) - n :] if n else ""
-    # Start after a phrase boundary (") ", "; ", ", ", ": ") if there is one, else at a word.
-    cuts = [k for k in range(1, len(tail)) if tail[k] == " " and tail[k - 1] in ");,:"]
-    space = cuts[0] if cuts and len(tail[cuts[0] :].strip()) >= minimum else tail.find(" ")
-    tail = tail[space:] if space >= 0 else ""
-    return tail if len(tail.strip()) >= minimum else ""
+    shared = texts[0]
+    for t in texts[1:]:
+        shared = _common_suffix(shared, t)
+    return _tail_at_boundary(texts[0], len(shared), minimum)
 
 
 def move_lines(moves: Sequence[MoveFacts], me: SeatFacts) -> list[str]:
     """The legal moves as ``m3: <plain words>``, an ending that neighbouring moves share written once.
 
     The text form of each move is in the structured content (and parses too); ids are enough here.
+    A run of neighbours grows while the ending they all share (kept as one running suffix, so each
+    move is compared once) still makes a tail of at least 24 characters.
     """
     says = [_plain(m, me) for m in moves]
     out: list[str] = []
@@ -191,8 +212,10 @@ def move_lines(moves: Sequence[MoveFacts], me: SeatFacts) -> list[str]:
     while i < len(moves):
         j = i
         tail = ""
+        shared = says[i]
         while j + 1 < len(moves):
-            longer = common_tail(says[i : j + 2])
+            shared = _common_suffix(shared, says[j + 1])
+            longer = _tail_at_boundary(says[i], len(shared), 24)
             if not longer:
                 break
             j, tail = j + 1, longer
