@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
@@ -33,7 +33,7 @@ DecisionKind = Literal["turn", "simultaneous", "reaction", "over"]
 JSON = dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Pending:
     """Who must decide now.
 
@@ -52,8 +52,18 @@ class Pending:
     prompt: str = ""
     done: tuple[int, ...] = ()
 
+    def __init__(
+        self, kind: DecisionKind, seats: tuple[int, ...], prompt: str = "", done: tuple[int, ...] = ()
+    ) -> None:
+        # One is built at most decisions: the slots are set through their descriptors, which a frozen
+        # dataclass's generated __init__ (object.__setattr__ per field) makes about twice as slow.
+        _set_kind(self, kind)
+        _set_seats(self, seats)
+        _set_prompt(self, prompt)
+        _set_done(self, done)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Event:
     """Something that happened, as the seats that may know it are told.
 
@@ -68,9 +78,32 @@ class Event:
     audience: tuple[int, ...] | None = None
     data: Mapping[str, Any] | None = None
 
+    def __init__(
+        self, text: str, audience: tuple[int, ...] | None = None, data: Mapping[str, Any] | None = None
+    ) -> None:
+        # Built for every event: the slots are set through their descriptors (see Pending.__init__).
+        _set_text(self, text)
+        _set_audience(self, audience)
+        _set_data(self, data)
+
     def visible_to(self, seat: int | None) -> bool:
         """Return whether ``seat`` (``None`` for a spectator) may see this event."""
         return self.audience is None or (seat is not None and seat in self.audience)
+
+
+def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
+    """Return the setter of slot ``name`` of ``cls``, which bypasses a frozen dataclass's ``__setattr__``."""
+    setter: Callable[[Any, Any], None] = vars(cls)[name].__set__
+    return setter
+
+
+_set_kind = _slot_setter(Pending, "kind")
+_set_seats = _slot_setter(Pending, "seats")
+_set_prompt = _slot_setter(Pending, "prompt")
+_set_done = _slot_setter(Pending, "done")
+_set_text = _slot_setter(Event, "text")
+_set_audience = _slot_setter(Event, "audience")
+_set_data = _slot_setter(Event, "data")
 
 
 @dataclass(frozen=True, slots=True)

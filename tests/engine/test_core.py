@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
+import pickle
 from collections.abc import Sequence
 
 import pytest
 from club_agentes.engine.core import (
+    Event,
     IllegalMove,
+    Pending,
     RandomBot,
     ReactionWindow,
     Result,
@@ -28,6 +32,27 @@ from club_agentes.engine.core import (
 from club_agentes.engine.core.model import Observation
 
 from tests.engine.toys import Attack, Block, Pass, Pick, ReactionToy, SealedToy
+
+
+def test_pending_and_event_are_frozen_values_with_their_defaults() -> None:
+    # Their __init__ is written by hand (it sets the slots directly): they stay frozen dataclasses.
+    p = Pending("simultaneous", (0, 2), "Choose.", (2,))
+    assert (p.kind, p.seats, p.prompt, p.done) == ("simultaneous", (0, 2), "Choose.", (2,))
+    assert Pending("turn", (1,)) == Pending("turn", (1,), "", ()) != Pending("turn", (0,))
+    assert hash(Pending("turn", (1,), "x")) == hash(Pending("turn", (1,), "x"))
+    e = Event("seat 1 drew a card", (1,), {"card": "X"})
+    assert (e.text, e.audience, e.data) == ("seat 1 drew a card", (1,), {"card": "X"})
+    assert Event("t") == Event("t", None, None) != Event("t", (0,))
+    assert Event(text="t", data={"a": 1}).data == {"a": 1}
+    assert repr(Event("t")) == "Event(text='t', audience=None, data=None)"
+    assert [f.name for f in dataclasses.fields(Pending)] == ["kind", "seats", "prompt", "done"]
+    for value, name in ((p, "kind"), (e, "text")):
+        assert copy.deepcopy(value) == value and pickle.loads(pickle.dumps(value)) == value
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(value, name, "over")
+    with pytest.raises(TypeError):
+        Pending("turn")  # type: ignore[call-arg]
+    assert not hasattr(p, "__dict__")
 
 
 def test_rng_is_a_fixed_stream() -> None:
