@@ -12,7 +12,8 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
+_TWO64 = 1 << 64
+_MASK = _TWO64 - 1
 _GAMMA = 0x9E3779B97F4A7C15
 
 
@@ -50,9 +51,13 @@ class Rng:
         """
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _TWO64 - _TWO64 % n
         while True:
-            x = self.next64()
+            # next64() inline: one draw per decision of every random playout comes through here
+            self.state = s = (self.state + _GAMMA) & _MASK
+            s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = s ^ (s >> 31)
             if x < limit:
                 return x % n
 

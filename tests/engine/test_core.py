@@ -72,6 +72,22 @@ def test_rng_shuffle_and_fork_are_deterministic() -> None:
     assert parent.state == before
 
 
+def test_rng_below_draws_next64_and_rejects_the_uneven_top() -> None:
+    # below() runs the SplitMix64 step inline: its draws are next64()'s, reduced, and a draw in the
+    # uneven top of the 64-bit range (x >= 2**64 - 2**64 % n) is drawn again.
+    for seed in (0, 5, 2**64 - 1):
+        a, b = Rng(seed), Rng(seed)
+        for n in (1, 2, 6, 52, 2**40 + 3):
+            assert a.below(n) == b.next64() % n and a.state == b.state
+    n = 2**63 + 1  # 2**64 % n == 2**63 - 1: a draw of n or more (about half) is drawn again
+    a, b = Rng(6), Rng(6)  # seed 6's first draw is refused
+    drawn = a.below(n)
+    refused = 0
+    while (x := b.next64()) >= n:
+        refused += 1
+    assert refused >= 1 and drawn == x % n and a.state == b.state
+
+
 def test_rng_below_is_uniform_enough() -> None:
     r = Rng(1)
     counts = [0] * 6
