@@ -259,7 +259,8 @@ class Limits:
 
     @contextlib.asynccontextmanager
     async def ahold(self, kind: str, subject: str, seconds: float) -> AsyncIterator[None]:
-        """:meth:`hold` for async code: the store is reached from a worker thread.
+        """:meth:`hold` for async code: the store is reached from a worker thread (on the loop for SQLite, whose
+        one-row writes cost less than the hop).
 
         Raises:
             KeyError: ``kind`` is not a hold kind (a defect of the caller).
