@@ -34,7 +34,8 @@ from club_agentes.engine.se_vende.table import DECK, DEFS, military
 
 STRENGTH = (
     "information-set MCTS over sampled worlds, the simultaneous and sealed steps searched per seat "
-    "(heuristic rollouts cut short, scored by victory points); figures: benchmarks/ladder.py"
+    "(heuristic rollouts cut short, scored by victory points): beat the heuristic bot in 24 of 24 2-seat games "
+    "at 500 ms; figures: benchmarks/ladder.py"
 )
 """The ``strength`` line of the tuned bot (``list_games`` shows it)."""
 

@@ -38,7 +38,8 @@ from club_agentes.engine.yo_soy_el_jefe.state import (
 
 STRENGTH = (
     "information-set MCTS through the negotiation protocol (offers, prices, accepts, cards) over sampled "
-    "worlds, heuristic rollouts cut short and scored by money; figures: benchmarks/ladder.py"
+    "worlds, heuristic rollouts cut short and scored by money: beat the heuristic bot in 16 of 16 2-seat games at "
+    "500 ms and at 100 ms; figures: benchmarks/ladder.py"
 )
 """The ``strength`` line of the tuned bot (``list_games`` shows it)."""
 
