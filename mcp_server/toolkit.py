@@ -88,30 +88,12 @@ def unknown_argument_sentence(tool: str, unknown: str, accepted: Iterable[str]) 
     return f"unknown argument {quote(unknown, 60)} for {tool}{hint} The accepted arguments are: {listed}."
 
 
-class CompactResult(CallToolResult):
-    """A :class:`CallToolResult` whose structured content is plain JSON data already (made by :func:`compact`)."""
-
-
 def compact(data: BaseModel, text: str) -> CallToolResult:
     """Return a tool result: ``text`` (compact, for a model) as content, ``data`` as structured content."""
-    return CompactResult(
+    return CallToolResult(
         content=[TextContent(type="text", text=text)],
         structured_content=data.model_dump(mode="json", by_alias=True),
     )
-
-
-def wire_result(result: CompactResult) -> dict[str, Any]:
-    """Return ``result`` as the SDK dumps a handler's result (JSON mode, aliases, no ``None`` fields).
-
-    The structured content is JSON data already (:func:`compact` dumped it), so it is put in as it
-    is instead of being walked once more; the rest of the result is dumped as usual. The SDK still
-    validates and re-dumps the answer against the protocol version's result shape.
-    """
-    head = result.model_copy(update={"structured_content": None}).model_dump(
-        mode="json", by_alias=True, exclude_none=True
-    )
-    head["structuredContent"] = result.structured_content
-    return head
 
 
 class ClubServer(MCPServer[Any]):
@@ -153,19 +135,6 @@ class ClubServer(MCPServer[Any]):
             message = _bounded(message)
             log.info("refused %s: %s", name, message)
             raise ToolError(message) from exc.__cause__
-        return result
-
-    async def _handle_call_tool(self, ctx: Any, params: Any) -> Any:
-        """Serve ``tools/call``: the SDK's handler, whose :func:`compact` results go out as their wire dict.
-
-        The SDK dumps a handler's result model to a dict before it checks it against the protocol
-        version's result shape; a compact result's structured content (often most of an answer's
-        bytes) is JSON data already, so it skips that extra walk (:func:`wire_result`). The answer
-        on the wire is the same.
-        """
-        result = await super()._handle_call_tool(ctx, params)
-        if isinstance(result, CompactResult) and result.structured_content is not None:
-            return wire_result(result)
         return result
 
     def skip_output_validation(self, *names: str) -> None:
