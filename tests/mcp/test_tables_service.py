@@ -658,12 +658,14 @@ async def test_a_table_whose_bots_use_their_whole_cpu_budget_is_stopped_with_the
         row = await wait_status(svc, t.table.table_id, {"aborted", "finished"})
         assert row.status == "aborted" and row.version == 0 and row.result is None
         assert "bots used their whole CPU budget (0 s)" in row.note
-    # A real game's bots spend their budget chunk by chunk: stopped part-way, with the moves played kept.
-    small = replace(QUIET, bot_cpu_total_s=0.01, chunk_moves=10)
+    # A real game's bots spend their budget chunk by chunk: stopped part-way, with the moves played kept. Each
+    # chunk is charged at least 1 ms, so a 4 ms budget stops the table within 4 chunks of 2 moves, long before
+    # a game's end however fast the machine.
+    small = replace(QUIET, bot_cpu_total_s=0.004, chunk_moves=2)
     async with service(tmp_path / "b", games=get_game, settings=small) as svc:
         t = await svc.create("market-fortune", ["bot:heuristic"] * 4, {}, 3)
         row = await wait_status(svc, t.table.table_id, {"aborted", "finished"})
-        assert row.status == "aborted" and row.version > 0 and row.bot_cpu_ms >= 10
-        assert "bots used their whole CPU budget (0.01 s)" in row.note
+        assert row.status == "aborted" and 0 < row.version <= 8 and row.bot_cpu_ms >= 4
+        assert "bots used their whole CPU budget (0.004 s)" in row.note
         log = await svc.log(t.table.table_id, None, limit=500)
         assert log.moves is not None and len(log.moves) == min(row.version, 500)
