@@ -22,6 +22,7 @@ An empty or short key is refused with one sentence (:class:`SigningKeyError`), n
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import secrets
@@ -155,17 +156,25 @@ def write_key_file(path: Path, key: bytes) -> bytes:
     """
     if len(key) < MIN_SECRET_BYTES:
         raise SecretTooShort(f"a pass-signing key needs at least {MIN_SECRET_BYTES} bytes, not {len(key)}")
+    # Servers started at once on one folder (an evaluation's samples) race here: the folder is made with
+    # exist_ok, and the key is written whole to a private temporary file that is then linked into place, so
+    # a reader never sees the key file half written and exactly one key wins.
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
     try:
-        if not path.parent.exists():
-            path.parent.mkdir(parents=True, mode=0o700)
+        path.parent.mkdir(parents=True, mode=0o700, exist_ok=True)
         path.parent.chmod(0o700)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return load_key_file(path)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w", encoding="ascii") as fh:
+            fh.write(key.hex() + "\n")
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            return load_key_file(path)
     except OSError as exc:
         raise SigningKeyError(f"cannot create the key file {path}: {exc}") from None
-    with os.fdopen(fd, "w", encoding="ascii") as fh:
-        fh.write(key.hex() + "\n")
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
     return key
 
 

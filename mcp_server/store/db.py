@@ -150,7 +150,7 @@ class Database:
             if location != ":memory:":
                 folder = Path(location).parent
                 if not folder.exists():
-                    folder.mkdir(parents=True, mode=0o700)
+                    folder.mkdir(parents=True, mode=0o700, exist_ok=True)  # servers started at once may race
                 old = os.umask(0o077)
                 try:
                     conn = sqlite3.connect(location, check_same_thread=False, isolation_level=None, timeout=30)

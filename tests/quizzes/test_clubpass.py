@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import json
 import logging
+import os
 import stat
 from pathlib import Path
 
@@ -286,3 +287,22 @@ def test_bad_configuration(store: MemoryQuizStore) -> None:
         ClubPasses(store, secret=SECRET, ttl_seconds=0)
     with pytest.raises(ValueError):
         ClubPasses(store, secret=SECRET).issue("agent", [])
+
+
+def _create_key(path: str) -> str:
+    from club_agentes.quizzes.clubpass import write_key_file
+
+    return write_key_file(Path(path), os.urandom(32)).hex()
+
+
+def test_servers_started_at_once_on_a_fresh_folder_all_get_the_one_key(tmp_path: Path) -> None:
+    """An evaluation starts one server per sample on one folder: every process must end up with the same
+    whole key, none may see the folder or the key file half made (that crashed servers at start)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    for round_ in range(20):
+        path = tmp_path / f"run{round_}" / "keys" / "club-pass.key"
+        with ProcessPoolExecutor(max_workers=8) as pool:
+            keys = list(pool.map(_create_key, [str(path)] * 16))
+        assert len(set(keys)) == 1 and bytes.fromhex(keys[0]) == load_key_file(path)
+        assert oct(path.stat().st_mode & 0o777) == "0o600" and list(path.parent.iterdir()) == [path]
