@@ -11,7 +11,7 @@ each deal and each seat, so the luck of the deal cancels out within a pair of ga
   games of one seed of ``mcts`` against ``heuristic`` are won by the same seat (the deal and dice decided
   them, whoever played it) or both by the same bot.
 
-Run (about ten minutes per game on two cores at the defaults)::
+Run (20 to 35 minutes per game on two cores at the defaults, measured beside other work)::
 
     nice -n 5 python benchmarks/ladder.py --game market-fortune
 
