@@ -235,6 +235,10 @@ class Negotiation:
         self.last_actor = actor
         self.last_act = what
 
+    def who(self, seat: int) -> str:
+        """Return how the log names ``seat`` in this negotiation: ``seat 2 (the boss)`` or ``seat 3``."""
+        return f"seat {seat} (the boss)" if seat == self.boss else f"seat {seat}"
+
     def agreed_total(self) -> int:
         """Return the millions promised so far."""
         return sum(q.millions for q in self.quotes.values() if q.status == AGREED)

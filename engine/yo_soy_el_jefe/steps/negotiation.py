@@ -626,7 +626,7 @@ def do_place_family(state: State, seat: int, move: PlaceFamily) -> list[Event]:
     card = state.take(seat, SLOT_FAMILY + colour)
     neg.placed[(seat, colour)] = card
     neg.used.add(seat)
-    who = f"seat {seat} (the boss)" if seat == neg.boss else f"seat {seat}"
+    who = neg.who(seat)
     text = f"{who} placed family card (familia) {move.colour} {CARDS[card].id} in the deal."
     neg.history.append(text)
     neg.change(seat, f"{who} placed a {move.colour} family card")
@@ -669,9 +669,7 @@ def do_price(state: State, seat: int, move: Price) -> list[Event]:
     counts = neg.named.setdefault((actor, target, colour), {})
     counts[amount] = counts.get(amount, 0) + 1
     neg.naming = None
-    neg.history.append(text)
-    neg.change(actor, text.removesuffix("."))
-    keep_group(state, neg.revision - 1)
+    _price_change(state, actor, text)
     return [Event(text, data={"seat": target, "colour": name, "millions": amount, "by": actor})]
 
 
@@ -682,7 +680,7 @@ def do_accept(state: State, seat: int, move: Accept) -> list[Event]:
     colour = COLOUR_INDEX[move.colour]
     quote = neg.quotes[(move.seat, colour)]
     neg.quotes[(move.seat, colour)] = quote.agreed()
-    who = f"seat {seat} (the boss)" if seat == neg.boss else f"seat {seat}"
+    who = neg.who(seat)
     text = (
         f"{who} accepted: seat {move.seat}'s {move.colour} takes part for {quote.millions}M "
         f"(promised so far: {neg.agreed_total()}M of {neg.payout}M)."
@@ -695,16 +693,26 @@ def do_accept(state: State, seat: int, move: Accept) -> list[Event]:
     return events
 
 
+def _price_change(state: State, actor: int, text: str) -> None:
+    """Log a price named, refused or withdrawn by ``actor`` as a change every seat may answer.
+
+    Such a change leaves the group that would take part in a close as it was (``keep_group``).
+    """
+    neg = state.neg
+    assert neg is not None
+    neg.history.append(text)
+    neg.change(actor, text.removesuffix("."))
+    keep_group(state, neg.revision - 1)
+
+
 def do_refuse(state: State, seat: int, move: Refuse) -> list[Event]:
     """The price is taken off the table."""
     neg = state.neg
     assert neg is not None
     quote = neg.quotes.pop((move.seat, COLOUR_INDEX[move.colour]))
-    who = f"seat {seat} (the boss)" if seat == neg.boss else f"seat {seat}"
+    who = neg.who(seat)
     text = f"{who} refused {quote.millions}M for seat {move.seat}'s {move.colour}."
-    neg.history.append(text)
-    neg.change(seat, text.removesuffix("."))
-    keep_group(state, neg.revision - 1)
+    _price_change(state, seat, text)
     return [Event(text)]
 
 
@@ -714,11 +722,9 @@ def do_withdraw(state: State, seat: int, move: Withdraw) -> list[Event]:
     assert neg is not None
     quote = neg.quotes.pop((move.seat, COLOUR_INDEX[move.colour]))
     whose = "its" if seat == move.seat else f"seat {move.seat}'s"
-    who = f"seat {seat} (the boss)" if seat == neg.boss else f"seat {seat}"
+    who = neg.who(seat)
     text = f"{who} withdrew its price of {quote.millions}M for {whose} {move.colour}."
-    neg.history.append(text)
-    neg.change(seat, text.removesuffix("."))
-    keep_group(state, neg.revision - 1)
+    _price_change(state, seat, text)
     return [Event(text)]
 
 
