@@ -140,7 +140,7 @@ class YoSoyElJefe(Game[State, Move, JefeConfig]):
             return cache[1]
         phase = phase_of(state)
         pending = Pending("over", (), "The game is over.") if phase is None else phase.pending(state)
-        state.pending_cache = (state.version, pending)
+        state.pending_cache = (state.version, pending, phase)
         return pending
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
@@ -148,10 +148,16 @@ class YoSoyElJefe(Game[State, Move, JefeConfig]):
         cache = state.legal_cache
         if cache is not None and cache[0] == state.version and cache[1] == seat:
             return list(cache[2])
-        phase = phase_of(state)
         moves: list[Any] = []
-        if phase is not None and seat in phase.deciding(state):
-            moves = phase.legal(state, seat)
+        current = state.pending_cache
+        if current is not None and current[0] == state.version:  # the step and who decides, as pending() found
+            phase = current[2]
+            if phase is not None and seat in current[1].seats:
+                moves = phase.legal(state, seat)
+        else:
+            phase = phase_of(state)
+            if phase is not None and seat in phase.deciding(state):
+                moves = phase.legal(state, seat)
         state.legal_cache = (state.version, seat, moves)
         return list(moves)
 
@@ -183,18 +189,20 @@ class YoSoyElJefe(Game[State, Move, JefeConfig]):
                 ``state`` is unchanged.
         """
         cache = state.legal_cache
-        if (
-            cache is None
-            or cache[0] != state.version
-            or type(seat) is not int
-            or cache[1] != seat
-            or not MOVES.is_move(move)
-            or move not in cache[2]
-        ):
+        listed = False
+        if cache is not None and cache[0] == state.version and type(seat) is int and cache[1] == seat:
+            # The very object listed as legal for this seat at this version (a bot picks one of them): by identity,
+            # as ``in`` would call the dataclass ``__eq__`` (a Python call) on every listed move before it.
+            for m in cache[2]:
+                if m is move:
+                    listed = True
+                    break
+        if not listed:  # anything else (an equal move built elsewhere included) goes through the check
             refusal = self.check(state, seat, move)
             if refusal is not None:
                 raise refusal
-        phase = phase_of(state)
+        current = state.pending_cache
+        phase = current[2] if current is not None and current[0] == state.version else phase_of(state)
         assert phase is not None
         state.version += 1
         state.legal_cache = None

@@ -417,7 +417,8 @@ class State:
         self.legal_cache: tuple[int, int, list[Any]] | None = None
         self.group_cache: Any = None  # deal.GroupCache, for the current version
         self.vis_cache: tuple[int, Visibility] | None = None  # knowledge.visibility(state) for a version
-        self.pending_cache: tuple[int, Pending] | None = None  # Game.pending(state) for a version
+        # Game.pending(state) for a version, with the step it was worked out in (game.phase_of)
+        self.pending_cache: tuple[int, Pending, Any] | None = None
         if cfg.marker_start is None:
             self.marker = -1
             self.phase = "marker"
