@@ -2,9 +2,9 @@
 
 A :class:`LiveTable` holds a table's state at its stored version, the facts of its row (status,
 revision, clock, seat versions), its seat claims, the recent events, and per seat what that seat
-sees now (:class:`SeatCache`: its view, its legal moves, their plain words, and a fingerprint of
-them). Loading a table is its latest snapshot (when the game restores snapshots) plus the moves
-after it; catching up after another process wrote applies only the moves this process misses.
+sees now (:class:`SeatCache`: its view, its legal moves and their plain words). Loading a table
+is its latest snapshot (when the game restores snapshots) plus the moves after it; catching up
+after another process wrote applies only the moves this process misses.
 
 :class:`LiveTables` is the cache: at most ``max_live_tables`` tables, least recently used dropped
 first, finished and idle tables dropped early; a table with waiters or work in progress stays.
@@ -13,8 +13,6 @@ first, finished and idle tables dropped early; a table with waiters or work in p
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import json
 import logging
 import time
 from collections import OrderedDict
@@ -40,39 +38,39 @@ class SeatCache:
     """What one seat sees at the table's current state (valid while its ``seat_version`` stands).
 
     Attributes:
-        fingerprint: a digest of the view, the decision prompt when it is the seat's, and the legal moves.
         view: the engine's view for the seat.
         moves: the seat's legal moves (empty when it must not decide).
+        prompt: ``(kind, prompt)`` of the pending decision when it is the seat's, else ``None``.
         notes: the moves in plain words, for ``names`` (computed on first use).
         brief: the first line of the engine's rendering of the view (computed on first use).
     """
 
-    fingerprint: bytes
     view: dict[str, Any]
     moves: list[Any]
+    prompt: tuple[str, str] | None = None
     notes: list[MoveNote] | None = None
     names: tuple[str, ...] = ()
     brief: str | None = None
     facts: list[Any] | None = None
 
+    def same_as(self, other: SeatCache) -> bool:
+        """Return whether the seat sees the same as in ``other``: view, decision prompt and legal moves.
+
+        Compared as values (moves are frozen dataclasses), which costs far less than serialising them.
+        """
+        return self.prompt == other.prompt and self.moves == other.moves and self.view == other.view
+
 
 def seat_fingerprint(game: Game, state: Any, seat: int, pending: Pending) -> SeatCache:
-    """Return what ``seat`` sees now, with its fingerprint.
+    """Return what ``seat`` sees now, to compare with what it saw before (:meth:`SeatCache.same_as`).
 
-    Another seat's sealed choice changes neither this seat's view nor its legal moves, so it leaves
-    the fingerprint (and the seat's version) unchanged.
+    Another seat's sealed choice changes neither this seat's view nor its legal moves, so the two
+    compare equal (and the seat's version stays).
     """
     view = game.view(state, seat)
-    deciding = seat in pending.seats
-    moves = game.legal_moves(state, seat) if deciding else []
-    h = hashlib.blake2b(digest_size=16)
-    h.update(json.dumps(view, ensure_ascii=False, separators=(",", ":"), default=str).encode())
-    if deciding:
-        h.update(f"\x00{pending.kind}\x00{pending.prompt}".encode())
-    for m in moves:
-        h.update(b"\x00")
-        h.update(m.text().encode())
-    return SeatCache(h.digest(), view, moves)
+    if seat in pending.seats:
+        return SeatCache(view, game.legal_moves(state, seat), (pending.kind, pending.prompt))
+    return SeatCache(view, [])
 
 
 @dataclass
@@ -97,6 +95,8 @@ class LiveTable:
     event_count: int
     tail: list[EventRow] = field(default_factory=list)
     caches: dict[int, SeatCache] = field(default_factory=dict)
+    # Seats whose view was not computed since their version last moved: each write moves it again.
+    unseen: set[int] = field(default_factory=set)
     listed: dict[int, int] = field(default_factory=dict)
     lane_version: int | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -144,12 +144,17 @@ class LiveTable:
         c = self.caches.get(seat)
         if c is None:
             c = self.caches[seat] = seat_fingerprint(self.game, self.state, seat, self.pending())
+            self.unseen.discard(seat)
         return c
 
     def ensure_caches(self) -> None:
-        """Compute what every seated agent sees now (before a change, so the change can be compared)."""
+        """Compute what every seated agent sees now (before a change, so the change can be compared).
+
+        Seats in :attr:`unseen` are left out: their version moves at the next write anyway.
+        """
         for seat in self.claims:
-            self.cache(seat)
+            if seat not in self.unseen:
+                self.cache(seat)
 
     def names(self) -> tuple[str, ...]:
         """Return one label per seat for plain-words moves: ``seat 1 (claude-7)``, ``seat 2 (bot:heuristic)``."""
@@ -312,6 +317,7 @@ def catch_up(store: Store, live: LiveTable) -> bool:
     live.apply_row(row, store.seat_claims(live.id))
     if moves or any(s not in live.caches for s in live.claims):
         live.caches.clear()
+        live.unseen.clear()
     return True
 
 

@@ -16,7 +16,7 @@ How a table lives:
   they were decided on, so the loser of a race gets ``stale_version``. ``wait_for_turn`` wakes
   through PostgreSQL ``LISTEN`` (or re-reads the store twice a second on SQLite).
 * **Per-seat versions**: after every write, each seated agent's view and legal moves are
-  fingerprinted; a seat's ``seat_version`` moves only when they change, so another seat's
+  compared with what it saw before; a seat's ``seat_version`` moves only when they change, so another seat's
   sealed choice never makes this seat's ``expected_version`` stale, and move ids stay valid
   while ``seat_version`` stands.
 * **Bots** play in lanes off the event loop (:mod:`.lanes`): after an agent's move (waiting a
@@ -552,10 +552,17 @@ class TableService:
         waiting_on, deadline = self._decision_meta(live, pending, prev, bots, now)
         caches = {}
         changed: dict[int, int] = {}
+        # A seat that moved here sees something new (its own move), and an unseen seat's version
+        # moves at every write: both get this version without computing their view now; the
+        # next read computes it (most often the answer to this very move, after the bots' replies).
+        unseen = live.unseen | {seat for seat, _m, _a in moves}
         for seat in live.claims:
+            if seat in unseen:
+                changed[seat] = version
+                continue
             c = seat_fingerprint(game, state, seat, pending)
             old = live.caches.get(seat)
-            if old is None or old.fingerprint != c.fingerprint:
+            if old is None or not c.same_as(old):
                 changed[seat] = version
             else:
                 c = old
@@ -593,6 +600,7 @@ class TableService:
         live.waiting_on = waiting_on
         live.deadline_at = deadline
         live.caches = caches
+        live.unseen = unseen & set(live.claims)
         live.seat_versions.update(changed)
         v = base
         for seat, _m, _a in moves:
