@@ -15,6 +15,13 @@ CPU per call.
 
 The same script measures older versions of the server (without agent keys): it detects whether
 ``club-agentes agents`` exists and then creates one key per agent session.
+
+CPU time on a small shared machine varies by tens of percent from run to run. ``--callgrind`` runs
+each worker under valgrind's callgrind (instrumentation on only while the agents play) and prints
+the server's instructions per agent move instead, which do not depend on the machine's load: the
+figure to compare two versions with (``python benchmarks/scale.py --callgrind --sqlite-only
+--workers 1 --seconds 40``; the workers run about fifty times slower, so moves/s and latencies then
+mean nothing).
 """
 
 from __future__ import annotations
@@ -23,7 +30,9 @@ import argparse
 import asyncio
 import os
 import random
+import re
 import secrets
+import shutil
 import socket
 import subprocess
 import sys
@@ -79,8 +88,11 @@ class Store:
     env: dict[str, str] = field(default_factory=dict)
 
 
-def start_worker(store: Store, auth: bool) -> tuple[subprocess.Popen[bytes], str]:
+def start_worker(store: Store, auth: bool, callgrind: str | None = None) -> tuple[subprocess.Popen[bytes], str]:
     """Start one ``serve --http`` worker; return it and its URL.
+
+    With ``callgrind`` (an output file), the worker runs under valgrind's callgrind with
+    instrumentation off until :func:`callgrind_on`.
 
     Raises:
         RuntimeError: it did not start.
@@ -89,8 +101,10 @@ def start_worker(store: Store, auth: bool) -> tuple[subprocess.Popen[bytes], str
     cmd = [str(CLI), "serve", "--http", "--host", "127.0.0.1", "--port", str(port), "--db", store.db]
     if not auth and has_agent_keys():
         cmd.append("--no-auth")
+    if callgrind:
+        cmd = ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={callgrind}", *cmd]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, **store.env})
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + (300 if callgrind else 30)
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             err = proc.stderr.read().decode()[-2000:] if proc.stderr else ""
@@ -101,7 +115,25 @@ def start_worker(store: Store, auth: bool) -> tuple[subprocess.Popen[bytes], str
         except OSError:
             time.sleep(0.1)
     proc.kill()
-    raise RuntimeError("a worker did not start within 30 s")
+    raise RuntimeError("a worker did not start in time")
+
+
+def callgrind_on(pid: int) -> None:
+    """Turn callgrind's instrumentation on in a worker started with ``callgrind``."""
+    subprocess.run(["callgrind_control", "-i", "on", str(pid)], capture_output=True, check=False)
+
+
+def callgrind_total(path: str) -> int:
+    """Return the instructions a finished callgrind run counted (its ``totals:`` or ``summary:`` line).
+
+    Raises:
+        RuntimeError: the file holds no total.
+    """
+    text = Path(path).read_text(errors="replace")
+    m = re.search(r"^(?:totals|summary):\s+(\d+)", text, re.MULTILINE)
+    if m is None:
+        raise RuntimeError(f"no instruction total in {path}")
+    return int(m.group(1))
 
 
 def add_agent(store: Store, name: str) -> str:
@@ -193,9 +225,12 @@ async def agent_loop(s: Session, table: str, token: str, stop_at: float, lat: li
             return
 
 
-async def run(store: Store, workers: int, agents: int, seconds: float, auth: bool) -> dict[str, float]:
-    """Run one configuration; return its figures."""
-    procs = [start_worker(store, auth) for _ in range(workers)]
+async def run(
+    store: Store, workers: int, agents: int, seconds: float, auth: bool, callgrind: str | None = None
+) -> dict[str, float]:
+    """Run one configuration; return its figures (with ``callgrind``, a folder: instructions per move too)."""
+    outs = [str(Path(callgrind) / f"worker-{i}.out") for i in range(workers)] if callgrind else [None] * workers
+    procs = [start_worker(store, auth, out) for out in outs]
     try:
         keys: list[str | None] = [None] * agents
         if auth:
@@ -221,6 +256,9 @@ async def run(store: Store, workers: int, agents: int, seconds: float, auth: boo
                     if not auth:
                         join["agent"] = f"bench-{k + i}"
                     jobs.append((s, table, (await s.call("join_table", join))["seat_token"]))
+            if callgrind:
+                for p, _ in procs:
+                    callgrind_on(p.pid)
             cpu0 = sum(cpu_seconds(p.pid) for p, _ in procs)
             calls0 = sum(s.calls for s in sessions)
             lat: list[float] = []
@@ -233,8 +271,10 @@ async def run(store: Store, workers: int, agents: int, seconds: float, auth: boo
     finally:
         for p, _ in procs:
             p.terminate()
-            p.wait(10)
+            p.wait(120 if callgrind else 10)
+    instructions = sum(callgrind_total(out) for out in outs if out) if callgrind else 0
     return {
+        "instructions_per_move": instructions / max(1, moves[0]),
         "moves": moves[0],
         "moves_s": moves[0] / elapsed,
         "p50_ms": pct(lat, 50) * 1000,
@@ -253,7 +293,14 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=20.0, help="seconds of play per configuration")
     ap.add_argument("--pg", default=os.environ.get("CLUB_AGENTES_TEST_PG"), help="PostgreSQL URL (optional)")
     ap.add_argument("--sqlite-only", action="store_true", help="skip PostgreSQL even if a URL is known")
+    ap.add_argument(
+        "--callgrind",
+        action="store_true",
+        help="run workers under valgrind callgrind and print server instructions per move (load-independent)",
+    )
     args = ap.parse_args()
+    if args.callgrind and shutil.which("valgrind") is None:
+        ap.error("--callgrind needs valgrind (apt install valgrind)")
     auth = has_agent_keys()
     print(f"server: {CLI} ({'agent keys' if auth else 'no agent keys: an older version'})")
     with tempfile.TemporaryDirectory() as tmp:
@@ -264,19 +311,22 @@ def main() -> None:
         print(
             f"{'store':<11} {'workers':>7} {'agents':>6} {'moves':>6} {'moves/s':>8} {'p50 ms':>8} {'p99 ms':>8}"
             f" {'CPU ms/move':>11} {'calls/move':>10} {'CPU ms/call':>11}"
+            + (f" {'instr/move':>12}" if args.callgrind else "")
         )
         for label, store in stores:
             for workers in [int(w) for w in args.workers.split(",")]:
                 for agents in [int(a) for a in args.agents.split(",")]:
                     try:
-                        f = asyncio.run(run(store, workers, agents, args.seconds, auth))
+                        cg = tempfile.mkdtemp(dir=tmp) if args.callgrind else None
+                        f = asyncio.run(run(store, workers, agents, args.seconds, auth, cg))
                     except RuntimeError as exc:
                         print(f"{label:<11} {workers:>7} {agents:>6}  failed: {exc}")
                         continue
                     print(
                         f"{label:<11} {workers:>7} {agents:>6} {f['moves']:>6.0f} {f['moves_s']:>8.1f}"
                         f" {f['p50_ms']:>8.1f} {f['p99_ms']:>8.1f} {f['cpu_ms_per_move']:>11.2f}"
-                        f" {f['calls_per_move']:>10.2f} {f['cpu_ms_per_call']:>11.2f}",
+                        f" {f['calls_per_move']:>10.2f} {f['cpu_ms_per_call']:>11.2f}"
+                        + (f" {f['instructions_per_move']:>12,.0f}" if args.callgrind else ""),
                         flush=True,
                     )
 
