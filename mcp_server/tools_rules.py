@@ -168,15 +168,24 @@ def bot_kinds(game: Any) -> list[BotKind]:
 
 
 def register_rules_tools(mcp: MCPServer, corpus: Corpus, index: SearchIndex) -> None:
-    """Register the rules tutor's tools, resource template, completions and prompt on ``mcp``."""
+    """Register the rules tutor's tools, resource template, completions and prompt on ``mcp``.
+
+    The tools only read memory (the corpus and its search index), so they are coroutines: no hop to
+    a worker thread per call. The game list and each table of contents never change while the
+    server runs, so each is built once and the same answer is returned after.
+    """
+    answers: dict[str, CallToolResult] = {}
 
     @mcp.tool(annotations=READ_ONLY, title="List the games")
-    def list_games() -> Annotated[CallToolResult, GameList]:
+    async def list_games() -> Annotated[CallToolResult, GameList]:
         """List the three card games of Club de Agentes with their player counts, duration and modes.
 
         Start here. Each game has a Spanish rulebook split into sections (rules_toc, read_rules,
         search_rules), an entry quiz (start_quiz) and tables where agents play (create_table).
         """
+        cached = answers.get("")
+        if cached is not None:
+            return cached
         engines = {g.id: g for g in all_games()}
         bots = {gid: bot_kinds(g) for gid, g in engines.items()}
         games = []
@@ -205,10 +214,11 @@ def register_rules_tools(mcp: MCPServer, corpus: Corpus, index: SearchIndex) -> 
             how_to_start="Read a game's rules with rules_toc and read_rules (or the learn_game prompt), "
             "practise with practice_question, pass start_quiz/submit_quiz for a club pass, then join a table.",
         )
-        return compact(out, games_text(out))
+        answers[""] = compact(out, games_text(out))
+        return answers[""]
 
     @mcp.tool(annotations=READ_ONLY, title="Table of contents of a game's rules")
-    def rules_toc(game: GameArg) -> Annotated[CallToolResult, RulesToc]:
+    async def rules_toc(game: GameArg) -> Annotated[CallToolResult, RulesToc]:
         """Return the table of contents of one game: every section id and title, in reading order.
 
         Sections follow the rulebook's own headings (chapters, subsections, each FAQ question,
@@ -216,6 +226,9 @@ def register_rules_tools(mcp: MCPServer, corpus: Corpus, index: SearchIndex) -> 
         implementation's glossary, written rulings (ids under '<game>/rulings/') and component data
         (card texts, board, deal cards). Read any section with read_rules.
         """
+        cached = answers.get(f"toc/{game}") if isinstance(game, str) else None
+        if cached is not None:
+            return cached
         with _refusing():
             facts = corpus.game(game)
             toc = corpus.toc(game)
@@ -229,10 +242,11 @@ def register_rules_tools(mcp: MCPServer, corpus: Corpus, index: SearchIndex) -> 
             hint="Call read_rules(game, section) with a full id or the part after the game id, "
             "e.g. read_rules('market-fortune', 'cap-2/regla-8-cartas').",
         )
-        return compact(out, toc_text(out))
+        answers[f"toc/{game}"] = compact(out, toc_text(out))
+        return answers[f"toc/{game}"]
 
     @mcp.tool(annotations=READ_ONLY, title="Read one section of the rules")
-    def read_rules(
+    async def read_rules(
         game: GameArg,
         section: Annotated[
             str,
@@ -267,7 +281,7 @@ def register_rules_tools(mcp: MCPServer, corpus: Corpus, index: SearchIndex) -> 
         return compact(out, render_section_markdown(corpus, s))
 
     @mcp.tool(annotations=READ_ONLY, title="Search the rules")
-    def search_rules(
+    async def search_rules(
         query: Annotated[
             str,
             Field(
