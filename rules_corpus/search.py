@@ -173,6 +173,8 @@ class SearchIndex:
         self.n = len(self.docs)
         self.avg_len = sum(self.lengths.values()) / max(self.n, 1)
         self.synonyms = {g: _synonym_map(corpus.glossaries[g]) for g in corpus.games}
+        self._folded: dict[str, str] = {}  # section id -> its folded text, made on its first snippet
+        self._idfs: dict[frozenset[str], float] = {}  # the corpus never changes: each concept's idf once
 
     def concepts(self, query_tokens: list[str], game: str | None) -> list[frozenset[str]]:
         """Group the query's tokens into concepts: each token with its glossary synonyms.
@@ -233,12 +235,18 @@ class SearchIndex:
         hits = []
         for score, sid, matched in scored[:limit]:
             section = self.corpus.sections[sid]
-            hits.append(Hit(section, round(score, 4), snippet(section.text, matched), tuple(matched)))
+            folded = self._folded.get(sid)
+            if folded is None:
+                folded = self._folded[sid] = fold(section.text)
+            hits.append(Hit(section, round(score, 4), snippet(section.text, matched, folded=folded), tuple(matched)))
         return hits
 
     def _idf(self, concept: frozenset[str]) -> float:
-        df = sum(1 for counts in self.docs.values() if any(t in counts for t in concept))
-        return math.log(1 + (self.n - df + 0.5) / (df + 0.5))
+        idf = self._idfs.get(concept)
+        if idf is None:
+            df = sum(1 for counts in self.docs.values() if any(t in counts for t in concept))
+            idf = self._idfs[concept] = math.log(1 + (self.n - df + 0.5) / (df + 0.5))
+        return idf
 
 
 def _synonym_map(terms: Iterable[Term]) -> dict[str, set[str]]:
@@ -260,12 +268,17 @@ def _synonym_map(terms: Iterable[Term]) -> dict[str, set[str]]:
     return out
 
 
-def snippet(text: str, matched: Iterable[str], width: int = 160) -> str:
-    """Return about ``width`` characters of ``text`` around the first matched token."""
-    folded = fold(text)
+def snippet(text: str, matched: Iterable[str], width: int = 160, *, folded: str | None = None) -> str:
+    """Return about ``width`` characters of ``text`` around the first matched token.
+
+    ``folded`` is ``fold(text)`` when the caller has it already.
+    """
+    if folded is None:
+        folded = fold(text)
+    wanted = set(matched)
     first = len(text)
-    for m in re.finditer(r"[0-9]+(?:[.,][0-9]+)*[a-z]*|[a-z]+|\$|\+r", folded):
-        if singular(m.group()) in set(matched):
+    for m in _TOKEN.finditer(folded):
+        if singular(m.group()) in wanted:
             first = m.start()
             break
     if first == len(text):
