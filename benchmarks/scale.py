@@ -7,11 +7,12 @@ For each store (SQLite file, PostgreSQL database) x workers (1, 2) x N concurren
 creates Market Fortune tables (2 agent seats each; for N = 1, one agent and one random bot) with
 agents spread over the workers, and lets every agent play for ``--seconds`` with the fewest calls a
 decision takes on that server: ``play_move`` alone when the previous answer already says the decision
-is yours and lists the legal moves, else ``wait_for_turn -> play_move`` (wait_for_turn's answer
-carries the legal moves), or ``wait_for_turn -> get_view -> play_move`` on an older server whose
-answers do not. It prints moves/s, p50/p99 of ``play_move``, the server CPU (user +
-system, read from ``/proc`` for every worker) per agent move, the tool calls per move and the server
-CPU per call.
+is yours and lists the legal moves (``play_move`` with ``wait_s`` waits for that decision, on servers
+that have it; ``--no-play-wait`` leaves it out), else ``wait_for_turn -> play_move`` (wait_for_turn's
+answer carries the legal moves), or ``wait_for_turn -> get_view -> play_move`` on an older server
+whose answers do not. It prints moves/s, p50/p99 of ``play_move`` (with ``wait_s``, from the move
+sent to the next decision, so the other seats' time is in it), the server CPU (user + system, read
+from ``/proc`` for every worker) per agent move, the tool calls per move and the server CPU per call.
 
 The same script measures older versions of the server (without agent keys): it detects whether
 ``club-agentes agents`` exists and then creates one key per agent session.
@@ -51,6 +52,8 @@ from mcp import Client  # noqa: E402
 from mcp.client.streamable_http import streamable_http_client  # noqa: E402
 
 CLI = Path(sys.executable).with_name("club-agentes")
+PLAY_WAIT = True
+"""Whether agents pass ``wait_s`` to ``play_move`` when the server takes it (``--no-play-wait``: never)."""
 TICK = os.sysconf("SC_CLK_TCK")
 
 
@@ -162,11 +165,15 @@ class Session:
         self.stack = AsyncExitStack()
         self.client: Client | None = None
         self.calls = 0
+        self.play_waits = False  # play_move takes wait_s (this version of the server)
 
     async def __aenter__(self) -> Session:
         headers = {"Authorization": f"Bearer {self.key}"} if self.key else {}
         http = await self.stack.enter_async_context(httpx2.AsyncClient(headers=headers, timeout=120))
         self.client = await self.stack.enter_async_context(Client(streamable_http_client(self.url, http_client=http)))
+        tools = (await self.client.list_tools()).tools
+        play = next((t for t in tools if t.name == "play_move"), None)
+        self.play_waits = play is not None and "wait_s" in play.input_schema.get("properties", {})
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -214,10 +221,11 @@ async def agent_loop(s: Session, table: str, token: str, stop_at: float, lat: li
             if not v["decision"]["yours"] or not v["legal_moves"]:
                 continue
         move = rng.choice(v["legal_moves"])["id"]
+        args: dict[str, Any] = {"table_id": table, "seat_token": token, "move": move, "expected_version": v["version"]}
+        if s.play_waits and PLAY_WAIT:
+            args["wait_s"] = 5
         t = time.perf_counter()
-        last = await s.call(
-            "play_move", {"table_id": table, "seat_token": token, "move": move, "expected_version": v["version"]}
-        )
+        last = await s.call("play_move", args)
         lat.append(time.perf_counter() - t)
         if last["accepted"]:
             moves[0] += 1
@@ -298,7 +306,10 @@ def main() -> None:
         action="store_true",
         help="run workers under valgrind callgrind and print server instructions per move (load-independent)",
     )
+    ap.add_argument("--no-play-wait", action="store_true", help="never pass wait_s to play_move")
     args = ap.parse_args()
+    global PLAY_WAIT
+    PLAY_WAIT = not args.no_play_wait
     if args.callgrind and shutil.which("valgrind") is None:
         ap.error("--callgrind needs valgrind (apt install valgrind)")
     auth = has_agent_keys()

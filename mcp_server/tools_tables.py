@@ -151,12 +151,24 @@ def register_table_tools(mcp: ClubServer, tables: TableService) -> None:
                 "Recommended with move ids."
             ),
         ] = None,
+        wait_s: Annotated[
+            float,
+            Field(
+                description=f"Seconds (0 to {MAX_WAIT_S:g}) the answer to an accepted move may wait for your next "
+                "decision, as wait_for_turn does: it comes when you must decide again or the game ends, with "
+                "everything that happened since your move, so no wait_for_turn call is needed; e.g. 30. "
+                "0 (the default) answers at once."
+            ),
+        ] = 0,
     ) -> Annotated[CallToolResult, MoveOutcome]:
         """Play a move for your seat. A move that is not applied comes back with accepted=false and why: the rule
         with the rulebook's words, or for text that names no legal move the closest legal moves and the accepted
-        forms. After an accepted move, bots reply; the answer has what changed and your next decision.
+        forms. After an accepted move, bots reply; the answer has what changed and your next decision (with
+        wait_s, it waits for that decision, the other seats' moves included).
         """
-        return presenter.outcome(await tables.play(table_id, seat_token, move, expected_version))
+        return presenter.outcome(
+            await tables.play(table_id, seat_token, move, expected_version, wait_s, agent=current_agent())
+        )
 
     @mcp.tool(annotations=READ_ONLY, title="Wait for your turn")
     async def wait_for_turn(

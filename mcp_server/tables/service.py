@@ -949,16 +949,24 @@ class TableService:
         token: str,
         move: str | dict[str, Any],
         expected_version: int | None = None,
+        wait_s: float = 0.0,
+        *,
+        agent: str | None = None,
     ) -> MoveResult:
         """Validate and apply a move for the token's seat, then let bots reply (briefly waited for).
 
         A move that breaks a rule, names no legal move, comes too late (``expected_version``) or
         cannot be read is not applied: the result says ``accepted=False`` with the reason, the legal
-        moves, and for unreadable text the closest legal moves and the accepted forms.
+        moves, and for unreadable text the closest legal moves and the accepted forms. With
+        ``wait_s`` (at most 60 seconds), an accepted move's answer waits, as :meth:`wait` does, until
+        the seat must decide again or the game ends, and lists everything that happened since the move.
 
         Raises:
-            TableError: unknown table or bad token.
+            TableError: unknown table, bad token or a bad ``wait_s``.
+            Refused: ``wait_s`` given and the agent already holds as many long-polls as allowed.
         """
+        if isinstance(wait_s, bool) or not isinstance(wait_s, int | float) or not 0 <= wait_s <= MAX_WAIT_S:
+            raise TableError(f"wait_s must be from 0 to {MAX_WAIT_S:g} seconds, not {str(wait_s)[:20]}")
         async with self._locked(table_id) as live:
             seat = self._seat_of(live, token)
             refusal, parsed = self._check_move(live, seat, move, expected_version)
@@ -1002,6 +1010,9 @@ class TableService:
                 ),
             )
         await self._after_write(live)
+        if wait_s > 0:
+            waited = await self.wait(table_id, token, wait_s, since=base, agent=agent)
+            return MoveResult(True, waited.state, played=played, played_version=base + 1)
         fresh = await self._fresh(table_id)
         return MoveResult(True, self._seat_state(fresh, seat, since=base), played=played, played_version=base + 1)
 

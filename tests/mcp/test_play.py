@@ -268,6 +268,52 @@ async def test_answers_stand_alone_and_are_compact(app) -> None:
     assert p.structured_content["accepted"] and p.content[0].text.startswith(t["table_id"])
 
 
+async def test_play_move_with_wait_s_brings_the_next_decision_in_one_call(app) -> None:
+    _, c = app
+    t = await c.call(
+        "create_table",
+        {
+            "game": "market-fortune",
+            "seats": ["agent", "agent"],
+            "options": {"require_club_pass": False, "seats_per_agent": 2},
+            "seed": 4,
+        },
+    )
+    tid = t["table_id"]
+    toks = [(await c.call("join_table", {"table_id": tid}))["seat_token"] for _ in range(2)]
+    assert "wait_s" in await c.error("play_move", {"table_id": tid, "seat_token": toks[0], "move": "m1", "wait_s": 99})
+    moves = crossed = 0
+    while moves < 12:
+        views = [await c.call("get_view", {"table_id": tid, "seat_token": tok}) for tok in toks]
+        me = next(i for i, v in enumerate(views) if v["decision"]["yours"])
+        other = 1 - me
+        mover = asyncio.create_task(
+            c.call("play_move", {"table_id": tid, "seat_token": toks[me], "move": "m1", "wait_s": 10})
+        )
+        out = None
+        for _ in range(200):  # the other seat plays until the first seat's decision comes back
+            await asyncio.sleep(0.01)
+            if mover.done():
+                out = mover.result()
+                break
+            w = await c.call("get_view", {"table_id": tid, "seat_token": toks[other]})
+            if w["decision"]["yours"]:
+                assert (await c.call("play_move", {"table_id": tid, "seat_token": toks[other], "move": "m1"}))[
+                    "accepted"
+                ]
+                moves += 1
+                crossed += 1
+        out = out or await asyncio.wait_for(mover, 5)
+        moves += 1
+        assert out["accepted"] and (out["decision"]["yours"] or out["status"] == "finished")
+        assert out["legal_moves"] or out["status"] == "finished"
+        # Everything since the move is listed: the other seat's moves too.
+        assert out["since"] == out["played_version"] - 1 and len(out["events"]) >= 1
+        if out["status"] == "finished":
+            break
+    assert crossed, "no answer waited for the other seat's move"
+
+
 async def test_list_tables_and_wait_for_turn_in_process(app) -> None:
     _, c = app
     t = await c.call(

@@ -310,6 +310,29 @@ async def test_wait_for_turn_wakes_on_the_other_seats_move_and_its_ids_work_at_o
             await svc.wait(tid, t1, 61)
 
 
+async def test_play_move_with_wait_s_answers_at_the_next_decision_with_what_happened_since(tmp_path: Path) -> None:
+    async with service(tmp_path / "db") as svc:
+        tid, (t0, t1) = await seated(svc, "toy-race", ["agent", "agent"])
+        for bad in (61, -1, True, "5"):
+            with pytest.raises(TableError, match="wait_s must be from 0 to 60"):
+                await svc.play(tid, t0, "add 2", None, bad)  # type: ignore[arg-type]
+        assert svc.store.load_table(tid).version == 0  # a bad wait_s changes nothing
+        mover = asyncio.create_task(svc.play(tid, t0, "add 2", None, 10))
+        await asyncio.sleep(0.05)
+        assert not mover.done()  # seat 1 decides now: the answer to seat 0's move waits
+        assert (await svc.play(tid, t1, "add 1", None)).accepted
+        res = await asyncio.wait_for(mover, 5)
+        assert res.accepted and res.played_version == 1 and res.state.decision.yours
+        assert res.state.since == 0 and "seat 1 adds 1: 3" in [e.text for e in res.state.events]
+        assert [m.id for m in res.state.moves] and (await svc.play(tid, t0, res.state.moves[0].id, None)).accepted
+        # The timeout: the answer comes with the other seat still deciding.
+        again = await svc.play(tid, t1, "add 1", None, 0.2)
+        assert again.accepted and not again.state.decision.yours
+        # A move that is not applied answers at once, whatever wait_s says.
+        refused = await asyncio.wait_for(svc.play(tid, t1, "add 1", None, 30), 2)
+        assert not refused.accepted
+
+
 async def test_reads_never_write_and_two_clients_on_one_seat_see_the_same(tmp_path: Path) -> None:
     async with service(tmp_path / "db") as svc:
         tid, (t0, t1) = await seated(svc, "toy-race", ["agent", "agent"])
