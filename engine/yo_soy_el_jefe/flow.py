@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from club_agentes.engine.core import Event
 from club_agentes.engine.yo_soy_el_jefe.components import MANDATORY_AT
+from club_agentes.engine.yo_soy_el_jefe.moves import MAX_SEATS
 from club_agentes.engine.yo_soy_el_jefe.state import State
+
+_ON_TURN = tuple(Event(f"seat {seat} is on turn.") for seat in range(MAX_SEATS))
+"""The event of a seat's turn starting, by seat (an :class:`Event` is immutable: each is built once)."""
 
 
 def start_turn(state: State, seat: int) -> None:
@@ -22,7 +26,7 @@ def end_turn(state: State, next_seat: int) -> list[Event]:
     state.neg = None
     state.stop = None
     start_turn(state, next_seat)
-    return [Event(f"seat {next_seat} is on turn.")]
+    return [_ON_TURN[next_seat]]
 
 
 def after_limit(state: State) -> list[Event]:

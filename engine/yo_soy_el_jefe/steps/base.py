@@ -14,8 +14,8 @@ that listing drops.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from club_agentes.engine.core import Event, IllegalMove, Pending
@@ -44,6 +44,32 @@ Check = Callable[[State, int, Any], Refusal | None]
 Do = Callable[[State, int, Any], list[Event]]
 """An effect: applies a checked move and returns the events it caused."""
 
+SAID: dict[tuple[Any, ...], Event] = {}
+"""Events that say the same every time they happen (a bid, a pass, a price named...), by what they say: an
+:class:`Event` is immutable, so each is built once (see :func:`said`)."""
+SAID_KEPT = 65536
+
+
+def said(key: tuple[Any, ...], event: Event) -> Event:
+    """Keep ``event`` under ``key`` in :data:`SAID` (emptied when it holds too many) and return it."""
+    if len(SAID) >= SAID_KEPT:
+        SAID.clear()
+    SAID[key] = event
+    return event
+
+
+LISTED_KEPT = 4096
+"""How many legal lists a step keeps under its ``listing_key`` (all are dropped when it holds more)."""
+
+
+_NO_CHECK = Refusal("", lambda: "no check")
+
+
+def _unchecked(state: State, seat: int, move: Any) -> Refusal:
+    """Refuse, in :meth:`Phase.legal`, a candidate of a type the step has no check for (:meth:`Phase.check` gives
+    the step's ``foreign`` refusal for it)."""
+    return _NO_CHECK
+
 
 @dataclass(frozen=True, slots=True)
 class Phase:
@@ -58,6 +84,10 @@ class Phase:
         effects: move type -> its effect (called only after its check passed).
         foreign: the refusal for a move type this step has no check for.
         waiting: the refusal for a seat that does not decide now (given the current :class:`Pending`).
+        listing_key: ``None``, or a function returning, for a deciding seat, ``None`` or a key that holds
+            everything the candidates and their checks read now: the legal list worked out for a key is
+            kept (``listed``) and handed out again for an equal key, not worked out anew.
+        listed: the kept legal lists, by ``listing_key``.
     """
 
     name: str
@@ -68,6 +98,8 @@ class Phase:
     effects: Mapping[type, Do]
     foreign: Callable[[State, int, Any], IllegalMove]
     waiting: Callable[[State, int, Pending], IllegalMove]
+    listing_key: Callable[[State, int], Hashable | None] | None = None
+    listed: dict[Hashable, list[Any]] = field(default_factory=dict, compare=False, repr=False)
 
     def check(self, state: State, seat: int, move: Any) -> IllegalMove | None:
         """Return ``None`` if ``move`` is legal for ``seat`` (a deciding seat) now, else its refusal."""
@@ -83,14 +115,25 @@ class Phase:
 
     def legal(self, state: State, seat: int) -> list[Any]:
         """Return the candidates the checks accept, in the candidates' order."""
+        key = None if self.listing_key is None else self.listing_key(state, seat)
+        if key is not None:
+            kept = self.listed.get(key)
+            if kept is not None:
+                return list(kept)
         checks = self.checks
-        out = []
+        out: list[Any] = []
+        keep = out.append
         kind: type | None = None
-        fn: Check | None = None
+        fn: Check = _unchecked
         for m in self.candidates(state, seat):
             if type(m) is not kind:  # candidates come in runs of one type (bids, prices, ...)
                 kind = type(m)
-                fn = checks.get(kind)
-            if fn is not None and fn(state, seat, m) is None:  # no check: refused (see ``foreign``)
-                out.append(m)
+                fn = checks.get(kind, _unchecked)
+            if fn(state, seat, m) is None:
+                keep(m)
+        if key is not None:
+            if len(self.listed) >= LISTED_KEPT:
+                self.listed.clear()
+            self.listed[key] = out
+            return list(out)
         return out

@@ -11,7 +11,7 @@ from club_agentes.engine.yo_soy_el_jefe.components import components
 from club_agentes.engine.yo_soy_el_jefe.flow import end_turn, game_over
 from club_agentes.engine.yo_soy_el_jefe.moves import Close, Fail
 from club_agentes.engine.yo_soy_el_jefe.state import CARDS, COLOURS, SPACES, ClosedDeal, Ledger, State
-from club_agentes.engine.yo_soy_el_jefe.steps.base import Refusal
+from club_agentes.engine.yo_soy_el_jefe.steps.base import SAID, Refusal, said
 from club_agentes.engine.yo_soy_el_jefe.steps.deal import FAMILY_PART, FORCED_PART, current_group, current_missing
 
 DIE_FACES = components().die_faces
@@ -37,14 +37,16 @@ def check_fail(state: State, seat: int, move: Fail) -> Refusal | None:
     if seat != neg.boss:
         return Refusal(R.FAIL, lambda neg=neg: f"only the boss (seat {neg.boss}) declares the deal failed.")
     if state.cfg.two_player_rules and current_group(state)[1]:
-        return Refusal(
-            R.TWO_PLAYERS,
-            lambda: (
-                "under the two-player rules the boss must complete a deal whose investors and family cards are on the "
-                "table."
-            ),
-        )
+        return _MUST_COMPLETE
     return None
+
+
+_MUST_COMPLETE = Refusal(  # built once (a Refusal is immutable, and this one reads nothing of the moment)
+    R.TWO_PLAYERS,
+    lambda: (
+        "under the two-player rules the boss must complete a deal whose investors and family cards are on the table."
+    ),
+)
 
 
 def do_close(state: State, seat: int, move: Any) -> list[Event]:
@@ -181,7 +183,11 @@ def do_fail(state: State, seat: int, move: Fail) -> list[Event]:
     state.discard.extend(card for _, card in sorted(neg.travelled.items()))
     state.last_deal = {"space": neg.space + 1, "boss": neg.boss, "failed": True}
     state.failed_in_a_row += 1
-    events = [Event(f"seat {seat} (the boss) declared that the deal on space {neg.space + 1} has failed.")]
+    key = ("fail", seat, neg.space)
+    failed = SAID.get(key)
+    if failed is None:
+        failed = said(key, Event(f"seat {seat} (the boss) declared that the deal on space {neg.space + 1} has failed."))
+    events = [failed]
     if returned:
         events.append(
             Event("family cards back to their hands: " + ", ".join(f"{cid} to seat {s}" for s, cid in returned) + ".")

@@ -8,7 +8,7 @@ prices and agreements that lapse when a seat can no longer give its colour.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from club_agentes.engine.core import Event
 from club_agentes.engine.yo_soy_el_jefe.state import AGREED, ASKED, COLOURS, SPACES, Negotiation, State
@@ -39,6 +39,18 @@ class Part(NamedTuple):
     price: int
 
 
+_PARTS: dict[tuple[int, int, str, int], Part] = {}
+
+
+def _part(seat: int, colour: int, how: str, price: int) -> Part:
+    """Return ``Part(seat, colour, how, price)``, built once for each (a named tuple is immutable)."""
+    key = (seat, colour, how, price)
+    part = _PARTS.get(key)
+    if part is None:
+        part = _PARTS[key] = Part(seat, colour, how, price)
+    return part
+
+
 def represents(state: State, neg: Negotiation, seat: int, colour: int) -> bool:
     """Return whether ``seat`` can give ``colour`` now: its investor card, not travelled, or its placed family card."""
     return (state.owner[colour] == seat and colour not in neg.travelled) or (seat, colour) in neg.placed
@@ -55,26 +67,29 @@ def group(state: State, neg: Negotiation) -> tuple[list[Part], bool]:
     placed = neg.placed
     parts: list[Part] = []
     covered: set[int] = set()
-    if neg.quotes:
-        for (s, c), quote in sorted(neg.quotes.items()):
+    quotes = neg.quotes
+    if quotes:
+        for key in sorted(quotes):  # the keys: cheaper to sort than the items
+            quote = quotes[key]
             if quote.status != AGREED:
                 continue
+            s, c = key
             if owner[c] == s and c not in travelled:
-                parts.append(Part(s, c, INVESTOR_PART, quote.millions))
+                parts.append(_part(s, c, INVESTOR_PART, quote.millions))
                 covered.add(c)
             elif (s, c) in placed:
-                parts.append(Part(s, c, FAMILY_PART, quote.millions))
+                parts.append(_part(s, c, FAMILY_PART, quote.millions))
                 covered.add(c)
     for c in SPACE_COLS[neg.space]:
         if owner[c] == boss and c not in travelled and c not in covered:
-            parts.append(Part(boss, c, INVESTOR_PART, 0))
+            parts.append(_part(boss, c, INVESTOR_PART, 0))
             covered.add(c)
     mand = SPACE_MAND[neg.space]
     opt = SPACE_OPT[neg.space]
     if placed:
         for c in mand:
             if c not in covered and (boss, c) in placed:
-                parts.append(Part(boss, c, FAMILY_PART, 0))
+                parts.append(_part(boss, c, FAMILY_PART, 0))
                 covered.add(c)
     need = SPACE_OPT_NEEDED[neg.space]
     for c in opt:
@@ -83,7 +98,7 @@ def group(state: State, neg: Negotiation) -> tuple[list[Part], bool]:
     if placed:
         for c in opt:
             if need > 0 and c not in covered and (boss, c) in placed:
-                parts.append(Part(boss, c, FAMILY_PART, 0))
+                parts.append(_part(boss, c, FAMILY_PART, 0))
                 covered.add(c)
                 need -= 1
     if state.cfg.two_player_rules:
@@ -91,12 +106,12 @@ def group(state: State, neg: Negotiation) -> tuple[list[Part], bool]:
         for c in mand:
             o = owner[c]
             if c not in covered and o >= 0 and o != boss and c not in travelled:
-                parts.append(Part(o, c, FORCED_PART, share))
+                parts.append(_part(o, c, FORCED_PART, share))
                 covered.add(c)
         for c in opt:
             o = owner[c]
             if need > 0 and c not in covered and o >= 0 and o != boss and c not in travelled:
-                parts.append(Part(o, c, FORCED_PART, share))
+                parts.append(_part(o, c, FORCED_PART, share))
                 covered.add(c)
                 need -= 1
     if need > 0:
@@ -118,6 +133,7 @@ class GroupCache:
     complete: bool
     missing: str | None = None
     prompt_head: str | None = None  # the negotiation prompt's first sentences (steps.negotiation), same revision
+    bids: list[Any] | None = None  # the boss's bids to try (steps.negotiation), which read only what the group reads
 
 
 def current_group(state: State) -> tuple[list[Part], bool]:
@@ -129,8 +145,13 @@ def current_group(state: State) -> tuple[list[Part], bool]:
     neg = state.neg
     assert neg is not None
     cache = state.group_cache
-    if cache is None or cache.neg is not neg or cache.revision != neg.revision:
+    if cache is None or cache.neg is not neg:
         cache = state.group_cache = GroupCache(neg, neg.revision, *group(state, neg))
+    elif cache.revision != neg.revision:  # the same negotiation after a change: the cache is worked out anew in place
+        cache.parts, cache.complete = group(state, neg)
+        cache.revision = neg.revision
+        cache.missing = cache.prompt_head = None
+        cache.bids = None
     return cache.parts, cache.complete
 
 

@@ -299,13 +299,20 @@ def stop_candidates(state: State, seat: int) -> tuple[Any, ...]:
 def check_stop(state: State, seat: int, move: Stop) -> Refusal | None:
     """A stop card answers the travel card, boss card or hire set just played."""
     if state.stop is None:
-        return Refusal(
-            R.R_STOP_TIMING,
-            lambda: "a stop card answers a travel card, boss card or hire set just played, and none is.",
-        )
+        return _NOTHING_TO_STOP
     if not state.counts[seat][SLOT_STOP]:
-        return Refusal(R.STOP, lambda seat=seat: f"seat {seat} holds no stop card (parada), so it can only pass.")
+        return _NO_STOP_CARD[seat]
     return None
+
+
+# Refusals that read nothing of the moment but the seat, built once (a Refusal is immutable).
+_NOTHING_TO_STOP = Refusal(
+    R.R_STOP_TIMING, lambda: "a stop card answers a travel card, boss card or hire set just played, and none is."
+)
+_NO_STOP_CARD = tuple(
+    Refusal(R.STOP, lambda seat=seat: f"seat {seat} holds no stop card (parada), so it can only pass.")
+    for seat in range(MAX_SEATS)
+)
 
 
 def check_stop_pass(state: State, seat: int, move: Pass) -> Refusal | None:
@@ -334,12 +341,16 @@ def do_stop(state: State, seat: int, move: Stop) -> list[Event]:
     return events
 
 
+_STOP_PASSED = tuple(Event(f"seat {seat} passed (no stop card played).") for seat in range(MAX_SEATS))
+"""A seat's pass in a stop window, by seat (an :class:`Event` is immutable: each is built once)."""
+
+
 def do_stop_pass(state: State, seat: int, move: Pass) -> list[Event]:
     """Let the card go; when every seat asked has let it go, it takes effect."""
     stop = state.stop
     assert stop is not None
     stop.passed.add(seat)
-    events = [Event(f"seat {seat} passed (no stop card played).")]
+    events = [_STOP_PASSED[seat]]
     if not stop.waiting():
         state.stop = None
         events += resolve(state, stop)

@@ -25,6 +25,7 @@ from club_agentes.engine.yo_soy_el_jefe.moves import (
     BIDS,
     CLOSE,
     FAIL,
+    MAX_SEATS,
     MILLIONS,
     OFFERS,
     PASS,
@@ -53,6 +54,7 @@ from club_agentes.engine.yo_soy_el_jefe.state import (
     CARDS,
     COLOUR_INDEX,
     COLOURS,
+    NCOL,
     PROPOSED,
     SAME_PRICE_TIMES,
     SLOT_FAMILY,
@@ -62,7 +64,7 @@ from club_agentes.engine.yo_soy_el_jefe.state import (
     Quote,
     State,
 )
-from club_agentes.engine.yo_soy_el_jefe.steps.base import Check, Phase, Refusal
+from club_agentes.engine.yo_soy_el_jefe.steps.base import SAID, Check, Phase, Refusal, said
 from club_agentes.engine.yo_soy_el_jefe.steps.closing import check_close, check_fail, do_close, do_fail
 from club_agentes.engine.yo_soy_el_jefe.steps.deal import (
     SPACE_COLS,
@@ -112,14 +114,18 @@ def open_negotiation(state: State, seat: int) -> list[Event]:
     neg = Negotiation(state.marker, card, seat)
     state.neg = neg
     state.phase = "negotiation"
-    text = (
-        f"seat {seat} said '¡Vamos a negociar!' on space {state.marker + 1}: {neg.dividends} dividends of "
-        f"{neg.value}M (deal card #{card.number}) pay {neg.payout}M and need {SPACES[neg.space].describe()}; "
-        f"seat {seat} is the boss."
-    )
-    neg.history.append(text)
+    key = ("negotiate", seat, state.marker, card.number)
+    event = SAID.get(key)
+    if event is None:
+        text = (
+            f"seat {seat} said '¡Vamos a negociar!' on space {state.marker + 1}: {neg.dividends} dividends of "
+            f"{neg.value}M (deal card #{card.number}) pay {neg.payout}M and need {SPACES[neg.space].describe()}; "
+            f"seat {seat} is the boss."
+        )
+        event = said(key, Event(text, data={"space": state.marker + 1, "payout": neg.payout, "boss": seat}))
+    neg.history.append(event.text)
     neg.change(seat, f"seat {seat}'s '¡Vamos a negociar!'")
-    return [Event(text, data={"space": state.marker + 1, "payout": neg.payout, "boss": seat})]
+    return [event]
 
 
 # --------------------------------------------------------------------------- who decides
@@ -184,10 +190,13 @@ def pending(state: State) -> Pending:
     neg = state.neg
     assert neg is not None
     if neg.naming is not None:
-        actor = neg.naming.actor
-        return Pending("turn" if actor == neg.boss else "reaction", (actor,), _price_prompt(neg))
+        return _price_pending(neg)
     seats = deciding(neg, state.n)
-    head, complete = _prompt_head(state)
+    cache = state.group_cache
+    if cache is not None and cache.neg is neg and cache.revision == neg.revision and cache.prompt_head is not None:
+        head, complete = cache.prompt_head, cache.complete  # _prompt_head's, already worked out for this change
+    else:
+        head, complete = _prompt_head(state)
     if seats == (neg.boss,):
         return Pending("turn", seats, head + (_BOSS_MAY_CLOSE if complete else _BOSS_MAY_FAIL))
     return Pending("reaction", seats, head + _answer_tail(seats, neg.boss))
@@ -196,7 +205,7 @@ def pending(state: State) -> Pending:
 _BOSS_MAY_CLOSE = " Every other seat has answered it: the boss may close ('Uno, dos...'), declare failure or act."
 _BOSS_MAY_FAIL = " Every other seat has answered it: the boss may declare failure or act."
 _ANSWER_TAILS: dict[tuple[tuple[int, ...], int], str] = {}
-_PRICE_PROMPTS: dict[tuple[bool, int, int, int, int, int], str] = {}
+_PRICE_PENDINGS: dict[tuple[int, bool, int, int, int, int, int], Pending] = {}
 
 
 def _prompt_head(state: State) -> tuple[str, bool]:
@@ -230,18 +239,21 @@ def _answer_tail(seats: tuple[int, ...], boss: int) -> str:
     return tail
 
 
-def _price_prompt(neg: Negotiation) -> str:
+def _price_pending(neg: Negotiation) -> Pending:
+    """Return who decides while a price is being named: its author alone (the same :class:`Pending` for the same
+    author, side, target and deal: it is immutable, so it is built once)."""
     assert neg.naming is not None
-    actor, seat, colour = neg.naming.actor, neg.naming.seat, neg.naming.colour
-    key = (actor == neg.boss, seat, colour, neg.payout, neg.dividends, neg.value)
-    prompt = _PRICE_PROMPTS.get(key)
-    if prompt is None:
+    actor, seat, colour = neg.naming
+    key = (actor, actor == neg.boss, seat, colour, neg.payout, neg.dividends, neg.value)
+    pending = _PRICE_PENDINGS.get(key)
+    if pending is None:
         what = f"seat {seat}'s {COLOURS[colour]}" if actor == neg.boss else f"your {COLOURS[colour]}"
-        prompt = _PRICE_PROMPTS[key] = (
+        prompt = (
             f"Name the price for {what}: whole millions from 1M to {neg.payout}M (the payout), or 1 to "
             f"{neg.dividends} dividends of {neg.value}M each."
         )
-    return prompt
+        pending = _PRICE_PENDINGS[key] = Pending("turn" if actor == neg.boss else "reaction", (actor,), prompt)
+    return pending
 
 
 # --------------------------------------------------------------------------- candidates
@@ -257,15 +269,15 @@ def candidates(state: State, seat: int) -> list[Any]:
     counts = state.counts[seat]
     quotes = neg.quotes
     placed = neg.placed
-    owner = state.owner
-    travelled = neg.travelled
     moves: list[Any] = []
     if seat == neg.boss:
         calm = quiet(neg, state.n)
         if calm and current_group(state)[1]:
             moves.append(CLOSE)
         if quotes:
-            for (s, c), q in sorted(quotes.items()) if len(quotes) > 1 else quotes.items():
+            for key in sorted(quotes) if len(quotes) > 1 else quotes:  # the keys: cheaper to sort than the items
+                q = quotes[key]
+                s, c = key
                 if q.status == ASKED:
                     if calm:
                         moves.append(ACCEPTS_CLOSE[s][c])
@@ -276,29 +288,17 @@ def candidates(state: State, seat: int) -> list[Any]:
         for c in cols:
             if counts[SLOT_FAMILY + c] and (seat, c) not in placed:
                 moves.append(PLACE_FAMILY[c])
-        # Loops, not comprehensions, here and below: a comprehension would turn these locals into closure cells
-        # (Python 3.11), which every decision pays for.
-        targets = []
-        for c in cols:
-            o = owner[c]
-            if o >= 0 and o != seat and c not in travelled:
-                targets.append((o, c))
-        for k in placed:
-            if k[0] != seat and k not in targets:
-                targets.append(k)
-        targets.sort()
-        for s, c in targets:
-            standing = quotes.get((s, c))
-            if standing is None or standing.status != AGREED:
-                moves.append(BIDS[s][c])
+        moves += _boss_bids(state, neg)
         moves += travel_moves(state, seat)
         moves += hire_moves(state, seat)
         moves.append(PASS)
         moves.append(FAIL)
         return moves
     if quotes:
-        for (s, c), q in sorted(quotes.items()) if len(quotes) > 1 else quotes.items():
+        for key in sorted(quotes) if len(quotes) > 1 else quotes:
+            s, c = key
             if s == seat:
+                q = quotes[key]
                 if q.status == PROPOSED:
                     moves.append(ACCEPTS[s][c])
                     moves.append(REFUSES[s][c])
@@ -318,11 +318,49 @@ def candidates(state: State, seat: int) -> list[Any]:
     return moves
 
 
+def _boss_bids(state: State, neg: Negotiation) -> list[Bid]:
+    """Return the bids to try for the boss: for each other seat's colour it gives (investor or placed family card)
+    and has not agreed on, in seat and colour order.
+
+    They read only what the group at a close reads (investor cards, travelled and placed cards, agreed prices, the
+    boss), so they are worked out once per :class:`~.deal.GroupCache`, which lasts as long as all of that.
+    """
+    current_group(state)  # the negotiation's GroupCache is now this revision's
+    cache: GroupCache = state.group_cache
+    bids = cache.bids
+    if bids is None:
+        boss = neg.boss
+        owner = state.owner
+        travelled = neg.travelled
+        quotes = neg.quotes
+        # Loops, not comprehensions: a comprehension would turn these locals into closure cells (Python 3.11).
+        targets = []
+        for c in SPACE_COLS[neg.space]:
+            o = owner[c]
+            if o >= 0 and o != boss and c not in travelled:
+                targets.append((o, c))
+        for k in neg.placed:
+            if k[0] != boss and k not in targets:
+                targets.append(k)
+        targets.sort()
+        bids = cache.bids = []
+        for s, c in targets:
+            standing = quotes.get((s, c))
+            if standing is None or standing.status != AGREED:
+                bids.append(BIDS[s][c])
+    return bids
+
+
 # --------------------------------------------------------------------------- checks
 
 
+_NAME_FIRST = Refusal(  # built once (a Refusal is immutable, and this one reads nothing of the moment)
+    R.R_PROTOCOL, lambda: "name the price of your offer or bid first (price N M, or price N dividends)."
+)
+
+
 def _name_first() -> Refusal:
-    return Refusal(R.R_PROTOCOL, lambda: "name the price of your offer or bid first (price N M, or price N dividends).")
+    return _NAME_FIRST
 
 
 def check_place_family(state: State, seat: int, move: PlaceFamily) -> Refusal | None:
@@ -377,7 +415,8 @@ def _demand_target(state: State, neg: Negotiation, seat: int, colour: int, namer
                 f"{whose} {COLOURS[colour]} is already agreed for {quote.millions}M; an agreement binds."
             ),
         )
-    counts = neg.named.get((namer, seat, colour)) if neg.named else None
+    named = neg.named
+    counts = named.get((namer, seat, colour)) if named else None
     if counts is not None and len(counts) >= neg.payout and min(counts.values()) >= SAME_PRICE_TIMES:
         # ruling limite-de-ofertas: every amount up to the payout already named twice by this namer
         return Refusal(
@@ -414,13 +453,30 @@ def check_bid(state: State, seat: int, move: Bid) -> Refusal | None:
             R.PARTICIPATION,
             lambda neg=neg: f"only the boss (seat {neg.boss}) proposes prices; offer your colour instead.",
         )
-    if move.seat >= state.n or move.seat == seat:
+    target = move.seat
+    if target >= state.n or target == seat:
         return Refusal(R.PARTICIPATION, lambda move=move: f"seat {move.seat} is not another seat at this table.")
-    return _demand_target(state, neg, move.seat, COLOUR_INDEX[move.colour], seat)
+    return _demand_target(state, neg, target, COLOUR_INDEX[move.colour], seat)
+
+
+def listing_key(state: State, seat: int) -> tuple[int, int, int, tuple[tuple[int, int], ...] | None] | None:
+    """While a price is being named, everything its candidates (:func:`price_menu`) and :func:`check_price` read:
+    the deal's payout, dividends and dividend value, and how often each amount was named for the colour; else
+    ``None`` (the negotiation's other lists are worked out every time)."""
+    neg = state.neg
+    assert neg is not None
+    naming = neg.naming
+    if naming is None:
+        return None
+    counts = neg.named.get(naming)
+    return (neg.payout, neg.dividends, neg.value, None if counts is None else tuple(counts.items()))
 
 
 def check_price(state: State, seat: int, move: Price) -> Refusal | None:
-    """Any whole amount up to what the deal pays, in millions or whole dividends (3-2-1, "contraprestación")."""
+    """Any whole amount up to what the deal pays, in millions or whole dividends (3-2-1, "contraprestación").
+
+    Reads nothing but what :func:`listing_key` holds (the legal prices are kept under that key).
+    """
     neg = state.neg
     assert neg is not None
     naming = neg.naming
@@ -448,14 +504,21 @@ def check_price(state: State, seat: int, move: Price) -> Refusal | None:
         amount *= neg.value
     counts = neg.named.get(naming)  # a Naming is the (actor, seat, colour) tuple the counts are kept under
     if counts is not None and counts.get(amount, 0) >= SAME_PRICE_TIMES:
-        return Refusal(
-            R.R_BOUND,
-            lambda amount=amount, naming=naming: (
-                f"{amount}M has already been named {SAME_PRICE_TIMES} times for this {COLOURS[naming.colour]} "
-                "under this boss; name another amount."
-            ),
-        )
+        key = (amount, naming.colour)
+        refusal = _NAMED_TWICE.get(key)
+        if refusal is None:  # built once for each amount and colour (a Refusal is immutable)
+            refusal = _NAMED_TWICE[key] = Refusal(
+                R.R_BOUND,
+                lambda amount=amount, colour=naming.colour: (
+                    f"{amount}M has already been named {SAME_PRICE_TIMES} times for this {COLOURS[colour]} "
+                    "under this boss; name another amount."
+                ),
+            )
+        return refusal
     return None
+
+
+_NAMED_TWICE: dict[tuple[int, int], Refusal] = {}
 
 
 def _standing(
@@ -466,17 +529,17 @@ def _standing(
     assert neg is not None
     if neg.naming is not None:
         return _name_first(), None
-    if move.seat >= state.n:
+    target = move.seat
+    if target >= state.n:
         return Refusal(R.CONSIDERATION, lambda move=move: f"seat {move.seat} is not at this table."), None
-    colour = COLOUR_INDEX[move.colour]
     is_boss = seat == neg.boss
-    if not is_boss and move.seat != seat:
+    if not is_boss and target != seat:
         return Refusal(R.CONSIDERATION, lambda: "a seat deals with the boss only over its own colours."), None
-    if is_boss and move.seat == seat:
+    if is_boss and target == seat:
         return Refusal(
             R.CONSIDERATION, lambda: "the boss names no price for its own colours: they take part freely."
         ), None
-    quote = neg.quotes.get((move.seat, colour))
+    quote = neg.quotes.get((target, COLOUR_INDEX[move.colour]))
     if quote is not None and quote.status == AGREED and wanted != AGREED:
         return Refusal(
             R.R_PROMISES,
@@ -627,10 +690,14 @@ def do_place_family(state: State, seat: int, move: PlaceFamily) -> list[Event]:
     neg.placed[(seat, colour)] = card
     neg.used.add(seat)
     who = neg.who(seat)
-    text = f"{who} placed family card (familia) {move.colour} {CARDS[card].id} in the deal."
-    neg.history.append(text)
+    key = ("family", seat, seat == neg.boss, move.colour, card)
+    event = SAID.get(key)
+    if event is None:
+        text = f"{who} placed family card (familia) {move.colour} {CARDS[card].id} in the deal."
+        event = said(key, Event(text, data={"seat": seat, "colour": move.colour, "card": CARDS[card].id}))
+    neg.history.append(event.text)
     neg.change(seat, f"{who} placed a {move.colour} family card")
-    return [Event(text, data={"seat": seat, "colour": move.colour, "card": CARDS[card].id})]
+    return [event]
 
 
 def do_offer(state: State, seat: int, move: Offer) -> list[Event]:
@@ -638,39 +705,61 @@ def do_offer(state: State, seat: int, move: Offer) -> list[Event]:
     neg = state.neg
     assert neg is not None
     colour = COLOUR_INDEX[move.colour]
-    neg.naming = Naming(seat, seat, colour)
+    neg.naming = NAMINGS[seat][seat][colour]
     how = "investor" if state.owner[colour] == seat and colour not in neg.travelled else "family card"
-    text = f"seat {seat} offers its {move.colour} ({how}) to the boss and names its price."
-    return [Event(text)]
+    key = ("offer", seat, move.colour, how)
+    event = SAID.get(key)
+    if event is None:
+        event = said(key, Event(f"seat {seat} offers its {move.colour} ({how}) to the boss and names its price."))
+    return [event]
 
 
 def do_bid(state: State, seat: int, move: Bid) -> list[Event]:
     """The boss names the price it proposes next."""
     neg = state.neg
     assert neg is not None
-    neg.naming = Naming(seat, move.seat, COLOUR_INDEX[move.colour])
-    return [Event(f"seat {seat} (the boss) proposes a price to seat {move.seat} for its {move.colour}.")]
+    neg.naming = NAMINGS[seat][move.seat][COLOUR_INDEX[move.colour]]
+    key = ("bid", seat, move.seat, move.colour)
+    event = SAID.get(key)
+    if event is None:
+        text = f"seat {seat} (the boss) proposes a price to seat {move.seat} for its {move.colour}."
+        event = said(key, Event(text))
+    return [event]
+
+
+_QUOTES: dict[tuple[int, int, str, int], Quote] = {}
+NAMINGS = tuple(tuple(tuple(Naming(a, s, c) for c in range(NCOL)) for s in range(MAX_SEATS)) for a in range(MAX_SEATS))
+"""``NAMINGS[actor][seat][colour]``: the :class:`Naming` of that price (immutable: each is built once)."""
 
 
 def do_price(state: State, seat: int, move: Price) -> list[Event]:
     """The price stands (replacing any other price for that colour) until answered or withdrawn."""
     neg = state.neg
     assert neg is not None and neg.naming is not None
-    actor, target, colour = neg.naming.actor, neg.naming.seat, neg.naming.colour
+    actor, target, colour = neg.naming
     amount = move.amount if move.unit == MILLIONS else move.amount * neg.value
-    named = f"{move.amount}M" if move.unit == MILLIONS else f"{move.amount} dividend(s) ({amount}M)"
-    name = COLOURS[colour]
-    if actor == neg.boss:
-        neg.quotes[(target, colour)] = Quote(PROPOSED, amount, move.unit, move.amount)
-        text = f"seat {actor} (the boss) proposes {named} to seat {target} for its {name}."
-    else:
-        neg.quotes[(target, colour)] = Quote(ASKED, amount, move.unit, move.amount)
-        text = f"seat {actor} asks {named} of the boss for its {name}."
+    by_boss = actor == neg.boss
+    status = PROPOSED if by_boss else ASKED
+    quote_key = (status, amount, move.unit, move.amount)
+    quote = _QUOTES.get(quote_key)
+    if quote is None:  # built once for each price (a Quote is an immutable named tuple)
+        quote = _QUOTES[quote_key] = Quote(*quote_key)
+    neg.quotes[(target, colour)] = quote
     counts = neg.named.setdefault((actor, target, colour), {})
     counts[amount] = counts.get(amount, 0) + 1
     neg.naming = None
-    _price_change(state, actor, text)
-    return [Event(text, data={"seat": target, "colour": name, "millions": amount, "by": actor})]
+    key = ("price", by_boss, actor, target, colour, move.amount, move.unit, amount)
+    event = SAID.get(key)
+    if event is None:
+        named = f"{move.amount}M" if move.unit == MILLIONS else f"{move.amount} dividend(s) ({amount}M)"
+        name = COLOURS[colour]
+        if by_boss:
+            text = f"seat {actor} (the boss) proposes {named} to seat {target} for its {name}."
+        else:
+            text = f"seat {actor} asks {named} of the boss for its {name}."
+        event = said(key, Event(text, data={"seat": target, "colour": name, "millions": amount, "by": actor}))
+    _price_change(state, actor, event.text)
+    return [event]
 
 
 def do_accept(state: State, seat: int, move: Accept) -> list[Event]:
@@ -710,10 +799,12 @@ def do_refuse(state: State, seat: int, move: Refuse) -> list[Event]:
     neg = state.neg
     assert neg is not None
     quote = neg.quotes.pop((move.seat, COLOUR_INDEX[move.colour]))
-    who = neg.who(seat)
-    text = f"{who} refused {quote.millions}M for seat {move.seat}'s {move.colour}."
-    _price_change(state, seat, text)
-    return [Event(text)]
+    key = ("refuse", seat, seat == neg.boss, quote.millions, move.seat, move.colour)
+    event = SAID.get(key)
+    if event is None:
+        event = said(key, Event(f"{neg.who(seat)} refused {quote.millions}M for seat {move.seat}'s {move.colour}."))
+    _price_change(state, seat, event.text)
+    return [event]
 
 
 def do_withdraw(state: State, seat: int, move: Withdraw) -> list[Event]:
@@ -721,11 +812,14 @@ def do_withdraw(state: State, seat: int, move: Withdraw) -> list[Event]:
     neg = state.neg
     assert neg is not None
     quote = neg.quotes.pop((move.seat, COLOUR_INDEX[move.colour]))
-    whose = "its" if seat == move.seat else f"seat {move.seat}'s"
-    who = neg.who(seat)
-    text = f"{who} withdrew its price of {quote.millions}M for {whose} {move.colour}."
-    _price_change(state, seat, text)
-    return [Event(text)]
+    key = ("withdraw", seat, seat == neg.boss, quote.millions, move.seat, move.colour)
+    event = SAID.get(key)
+    if event is None:
+        whose = "its" if seat == move.seat else f"seat {move.seat}'s"
+        text = f"{neg.who(seat)} withdrew its price of {quote.millions}M for {whose} {move.colour}."
+        event = said(key, Event(text))
+    _price_change(state, seat, event.text)
+    return [event]
 
 
 def do_pass(state: State, seat: int, move: Pass) -> list[Event]:
@@ -733,8 +827,12 @@ def do_pass(state: State, seat: int, move: Pass) -> list[Event]:
     neg = state.neg
     assert neg is not None
     neg.passed.add(seat)
-    who = f"seat {seat} (the boss) waits" if seat == neg.boss else f"seat {seat} passed"
-    return [Event(f"{who}.")]
+    key = ("pass", seat, seat == neg.boss)
+    event = SAID.get(key)
+    if event is None:
+        who = f"seat {seat} (the boss) waits" if seat == neg.boss else f"seat {seat} passed"
+        event = said(key, Event(f"{who}."))
+    return [event]
 
 
 def do_negotiation_close(state: State, seat: int, move: Close) -> list[Event]:
@@ -827,4 +925,5 @@ PHASE = Phase(
     },
     _foreign,
     _waiting,
+    listing_key,
 )

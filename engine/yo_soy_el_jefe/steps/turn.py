@@ -16,15 +16,27 @@ from club_agentes.engine.yo_soy_el_jefe.components import (
 from club_agentes.engine.yo_soy_el_jefe.flow import end_turn
 from club_agentes.engine.yo_soy_el_jefe.moves import DRAW, NEGOTIATE, ROLL, Draw, Hire, Negotiate, Roll
 from club_agentes.engine.yo_soy_el_jefe.state import CARDS, SPACES, State
-from club_agentes.engine.yo_soy_el_jefe.steps.base import Phase, Refusal
+from club_agentes.engine.yo_soy_el_jefe.steps.base import SAID, Phase, Refusal, said
 from club_agentes.engine.yo_soy_el_jefe.steps.negotiation import open_negotiation
 from club_agentes.engine.yo_soy_el_jefe.words import card_name, space_words
 
 DIE_FACES = components().die_faces
 
 
+_PENDINGS: dict[tuple[str, int, int, int | None, bool], Pending] = {}
+"""The turn's :class:`Pending` by what its prompt says (immutable: built once for each)."""
+
+
 def pending(state: State) -> Pending:
     """The seat on turn decides."""
+    key = (state.phase, state.turn, state.marker, state.last_roll, state.must_negotiate)
+    found = _PENDINGS.get(key)
+    if found is None:
+        found = _PENDINGS[key] = _pending(state)
+    return found
+
+
+def _pending(state: State) -> Pending:
     if state.phase == "after_roll":
         prompt = (
             f"You rolled {state.last_roll} and the marker is on space {state.marker + 1} "
@@ -63,26 +75,29 @@ def check_negotiate(state: State, seat: int, move: Negotiate) -> Refusal | None:
 def check_roll(state: State, seat: int, move: Roll) -> Refusal | None:
     """A turn rolls at most once."""
     if state.phase == "after_roll":
-        return Refusal(
-            R.TURN_ACTIONS,
-            lambda: "you have already rolled this turn: negotiate on this space or draw influence cards.",
-        )
+        return _ROLLED
     return None
+
+
+_ROLLED = Refusal(
+    R.TURN_ACTIONS, lambda: "you have already rolled this turn: negotiate on this space or draw influence cards."
+)
+_NOT_ROLLED = Refusal(
+    R.TURN_ACTIONS, lambda: "you take influence cards only after rolling the die: negotiate here or roll first."
+)
+_MUST_NEGOTIATE = Refusal(
+    R.V_MANDATORY,
+    lambda: "you held 10 or more influence cards when your turn began, so you must negotiate instead of drawing.",
+)
+# (refusals that read nothing of the moment are built once: a Refusal is immutable)
 
 
 def check_draw(state: State, seat: int, move: Draw) -> Refusal | None:
     """Cards are taken only after rolling, and not when the variant obliges a negotiation."""
     if state.phase == "turn":
-        return Refusal(
-            R.TURN_ACTIONS, lambda: "you take influence cards only after rolling the die: negotiate here or roll first."
-        )
+        return _NOT_ROLLED
     if state.must_negotiate:
-        return Refusal(
-            R.V_MANDATORY,
-            lambda: (
-                "you held 10 or more influence cards when your turn began, so you must negotiate instead of drawing."
-            ),
-        )
+        return _MUST_NEGOTIATE
     return None
 
 
@@ -103,12 +118,12 @@ def do_roll(state: State, seat: int, move: Roll) -> list[Event]:
             steps -= 1
     state.marker = pos
     state.phase = "after_roll"
-    return [
-        Event(
-            f"seat {seat} rolled {roll} and moved the marker to space {pos + 1} ({space_words(pos)}).",
-            data={"roll": roll, "space": pos + 1},
-        )
-    ]
+    key = ("roll", seat, roll, pos)
+    event = SAID.get(key)
+    if event is None:
+        text = f"seat {seat} rolled {roll} and moved the marker to space {pos + 1} ({space_words(pos)})."
+        event = said(key, Event(text, data={"roll": roll, "space": pos + 1}))
+    return [event]
 
 
 def do_draw(state: State, seat: int, move: Draw) -> list[Event]:
