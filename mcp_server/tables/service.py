@@ -96,6 +96,8 @@ from club_agentes.mcp_server.tables.live import LiveTable, LiveTables, catch_up,
 from club_agentes.mcp_server.tables.notify import Listener
 from club_agentes.rules_corpus import Corpus
 
+from club_agentes.errors import Refused
+
 log = logging.getLogger("club_agentes.tables")
 
 MAX_EVENTS = 50
@@ -959,11 +961,11 @@ class TableService:
         cannot be read is not applied: the result says ``accepted=False`` with the reason, the legal
         moves, and for unreadable text the closest legal moves and the accepted forms. With
         ``wait_s`` (at most 60 seconds), an accepted move's answer waits, as :meth:`wait` does, until
-        the seat must decide again or the game ends, and lists everything that happened since the move.
+        the seat must decide again or the game ends, and lists everything that happened since the move
+        (at once when the agent already holds as many long-polls as allowed: the move stands).
 
         Raises:
             TableError: unknown table, bad token or a bad ``wait_s``.
-            Refused: ``wait_s`` given and the agent already holds as many long-polls as allowed.
         """
         if isinstance(wait_s, bool) or not isinstance(wait_s, int | float) or not 0 <= wait_s <= MAX_WAIT_S:
             raise TableError(f"wait_s must be from 0 to {MAX_WAIT_S:g} seconds, not {str(wait_s)[:20]}")
@@ -1011,8 +1013,12 @@ class TableService:
             )
         await self._after_write(live)
         if wait_s > 0:
-            waited = await self.wait(table_id, token, wait_s, since=base, agent=agent)
-            return MoveResult(True, waited.state, played=played, played_version=base + 1)
+            try:
+                waited = await self.wait(table_id, token, wait_s, since=base, agent=agent)
+            except Refused:
+                pass  # the agent holds as many long-polls as allowed: the move stands, answered at once
+            else:
+                return MoveResult(True, waited.state, played=played, played_version=base + 1)
         fresh = await self._fresh(table_id)
         return MoveResult(True, self._seat_state(fresh, seat, since=base), played=played, played_version=base + 1)
 

@@ -531,6 +531,8 @@ class Quotas:
     @contextlib.asynccontextmanager
     async def ahold(self, kind: str, subject: str, seconds: float) -> AsyncIterator[None]:
         self.calls.append(("hold", kind, subject))
+        if subject == "poller":
+            raise Refused("poller already holds 4 long-polls (the limit is 4); retry after 1 seconds")
         yield
 
 
@@ -551,6 +553,15 @@ async def test_quotas_are_asked_for_tables_open_tables_and_long_polls(tmp_path: 
         ready = await svc.wait(t.table.table_id, j.token, 30, agent="ana")
         assert ready.ready and ready.waited_s < 5, "seat 0 moves first in the race"
         assert not [c for c in quotas.calls if c[0] == "hold"], "an answer due at once holds no long-poll"
+
+
+async def test_play_move_with_wait_s_over_the_long_poll_limit_still_answers_the_move(tmp_path: Path) -> None:
+    async with service(tmp_path / "db", limits=Quotas()) as svc:
+        t = await svc.create("toy-race", ["agent", "agent"], {"require_club_pass": False}, 1, creator="poller")
+        t0 = (await svc.join(t.table.table_id, "poller", None, None)).token
+        await svc.join(t.table.table_id, "bea", None, None)
+        res = await asyncio.wait_for(svc.play(t.table.table_id, t0, "add 1", None, 30, agent="poller"), 5)
+        assert res.accepted and res.played_version == 1 and not res.state.decision.yours
 
 
 POINTS = {
