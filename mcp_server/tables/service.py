@@ -1263,6 +1263,8 @@ class TableService:
                         return
                     self._apply_lane_moves(live, res, prev, res.cpu_s)
                     live.lane_version = live.version
+                    if live.status != "playing" or not any(s in bots for s in live.pending().seats):
+                        return  # an agent decides now: no need to take the lock again to find that out
         except asyncio.CancelledError:
             raise
         except TableError:
