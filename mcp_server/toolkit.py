@@ -8,7 +8,8 @@
 * **one refusal type**: any :class:`~club_agentes.errors.Refused` a tool raises becomes a
   ``ToolError`` with its sentence; argument validation errors become one sentence too;
 * **bounded messages**: no error quotes more than :data:`MAX_QUOTE` characters of the input;
-* **logging**: one line per refused call, a full traceback for any defect.
+* **logging**: one line per refused call, a full traceback for any defect, each written once by the
+  SDK's logger (``mcp.server.mcpserver.server``); this module's own lines are at DEBUG.
 
 :func:`compact` builds a tool result whose text content is a compact rendering written for a
 model, while the full data stays in ``structuredContent`` under the tool's output schema.
@@ -113,7 +114,7 @@ class ClubServer(MCPServer[Any]):
             for key in arguments:
                 if key not in accepted:
                     message = unknown_argument_sentence(name, key, accepted)
-                    log.info("refused %s: %s", name, message)
+                    log.debug("refused %s: %s", name, message)
                     raise ToolError(message)
         try:
             result: CallToolResult | InputRequiredResult = await super().call_tool(name, arguments, context)
@@ -121,9 +122,10 @@ class ClubServer(MCPServer[Any]):
             cause = exc.__cause__
             if isinstance(cause, Refused):
                 message = _bounded(str(cause))
-                log.info("refused %s: %s", name, message)
+                log.debug("refused %s: %s", name, message)
                 raise ToolError(message) from cause
-            log.error("defect in tool %s", name, exc_info=cause or exc)
+            # The SDK logs it once, at ERROR, with the whole chained traceback (the defect's included).
+            log.debug("defect in tool %s", name, exc_info=cause or exc)
             raise
         except ToolError as exc:
             if isinstance(exc.__cause__, ValidationError):
@@ -133,7 +135,7 @@ class ClubServer(MCPServer[Any]):
                 message = str(exc)
                 message = message[len(prefix) :] if message.startswith(prefix) else message
             message = _bounded(message)
-            log.info("refused %s: %s", name, message)
+            log.debug("refused %s: %s", name, message)  # the SDK logs the refusal sent, once, at INFO
             raise ToolError(message) from exc.__cause__
         return result
 

@@ -5,6 +5,7 @@ survive a restart; the signing key moves out of an old database into its private
 from __future__ import annotations
 
 import json
+import logging
 import os
 import stat
 import subprocess
@@ -201,6 +202,16 @@ def test_the_cli_refuses_an_empty_or_short_secret_in_one_sentence(tmp_path: Path
     )
     assert legacy.returncode == 2 and "CLUB_SECRET is deprecated" in legacy.stderr
     assert f"CLUB_SECRET {words}" in legacy.stderr
+
+
+async def test_a_refused_call_is_logged_once(club: Checked, caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 14.8: one log line per tool error (the SDK's, naming the tool and the sentence sent)."""
+    with caplog.at_level(logging.INFO):
+        await club.error("start_quiz", {"game": "se-vende", "agnet": "x"})
+        await club.error("read_rules", {"game": "se-vende", "section": "no-such-section"})
+    lines = [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO]
+    assert len(lines) == 2, lines
+    assert "start_quiz" in lines[0] and "agnet" in lines[0] and "read_rules" in lines[1]
 
 
 async def test_every_tool_refuses_an_unknown_argument_and_changes_nothing(club: Checked) -> None:
