@@ -38,7 +38,6 @@ from club_agentes.engine.market_fortune.table import (
     obscure_strategies,
     out_of_step,
     private_to,
-    refuse,
     return_investment,
 )
 
@@ -80,7 +79,9 @@ def do_declare(st: State, seat: int) -> Events:
     Raises:
         IllegalMove: the declaration is refused (see :func:`declare_check`).
     """
-    refuse(declare_check(st, seat))
+    problem = declare_check(st, seat)
+    if problem is not None:
+        raise problem.error()
     ev: Events = []
     start_declaration(st, seat, ev)
     return ev
@@ -198,7 +199,9 @@ def do_attach(st: State, seat: int, move: Attach, only: int) -> Events:
     """
     card = CARD_INDEX[move.card]
     k = move.investment
-    refuse(attach_check(st, seat, card, k, only))
+    problem = attach_check(st, seat, card, k, only)
+    if problem is not None:
+        raise problem.error()
     st.strats[seat].remove(card)
     inv = st.invs[seat][k]
     inv.green = card
@@ -272,7 +275,9 @@ def apply_return(st: State, seat: int, move: Any) -> Events:
             st, move, rid.FAILED_DECLARATION, "your declaration failed: choose the investment that returns to your hand"
         ).error()
     k = move.investment
-    refuse(return_check(st, seat, k))
+    problem = return_check(st, seat, k)
+    if problem is not None:
+        raise problem.error()
     inv = return_investment(st, seat, k)
     ev: Events = [Event(f"seat {seat} returns investment #{k} ({inv_text(inv)}) to its hand; play goes on")]
     end_turn(st, ev)

@@ -25,7 +25,6 @@ from club_agentes.engine.market_fortune.table import (
     Step,
     cn,
     out_of_step,
-    refuse,
     remember,
     take_strategy,
 )
@@ -44,13 +43,16 @@ def do_dominate(st: State, seat: int, move: Dominate) -> Events:
     Raises:
         IllegalMove: no strategy is left.
     """
-    refuse(dominate_check(st, seat))
+    problem = dominate_check(st, seat)
+    if problem is not None:
+        raise problem.error()
     ev: Events = []
     st.acted = True
     c = take_strategy(st, seat, ev)
-    key = (6, seat)
+    key: tuple[Any, ...] = (6, seat)
     ev.append(SHARED.get(key) or remember(key, Event(f"seat {seat} chose Dominar and took 1 strategy")))
-    ev.append(Event(f"you took {cn(c)}", (seat,), {"card": CARD_ID[c]}))
+    key = (9, seat, c)
+    ev.append(SHARED.get(key) or remember(key, Event(f"you took {cn(c)}", (seat,), {"card": CARD_ID[c]})))
     # Whether the seat may still use a red is public (red_used); the drawn card's colour is not,
     # so every Dominar that could be followed by a red asks the same question (ruling informacion-oculta).
     if not st.red_used:
@@ -77,7 +79,9 @@ def apply_dominated(st: State, seat: int, move: Any) -> Events:
     t = type(move)
     ev: Events = []
     if t is Play:
-        refuse(play_check(st, seat, move, st.drawn))
+        problem = play_check(st, seat, move, st.drawn)
+        if problem is not None:
+            raise problem.error()
         play_red(st, seat, move, ev)
         return ev
     if t is Skip:

@@ -34,13 +34,13 @@ from club_agentes.engine.market_fortune.moves import (
     Take,
 )
 from club_agentes.engine.market_fortune.state import MAIN, State
-from club_agentes.engine.market_fortune.steps.build import build_moves, do_build
+from club_agentes.engine.market_fortune.steps.build import BUILDS_OF_SOURCES, build_moves, do_build
 from club_agentes.engine.market_fortune.steps.declaration import declare_check, do_declare
 from club_agentes.engine.market_fortune.steps.dominate import do_dominate, dominate_check
 from club_agentes.engine.market_fortune.steps.optimisation import add_optimise_moves, do_optimise
 from club_agentes.engine.market_fortune.steps.reds import add_plays, play_check, play_red
 from club_agentes.engine.market_fortune.steps.risk import add_risk_moves, do_risk, risk_moves
-from club_agentes.engine.market_fortune.table import Check, Events, Refusal, Step, refuse
+from club_agentes.engine.market_fortune.table import Check, Events, Refusal, Step, open_sources
 
 _CAN_ACT = Refusal(
     rid.RULING_NO_ACTION, "you can still build, risk or dominate; you pass only when no action is possible"
@@ -62,7 +62,7 @@ def pass_check(st: State, seat: int, actions: list[Any] | None = None) -> Check:
 
 def main_moves(st: State, seat: int) -> list[Any]:
     """Legal moves at the start of the turn: the three actions and the free plays before them."""
-    out: list[Any] = build_moves(st, seat)
+    out: list[Any] = list(BUILDS_OF_SOURCES[open_sources(st)])  # build_moves, without the call
     add_risk_moves(st, seat, out)
     if dominate_check(st, seat) is None:
         out.append(DOMINATE)
@@ -102,7 +102,9 @@ def apply_main(st: State, seat: int, move: Any) -> Events:
     if t is Dominate:
         return do_dominate(st, seat, move)
     if t is Play:
-        refuse(play_check(st, seat, move, -1))
+        problem = play_check(st, seat, move, -1)
+        if problem is not None:
+            raise problem.error()
         ev: Events = []
         play_red(st, seat, move, ev)
         return ev
@@ -111,7 +113,9 @@ def apply_main(st: State, seat: int, move: Any) -> Events:
     if t is Declare:
         return do_declare(st, seat)
     if t is Pass:
-        refuse(pass_check(st, seat))
+        problem = pass_check(st, seat)
+        if problem is not None:
+            raise problem.error()
         st.acted = True
         ev = [Event(f"seat {seat} can take no action and passes")]
         end_turn(st, ev)

@@ -31,6 +31,7 @@ from club_agentes.engine.market_fortune.moves import Optimise, intern
 from club_agentes.engine.market_fortune.state import BUILD_DISCARD, MAIN, MAX_INVESTMENTS, OPTIMISE_COST, State
 from club_agentes.engine.market_fortune.table import (
     NO,
+    SHARED,
     Check,
     Events,
     Refusal,
@@ -43,7 +44,7 @@ from club_agentes.engine.market_fortune.table import (
     obscure_hand,
     over_eight,
     private_to,
-    refuse,
+    remember,
     shared_rows,
     take_discard,
 )
@@ -148,7 +149,9 @@ def do_optimise(st: State, seat: int, move: Optimise) -> Events:
         IllegalMove: the swap is refused (see :func:`optimise_check`).
     """
     card = CARD_INDEX[move.card]
-    refuse(optimise_check(st, seat, move.investment, card))
+    problem = optimise_check(st, seat, move.investment, card)
+    if problem is not None:
+        raise problem.error()
     inv = st.invs[seat][move.investment]
     stock = CARD_TYPE[card] == STOCK
     old = inv.stock if stock else inv.ret
@@ -163,14 +166,18 @@ def do_optimise(st: State, seat: int, move: Optimise) -> Events:
     obscure_hand(st, seat)
     st.opt_back = st.step
     st.step = OPTIMISE_COST
-    kind = "$" if stock else "+R"
-    return [
-        Event(
-            f"seat {seat} optimises investment #{move.investment}: swaps its {kind} card with one from "
-            "its hand and now discards 1 building card as the cost"
-        ),
-        Event(f"you put {cn(card)} into investment #{move.investment} and took {cn(old)} back", (seat,)),
-    ]
+    key = (16, seat, move.investment, stock)
+    e = SHARED.get(key)
+    if e is None:
+        kind = "$" if stock else "+R"
+        e = remember(
+            key,
+            Event(
+                f"seat {seat} optimises investment #{move.investment}: swaps its {kind} card with one from "
+                "its hand and now discards 1 building card as the cost"
+            ),
+        )
+    return [e, Event(f"you put {cn(card)} into investment #{move.investment} and took {cn(old)} back", (seat,))]
 
 
 # ---------------------------------------------------------------------------- the cost
@@ -190,7 +197,13 @@ def apply_cost(st: State, seat: int, move: Any) -> Events:
     wanted = "the optimisation is not paid yet: discard 1 building card from your hand"
     card = take_discard(st, seat, move, rid.OPTIMISATION, rid.OPTIMISATION, wanted)
     discard_building(st, card)
-    ev = [Event(f"seat {seat} paid the optimisation by discarding {cn(card)}", None, {"card": CARD_ID[card]})]
+    key = (17, seat, card)
+    e = SHARED.get(key)
+    if e is None:
+        e = remember(
+            key, Event(f"seat {seat} paid the optimisation by discarding {cn(card)}", None, {"card": CARD_ID[card]})
+        )
+    ev = [e]
     back = st.opt_back
     st.opt_back = MAIN
     if back == MAIN:

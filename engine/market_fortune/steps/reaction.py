@@ -46,7 +46,6 @@ from club_agentes.engine.market_fortune.table import (
     obscure_hand,
     obscure_strategies,
     private_to,
-    refuse,
     return_investment,
     seat_list,
     shared_rows,
@@ -158,7 +157,9 @@ def apply_reaction(st: State, seat: int, move: Any) -> Events:
     red = CARD_NAME[atk.card]
     if t is Defend:
         card = CARD_INDEX[move.card]
-        refuse(defend_check(st, seat, card))
+        problem = defend_check(st, seat, card)
+        if problem is not None:
+            raise problem.error()
         s = strategy(card)
         st.strats[seat].remove(card)
         make_public(st, card)

@@ -38,6 +38,7 @@ from club_agentes.engine.market_fortune.steps.declaration import (
 )
 from club_agentes.engine.market_fortune.table import (
     NO,
+    SHARED,
     Check,
     Events,
     Refusal,
@@ -48,7 +49,7 @@ from club_agentes.engine.market_fortune.table import (
     obscure_hand,
     out_of_step,
     private_to,
-    refuse,
+    remember,
     sign,
     take_strategy,
 )
@@ -153,7 +154,9 @@ def do_risk(st: State, seat: int, move: Risk) -> Events:
         IllegalMove: the pair or the moment is refused (see :func:`risk_check`).
     """
     stock, ret = CARD_INDEX[move.stock], CARD_INDEX[move.ret]
-    refuse(risk_check(st, seat, stock, ret))
+    problem = risk_check(st, seat, stock, ret)
+    if problem is not None:
+        raise problem.error()
     ev: Events = []
     st.acted = True
     hand = st.hands[seat]
@@ -170,7 +173,14 @@ def do_risk(st: State, seat: int, move: Risk) -> Events:
         # The same two cards come back: what others knew of the hand still holds.
         add_hand(st, seat, stock)
         add_hand(st, seat, ret)
-        ev.append(Event(f"seat {seat} chose Arriesgar: {how}, the investment fails and both cards return to its hand"))
+        key: tuple[Any, ...] = (10, seat, how)
+        ev.append(
+            SHARED.get(key)
+            or remember(
+                key,
+                Event(f"seat {seat} chose Arriesgar: {how}, the investment fails and both cards return to its hand"),
+            )
+        )
         ev.append(Event(f"your {cn(stock)} and {cn(ret)} returned to your hand", (seat,)))
         end_turn(st, ev)
         return ev
@@ -180,12 +190,17 @@ def do_risk(st: State, seat: int, move: Risk) -> Events:
     invs = st.invs[seat]
     invs.append(Investment(stock, ret))
     k = len(invs) - 1
-    ev.append(
-        Event(
-            f"seat {seat} chose Arriesgar: {how} and investment #{k} is formed face down "
-            f"({len(invs)} investment{'s' if len(invs) != 1 else ''})"
+    key = (12, seat, how, k)
+    e = SHARED.get(key)
+    if e is None:
+        e = remember(
+            key,
+            Event(
+                f"seat {seat} chose Arriesgar: {how} and investment #{k} is formed face down "
+                f"({len(invs)} investment{'s' if len(invs) != 1 else ''})"
+            ),
         )
-    )
+    ev.append(e)
     ev.append(Event(f"your investment #{k}: {cn(stock)} + {cn(ret)} = {CARD_VAL[stock] + CARD_VAL[ret]}M", (seat,)))
     if st.config.mode == "familia" and len(invs) == MAX_INVESTMENTS:
         counts = [len(st.invs[s]) for s in range(st.n)]
@@ -195,8 +210,15 @@ def do_risk(st: State, seat: int, move: Risk) -> Events:
     c = take_strategy(st, seat, ev)
     if c >= 0:
         st.momentum = c
-        ev.append(Event(f"seat {seat} takes 1 strategy (Momentum)"))
-        ev.append(Event(f"Momentum: you took {cn(c)}; you cannot use it this turn", (seat,), {"card": CARD_ID[c]}))
+        key = (14, seat)
+        ev.append(SHARED.get(key) or remember(key, Event(f"seat {seat} takes 1 strategy (Momentum)")))
+        key = (15, seat, c)
+        e = SHARED.get(key)
+        if e is None:
+            e = remember(
+                key, Event(f"Momentum: you took {cn(c)}; you cannot use it this turn", (seat,), {"card": CARD_ID[c]})
+            )
+        ev.append(e)
     else:
         ev.append(Event("no strategy is left to take for Momentum"))
     st.formed = k

@@ -21,7 +21,6 @@ from club_agentes.engine.market_fortune.table import (
     by_open_sources,
     open_sources,
     out_of_step,
-    refuse,
     source_check,
     take_from,
 )
@@ -52,7 +51,9 @@ def apply_take(st: State, seat: int, move: Any) -> Events:
         raise out_of_step(
             st, move, rid.YOUR_TURN, "Comprar Más is in progress: choose where to take 1 building card from"
         ).error()
-    refuse(take_check(st, seat, move.source))
+    problem = take_check(st, seat, move.source)
+    if problem is not None:
+        raise problem.error()
     ev: Events = []
     take_from(st, seat, move.source, ev, "took (Comprar Más)")
     after_red(st, ev)
@@ -80,7 +81,9 @@ def apply_rescue(st: State, seat: int, move: Any) -> Events:
     """
     if type(move) is not Take:
         raise out_of_step(st, move, rid.YOUR_TURN, "Rescate is in progress: take a card from the $ or +R deck").error()
-    refuse(rescue_check(st, seat, move.source))
+    problem = rescue_check(st, seat, move.source)
+    if problem is not None:
+        raise problem.error()
     ev: Events = []
     take_from(st, seat, move.source, ev, "took (Rescate)")
     if building_count(st, seat) >= BUILDING_TARGET or not rescue_moves(st, seat):
