@@ -33,7 +33,6 @@ from club_agentes.engine.market_fortune.table import (
     cn,
     die_plus,
     make_public,
-    private_to,
     remember,
     seat_list,
     sign,
@@ -83,11 +82,16 @@ def start_game(st: State, opener: int | None, ev: Events) -> None:
     st.risk_ban = [False] * n
     st.attack = None
     for seat in range(n):
-        hand = [stock.pop() for _ in range(4)] + [ret.pop() for _ in range(4)]
+        hand = stock[-4:] + ret[-4:]  # the top 4 of each deck (sorted below, so their order does not matter)
+        del stock[-4:], ret[-4:]
         hand.sort()
         st.hands[seat] = hand
+        bit = 1 << seat  # private_to(st, c, seat) for each card, without the calls
+        know = st.know
+        seen = st.seen
         for c in hand:
-            private_to(st, c, seat)
+            know[c] = bit
+            seen[c] |= bit
     if st.config.mode == "campeonato":
         ev.append(Event(f"game {st.game_no} of the Campeonato match: each seat is dealt 4 $ and 4 +R cards"))
     else:

@@ -86,16 +86,6 @@ NO = Refusal("", "refused")
 """The refusal a check returns when asked not to say why (``say=False``): listing legal moves needs no words."""
 
 
-def refuse(problem: Check) -> None:
-    """Raise the refusal, if any.
-
-    Raises:
-        IllegalMove: ``problem`` is a refusal.
-    """
-    if problem is not None:
-        raise problem.error()
-
-
 @dataclass(frozen=True, slots=True)
 class Step:
     """One step of a turn: how its legal moves are listed and how a move is applied.
@@ -365,15 +355,18 @@ def take_strategy(st: State, seat: int, ev: Events) -> int:
     """``seat`` takes the top strategy (known to it only); return it, or -1 when none is left."""
     c = draw_strategy(st, ev)
     if c >= 0:
-        add_strategy(st, seat, c)
-        private_to(st, c, seat)
+        insort(st.strats[seat], c)  # add_strategy and private_to, without the calls
+        bit = 1 << seat
+        st.know[c] = bit
+        st.seen[c] |= bit
     return c
 
 
 def discard_building(st: State, card: int) -> None:
     """Put a building card face up on its own discard pile (covering a blocked card, if any)."""
     st.discards[CARD_TYPE[card]].append(card)
-    make_public(st, card)
+    st.know[card] = full = (st.public_bit << 1) - 1  # make_public(st, card), without the call
+    st.seen[card] = full
 
 
 def discard_by_strategy(st: State, cards: list[int], owner: int) -> tuple[list[int], list[int]]:
@@ -412,7 +405,9 @@ def take_from(st: State, seat: int, source: str, ev: Events, verb: str) -> int:
     get = SHARED.get
     if deck:
         card = draw_building(st, pile, ev)
-        private_to(st, card, seat)
+        bit = 1 << seat  # private_to(st, card, seat), without the call
+        st.know[card] = bit
+        st.seen[card] |= bit
         key: tuple[Any, ...] = (1, seat, verb, source)
         ev.append(get(key) or remember(key, Event(f"seat {seat} {verb} a card from {words}")))
         key = (2, seat, card, source)
@@ -440,11 +435,11 @@ def discard_card_check(card: int, rule: str, say: bool = True) -> Check:
 def hand_discard_check(st: State, seat: int, card: int, rule: str, say: bool = True) -> Check:
     """Return why ``seat`` may not discard ``card`` from its hand now (``rule`` is the step's rule), or ``None``.
 
-    The card part is :func:`discard_card_check`; the zone part: the card is in the hand.
+    The card part is :func:`discard_card_check`, read from its table (:data:`DISCARD_MOVES`) and
+    called only for a card it refuses; the zone part: the card is in the hand.
     """
-    problem = discard_card_check(card, rule, say)
-    if problem is not None:
-        return problem
+    if DISCARD_MOVES[card] is None:
+        return discard_card_check(card, rule, say)
     if card not in st.hands[seat]:
         return Refusal(rule, lambda: f"you do not hold {cn(card)} in your hand") if say else NO
     return None
@@ -479,7 +474,9 @@ def take_discard(st: State, seat: int, move: Any, rule: str, step_rule: str, ste
     if type(move) is not Discard:
         raise out_of_step(st, move, step_rule, step_text).error()
     card = CARD_INDEX[move.card]
-    refuse(hand_discard_check(st, seat, card, rule))
+    problem = hand_discard_check(st, seat, card, rule)
+    if problem is not None:
+        raise problem.error()
     st.hands[seat].remove(card)
     return card
 
