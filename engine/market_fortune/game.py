@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from club_agentes.engine.core import Event, Game, IllegalMove, RandomBot, Result, Rng
+from club_agentes.engine.core import Event, Game, IllegalMove, Pending, RandomBot, Result, Rng
 from club_agentes.engine.core.model import MoveNote
 from club_agentes.engine.core.moves import MoveCodec
 from club_agentes.engine.core.visibility import Visibility
@@ -116,8 +116,9 @@ class MarketFortune(Game[State, Move, MFConfig]):
 
     # ----- deciding
 
-    pending = staticmethod(pending)
-    """Return who must decide now: :func:`.views.pending` itself (no wrapper call at every decision)."""
+    def pending(self, state: State) -> Pending:
+        """Return who must decide now."""
+        return pending(state)
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         """Return the legal moves of ``seat`` now, in a stable order (empty if it must not act)."""
