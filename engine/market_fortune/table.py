@@ -36,7 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from club_agentes.engine.core import Event, IllegalMove
+from club_agentes.engine.core import Event, IllegalMove, SharedEvents
 from club_agentes.engine.market_fortune import rules as rid
 from club_agentes.engine.market_fortune.components import (
     CARD_ID,
@@ -125,17 +125,10 @@ def no_such_investment(owner: str, n: int, k: Any) -> str:
     return f"{owner} {n_investments(n)}, numbered 0 to {n - 1}; there is no investment #{k}"
 
 
-SHARED: dict[tuple[Any, ...], Event] = {}
+SHARED = SharedEvents(20_000)
 """Frequent, formulaic events by key (events are immutable, so sharing is safe): read with ``SHARED.get``."""
-_SHARED_MAX = 20_000
-
-
-def remember(key: tuple[Any, ...], event: Event) -> Event:
-    """Keep ``event`` as the one Event for ``key`` in :data:`SHARED` and return it."""
-    if len(SHARED) >= _SHARED_MAX:
-        SHARED.clear()
-    SHARED[key] = event
-    return event
+remember = SHARED.keep
+"""Keep ``event`` as the one Event for ``key`` in :data:`SHARED` and return it."""
 
 
 def shared_event(key: tuple[Any, ...], make: Callable[[], Event]) -> Event:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from club_agentes.engine.core import Event, IllegalMove, Pending
+from club_agentes.engine.core import Event, IllegalMove, Pending, SharedEvents
 from club_agentes.engine.yo_soy_el_jefe.state import State
 
 
@@ -44,18 +44,11 @@ Check = Callable[[State, int, Any], Refusal | None]
 Do = Callable[[State, int, Any], list[Event]]
 """An effect: applies a checked move and returns the events it caused."""
 
-SAID: dict[tuple[Any, ...], Event] = {}
+SAID = SharedEvents(65536)
 """Events that say the same every time they happen (a bid, a pass, a price named...), by what they say: an
 :class:`Event` is immutable, so each is built once (see :func:`said`)."""
-SAID_KEPT = 65536
-
-
-def said(key: tuple[Any, ...], event: Event) -> Event:
-    """Keep ``event`` under ``key`` in :data:`SAID` (emptied when it holds too many) and return it."""
-    if len(SAID) >= SAID_KEPT:
-        SAID.clear()
-    SAID[key] = event
-    return event
+said = SAID.keep
+"""Keep ``event`` under ``key`` in :data:`SAID` (emptied when it holds too many) and return it."""
 
 
 LISTED_KEPT = 4096
