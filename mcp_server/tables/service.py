@@ -1013,11 +1013,9 @@ class TableService:
             )
         await self._after_write(live)
         if wait_s > 0:
-            try:
+            # Over the agent's long-poll limit (Refused) the move stands all the same: it is answered at once below.
+            with contextlib.suppress(Refused):
                 waited = await self.wait(table_id, token, wait_s, since=base, agent=agent)
-            except Refused:
-                pass  # the agent holds as many long-polls as allowed: the move stands, answered at once
-            else:
                 return MoveResult(True, waited.state, played=played, played_version=base + 1)
         fresh = await self._fresh(table_id)
         return MoveResult(True, self._seat_state(fresh, seat, since=base), played=played, played_version=base + 1)
