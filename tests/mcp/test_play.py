@@ -268,18 +268,22 @@ async def test_answers_stand_alone_and_are_compact(app) -> None:
     assert p.structured_content["accepted"] and p.content[0].text.startswith(t["table_id"])
 
 
-async def test_play_move_with_wait_s_brings_the_next_decision_in_one_call(app) -> None:
-    _, c = app
-    t = await c.call(
+async def two_seat_table(c: Checked, game: str, seed: int) -> dict[str, Any]:
+    """Create a seeded table of two agent seats that one agent may both take; return create_table's answer."""
+    return await c.call(
         "create_table",
         {
-            "game": "market-fortune",
+            "game": game,
             "seats": ["agent", "agent"],
             "options": {"require_club_pass": False, "seats_per_agent": 2},
-            "seed": 4,
+            "seed": seed,
         },
     )
-    tid = t["table_id"]
+
+
+async def test_play_move_with_wait_s_brings_the_next_decision_in_one_call(app) -> None:
+    _, c = app
+    tid = (await two_seat_table(c, "market-fortune", 4))["table_id"]
     toks = [(await c.call("join_table", {"table_id": tid}))["seat_token"] for _ in range(2)]
     assert "wait_s" in await c.error("play_move", {"table_id": tid, "seat_token": toks[0], "move": "m1", "wait_s": 99})
     moves = crossed = 0
@@ -316,15 +320,7 @@ async def test_play_move_with_wait_s_brings_the_next_decision_in_one_call(app) -
 
 async def test_list_tables_and_wait_for_turn_in_process(app) -> None:
     _, c = app
-    t = await c.call(
-        "create_table",
-        {
-            "game": "se-vende",
-            "seats": ["agent", "agent"],
-            "options": {"require_club_pass": False, "seats_per_agent": 2},
-            "seed": 9,
-        },
-    )
+    t = await two_seat_table(c, "se-vende", 9)
     listed = await c.call("list_tables", {"game": "se-vende", "status": "waiting"})
     entry = next(x for x in listed["tables"] if x["table_id"] == t["table_id"])
     assert [s["open"] for s in entry["seats"]] == [True, True] and entry["creator"] == "local"
