@@ -32,6 +32,7 @@ from club_agentes.engine.market_fortune.table import (
     building_count,
     cn,
     die_plus,
+    known_to,
     make_public,
     remember,
     seat_list,
@@ -86,12 +87,8 @@ def start_game(st: State, opener: int | None, ev: Events) -> None:
         del stock[-4:], ret[-4:]
         hand.sort()
         st.hands[seat] = hand
-        bit = 1 << seat  # private_to(st, c, seat) for each card, without the calls
-        know = st.know
-        seen = st.seen
         for c in hand:
-            know[c] = bit
-            seen[c] |= bit
+            known_to(st, c, seat)
     if st.config.mode == "campeonato":
         ev.append(Event(f"game {st.game_no} of the Campeonato match: each seat is dealt 4 $ and 4 +R cards"))
     else:

@@ -161,6 +161,14 @@ def make_public(st: State, card: int) -> None:
     st.seen[card] = full
 
 
+def known_to(st: State, card: int, seat: int) -> None:
+    """Only ``seat`` knows where ``card`` is now (a card it drew or was dealt): :func:`private_to` for one seat,
+    the common case, without the loop."""
+    bit = 1 << seat
+    st.know[card] = bit
+    st.seen[card] |= bit
+
+
 def private_to(st: State, card: int, *seats: int) -> None:
     """Only ``seats`` know where ``card`` is now (e.g. a card taken from a deck: its taker)."""
     mask = 0
@@ -348,18 +356,15 @@ def take_strategy(st: State, seat: int, ev: Events) -> int:
     """``seat`` takes the top strategy (known to it only); return it, or -1 when none is left."""
     c = draw_strategy(st, ev)
     if c >= 0:
-        insort(st.strats[seat], c)  # add_strategy and private_to, without the calls
-        bit = 1 << seat
-        st.know[c] = bit
-        st.seen[c] |= bit
+        add_strategy(st, seat, c)
+        known_to(st, c, seat)
     return c
 
 
 def discard_building(st: State, card: int) -> None:
     """Put a building card face up on its own discard pile (covering a blocked card, if any)."""
     st.discards[CARD_TYPE[card]].append(card)
-    st.know[card] = full = (st.public_bit << 1) - 1  # make_public(st, card), without the call
-    st.seen[card] = full
+    make_public(st, card)
 
 
 def discard_by_strategy(st: State, cards: list[int], owner: int) -> tuple[list[int], list[int]]:
@@ -398,9 +403,7 @@ def take_from(st: State, seat: int, source: str, ev: Events, verb: str) -> int:
     get = SHARED.get
     if deck:
         card = draw_building(st, pile, ev)
-        bit = 1 << seat  # private_to(st, card, seat), without the call
-        st.know[card] = bit
-        st.seen[card] |= bit
+        known_to(st, card, seat)
         key: tuple[Any, ...] = (1, seat, verb, source)
         ev.append(get(key) or remember(key, Event(f"seat {seat} {verb} a card from {words}")))
         key = (2, seat, card, source)
