@@ -33,6 +33,9 @@ to :class:`MctsBot`; :func:`weighted_scores` and :func:`softmax` make a fitted `
   a move replaces the guide's only when its gain over the guide's move, compared world by world,
   exceeds ``switch_z`` standard errors. The comparison then sees through the luck of the sampled
   world (who is ahead in it, which dice it rolls) that dominates single results in these games.
+* ``tree``: ``False`` grows no tree below the root moves: after its root move each iteration goes
+  straight to the rollout, so a sweep values every move under the rollout policy's play (a rollout
+  search), without the noise of untried replies chosen at random below it.
 
 A budget bounds each decision: ``iterations`` and/or ``budget_ms`` milliseconds of CPU time of the
 deciding thread (so a loaded machine slows a decision down but does not change it while the
@@ -243,6 +246,7 @@ class MctsBot:
         rollout_depth: the most decisions a rollout plays before the world is estimated.
         estimate, reward, candidates, sealed_step, prepare, guide: see the module docstring (``None``: not used).
         guide_visits: the extra visits the guide's move counts when the move is chosen (0: no guide).
+        sweep, switch_z, tree: see the module docstring.
         strength: one line on how strong this bot is (a game's tuned bot states its measured figures).
         stats: what the last search did.
     """
@@ -268,6 +272,7 @@ class MctsBot:
         guide_visits: int = 0,
         sweep: bool = False,
         switch_z: float = 1.0,
+        tree: bool = True,
     ) -> None:
         """Build a bot.
 
@@ -306,6 +311,7 @@ class MctsBot:
         self.guide_visits = guide_visits
         self.sweep = bool(sweep)
         self.switch_z = float(switch_z)
+        self.tree = bool(tree)
         self.strength = type(self).strength
         self.stats = SearchStats()
         self._guide_bot: Any = None
@@ -553,7 +559,7 @@ class MctsBot:
             game.apply(world, seat, child.move)
             path.append(child)
             depth += 1
-            if new:
+            if new or not self.tree:
                 break
         # Rollout.
         for _ in range(self.rollout_depth):
@@ -625,7 +631,7 @@ class Tuning:
         strength: the tuned bot's ``strength`` line (``list_games`` shows it).
         estimate, candidates, sealed_step, prepare: as :class:`MctsBot` takes them (``None``: not used).
         rollout_view: ``(world, seat) -> view`` for the rollouts' heuristic (``None``: the game's view).
-        budget_ms, rollout_depth, epsilon, exploration, guide_visits, sweep, switch_z: the defaults of
+        budget_ms, rollout_depth, epsilon, exploration, guide_visits, sweep, switch_z, tree: the defaults of
             :meth:`make_bot`'s options (``epsilon``: the share of random rollout moves).
     """
 
@@ -643,6 +649,7 @@ class Tuning:
     guide_visits: int = 10
     sweep: bool = True
     switch_z: float = 1.0
+    tree: bool = True
 
     def make_bot(
         self,
@@ -655,6 +662,7 @@ class Tuning:
         guide_visits: int | _Default = _DEFAULT,
         sweep: bool | _Default = _DEFAULT,
         switch_z: float | _Default = _DEFAULT,
+        tree: bool | _Default = _DEFAULT,
     ) -> MctsBot:
         """Return the game's ``bot:mcts``: each option not given takes this tuning's default.
 
@@ -677,6 +685,7 @@ class Tuning:
             guide_visits=_pick(guide_visits, self.guide_visits),
             sweep=_pick(sweep, self.sweep),
             switch_z=_pick(switch_z, self.switch_z),
+            tree=_pick(tree, self.tree),
         )
         bot.strength = self.strength
         return bot

@@ -150,6 +150,21 @@ def test_a_sweep_compares_every_move_in_the_same_worlds() -> None:
         assert state.samples == 300, "one sampled world per sweep"
 
 
+def test_without_a_tree_a_sweep_plays_the_rollout_right_after_each_root_move() -> None:
+    game = Nim()
+    state = game.new_game(game.make_config(2), 9)
+    moves = game.legal_moves(state, 0)
+    deep = MctsBot(iterations=300, budget_ms=None, sweep=True)
+    decide(deep, game, state, 0, moves, Rng(4))
+    assert deep.stats.max_depth > 1, "by default the tree grows below the root moves"
+    flat = MctsBot(iterations=300, budget_ms=None, sweep=True, tree=False)
+    decide(flat, game, state, 0, moves, Rng(4))
+    assert flat.stats.max_depth == 1, "no node below the root moves: each iteration goes straight to the rollout"
+    assert set(flat.stats.root_visits.values()) == {100}
+    assert Tuning(TakeThree, "x", tree=False).make_bot().tree is False
+    assert Tuning(TakeThree, "x").make_bot(tree=False).tree is False
+
+
 def test_a_sweep_leaves_the_guides_move_only_for_a_clearly_better_one() -> None:
     game = Nim()
     state = game.new_game(game.make_config(2), 5)
