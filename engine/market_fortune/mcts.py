@@ -1,14 +1,15 @@
-"""``bot:mcts`` tuned for Market Fortune: ISMCTS sweeps with short heuristic rollouts scored by a fitted estimate.
+"""``bot:mcts`` tuned for Market Fortune: rollout sweeps over worlds whose rival hands look played, not dealt.
 
-Each decision samples worlds consistent with the seat's view (:mod:`.determinize`, with new die rolls) and
-plays each world from every legal move, with the same random stream (a sweep, see
-:mod:`club_agentes.engine.core.mcts`). Below the move the tree goes on; then the heuristic bot plays both
-seats for 12 decisions (one in ten at random; it reads :func:`rollout_view`, a quick view of the world) and
+Each decision samples worlds consistent with the seat's view (:mod:`.determinize`, with new die rolls);
+:func:`redeal_hands` then re-deals each rival's hidden building cards so that its hand holds as many pairs
+as a hand played to win does (:data:`HAND_PAIRS`, fitted on heuristic games by
+``benchmarks/mcts_hands.py``): the uniform deal misjudges the race, e.g. it gives a rival with three
+investments its fourth pair 5-7% of the time where played hands hold it about 30% of the time. Each world
+is played from every legal move with the same random stream (a sweep, see
+:mod:`club_agentes.engine.core.mcts`), without a tree below the move: the heuristic bot plays both seats
+for 12 decisions (one in ten at random; it reads :func:`rollout_view`, a quick view of the world) and
 :func:`estimate` scores where it stops: a logistic model of the winner fitted on heuristic games. The
-heuristic's own move stands unless another does better, world by world, by more than 2.5 standard errors:
-in Market Fortune the moves' values under heuristic play differ by less than the sampled worlds of a search
-can resolve (``benchmarks/mcts_regret.py``: the best move of 100 worlds gains nothing over the heuristic's
-on 100 others), so a bolder search only swaps the heuristic's move for noise.
+heuristic's own move stands unless another does better, world by world, by more than one standard error.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from club_agentes.engine.market_fortune.components import (
     CARD_TYPE,
     CARD_VAL,
     IS_BLUE,
+    N_INDUSTRIES,
     RETURN,
     STOCK,
     card_json,
@@ -124,6 +126,98 @@ def estimate(st: State) -> list[float] | None:
     return softmax(scores)
 
 
+HAND_PAIRS: dict[tuple[int, int], tuple[float, ...]] = {
+    (0, 2): (0.802, 0.198),
+    (0, 3): (0.845, 0.155),
+    (0, 4): (0.82, 0.176, 0.005),
+    (0, 5): (0.506, 0.494),
+    (0, 6): (0.464, 0.536),
+    (0, 7): (0.457, 0.522, 0.022),
+    (0, 8): (0.328, 0.512, 0.143, 0.017, 0.001),
+    (1, 2): (0.812, 0.188),
+    (1, 3): (0.799, 0.201),
+    (1, 4): (0.758, 0.242),
+    (1, 5): (0.675, 0.322, 0.003),
+    (1, 6): (0.536, 0.445, 0.019, 0.001),
+    (2, 1): (1.0,),
+    (2, 2): (0.826, 0.174),
+    (2, 3): (0.836, 0.164),
+    (2, 4): (0.676, 0.321, 0.003),
+    (3, 1): (1.0,),
+    (3, 2): (0.686, 0.314),
+}
+"""How many one-industry pairs another seat's hand holds, by (its investments, its building cards in hand):
+the share of each count 0, 1, 2... among the decisions of 2,000 seeded 2-seat heuristic games."""
+
+
+def hand_pairs(hand: list[int]) -> int:
+    """Return how many disjoint one-industry ($, +R) pairs ``hand`` holds."""
+    stocks = [0] * N_INDUSTRIES
+    returns = [0] * N_INDUSTRIES
+    for c in hand:
+        kind = CARD_TYPE[c]
+        if kind == STOCK:
+            stocks[CARD_IND[c]] += 1
+        elif kind == RETURN:
+            returns[CARD_IND[c]] += 1
+    return sum(min(a, b) for a, b in zip(stocks, returns, strict=True))
+
+
+def redeal_hands(world: State, me: int) -> None:
+    """Re-deal the other seats' hidden building cards of a sampled world so their pairs look played, not dealt.
+
+    The determinization deals the cards ``me`` cannot see uniformly, as if each rival's hand were a fresh
+    deal; but a rival who plays to win holds pairs at rates the deal does not give (waiting to risk its last
+    pair, say: 31% of heuristic hands with 3 investments hold a pair, against 7% of uniform deals). For each
+    rival this draws a pair count from :data:`HAND_PAIRS` and re-deals the rival's hidden cards, each for one of
+    its kind from the rival's hidden cards and its deck, until the hand holds that many pairs (up to 64
+    tries; else the world stays as sampled). Cards ``me`` knows stay where they are; the public counts of
+    each kind in each hand are kept.
+    """
+    rng = world.rng
+    mine = 1 << me
+    know = world.know
+    seen = world.seen
+    for o in range(world.n):
+        if o == me:
+            continue
+        hand = world.hands[o]
+        probs = HAND_PAIRS.get((len(world.invs[o]), len(hand)))
+        if probs is None:
+            continue
+        hidden = [c for c in hand if not know[c] & mine]
+        if not hidden:
+            continue
+        x = rng.below(1_000_000) / 1_000_000
+        target = 0
+        while target < len(probs) - 1 and x >= probs[target]:
+            x -= probs[target]
+            target += 1
+        known = [c for c in hand if know[c] & mine]
+        if hand_pairs(hand) == target:
+            continue
+        pools = {kind: [c for c in hidden if CARD_TYPE[c] == kind] for kind in (STOCK, RETURN)}
+        decks = {STOCK: world.decks[0], RETURN: world.decks[1]}
+        unseen = {kind: own + [c for c in decks[kind] if not know[c] & mine] for kind, own in pools.items()}
+        for _ in range(64):
+            new: dict[int, list[int]] = {}
+            for kind, own in pools.items():
+                pool = list(unseen[kind])
+                new[kind] = [pool.pop(rng.below(len(pool))) for _ in own]
+            if hand_pairs(known + new[STOCK] + new[RETURN]) != target:
+                continue
+            for kind, own in pools.items():
+                incoming = [c for c in new[kind] if c not in own]
+                outgoing = [c for c in own if c not in new[kind]]
+                deck = decks[kind]
+                for a, b in zip(incoming, outgoing, strict=True):
+                    deck[deck.index(a)] = b
+                    know[a], know[b] = know[b], know[a]
+                    seen[a], seen[b] = seen[b], seen[a]
+            world.hands[o] = sorted(known + new[STOCK] + new[RETURN])
+            break
+
+
 _ATTACK_WORDS = {"cards": "the cards in hand", "investments": "investments", "turn": "the next turn"}
 
 
@@ -185,11 +279,14 @@ TUNING = Tuning(
     STRENGTH,
     estimate=estimate,
     rollout_view=rollout_view,
+    prepare=redeal_hands,
     rollout_depth=12,
     epsilon=0.1,
-    switch_z=2.5,
+    switch_z=1.0,
+    tree=False,
 )
-"""Market Fortune's ``bot:mcts``: sweeps guided by the heuristic, rollouts of 12 decisions (one in ten at random),
-a switch only at 2.5 standard errors; 500 CPU milliseconds per decision by default."""
+"""Market Fortune's ``bot:mcts``: sweeps guided by the heuristic over worlds with re-dealt rival hands, no tree
+below the root moves, rollouts of 12 decisions (one in ten at random), a switch at one standard error; 500 CPU
+milliseconds per decision by default."""
 
 make_bot = TUNING.make_bot

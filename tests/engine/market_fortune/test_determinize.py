@@ -112,3 +112,37 @@ def test_below_is_uniform_for_bounds_beyond_64_bits() -> None:
     assert all(0 <= d < big for d in draws)
     thirds = Counter(d * 3 // big for d in draws)
     assert all(900 < thirds[k] < 1100 for k in range(3))
+
+
+def test_redealt_rival_hands_keep_the_view_and_hold_pairs_as_played_hands_do() -> None:
+    """bot:mcts's opponent model re-deals only what the seat cannot see, toward the fitted pair counts."""
+    from club_agentes.engine.market_fortune.mcts import HAND_PAIRS, hand_pairs, redeal_hands
+
+    heuristic = GAME.bots["heuristic"]
+    rng = Rng(8)
+    uniform: list[int] = []
+    redealt: list[int] = []
+    points: list[tuple[State, int]] = []
+
+    def keep(st: State, seat: int, moves: list) -> None:
+        if len(moves) > 1 and len(st.invs[1 - seat]) == 3:
+            points.append((GAME.clone(st), seat))
+
+    for seed in range(1, 25):
+        points.clear()
+        play(GAME, GAME.make_config(2, {}), seed, [heuristic(), heuristic()], on_decision=keep)
+        for st, seat in points[::2]:
+            rival = 1 - seat
+            world = GAME.determinize(st, seat, rng)
+            uniform.append(hand_pairs(world.hands[rival]))
+            kinds = Counter(CARD_TYPE[c] for c in world.hands[rival])
+            redeal_hands(world, seat)
+            redealt.append(hand_pairs(world.hands[rival]))
+            assert GAME.view(world, seat) == GAME.view(st, seat)
+            assert GAME.legal_moves(world, seat) == GAME.legal_moves(st, seat)
+            assert Counter(CARD_TYPE[c] for c in world.hands[rival]) == kinds
+            assert_conserved(world)
+    assert len(redealt) >= 60
+    # Uniform deals of a rival's last two cards rarely form its fourth pair; played hands do about a third of the time.
+    assert HAND_PAIRS[(3, 2)][1] > 0.25
+    assert sum(uniform) / len(uniform) < 0.15 < sum(redealt) / len(redealt)
