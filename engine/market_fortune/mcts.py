@@ -4,8 +4,8 @@ Each decision samples worlds consistent with the seat's view (:mod:`.determinize
 :func:`redeal_hands` then re-deals each rival's hidden building cards so that its hand holds as many pairs
 as a hand played to win does (:data:`HAND_PAIRS`, fitted on heuristic games by
 ``benchmarks/mcts_hands.py``): the uniform deal misjudges the race, e.g. it gives a rival with three
-investments its fourth pair 5-7% of the time where played hands hold it about 30% of the time. Each world
-is played from every legal move with the same random stream (a sweep, see
+investments its fourth pair about 8% of the time where played hands hold it about a third of the time.
+Each world is played from every legal move with the same random stream (a sweep, see
 :mod:`club_agentes.engine.core.mcts`), without a tree below the move: the heuristic bot plays both seats
 for 12 decisions (one in ten at random; it reads :func:`rollout_view`, a quick view of the world) and
 :func:`estimate` scores where it stops: a logistic model of the winner fitted on heuristic games. The
@@ -168,11 +168,11 @@ def redeal_hands(world: State, me: int) -> None:
 
     The determinization deals the cards ``me`` cannot see uniformly, as if each rival's hand were a fresh
     deal; but a rival who plays to win holds pairs at rates the deal does not give (waiting to risk its last
-    pair, say: 31% of heuristic hands with 3 investments hold a pair, against 7% of uniform deals). For each
-    rival this draws a pair count from :data:`HAND_PAIRS` and re-deals the rival's hidden cards, each for one of
-    its kind from the rival's hidden cards and its deck, until the hand holds that many pairs (up to 64
-    tries; else the world stays as sampled). Cards ``me`` knows stay where they are; the public counts of
-    each kind in each hand are kept.
+    pair, say: 31% of heuristic hands of 2 cards beside 3 investments hold a pair, against about 8% of uniform
+    deals). For each rival this draws a pair count from :data:`HAND_PAIRS` and re-deals the rival's hidden
+    cards, each for one of its kind from the rival's hidden cards and its deck, until the hand holds that many
+    pairs (up to 64 tries; else the world stays as sampled). Cards ``me`` knows stay where they are; the
+    public counts of each kind in each hand are kept.
     """
     rng = world.rng
     mine = 1 << me
