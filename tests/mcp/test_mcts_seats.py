@@ -31,11 +31,12 @@ async def test_list_games_gives_every_bot_kind_a_strength_line(club: Checked) ->
 
 
 @pytest.mark.slow
-async def test_an_mcts_seat_plays_against_an_agent(club: Checked) -> None:
+@pytest.mark.parametrize("game", ["yo-soy-el-jefe", "market-fortune"])
+async def test_an_mcts_seat_plays_against_an_agent(club: Checked, game: str) -> None:
     """Its decisions take the game's default budget (half a second of CPU each) in a low-priority worker."""
     t = await club.call(
         "create_table",
-        {"game": "yo-soy-el-jefe", "seats": ["agent", "bot:mcts"], "options": {"require_club_pass": False}, "seed": 3},
+        {"game": game, "seats": ["agent", "bot:mcts"], "options": {"require_club_pass": False}, "seed": 3},
     )
     tid = t["table_id"]
     tok = (await club.call("join_table", {"table_id": tid}))["seat_token"]
