@@ -131,12 +131,6 @@ remember = SHARED.keep
 """Keep ``event`` as the one Event for ``key`` in :data:`SHARED` and return it."""
 
 
-def shared_event(key: tuple[Any, ...], make: Callable[[], Event]) -> Event:
-    """Return the one Event for a frequent, formulaic ``key``, made by ``make`` the first time."""
-    e = SHARED.get(key)
-    return e if e is not None else remember(key, make())
-
-
 def building_count(st: State, seat: int) -> int:
     """Return the building cards a seat holds in hand and investments (the rule of 8 counts them)."""
     return len(st.hands[seat]) + 2 * len(st.invs[seat])

@@ -206,7 +206,7 @@ class YoSoyElJefe(Game[State, Move, JefeConfig]):
         assert phase is not None
         state.version += 1
         state.legal_cache = None
-        return phase.effects[type(move)](state, seat, move)  # phase.do(), without one more call
+        return phase.effects[type(move)](state, seat, move)  # the effect of a move that passed its check
 
     def explain(self, state: State, seat: int, moves: Sequence[Move], names: Sequence[str]) -> list[MoveNote]:
         """Return each of ``moves`` in plain words (seats by number and name, money with its unit), with a note

@@ -36,7 +36,7 @@ from club_agentes.engine.market_fortune.table import (
 )
 
 BUILD_MOVES = {src: intern(Build, src) for src in BUILDING_SOURCES}
-BUILDS_OF_SOURCES = by_open_sources(BUILD_MOVES, BUILDING_SOURCES)
+_BUILDS = by_open_sources(BUILD_MOVES, BUILDING_SOURCES)
 """The Construir moves each value of :func:`open_sources` leaves open (what :func:`build_moves` lists)."""
 
 
@@ -48,7 +48,7 @@ def build_check(st: State, seat: int, source: str, say: bool = True) -> Check:
 def build_moves(st: State, seat: int) -> list[Any]:
     """Return the legal Construir moves: one per source that :func:`open_sources` (the verdict of
     :func:`source_check` for every source at once) leaves open."""
-    return list(BUILDS_OF_SOURCES[open_sources(st)])
+    return list(_BUILDS[open_sources(st)])
 
 
 def do_build(st: State, seat: int, move: Build) -> Events:

@@ -34,13 +34,13 @@ from club_agentes.engine.market_fortune.moves import (
     Take,
 )
 from club_agentes.engine.market_fortune.state import MAIN, State
-from club_agentes.engine.market_fortune.steps.build import BUILDS_OF_SOURCES, build_moves, do_build
+from club_agentes.engine.market_fortune.steps.build import build_moves, do_build
 from club_agentes.engine.market_fortune.steps.declaration import declare_check, do_declare
 from club_agentes.engine.market_fortune.steps.dominate import do_dominate, dominate_check
 from club_agentes.engine.market_fortune.steps.optimisation import add_optimise_moves, do_optimise
 from club_agentes.engine.market_fortune.steps.reds import add_plays, play_check, play_red
 from club_agentes.engine.market_fortune.steps.risk import add_risk_moves, do_risk, risk_moves
-from club_agentes.engine.market_fortune.table import Check, Events, Refusal, Step, open_sources
+from club_agentes.engine.market_fortune.table import Check, Events, Refusal, Step
 
 _CAN_ACT = Refusal(
     rid.RULING_NO_ACTION, "you can still build, risk or dominate; you pass only when no action is possible"
@@ -62,7 +62,7 @@ def pass_check(st: State, seat: int, actions: list[Any] | None = None) -> Check:
 
 def main_moves(st: State, seat: int) -> list[Any]:
     """Legal moves at the start of the turn: the three actions and the free plays before them."""
-    out: list[Any] = list(BUILDS_OF_SOURCES[open_sources(st)])  # build_moves, without the call
+    out: list[Any] = build_moves(st, seat)
     add_risk_moves(st, seat, out)
     if dominate_check(st, seat) is None:
         out.append(DOMINATE)

@@ -167,16 +167,13 @@ def do_optimise(st: State, seat: int, move: Optimise) -> Events:
     st.opt_back = st.step
     st.step = OPTIMISE_COST
     key = (16, seat, move.investment, stock)
-    e = SHARED.get(key)
-    if e is None:
-        kind = "$" if stock else "+R"
-        e = remember(
-            key,
-            Event(
-                f"seat {seat} optimises investment #{move.investment}: swaps its {kind} card with one from "
-                "its hand and now discards 1 building card as the cost"
-            ),
-        )
+    e = SHARED.get(key) or remember(
+        key,
+        Event(
+            f"seat {seat} optimises investment #{move.investment}: swaps its {'$' if stock else '+R'} card with one "
+            "from its hand and now discards 1 building card as the cost"
+        ),
+    )
     return [e, Event(f"you put {cn(card)} into investment #{move.investment} and took {cn(old)} back", (seat,))]
 
 
@@ -198,12 +195,12 @@ def apply_cost(st: State, seat: int, move: Any) -> Events:
     card = take_discard(st, seat, move, rid.OPTIMISATION, rid.OPTIMISATION, wanted)
     discard_building(st, card)
     key = (17, seat, card)
-    e = SHARED.get(key)
-    if e is None:
-        e = remember(
+    ev = [
+        SHARED.get(key)
+        or remember(
             key, Event(f"seat {seat} paid the optimisation by discarding {cn(card)}", None, {"card": CARD_ID[card]})
         )
-    ev = [e]
+    ]
     back = st.opt_back
     st.opt_back = MAIN
     if back == MAIN:

@@ -191,16 +191,16 @@ def do_risk(st: State, seat: int, move: Risk) -> Events:
     invs.append(Investment(stock, ret))
     k = len(invs) - 1
     key = (12, seat, how, k)
-    e = SHARED.get(key)
-    if e is None:
-        e = remember(
+    ev.append(
+        SHARED.get(key)
+        or remember(
             key,
             Event(
                 f"seat {seat} chose Arriesgar: {how} and investment #{k} is formed face down "
                 f"({len(invs)} investment{'s' if len(invs) != 1 else ''})"
             ),
         )
-    ev.append(e)
+    )
     ev.append(Event(f"your investment #{k}: {cn(stock)} + {cn(ret)} = {CARD_VAL[stock] + CARD_VAL[ret]}M", (seat,)))
     if st.config.mode == "familia" and len(invs) == MAX_INVESTMENTS:
         counts = [len(st.invs[s]) for s in range(st.n)]
@@ -213,12 +213,12 @@ def do_risk(st: State, seat: int, move: Risk) -> Events:
         key = (14, seat)
         ev.append(SHARED.get(key) or remember(key, Event(f"seat {seat} takes 1 strategy (Momentum)")))
         key = (15, seat, c)
-        e = SHARED.get(key)
-        if e is None:
-            e = remember(
+        ev.append(
+            SHARED.get(key)
+            or remember(
                 key, Event(f"Momentum: you took {cn(c)}; you cannot use it this turn", (seat,), {"card": CARD_ID[c]})
             )
-        ev.append(e)
+        )
     else:
         ev.append(Event("no strategy is left to take for Momentum"))
     st.formed = k

@@ -102,10 +102,6 @@ class Phase:
         refusal = fn(state, seat, move)
         return None if refusal is None else refusal.illegal()
 
-    def do(self, state: State, seat: int, move: Any) -> list[Event]:
-        """Apply a move that passed :meth:`check`; return its events."""
-        return self.effects[type(move)](state, seat, move)
-
     def legal(self, state: State, seat: int) -> list[Any]:
         """Return the candidates the checks accept, in the candidates' order."""
         key = None if self.listing_key is None else self.listing_key(state, seat)

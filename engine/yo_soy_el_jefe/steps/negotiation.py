@@ -192,11 +192,7 @@ def pending(state: State) -> Pending:
     if neg.naming is not None:
         return _price_pending(neg)
     seats = deciding(neg, state.n)
-    cache = state.group_cache
-    if cache is not None and cache.neg is neg and cache.revision == neg.revision and cache.prompt_head is not None:
-        head, complete = cache.prompt_head, cache.complete  # _prompt_head's, already worked out for this change
-    else:
-        head, complete = _prompt_head(state)
+    head, complete = _prompt_head(state)
     if seats == (neg.boss,):
         return Pending("turn", seats, head + (_BOSS_MAY_CLOSE if complete else _BOSS_MAY_FAIL))
     return Pending("reaction", seats, head + _answer_tail(seats, neg.boss))
@@ -211,12 +207,16 @@ _PRICE_PENDINGS: dict[tuple[int, bool, int, int, int, int, int], Pending] = {}
 def _prompt_head(state: State) -> tuple[str, bool]:
     """Return the prompt's first sentences (the deal, its needs, the last change) and whether the deal is complete,
     worked out once per change of the negotiation (what they say changes only with a change)."""
+    neg = state.neg
+    assert neg is not None
+    cache = state.group_cache
+    if cache is not None and cache.neg is neg and cache.revision == neg.revision and cache.prompt_head is not None:
+        return cache.prompt_head, cache.complete  # already worked out for this change
     complete = current_group(state)[1]
-    cache: GroupCache = state.group_cache
+    cache = state.group_cache
+    assert cache is not None
     head = cache.prompt_head
     if head is None:
-        neg = state.neg
-        assert neg is not None
         status = "its needs are met" if complete else f"it still needs {current_missing(state)}"
         head = cache.prompt_head = (
             f"Negotiation on space {neg.space + 1} ({millions(neg.payout)}), boss seat {neg.boss}; {status}. "
@@ -359,10 +359,6 @@ _NAME_FIRST = Refusal(  # built once (a Refusal is immutable, and this one reads
 )
 
 
-def _name_first() -> Refusal:
-    return _NAME_FIRST
-
-
 def check_place_family(state: State, seat: int, move: PlaceFamily) -> Refusal | None:
     """A family card the seat holds, of a colour the deal asks for, one per colour and seat (ruling colocar-familia).
 
@@ -371,7 +367,7 @@ def check_place_family(state: State, seat: int, move: PlaceFamily) -> Refusal | 
     neg = state.neg
     assert neg is not None
     if neg.naming is not None:
-        return _name_first()
+        return _NAME_FIRST
     colour = COLOUR_INDEX[move.colour]
     if not state.counts[seat][SLOT_FAMILY + colour]:
         rule = R.BOSS_FAMILY if seat == neg.boss else R.PARTICIPATION
@@ -434,7 +430,7 @@ def check_offer(state: State, seat: int, move: Offer) -> Refusal | None:
     neg = state.neg
     assert neg is not None
     if neg.naming is not None:
-        return _name_first()
+        return _NAME_FIRST
     if seat == neg.boss:
         return Refusal(
             R.PARTICIPATION, lambda: "the boss does not offer to itself: its own investors and family cards take part."
@@ -447,7 +443,7 @@ def check_bid(state: State, seat: int, move: Bid) -> Refusal | None:
     neg = state.neg
     assert neg is not None
     if neg.naming is not None:
-        return _name_first()
+        return _NAME_FIRST
     if seat != neg.boss:
         return Refusal(
             R.PARTICIPATION,
@@ -528,7 +524,7 @@ def _standing(
     neg = state.neg
     assert neg is not None
     if neg.naming is not None:
-        return _name_first(), None
+        return _NAME_FIRST, None
     target = move.seat
     if target >= state.n:
         return Refusal(R.CONSIDERATION, lambda move=move: f"seat {move.seat} is not at this table."), None
@@ -619,7 +615,7 @@ def check_pass(state: State, seat: int, move: Pass) -> Refusal | None:
     neg = state.neg
     assert neg is not None
     if neg.naming is not None:
-        return _name_first()
+        return _NAME_FIRST
     if seat == neg.boss and neg.passed.issuperset(OTHERS[state.n][seat]):
         return Refusal(
             R.R_PROTOCOL,
@@ -651,7 +647,7 @@ def check_negotiation_close(state: State, seat: int, move: Close) -> Refusal | N
     neg = state.neg
     assert neg is not None
     if neg.naming is not None:
-        return _name_first()
+        return _NAME_FIRST
     return check_close(state, seat, move) or _quiet_refusal(state)
 
 
@@ -660,7 +656,7 @@ def check_negotiation_fail(state: State, seat: int, move: Fail) -> Refusal | Non
     neg = state.neg
     assert neg is not None
     if neg.naming is not None:
-        return _name_first()
+        return _NAME_FIRST
     return check_fail(state, seat, move)
 
 
@@ -671,7 +667,7 @@ def _card(check: Check) -> Check:
         neg = state.neg
         assert neg is not None
         if neg.naming is not None:
-            return _name_first()
+            return _NAME_FIRST
         return check(state, seat, move)
 
     checked.__doc__ = check.__doc__
