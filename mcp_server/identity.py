@@ -151,7 +151,7 @@ class IdentityMiddleware:
         address = str(client[0]) if client else None
         user = scope.get("user")
         if isinstance(user, AuthenticatedUser):
-            return Requester(user.access_token.client_id, address)
+            return Requester(user.access_token.subject or user.access_token.client_id, address)
         return Requester(self.local_agent, address)
 
     async def __call__(self, ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
