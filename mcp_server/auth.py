@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable
 
 import anyio.to_thread
+from club_agentes.mcp_server.identity import NEEDS_AGENT
 from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.store.agents import AgentRecord
 from club_agentes.quizzes.harness import normalize_agent_name
@@ -180,9 +181,10 @@ class AgentKeyVerifier:
 
 MISSING_KEY = (
     "A key is required: send 'Authorization: Bearer <agent key>' on every request (an operator makes keys with "
-    "'club-agentes agents add NAME'), or connect with an OAuth-capable client, which signs in on this server's "
-    "login page."
+    "'club-agentes agents add NAME'{register}), or connect with an OAuth-capable client, which signs in on this "
+    "server's login page."
 )
+REGISTER_TOO = "; without a key, this server's register_agent tool makes one"
 INVALID_KEY = (
     "The key is not valid: this agent key or access token is unknown, revoked, expired or mistyped. Send a current "
     "key ('club-agentes agents add NAME' makes one, 'agents rotate NAME' replaces a lost one), or sign in again "
@@ -194,10 +196,11 @@ UNAUTHORIZED_CODE = -32001
 """The JSON-RPC error code of a 401 body."""
 
 
-def challenge(missing: bool, resource_metadata: str | None) -> tuple[str, bytes]:
+def challenge(missing: bool, resource_metadata: str | None, *, registration: bool = False) -> tuple[str, bytes]:
     """Return the ``WWW-Authenticate`` value and the JSON body of a 401 answer.
 
-    ``missing``: the request carried no bearer key (RFC 6750 section 3.1: then no error code).
+    ``missing``: the request carried no bearer key (RFC 6750 section 3.1: then no error code);
+    ``registration``: anonymous requests may call ``register_agent`` (the body says so).
     The body is a JSON-RPC error (MCP clients show its message) whose ``data`` repeats the OAuth
     error fields.
     """
@@ -207,27 +210,33 @@ def challenge(missing: bool, resource_metadata: str | None) -> tuple[str, bytes]
     if resource_metadata is not None:
         parts.append(f'resource_metadata="{resource_metadata}"')
     parts.append(f'scope="{AGENT_SCOPE}"')
-    message = MISSING_KEY if missing else INVALID_KEY
+    message = MISSING_KEY.format(register=REGISTER_TOO if registration else "") if missing else INVALID_KEY
     data = {"error_description": message} if missing else {"error": "invalid_token", "error_description": message}
     body = {"jsonrpc": "2.0", "id": None, "error": {"code": UNAUTHORIZED_CODE, "message": message, "data": data}}
     return "Bearer " + ", ".join(parts), json.dumps(body).encode()
 
 
 class KeyChallenge:
-    """ASGI layer in front of the SDK's ``/mcp`` route that words its 401 answers (see :func:`challenge`).
+    """Outer ASGI layer that words the 401 answers of ``/mcp`` (see :func:`challenge`).
 
-    A request without ``Authorization: Bearer ...`` is answered here (the SDK would refuse it too);
-    one with a bearer token goes on, and if the SDK refuses the token (401) its answer is replaced
-    by the invalid-key one. Other paths pass untouched.
+    A 401 of the SDK's bearer middleware is replaced by the missing-key answer when the request
+    carried no ``Authorization: Bearer ...``, else by the invalid-key one. Under open registration an
+    anonymous request whose tool needed an agent (:data:`~club_agentes.mcp_server.identity.NEEDS_AGENT`)
+    gets the missing-key 401 too, so an OAuth-capable client signs in then (in JSON-response mode; an
+    SSE stream has started before the tool runs, and keeps the tool's refusal). Other answers and
+    paths pass untouched.
     """
 
-    def __init__(self, app: ASGIApp, resource_metadata: str | None, path: str = "/mcp") -> None:
+    def __init__(
+        self, app: ASGIApp, resource_metadata: str | None, *, registration: bool = False, path: str = "/mcp"
+    ) -> None:
         self.app = app
         self.resource_metadata = resource_metadata
+        self.registration = registration
         self.path = path
 
     async def _answer(self, send: Send, missing: bool) -> None:
-        header, body = challenge(missing, self.resource_metadata)
+        header, body = challenge(missing, self.resource_metadata, registration=self.registration)
         await send(
             {
                 "type": "http.response.start",
@@ -247,17 +256,14 @@ class KeyChallenge:
         if scope["type"] != "http" or scope.get("path", "").rstrip("/") != self.path:
             await self.app(scope, receive, send)
             return
-        auth = Headers(scope=scope).get("authorization", "")
-        if not auth.lower().startswith("bearer "):
-            await self._answer(send, missing=True)
-            return
+        missing = not Headers(scope=scope).get("authorization", "").lower().startswith("bearer ")
         replaced = False
 
         async def reword(message: Message) -> None:
             nonlocal replaced
-            if message["type"] == "http.response.start" and message["status"] == 401:
+            if message["type"] == "http.response.start" and (message["status"] == 401 or scope.get(NEEDS_AGENT)):
                 replaced = True
-                await self._answer(send, missing=False)
+                await self._answer(send, missing)
             elif not replaced:
                 await send(message)
 

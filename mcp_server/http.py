@@ -237,8 +237,8 @@ def build_http_app(club: ClubApp, settings: ServerSettings) -> ASGIApp:
     )
     anonymous = StreamableHTTPASGIApp(club.server.session_manager) if club.open_registration else None
     sessions = LegacySessionCap(limits.legacy_sessions, float(limits.legacy_idle_s)) if streaming else None
-    keyed = key_challenge(club, inner)  # 401s that say whether the key is missing or not valid
-    return EdgeMiddleware(keyed, security, anonymous_app=anonymous, sessions=sessions)
+    edge = EdgeMiddleware(inner, security, anonymous_app=anonymous, sessions=sessions)
+    return key_challenge(club, edge)  # 401s that say whether the key is missing or not valid
 
 
 def serve_http(club: ClubApp, settings: ServerSettings) -> None:

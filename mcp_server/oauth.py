@@ -453,4 +453,5 @@ def key_challenge(club: ClubApp, app: ASGIApp) -> ASGIApp:
         return app
     auth = club.server.settings.auth
     resource = auth.resource_server_url if auth is not None else None
-    return KeyChallenge(app, str(build_resource_metadata_url(resource)) if resource is not None else None)
+    metadata = str(build_resource_metadata_url(resource)) if resource is not None else None
+    return KeyChallenge(app, metadata, registration=club.open_registration)

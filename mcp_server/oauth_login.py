@@ -18,7 +18,8 @@ Safety:
   (:meth:`AgentRegistry.verify`) and never written back into a page; every key tried counts against
   ``logins_per_hour`` per client address (and its global ceiling), every agent created against
   ``registrations_per_hour``, as ``register_agent`` does.
-* Responses are ``no-store``, ``no-referrer`` and never framed.
+* Responses are ``no-store``, send no referrer to other origins and are never framed (a ``no-referrer``
+  policy would make Chromium post ``Origin: null``, which the server's origin check refuses).
 """
 
 from __future__ import annotations
@@ -100,7 +101,7 @@ def _headers(redirect_uri: str | None) -> dict[str, str]:
         ),
         "Cache-Control": "no-store",
         "Pragma": "no-cache",
-        "Referrer-Policy": "no-referrer",
+        "Referrer-Policy": "same-origin",
         "X-Frame-Options": "DENY",
         "X-Content-Type-Options": "nosniff",
     }
@@ -261,7 +262,7 @@ def _sentence(exc: Exception) -> str:
 def _redirect(url: str) -> Response:
     """A 303 to the client's redirect URI (the CSP's ``form-action`` allows its origin)."""
     response = RedirectResponse(url, status_code=303)
-    response.headers.update({"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
+    response.headers.update({"Cache-Control": "no-store", "Referrer-Policy": "same-origin"})
     return response
 
 

@@ -180,7 +180,10 @@ async def test_open_registration_hands_out_keys_within_limits(tmp_path: Path) ->
         async with keyed_client(url, None) as guest:
             assert {"register_agent"} <= set(guest.schemas)
             assert len((await guest.call("list_games", {}))["games"]) == 3
-            assert "carries no agent key" in await guest.error("start_quiz", {"game": GAME})
+            # A tool that needs an agent answers 401 (so an OAuth client signs in then), saying how to get a key.
+            with pytest.raises(MCPError, match=r"A key is required: .* this server.s register_agent tool makes one"):
+                await guest.call("start_quiz", {"game": GAME})
+            assert app.store.db.one("SELECT COUNT(*) FROM quiz_attempts")[0] == 0
             first = await guest.call("register_agent", {"name": "Nueva Agente"})
             assert first["agent"] == "nueva-agente" and first["key"].startswith("ca_")
             assert first["key"] in guest.responses[-1]
