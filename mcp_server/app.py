@@ -12,7 +12,7 @@ from club_agentes.mcp_server.club import ClubPassVerifier, QuizService, quiz_ser
 from club_agentes.mcp_server.clubhouse import register_clubhouse
 from club_agentes.mcp_server.identity import IdentityMiddleware
 from club_agentes.mcp_server.limits import Limits
-from club_agentes.mcp_server.oauth import server_auth
+from club_agentes.mcp_server.oauth import OAuthLogin, server_auth
 from club_agentes.mcp_server.settings import ServerSettings, load_settings
 from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.tables import PassVerifier, TableService, TableSettings
@@ -51,6 +51,7 @@ class ClubApp:
         settings: the settings the server was built for.
         agents: the registry of agents and their keys.
         limits: the limits per agent and global ceilings (for services that count requests).
+        oauth: the OAuth login (the server's own authorization server), when it is on.
     """
 
     server: ClubServer
@@ -60,6 +61,7 @@ class ClubApp:
     settings: ServerSettings = field(default_factory=ServerSettings)
     agents: AgentRegistry | None = None
     limits: Limits | None = None
+    oauth: OAuthLogin | None = None
 
     @property
     def keys_required(self) -> bool:
@@ -117,7 +119,7 @@ def build_app(
         settings=table_settings,
     )
     register_table_tools(mcp, tables)
-    app = ClubApp(mcp, store, tables, quizzes, settings, registry, limits)
+    app = ClubApp(mcp, store, tables, quizzes, settings, registry, limits, oauth=login)
     register_clubhouse(app)
     return app
 

@@ -25,17 +25,19 @@ it is ``https`` or loopback (RFC 8414): on a plain-HTTP address that is not loop
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import secrets
 import time
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
+from urllib.parse import urlsplit
 
 import anyio.to_thread
 from club_agentes.mcp_server.auth import AGENT_SCOPE, AgentKeyVerifier, AgentRegistry, KeyChallenge
-from club_agentes.mcp_server.limits import Limits
-from club_agentes.mcp_server.settings import ServerSettings
+from club_agentes.mcp_server.limits import LimitReached, Limits
+from club_agentes.mcp_server.settings import ServerSettings, is_loopback
 from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.store.oauth import NewToken, PendingSignIn
 from mcp.server.auth.provider import (
@@ -45,14 +47,16 @@ from mcp.server.auth.provider import (
     AuthorizeError,
     OAuthAuthorizationServerProvider,
     RefreshToken,
+    RegistrationError,
     TokenError,
     construct_redirect_uri,
 )
-from mcp.server.auth.routes import build_resource_metadata_url, validate_issuer_url
+from mcp.server.auth.routes import REGISTRATION_PATH, build_resource_metadata_url, validate_issuer_url
 from mcp.server.auth.settings import AuthSettings, ClientRegistrationOptions, RevocationOptions
 from mcp.shared.auth import OAuthClientInformationFull, OAuthToken
 from pydantic import AnyHttpUrl, BaseModel
-from starlette.types import ASGIApp
+from starlette.responses import Response
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 if TYPE_CHECKING:
     from club_agentes.mcp_server.app import ClubApp
@@ -138,6 +142,29 @@ class _CodeParams(BaseModel):
     resource: str | None = None
 
 
+NO_REDIRECT_SCHEMES = frozenset({"javascript", "data", "file", "vbscript", "about", "blob", "ws", "wss", "ftp"})
+
+
+def redirect_refusal(uri: str) -> str | None:
+    """Return why a client may not register ``uri`` as a redirect URI, or ``None`` when it may.
+
+    Accepted: ``https`` URIs, ``http`` URIs on a loopback host (native apps, RFC 8252), and private-use
+    schemes of native apps (``vscode:``, ``cursor:``...); no fragment (RFC 6749 section 3.1.2).
+    """
+    parts = urlsplit(uri)
+    scheme = parts.scheme.lower()
+    if parts.fragment:
+        return f"the redirect URI {uri[:100]!r} has a fragment (#...), which a redirect URI may not have"
+    if scheme in NO_REDIRECT_SCHEMES or not scheme:
+        return f"the redirect URI {uri[:100]!r} uses the scheme {scheme!r}, to which no code is sent"
+    if scheme == "http" and not is_loopback(parts.hostname or ""):
+        return (
+            f"the redirect URI {uri[:100]!r} is plain http on a host that is not loopback; use https, or http on "
+            "127.0.0.1, [::1] or localhost (RFC 8252)"
+        )
+    return None
+
+
 def _same_resource(a: str, b: str) -> bool:
     try:
         return str(AnyHttpUrl(a)).rstrip("/") == str(AnyHttpUrl(b)).rstrip("/")
@@ -197,8 +224,16 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
         return OAuthClientInformationFull.model_validate_json(info) if info is not None else None
 
     async def register_client(self, client_info: OAuthClientInformationFull) -> None:
-        """Store a client the SDK's registration handler accepted."""
+        """Store a client the SDK's registration handler accepted.
+
+        Raises:
+            RegistrationError: a redirect URI is not one a code may be sent to (see :func:`redirect_refusal`).
+        """
         assert client_info.client_id is not None  # the SDK's handler sets it
+        for uri in client_info.redirect_uris or []:
+            refusal = redirect_refusal(str(uri))
+            if refusal is not None:
+                raise RegistrationError("invalid_redirect_uri", refusal)
         await self.run(self.store.add_oauth_client, client_info.client_id, client_info.model_dump_json(), self.clock())
 
     # ----- authorization: the request waits for the login page
@@ -447,11 +482,34 @@ def server_auth(
     return {"auth_server_provider": login, "auth": auth_settings(settings, login=True)}, login
 
 
-def key_challenge(club: ClubApp, app: ASGIApp) -> ASGIApp:
-    """Wrap the HTTP app so its 401 answers say whether a key is missing or not valid (keys required only)."""
+class ClientRegistrationLimit:
+    """ASGI layer: ``POST /register`` counts against ``oauth_clients_per_hour`` per client address (429 beyond)."""
+
+    def __init__(self, app: ASGIApp, login: OAuthLogin) -> None:
+        self.app = app
+        self.login = login
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Serve one ASGI event."""
+        if scope["type"] == "http" and scope.get("method") == "POST" and scope.get("path") == REGISTRATION_PATH:
+            client = scope.get("client")
+            try:
+                await self.login.run(self.login.limits.take, "oauth_client", str(client[0]) if client else "unknown")
+            except LimitReached as exc:
+                body = json.dumps({"error": "temporarily_unavailable", "error_description": str(exc)}).encode()
+                headers = {"Retry-After": str(exc.retry_after), "Cache-Control": "no-store"}
+                await Response(body, 429, headers, media_type="application/json")(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def auth_edge(club: ClubApp, app: ASGIApp) -> ASGIApp:
+    """Wrap the HTTP app (keys required only): 401 answers that say whether a key is missing or not valid
+    (:class:`KeyChallenge`), and the per-address limit on OAuth client registrations."""
     if not club.keys_required:
         return app
     auth = club.server.settings.auth
     resource = auth.resource_server_url if auth is not None else None
     metadata = str(build_resource_metadata_url(resource)) if resource is not None else None
-    return KeyChallenge(app, metadata, registration=club.open_registration)
+    keyed = KeyChallenge(app, metadata, registration=club.open_registration)
+    return ClientRegistrationLimit(keyed, club.oauth) if club.oauth is not None else keyed

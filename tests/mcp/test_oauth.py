@@ -295,6 +295,25 @@ async def test_under_open_registration_a_client_signs_in_when_a_tool_needs_an_ag
         assert app.agents.get("hana").origin == "register"
 
 
+async def test_registration_refuses_unsafe_redirects_and_floods(tmp_path: Path) -> None:
+    limits = LimitSettings.parse("oauth_clients_per_hour=3")
+    with http_club(tmp_path / "db", limits=limits) as (_, url):
+        base = base_of(url)
+        async with httpx2.AsyncClient() as http:
+            for uri, why in (
+                ("javascript://x/%0Aalert(1)", "uses the scheme 'javascript'"),
+                ("http://attacker.example/cb", "plain http on a host that is not loopback"),
+                ("https://app.example/cb#frag", "has a fragment"),
+            ):
+                r = await http.post(f"{base}/register", json={"client_name": "x", "redirect_uris": [uri]})
+                assert r.status_code == 400 and r.json()["error"] == "invalid_redirect_uri", uri
+                assert why in r.json()["error_description"], uri
+            # Those three counted: a fourth registration from this address is over oauth_clients_per_hour=3.
+            r = await http.post(f"{base}/register", json={"client_name": "x", "redirect_uris": ["cursor://cb"]})
+            assert r.status_code == 429 and int(r.headers["retry-after"]) > 0
+            assert "3 OAuth client registrations in the last hour (the limit is 3)" in r.json()["error_description"]
+
+
 async def test_login_is_off_where_no_issuer_can_be_valid(tmp_path: Path) -> None:
     """A plain-HTTP address that is not loopback cannot be an issuer (RFC 8414): no metadata claims one."""
     from club_agentes.mcp_server.app import build_app
