@@ -196,12 +196,24 @@ def mcp_remote_signs_in(node_bin: Path, db: Path) -> tuple[bool, str]:
         with browser.open(login.split("?")[0], data=data, timeout=30) as back:  # follows the 303 to mcp-remote
             back.read()
         calls = [
-            {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18",
-             "capabilities": {}, "clientInfo": {"name": "conformance", "version": "1"}}},
+            {
+                "jsonrpc": "2.0",
+                "id": 1,
+                "method": "initialize",
+                "params": {
+                    "protocolVersion": "2025-06-18",
+                    "capabilities": {},
+                    "clientInfo": {"name": "conformance", "version": "1"},
+                },
+            },
             {"jsonrpc": "2.0", "method": "notifications/initialized"},
-            {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
-             "params": {"name": "start_quiz", "arguments": {"game": "se-vende"}}},
-        ]  # fmt: skip
+            {
+                "jsonrpc": "2.0",
+                "id": 2,
+                "method": "tools/call",
+                "params": {"name": "start_quiz", "arguments": {"game": "se-vende"}},
+            },
+        ]
         bridge.stdin.write("".join(json.dumps(c) + "\n" for c in calls).encode())
         bridge.stdin.flush()
         answers = [json.loads(bridge.stdout.readline()) for _ in range(2)]

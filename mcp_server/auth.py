@@ -181,15 +181,15 @@ class AgentKeyVerifier:
 
 MISSING_KEY = (
     "A key is required: send 'Authorization: Bearer <agent key>' on every request (an operator makes keys with "
-    "'club-agentes agents add NAME'{register}), or connect with an OAuth-capable client, which signs in on this "
-    "server's login page."
+    "'club-agentes agents add NAME'{register}){login}."
 )
 REGISTER_TOO = "; without a key, this server's register_agent tool makes one"
+LOGIN_TOO = ", or connect with an OAuth-capable client, which signs in on this server's login page"
 INVALID_KEY = (
     "The key is not valid: this agent key or access token is unknown, revoked, expired or mistyped. Send a current "
-    "key ('club-agentes agents add NAME' makes one, 'agents rotate NAME' replaces a lost one), or sign in again "
-    "through your client's OAuth login."
+    "key ('club-agentes agents add NAME' makes one, 'agents rotate NAME' replaces a lost one){login}."
 )
+LOGIN_AGAIN = ", or sign in again through your client's OAuth login"
 INVALID_KEY_HEADER = "The agent key or access token is not valid (unknown, revoked, expired or mistyped)"
 """The ``error_description`` of ``WWW-Authenticate`` (RFC 6750 allows no quotes or backslashes there)."""
 UNAUTHORIZED_CODE = -32001
@@ -200,9 +200,10 @@ def challenge(missing: bool, resource_metadata: str | None, *, registration: boo
     """Return the ``WWW-Authenticate`` value and the JSON body of a 401 answer.
 
     ``missing``: the request carried no bearer key (RFC 6750 section 3.1: then no error code);
-    ``registration``: anonymous requests may call ``register_agent`` (the body says so).
-    The body is a JSON-RPC error (MCP clients show its message) whose ``data`` repeats the OAuth
-    error fields.
+    ``resource_metadata``: the protected-resource metadata URL, advertised only while the OAuth login
+    is on (the sentences mention the login then); ``registration``: anonymous requests may call
+    ``register_agent`` (the body says so). The body is a JSON-RPC error (MCP clients show its
+    message) whose ``data`` repeats the OAuth error fields.
     """
     parts = ['realm="club-agentes"']
     if not missing:
@@ -210,7 +211,11 @@ def challenge(missing: bool, resource_metadata: str | None, *, registration: boo
     if resource_metadata is not None:
         parts.append(f'resource_metadata="{resource_metadata}"')
     parts.append(f'scope="{AGENT_SCOPE}"')
-    message = MISSING_KEY.format(register=REGISTER_TOO if registration else "") if missing else INVALID_KEY
+    login = resource_metadata is not None
+    if missing:
+        message = MISSING_KEY.format(register=REGISTER_TOO if registration else "", login=LOGIN_TOO if login else "")
+    else:
+        message = INVALID_KEY.format(login=LOGIN_AGAIN if login else "")
     data = {"error_description": message} if missing else {"error": "invalid_token", "error_description": message}
     body = {"jsonrpc": "2.0", "id": None, "error": {"code": UNAUTHORIZED_CODE, "message": message, "data": data}}
     return "Bearer " + ", ".join(parts), json.dumps(body).encode()

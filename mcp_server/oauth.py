@@ -80,7 +80,8 @@ MAX_TOKEN_CHARS = 256
 T = TypeVar("T")
 
 
-def _hash(text: str) -> str:
+def digest(text: str) -> str:
+    """Return the SHA-256 (hex) under which a code, token or sign-in id is stored."""
     return hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()
 
 
@@ -256,7 +257,7 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
         assert client.client_id is not None
         await self.run(
             self.store.add_sign_in,
-            _hash(request_id),
+            digest(request_id),
             client.client_id,
             params.model_dump_json(),
             now + SIGN_IN_TTL_S,
@@ -268,7 +269,7 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
         """Return the unexpired sign-in of this request id (from the login page's URL or form), or ``None``."""
         if not request_id or len(request_id) > MAX_TOKEN_CHARS:
             return None
-        return await self.run(self.store.sign_in, _hash(request_id), self.clock())
+        return await self.run(self.store.sign_in, digest(request_id), self.clock())
 
     @staticmethod
     def params(pending: PendingSignIn) -> AuthorizationParams:
@@ -280,7 +281,7 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
 
         Returns ``None`` when the sign-in was ended meanwhile (another tab, or cancelled).
         """
-        if not await self.run(self.store.end_sign_in, _hash(request_id)):
+        if not await self.run(self.store.end_sign_in, digest(request_id)):
             return None
         params = self.params(pending)
         code = secrets.token_urlsafe(32)
@@ -294,7 +295,7 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
         now = self.clock()
         await self.run(
             self.store.add_oauth_code,
-            _hash(code),
+            digest(code),
             pending.client_id,
             agent,
             secrets.token_hex(16),
@@ -307,7 +308,7 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
 
     async def deny(self, request_id: str, pending: PendingSignIn) -> str:
         """End a sign-in the person cancelled; return the client's redirect URL with ``access_denied``."""
-        await self.run(self.store.end_sign_in, _hash(request_id))
+        await self.run(self.store.end_sign_in, digest(request_id))
         params = self.params(pending)
         return construct_redirect_uri(
             str(params.redirect_uri),
@@ -324,7 +325,7 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
         """Return the code issued to ``client`` (spent or not: a second use is refused when exchanged), or ``None``."""
         if len(authorization_code) > MAX_TOKEN_CHARS or client.client_id is None:
             return None
-        row = await self.run(self.store.oauth_code, _hash(authorization_code), client.client_id)
+        row = await self.run(self.store.oauth_code, digest(authorization_code), client.client_id)
         if row is None:
             return None
         p = _CodeParams.model_validate_json(row.params)
@@ -345,8 +346,8 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
         access = ACCESS_PREFIX + secrets.token_urlsafe(32)
         refresh = REFRESH_PREFIX + secrets.token_urlsafe(32)
         rows = [
-            NewToken(_hash(access), "access", now + ACCESS_TTL_S),
-            NewToken(_hash(refresh), "refresh", now + REFRESH_TTL_S),
+            NewToken(digest(access), "access", now + ACCESS_TTL_S),
+            NewToken(digest(refresh), "refresh", now + REFRESH_TTL_S),
         ]
         return access, refresh, rows
 
@@ -364,7 +365,7 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
         ok = await self.run(
             partial(
                 self.store.exchange_oauth_code,
-                _hash(authorization_code.code),
+                digest(authorization_code.code),
                 rows,
                 client_id=authorization_code.client_id,
                 agent=authorization_code.subject or "",
@@ -388,7 +389,7 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
         """Return the unexpired refresh token of ``client`` (its agent not revoked), or ``None``."""
         if not refresh_token.startswith(REFRESH_PREFIX) or len(refresh_token) > MAX_TOKEN_CHARS:
             return None
-        row = await self.run(self.store.oauth_token, _hash(refresh_token), "refresh", self.clock())
+        row = await self.run(self.store.oauth_token, digest(refresh_token), "refresh", self.clock())
         if row is None or row.client_id != client.client_id:
             return None
         return ClubRefreshToken(
@@ -415,7 +416,7 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
         ok = await self.run(
             partial(
                 self.store.rotate_oauth_refresh,
-                _hash(refresh_token.token),
+                digest(refresh_token.token),
                 rows,
                 client_id=refresh_token.client_id,
                 agent=refresh_token.subject or "",
@@ -433,7 +434,7 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
         """Return the unexpired access token ``token`` (its agent not revoked), or ``None`` (blocking; one read)."""
         if not token.startswith(ACCESS_PREFIX) or len(token) > MAX_TOKEN_CHARS:
             return None
-        row = self.store.oauth_token(_hash(token), "access", self.clock())
+        row = self.store.oauth_token(digest(token), "access", self.clock())
         if row is None:
             return None
         return ClubAccessToken(

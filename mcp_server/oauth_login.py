@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 from club_agentes.mcp_server.limits import LimitReached
-from club_agentes.mcp_server.oauth import LOGIN_PATH, SIGN_IN_TTL_S, OAuthLogin, _hash
+from club_agentes.mcp_server.oauth import LOGIN_PATH, SIGN_IN_TTL_S, OAuthLogin, digest
 from club_agentes.mcp_server.store.oauth import PendingSignIn
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
@@ -139,13 +139,21 @@ class LoginPage:
         return self._message("Sign-in expired", EXPIRED.format(minutes=SIGN_IN_TTL_S // 60), 400)
 
     async def _page(
-        self, request_id: str, pending: PendingSignIn, *, status: int = 200, error: str | None = None,
-        csrf: str | None = None, name: str = "", page: str | None = None, **values: Any,
-    ) -> Response:  # fmt: skip
+        self,
+        request_id: str,
+        pending: PendingSignIn,
+        *,
+        status: int = 200,
+        error: str | None = None,
+        csrf: str | None = None,
+        name: str = "",
+        page: str | None = None,
+        **values: Any,
+    ) -> Response:
         """Render the sign-in (or continue) page with a CSRF token (a new one unless ``csrf`` is given)."""
         if csrf is None:
             csrf = secrets.token_urlsafe(32)
-            if not await self.login.run(self.login.store.set_sign_in_csrf, _hash(request_id), _hash(csrf)):
+            if not await self.login.run(self.login.store.set_sign_in_csrf, digest(request_id), digest(csrf)):
                 return self._expired()
         params = self.login.params(pending)
         client = await self.login.get_client(pending.client_id)
@@ -205,7 +213,7 @@ class LoginPage:
             and cookie
             and pending.csrf_hash is not None
             and hmac.compare_digest(csrf.encode(), cookie.encode())
-            and hmac.compare_digest(_hash(csrf), pending.csrf_hash)
+            and hmac.compare_digest(digest(csrf), pending.csrf_hash)
         ):
             retry = f"{LOGIN_PATH}?{urlencode({'request': request_id})}"
             return self._message("Sign in", BAD_FORM, 403, retry_url=retry)
@@ -233,9 +241,12 @@ class LoginPage:
     async def _create(self, request_id: str, pending: PendingSignIn, csrf: str, name: str, address: str) -> Response:
         if not self.login.open_registration:
             return await self._page(
-                request_id, pending, status=400, csrf=csrf,
+                request_id,
+                pending,
+                status=400,
+                csrf=csrf,
                 error="This club does not create agents here; sign in with a key an operator made for you.",
-            )  # fmt: skip
+            )
         if pending.agent is not None:
             return await self._page(request_id, pending, status=400, csrf=csrf, error="An agent was created already.")
         try:
@@ -243,7 +254,7 @@ class LoginPage:
             record, key = await self.login.run(partial(self.login.registry.add, name, origin="register"))
         except Refused as exc:
             return await self._page(request_id, pending, status=400, csrf=csrf, name=name, error=_sentence(exc))
-        await self.login.run(self.login.store.set_sign_in_agent, _hash(request_id), record.name)
+        await self.login.run(self.login.store.set_sign_in_agent, digest(request_id), record.name)
         created = PendingSignIn(pending.client_id, pending.params, pending.csrf_hash, record.name, pending.expires_at)
         return await self._page(request_id, created, csrf=csrf, page="created", key=key)
 

@@ -247,21 +247,25 @@ class OAuthStoreSQL:
         return CodeRow(str(r[0]), str(r[1]), str(r[2]), str(r[3]), float(r[4]), r[5] is not None) if r else None
 
     def exchange_oauth_code(
-        self, code_hash: str, tokens: list[NewToken], *, client_id: str, agent: str, grant_id: str, scopes: str,
-        resource: str | None, now: float,
-    ) -> bool:  # fmt: skip
+        self,
+        code_hash: str,
+        tokens: list[NewToken],
+        *,
+        client_id: str,
+        agent: str,
+        grant_id: str,
+        scopes: str,
+        resource: str | None,
+        now: float,
+    ) -> bool:
         """Spend a code and store the tokens it buys, in one transaction.
 
         Returns ``False`` (storing nothing) when the code was spent already, or its agent is revoked;
         a second use of a code also revokes every token of its grant (RFC 6749 section 4.1.2).
         """
         with self.db.tx() as tx:
-            if (
-                tx.execute(
-                    "UPDATE oauth_codes SET used_at = ? WHERE code_hash = ? AND used_at IS NULL", (now, code_hash)
-                )
-                != 1
-            ):
+            spend = "UPDATE oauth_codes SET used_at = ? WHERE code_hash = ? AND used_at IS NULL"
+            if tx.execute(spend, (now, code_hash)) != 1:
                 tx.execute("DELETE FROM oauth_tokens WHERE grant_id = ?", (grant_id,))
                 return False
             if tx.one("SELECT 1 FROM agents WHERE name = ? AND revoked_at IS NULL", (agent,)) is None:
@@ -273,9 +277,15 @@ class OAuthStoreSQL:
 
     @staticmethod
     def _insert_tokens(
-        tx: Any, tokens: list[NewToken], client_id: str, agent: str, grant_id: str, scopes: str,
-        resource: str | None, now: float,
-    ) -> None:  # fmt: skip
+        tx: Any,
+        tokens: list[NewToken],
+        client_id: str,
+        agent: str,
+        grant_id: str,
+        scopes: str,
+        resource: str | None,
+        now: float,
+    ) -> None:
         tx.execute("DELETE FROM oauth_tokens WHERE expires_at < ?", (now,))
         tx.many(
             "INSERT INTO oauth_tokens (token_hash, kind, client_id, agent, grant_id, scopes, resource, created_at, "
@@ -294,9 +304,17 @@ class OAuthStoreSQL:
         return _token(r) if r else None
 
     def rotate_oauth_refresh(
-        self, old_hash: str, tokens: list[NewToken], *, client_id: str, agent: str, grant_id: str, scopes: str,
-        resource: str | None, now: float,
-    ) -> bool:  # fmt: skip
+        self,
+        old_hash: str,
+        tokens: list[NewToken],
+        *,
+        client_id: str,
+        agent: str,
+        grant_id: str,
+        scopes: str,
+        resource: str | None,
+        now: float,
+    ) -> bool:
         """Replace a refresh token (and its grant's access tokens) by ``tokens``, in one transaction.
 
         Returns ``False`` (storing nothing) when the refresh token was used or revoked meanwhile.

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import httpx2
 import pytest
+from club_agentes.mcp_server.auth import challenge
 from club_agentes.mcp_server.limits import LimitSettings
 from club_agentes.mcp_server.oauth import ACCESS_PREFIX, REFRESH_PREFIX
 
@@ -325,6 +326,8 @@ async def test_login_is_off_where_no_issuer_can_be_valid(tmp_path: Path) -> None
     try:
         auth = app.server.settings.auth
         assert auth is not None and auth.resource_server_url is None
-        assert auth.client_registration_options is None
+        assert auth.client_registration_options is None and app.oauth is None
+        header, body = challenge(True, None)
+        assert "resource_metadata" not in header and "login page" not in body.decode()
     finally:
         app.store.close()
