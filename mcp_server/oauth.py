@@ -39,7 +39,7 @@ from club_agentes.mcp_server.auth import AGENT_SCOPE, AgentKeyVerifier, AgentReg
 from club_agentes.mcp_server.limits import LimitReached, Limits
 from club_agentes.mcp_server.settings import ServerSettings, is_loopback
 from club_agentes.mcp_server.store import Store
-from club_agentes.mcp_server.store.oauth import NewToken, PendingSignIn
+from club_agentes.mcp_server.store.oauth import Grant, NewToken, PendingSignIn, TokenRow
 from mcp.server.auth.provider import (
     AccessToken,
     AuthorizationCode,
@@ -171,6 +171,18 @@ def _same_resource(a: str, b: str) -> bool:
         return str(AnyHttpUrl(a)).rstrip("/") == str(AnyHttpUrl(b)).rstrip("/")
     except ValueError:
         return False
+
+
+def _token_fields(token: str, row: TokenRow) -> dict[str, Any]:
+    return {
+        "token": token,
+        "client_id": row.client_id,
+        "scopes": row.scopes.split(),
+        "expires_at": int(row.expires_at),
+        "resource": row.resource,
+        "subject": row.agent,
+        "grant_id": row.grant_id,
+    }
 
 
 class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, AccessToken]):
@@ -342,14 +354,21 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
             grant_id=row.grant_id,
         )
 
-    def _new_tokens(self, now: float) -> tuple[str, str, list[NewToken]]:
+    async def _issue(
+        self, spend: Callable[[str, Grant, list[NewToken], float], bool], spent: str, grant: Grant
+    ) -> OAuthToken | None:
+        """Store a new access and refresh token of ``grant`` while spending the code or refresh token ``spent``
+        (``spend`` is the store's transaction); return them, or ``None`` when ``spend`` refused."""
+        now = self.clock()
         access = ACCESS_PREFIX + secrets.token_urlsafe(32)
         refresh = REFRESH_PREFIX + secrets.token_urlsafe(32)
         rows = [
             NewToken(digest(access), "access", now + ACCESS_TTL_S),
             NewToken(digest(refresh), "refresh", now + REFRESH_TTL_S),
         ]
-        return access, refresh, rows
+        if not await self.run(spend, digest(spent), grant, rows, now):
+            return None
+        return OAuthToken(access_token=access, expires_in=ACCESS_TTL_S, scope=grant.scopes, refresh_token=refresh)
 
     async def exchange_authorization_code(
         self, client: OAuthClientInformationFull, authorization_code: ClubCode
@@ -359,29 +378,18 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
         Raises:
             TokenError: the code was spent already (the tokens it gave are revoked too) or its agent revoked.
         """
-        now = self.clock()
-        access, refresh, rows = self._new_tokens(now)
-        scopes = " ".join(authorization_code.scopes)
-        ok = await self.run(
-            partial(
-                self.store.exchange_oauth_code,
-                digest(authorization_code.code),
-                rows,
-                client_id=authorization_code.client_id,
-                agent=authorization_code.subject or "",
-                grant_id=authorization_code.grant_id,
-                scopes=scopes,
-                resource=self.settings.resource_url,
-                now=now,
-            )
+        code = authorization_code
+        grant = Grant(
+            code.client_id, code.subject or "", code.grant_id, " ".join(code.scopes), self.settings.resource_url
         )
-        if not ok:
+        tokens = await self._issue(self.store.exchange_oauth_code, code.code, grant)
+        if tokens is None:
             raise TokenError(
                 "invalid_grant",
                 "this authorization code was used already (the tokens it gave are revoked) or its agent was "
                 "revoked; sign in again",
             )
-        return OAuthToken(access_token=access, expires_in=ACCESS_TTL_S, scope=scopes, refresh_token=refresh)
+        return tokens
 
     async def load_refresh_token(
         self, client: OAuthClientInformationFull, refresh_token: str
@@ -392,15 +400,7 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
         row = await self.run(self.store.oauth_token, digest(refresh_token), "refresh", self.clock())
         if row is None or row.client_id != client.client_id:
             return None
-        return ClubRefreshToken(
-            token=refresh_token,
-            client_id=row.client_id,
-            scopes=row.scopes.split(),
-            expires_at=int(row.expires_at),
-            resource=row.resource,
-            subject=row.agent,
-            grant_id=row.grant_id,
-        )
+        return ClubRefreshToken(**_token_fields(refresh_token, row))
 
     async def exchange_refresh_token(
         self, client: OAuthClientInformationFull, refresh_token: ClubRefreshToken, scopes: list[str]
@@ -410,25 +410,12 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
         Raises:
             TokenError: the refresh token was used or revoked meanwhile.
         """
-        now = self.clock()
-        access, refresh, rows = self._new_tokens(now)
-        granted = " ".join(scopes or refresh_token.scopes)
-        ok = await self.run(
-            partial(
-                self.store.rotate_oauth_refresh,
-                digest(refresh_token.token),
-                rows,
-                client_id=refresh_token.client_id,
-                agent=refresh_token.subject or "",
-                grant_id=refresh_token.grant_id,
-                scopes=granted,
-                resource=refresh_token.resource,
-                now=now,
-            )
-        )
-        if not ok:
+        old = refresh_token
+        grant = Grant(old.client_id, old.subject or "", old.grant_id, " ".join(scopes or old.scopes), old.resource)
+        tokens = await self._issue(self.store.rotate_oauth_refresh, old.token, grant)
+        if tokens is None:
             raise TokenError("invalid_grant", "this refresh token was used or revoked already; sign in again")
-        return OAuthToken(access_token=access, expires_in=ACCESS_TTL_S, scope=granted, refresh_token=refresh)
+        return tokens
 
     def access_token(self, token: str) -> ClubAccessToken | None:
         """Return the unexpired access token ``token`` (its agent not revoked), or ``None`` (blocking; one read)."""
@@ -437,15 +424,7 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
         row = self.store.oauth_token(digest(token), "access", self.clock())
         if row is None:
             return None
-        return ClubAccessToken(
-            token=token,
-            client_id=row.client_id,
-            scopes=row.scopes.split(),
-            expires_at=int(row.expires_at),
-            resource=row.resource,
-            subject=row.agent,
-            grant_id=row.grant_id,
-        )
+        return ClubAccessToken(**_token_fields(token, row))
 
     async def load_access_token(self, token: str) -> AccessToken | None:
         """Return the access token an agent key or an OAuth access token stands for, or ``None``."""

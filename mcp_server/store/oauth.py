@@ -140,6 +140,25 @@ class TokenRow:
 
 
 @dataclass(frozen=True)
+class Grant:
+    """What every token of one sign-in shares.
+
+    Attributes:
+        client_id: the client the tokens are issued to.
+        agent: the agent they act as.
+        grant_id: the sign-in they descend from (revoked together).
+        scopes: space-separated scopes.
+        resource: the RFC 8707 resource they are for, or ``None``.
+    """
+
+    client_id: str
+    agent: str
+    grant_id: str
+    scopes: str
+    resource: str | None
+
+
+@dataclass(frozen=True)
 class NewToken:
     """A token to store (see :class:`TokenRow`; ``token_hash`` is the SHA-256 of the token)."""
 
@@ -246,18 +265,7 @@ class OAuthStoreSQL:
         )
         return CodeRow(str(r[0]), str(r[1]), str(r[2]), str(r[3]), float(r[4]), r[5] is not None) if r else None
 
-    def exchange_oauth_code(
-        self,
-        code_hash: str,
-        tokens: list[NewToken],
-        *,
-        client_id: str,
-        agent: str,
-        grant_id: str,
-        scopes: str,
-        resource: str | None,
-        now: float,
-    ) -> bool:
+    def exchange_oauth_code(self, code_hash: str, grant: Grant, tokens: list[NewToken], now: float) -> bool:
         """Spend a code and store the tokens it buys, in one transaction.
 
         Returns ``False`` (storing nothing) when the code was spent already, or its agent is revoked;
@@ -266,31 +274,23 @@ class OAuthStoreSQL:
         with self.db.tx() as tx:
             spend = "UPDATE oauth_codes SET used_at = ? WHERE code_hash = ? AND used_at IS NULL"
             if tx.execute(spend, (now, code_hash)) != 1:
-                tx.execute("DELETE FROM oauth_tokens WHERE grant_id = ?", (grant_id,))
+                tx.execute("DELETE FROM oauth_tokens WHERE grant_id = ?", (grant.grant_id,))
                 return False
-            if tx.one("SELECT 1 FROM agents WHERE name = ? AND revoked_at IS NULL", (agent,)) is None:
+            if tx.one("SELECT 1 FROM agents WHERE name = ? AND revoked_at IS NULL", (grant.agent,)) is None:
                 return False
-            self._insert_tokens(tx, tokens, client_id, agent, grant_id, scopes, resource, now)
+            self._insert_tokens(tx, grant, tokens, now)
         return True
 
     # ----- tokens
 
     @staticmethod
-    def _insert_tokens(
-        tx: Any,
-        tokens: list[NewToken],
-        client_id: str,
-        agent: str,
-        grant_id: str,
-        scopes: str,
-        resource: str | None,
-        now: float,
-    ) -> None:
+    def _insert_tokens(tx: Any, grant: Grant, tokens: list[NewToken], now: float) -> None:
         tx.execute("DELETE FROM oauth_tokens WHERE expires_at < ?", (now,))
+        shared = (grant.client_id, grant.agent, grant.grant_id, grant.scopes, grant.resource, now)
         tx.many(
             "INSERT INTO oauth_tokens (token_hash, kind, client_id, agent, grant_id, scopes, resource, created_at, "
             "expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(t.token_hash, t.kind, client_id, agent, grant_id, scopes, resource, now, t.expires_at) for t in tokens],
+            [(t.token_hash, t.kind, *shared, t.expires_at) for t in tokens],
         )
 
     def oauth_token(self, token_hash: str, kind: str, now: float) -> TokenRow | None:
@@ -303,18 +303,7 @@ class OAuthStoreSQL:
         )
         return _token(r) if r else None
 
-    def rotate_oauth_refresh(
-        self,
-        old_hash: str,
-        tokens: list[NewToken],
-        *,
-        client_id: str,
-        agent: str,
-        grant_id: str,
-        scopes: str,
-        resource: str | None,
-        now: float,
-    ) -> bool:
+    def rotate_oauth_refresh(self, old_hash: str, grant: Grant, tokens: list[NewToken], now: float) -> bool:
         """Replace a refresh token (and its grant's access tokens) by ``tokens``, in one transaction.
 
         Returns ``False`` (storing nothing) when the refresh token was used or revoked meanwhile.
@@ -322,8 +311,8 @@ class OAuthStoreSQL:
         with self.db.tx() as tx:
             if tx.execute("DELETE FROM oauth_tokens WHERE token_hash = ? AND kind = 'refresh'", (old_hash,)) != 1:
                 return False
-            tx.execute("DELETE FROM oauth_tokens WHERE grant_id = ? AND kind = 'access'", (grant_id,))
-            self._insert_tokens(tx, tokens, client_id, agent, grant_id, scopes, resource, now)
+            tx.execute("DELETE FROM oauth_tokens WHERE grant_id = ? AND kind = 'access'", (grant.grant_id,))
+            self._insert_tokens(tx, grant, tokens, now)
         return True
 
     def revoke_oauth_grant(self, grant_id: str) -> int:
@@ -345,4 +334,4 @@ class OAuthStoreSQL:
         return int(r[0]) if r else 0
 
 
-__all__ = ["MIGRATIONS", "CodeRow", "IntegrityError", "NewToken", "OAuthStoreSQL", "PendingSignIn", "TokenRow"]
+__all__ = ["MIGRATIONS", "CodeRow", "Grant", "IntegrityError", "NewToken", "OAuthStoreSQL", "PendingSignIn", "TokenRow"]

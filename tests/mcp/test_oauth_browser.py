@@ -8,7 +8,6 @@ the form post go there and nowhere else); the client then calls tools as that ag
 
 from __future__ import annotations
 
-import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -16,31 +15,13 @@ from typing import Any
 import pytest
 from mcp.client.auth import AuthorizationCodeResult
 
+from tests.clubhouse.test_browser import CHROMIUM, FLAGS, _need_browser
 from tests.mcp.edge import http_club
 from tests.mcp.oauth_flow import CALLBACK, MemoryStorage, oauth_client, redirect_params
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 
-CHROMIUM = Path("/usr/bin/chromium")
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 GAME = "se-vende"
-
-
-def _need_browser() -> None:
-    if not CHROMIUM.exists():
-        message = f"the browser tests need Debian's chromium at {CHROMIUM} (apt-get install -y chromium)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
 
 
 @pytest.fixture
