@@ -230,9 +230,11 @@ class LoginPage:
         if action != "sign_in":
             return await self._page(request_id, pending, status=400, csrf=csrf, error="Choose one of the buttons.")
         try:
-            self.login.limits.take("login", address)
+            await self.login.run(self.login.limits.take, "login", address)
         except LimitReached as exc:
-            return await self._page(request_id, pending, status=429, csrf=csrf, error=_sentence(exc))
+            refused = await self._page(request_id, pending, status=429, csrf=csrf, error=_sentence(exc))
+            refused.headers["Retry-After"] = str(exc.retry_after)
+            return refused
         record = await self.login.run(self.login.registry.verify, form.get("key", ""))
         if record is None:
             return await self._page(request_id, pending, status=400, csrf=csrf, error=BAD_KEY)
@@ -250,7 +252,7 @@ class LoginPage:
         if pending.agent is not None:
             return await self._page(request_id, pending, status=400, csrf=csrf, error="An agent was created already.")
         try:
-            self.login.limits.take("registration", address)
+            await self.login.run(self.login.limits.take, "registration", address)
             record, key = await self.login.run(partial(self.login.registry.add, name, origin="register"))
         except Refused as exc:
             return await self._page(request_id, pending, status=400, csrf=csrf, name=name, error=_sentence(exc))

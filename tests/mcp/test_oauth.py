@@ -183,7 +183,7 @@ async def test_the_login_page_refuses_bad_keys_forms_and_floods(tmp_path: Path) 
             await http.post(action, data={**form, "key": wrong})
             await http.post(action, data={**form, "key": wrong})
             flood = await http.post(action, data={**form, "key": key})
-            assert flood.status_code == 429
+            assert flood.status_code == 429 and int(flood.headers["retry-after"]) > 0
             assert "3 sign-in attempts in the last hour (the limit is 3); retry after" in Forms(flood.text).page_text
             # An unknown request id.
             gone = await http.get(f"{base}/oauth/login?request=nope")
