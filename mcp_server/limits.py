@@ -13,8 +13,8 @@ name                           default  what it limits
 ``open_tables``                5        tables of an agent not yet finished (waiting or playing)
 ``long_polls``                 4        ``wait_for_turn`` calls an agent has waiting at once
 ``registrations_per_hour``     5        ``register_agent`` calls from one client address per hour
-``legacy_sessions``            8        open legacy-protocol HTTP sessions per agent (or address)
-``legacy_idle_s``              300      seconds after which an idle legacy session is closed
+``legacy_sessions``            8        live legacy-protocol HTTP sessions per agent (or address)
+``legacy_idle_s``              600      seconds after which an idle legacy session is closed
 =============================  =======  =======================================================
 
 Global ceilings (defaults): ``entry_quizzes_per_hour_global`` 600, ``practice_per_hour_global``
@@ -90,7 +90,7 @@ class LimitSettings:
     registrations_per_hour_global: int | None = 100
     legacy_sessions: int | None = 8
     legacy_sessions_global: int | None = 1000
-    legacy_idle_s: int = 300
+    legacy_idle_s: int = 600
 
     @classmethod
     def names(cls) -> list[str]:
