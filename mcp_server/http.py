@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -70,6 +71,11 @@ class _Session:
 
     seen: float
     in_flight: int = 0
+    version: str | None = None
+    """The protocol version the session negotiated (from its initialize answer), once seen."""
+
+
+_NEGOTIATED = re.compile(rb'"protocolVersion"\s*:\s*"([0-9]{4}-[0-9]{2}-[0-9]{2})"')
 
 
 class LegacySessionCap:
@@ -136,6 +142,15 @@ class LegacySessionCap:
         """Record a session that a response opened (its opening request still in flight)."""
         self._sessions.setdefault(who, {})[session_id] = _Session(self.clock(), in_flight=1)
         self._owner[session_id] = who
+
+    def negotiated(self, session_id: str, version: str | None = None) -> str | None:
+        """Return the protocol version a session negotiated; with ``version``, record it first."""
+        session = self._session(session_id)
+        if session is None:
+            return None
+        if version is not None:
+            session.version = version
+        return session.version
 
     def _session(self, session_id: str) -> _Session | None:
         who = self._owner.get(session_id)
@@ -241,6 +256,7 @@ class EdgeMiddleware:
                     cap.closed(session_id)
                 await send(message)
 
+            scope = _at_negotiated_version(scope, headers, cap.negotiated(session_id))
             cap.began(session_id)
             try:
                 await app(scope, receive, watch_known)
@@ -273,6 +289,10 @@ class EdgeMiddleware:
                 if sid:
                     cap.opened(who, sid)
                     opened.append(sid)
+            elif message["type"] == "http.response.body" and opened and cap.negotiated(opened[0]) is None:
+                found = _NEGOTIATED.search(message.get("body", b""))
+                if found:
+                    cap.negotiated(opened[0], found.group(1).decode())
             await send(message)
 
         try:
@@ -280,6 +300,31 @@ class EdgeMiddleware:
         finally:
             for sid in opened:
                 cap.ended(sid)
+
+
+def _at_negotiated_version(scope: Scope, headers: Headers, negotiated: str | None) -> Scope:
+    """Serve a session's request at the version the session negotiated when its header names an older one.
+
+    The spec asks a client to send the negotiated version in ``MCP-Protocol-Version`` on every request
+    of a session; some send an older one (the conformance suite sends 2025-03-26 on a 2025-11-25
+    session). The SDK's transport reads the header to decide, per request, whether the client can
+    resume a stream (priming events, SSE polling); the session's own negotiated version is the
+    authority, so the header is raised to it. A header naming a newer or unknown version is left for
+    the SDK to judge.
+    """
+    sent = headers.get(MCP_PROTOCOL_VERSION_HEADER)
+    if (
+        negotiated is None
+        or sent is None
+        or sent == negotiated
+        or sent not in HANDSHAKE_PROTOCOL_VERSIONS
+        or negotiated not in HANDSHAKE_PROTOCOL_VERSIONS
+        or sent > negotiated
+    ):
+        return scope
+    name = MCP_PROTOCOL_VERSION_HEADER.lower().encode()
+    raw = [(k, v) for k, v in scope.get("headers", []) if k.lower() != name]
+    return {**scope, "headers": [*raw, (name, negotiated.encode())]}
 
 
 def build_http_app(club: ClubApp, settings: ServerSettings) -> ASGIApp:

@@ -53,8 +53,10 @@ async def open_session(http: httpx2.AsyncClient, url: str, headers: dict[str, st
     return sid
 
 
-async def call(http: httpx2.AsyncClient, url: str, headers: dict[str, str], sid: str, n: int = 2) -> httpx2.Response:
-    session = {**headers, "mcp-session-id": sid, "mcp-protocol-version": VERSION}
+async def call(
+    http: httpx2.AsyncClient, url: str, headers: dict[str, str], sid: str, n: int = 2, version: str = VERSION
+) -> httpx2.Response:
+    session = {**headers, "mcp-session-id": sid, "mcp-protocol-version": version}
     return await http.post(url, content=body(n, "tools/call", {"name": "list_games", "arguments": {}}), headers=session)
 
 
@@ -154,11 +156,15 @@ async def test_sse_streams_open_with_a_priming_event_and_retry(tmp_path: Path) -
         headers = dict(MCP_HEADERS, Authorization=f"Bearer {key}")
         async with httpx2.AsyncClient(timeout=30) as http:
             sid = await open_session(http, url, headers)
-            r = await call(http, url, headers, sid)
-        events = r.text.replace("\r\n", "\n").split("\n\n")
-        first = dict(line.split(": ", 1) for line in events[0].splitlines() if ": " in line)
-        assert first["retry"] == str(RETRY_MS) and first["id"] and first.get("data", "") == ""
-        assert [m["id"] for m in sse_messages(r.text)] == [2]
+            answers = [await call(http, url, headers, sid)]
+            # A request whose header names an older version than the session negotiated is served at the
+            # session's version (the conformance suite sends 2025-03-26 on a 2025-11-25 session).
+            answers.append(await call(http, url, headers, sid, n=3, version="2025-03-26"))
+        for n, r in enumerate(answers, start=2):
+            events = r.text.replace("\r\n", "\n").split("\n\n")
+            first = dict(line.split(": ", 1) for line in events[0].splitlines() if ": " in line)
+            assert first["retry"] == str(RETRY_MS) and first["id"] and first.get("data", "") == ""
+            assert [m["id"] for m in sse_messages(r.text)] == [n]
 
 
 async def test_the_event_store_replays_a_stream_after_an_event_and_stays_bounded() -> None:
