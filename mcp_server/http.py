@@ -152,6 +152,10 @@ class LegacySessionCap:
             session.version = version
         return session.version
 
+    def owner(self, session_id: str) -> str | None:
+        """Return the identity that opened a session (``None``: not a session counted here)."""
+        return self._owner.get(session_id)
+
     def _session(self, session_id: str) -> _Session | None:
         who = self._owner.get(session_id)
         return self._sessions.get(who, {}).get(session_id) if who is not None else None
@@ -246,16 +250,22 @@ class EdgeMiddleware:
         cap = self.sessions
         session_id = headers.get(MCP_SESSION_ID_HEADER)
         if session_id is not None:
+            mine = cap.owner(session_id) == cap.identity(headers, scope)
             if scope.get("method") == "DELETE":
-                cap.closed(session_id)
+                if mine:
+                    cap.closed(session_id)
                 await app(scope, receive, send)
                 return
 
             async def watch_known(message: Message) -> None:
+                # A 404 to the session's own identity: the SDK no longer has it.
                 if message["type"] == "http.response.start" and message["status"] == 404:
                     cap.closed(session_id)
                 await send(message)
 
+            if not mine:  # another identity's session id: the SDK answers 404, nothing to count
+                await app(scope, receive, send)
+                return
             scope = _at_negotiated_version(scope, headers, cap.negotiated(session_id))
             cap.began(session_id)
             try:
@@ -279,7 +289,7 @@ class EdgeMiddleware:
             await response(scope, receive, send)
             return
         if make_room is not None and self.close_session is not None:
-            log.info("closing an idle legacy session of %s to make room for a new one", who[:12])
+            log.debug("closing an idle legacy session of %s to make room for a new one", who[:12])
             await self.close_session(make_room)
         opened: list[str] = []
 

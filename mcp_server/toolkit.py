@@ -175,7 +175,10 @@ async def with_progress(context: Any, work: Awaitable[T], total_s: float, what: 
     async def tick() -> None:
         done = 0.0
         while True:
-            await context.report_progress(done, total_s, f"{what}: {done:.0f} of {total_s:g} s")
+            try:
+                await context.report_progress(done, total_s, f"{what}: {done:.0f} of {total_s:g} s")
+            except Exception:  # the client's stream is gone: the wait goes on, its progress is lost
+                return
             await anyio.sleep(every)
             done = min(total_s, max(done, time.monotonic() - started))
 
