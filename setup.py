@@ -5,14 +5,15 @@ The repository keeps its top-level folders (``engine/``, ``rules_corpus/``, ``qu
 package listed with its folder, so they are discovered here instead of kept by hand.
 """
 
-from setuptools import find_packages, setup
+from setuptools import find_namespace_packages, setup
 
 SUBPACKAGES = ("engine", "rules_corpus", "quizzes", "mcp_server")
 
 packages = ["club_agentes"]
 package_dir = {"club_agentes": "club_agentes"}
 for folder in SUBPACKAGES:
-    for name in [folder, *(f"{folder}.{sub}" for sub in find_packages(folder))]:
+    subs = find_namespace_packages(folder, exclude=["*__pycache__*"])
+    for name in [folder, *(f"{folder}.{sub}" for sub in subs)]:
         packages.append(f"club_agentes.{name}")
         package_dir[f"club_agentes.{name}"] = name.replace(".", "/")
 

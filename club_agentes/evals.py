@@ -18,10 +18,14 @@ Two kinds of task:
   server's own database (a graded entry attempt with ``passed`` and a club pass covering the game),
   never the model's own account of it.
 
-Run them from a checkout::
+The package registers this module in inspect-ai's entry points (group ``inspect_ai``, name
+``club_agentes``), so installed tasks are named ``club_agentes/<task>``::
 
-    inspect eval club_agentes/evals.py@market_fortune_rules --model openai/gpt-4o
-    inspect eval club_agentes/evals.py@entry_quiz -T games=se-vende --model anthropic/claude-sonnet-4-0
+    inspect eval club_agentes/market_fortune_rules --model openai/gpt-4o
+    inspect eval club_agentes/entry_quiz -T games=se-vende --model anthropic/claude-sonnet-4-0
+
+It also registers the model API ``mockllm-offline`` (:class:`OfflineMockLLM`), to try a task with no
+model and no network: ``--model mockllm-offline/model``.
 """
 
 from __future__ import annotations
@@ -40,7 +44,15 @@ import anyio.to_thread
 from inspect_ai import Task, task
 from inspect_ai.agent import AgentPrompt, as_solver, react
 from inspect_ai.dataset import Sample
-from inspect_ai.model import ChatMessageSystem
+from inspect_ai.model import (
+    ChatMessage,
+    ChatMessageSystem,
+    GenerateConfig,
+    ModelAPI,
+    ModelOutput,
+    ModelUsage,
+    modelapi,
+)
 from inspect_ai.scorer import (
     CORRECT,
     INCORRECT,
@@ -54,7 +66,7 @@ from inspect_ai.scorer import (
 )
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.solver import generate as generate_solver
-from inspect_ai.tool import mcp_server_stdio, mcp_tools
+from inspect_ai.tool import ToolChoice, ToolInfo, mcp_server_stdio, mcp_tools
 
 from club_agentes.quizzes.bank import default_bank
 from club_agentes.quizzes.evaluate import export_records, practice_item
@@ -93,6 +105,49 @@ OUTCOME_KEY = "club_agentes_entry_quiz"
 
 class EvalSettingError(ValueError):
     """A task argument is not one this module accepts (the message says which values are)."""
+
+
+# --------------------------------------------------------------------------- a model for trial runs
+
+OFFLINE_MOCK_ANSWER = "No lo sé."
+"""What :class:`OfflineMockLLM` answers unless ``-M answer=...`` says otherwise."""
+
+
+@modelapi(name="mockllm-offline")
+class OfflineMockLLM(ModelAPI):
+    """A stand-in model for trying a task end to end with no model, no key and no network.
+
+    It answers every turn with the same text (``-M answer="Respuesta final: 3"``; default
+    :data:`OFFLINE_MOCK_ANSWER`) and calls no tool. Unlike inspect-ai's own ``mockllm``, every
+    answer carries its token usage (estimated as a quarter of the characters), so inspect-ai never
+    counts tokens with tiktoken, whose ``o200k_base`` encoding is downloaded on first use.
+    Use it as ``--model mockllm-offline/model``.
+    """
+
+    def __init__(
+        self,
+        model_name: str,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        config: GenerateConfig = GenerateConfig(),  # noqa: B008  # inspect-ai's own default
+        answer: str = OFFLINE_MOCK_ANSWER,
+        **model_args: Any,
+    ) -> None:
+        super().__init__(model_name, base_url, api_key, [], config)
+        self.answer = str(answer)
+
+    async def generate(
+        self, input: list[ChatMessage], tools: list[ToolInfo], tool_choice: ToolChoice, config: GenerateConfig
+    ) -> ModelOutput:
+        """Return :attr:`answer` with a usage estimated from the characters read and written (never raises)."""
+        read = sum(len(message.text) for message in input)
+        output = ModelOutput.from_content(model=self.model_name, content=self.answer)
+        output.usage = ModelUsage(
+            input_tokens=read // 4 + 1,
+            output_tokens=len(self.answer) // 4 + 1,
+            total_tokens=read // 4 + len(self.answer) // 4 + 2,
+        )
+        return output
 
 
 # --------------------------------------------------------------------------- rules comprehension

@@ -15,8 +15,8 @@ name                           default  what it limits
 ``registrations_per_hour``     5        ``register_agent`` calls from one client address per hour
 ``logins_per_hour``            20       keys tried on the OAuth login page from one client address per hour
 ``oauth_clients_per_hour``     20       OAuth clients registered (``POST /register``) from one address per hour
-``legacy_sessions``            8        open legacy-protocol HTTP sessions per agent (or address)
-``legacy_idle_s``              300      seconds after which an idle legacy session is closed
+``legacy_sessions``            8        live legacy-protocol HTTP sessions per agent (or address)
+``legacy_idle_s``              600      seconds after which an idle legacy session is closed
 =============================  =======  =======================================================
 
 Global ceilings (defaults): ``entry_quizzes_per_hour_global`` 600, ``practice_per_hour_global``
@@ -97,7 +97,7 @@ class LimitSettings:
     oauth_clients_per_hour_global: int | None = 1000
     legacy_sessions: int | None = 8
     legacy_sessions_global: int | None = 1000
-    legacy_idle_s: int = 300
+    legacy_idle_s: int = 600
 
     @classmethod
     def names(cls) -> list[str]:

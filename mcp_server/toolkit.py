@@ -8,8 +8,15 @@
 * **one refusal type**: any :class:`~club_agentes.errors.Refused` a tool raises becomes a
   ``ToolError`` with its sentence; argument validation errors become one sentence too;
 * **bounded messages**: no error quotes more than :data:`MAX_QUOTE` characters of the input;
+* **protocol errors where the spec names them**: an unknown tool or prompt, a prompt's missing or
+  unknown argument, is a JSON-RPC error ``-32602`` (invalid params); an unknown resource is
+  ``-32002`` on the handshake-era protocols (2024-11-05 to 2025-11-25, whose spec names that code)
+  and ``-32602`` on 2026-07-28 (SEP-2164 retired ``-32002``); each with one sentence, never a
+  traceback;
 * **logging**: one line per refused call, a full traceback for any defect, each written once by the
-  SDK's logger (``mcp.server.mcpserver.server``); this module's own lines are at DEBUG.
+  SDK's logger (``mcp.server.mcpserver.server``); this module's own lines are at DEBUG;
+* **the logging capability** (:mod:`~club_agentes.mcp_server.session_log`): ``logging/setLevel``
+  and the session's own events as log notifications (refusals at ``info``, defects at ``error``).
 
 :func:`compact` builds a tool result whose text content is a compact rendering written for a
 model, while the full data stays in ``structuredContent`` under the tool's output schema.
@@ -20,12 +27,28 @@ from __future__ import annotations
 import difflib
 import logging
 import re
-from collections.abc import Iterable
-from typing import Any
+import time
+from collections.abc import Awaitable, Iterable
+from typing import Any, TypeVar
 
+import anyio
+from club_agentes.mcp_server import session_log
+from club_agentes.mcp_server.session_log import SessionLogMiddleware, session_event
 from mcp.server import MCPServer
-from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
-from mcp_types import CallToolResult, InputRequiredResult, TextContent, ToolAnnotations
+from mcp.server.mcpserver.exceptions import ResourceNotFoundError, ToolError, UnexpectedToolError
+from mcp.shared.exceptions import MCPError
+from mcp.shared.jsonrpc_dispatcher import progress_token_from_params
+from mcp_types import (
+    INTERNAL_ERROR,
+    INVALID_PARAMS,
+    CallToolResult,
+    GetPromptResult,
+    InputRequiredResult,
+    SetLevelRequestParams,
+    TextContent,
+    ToolAnnotations,
+)
+from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from pydantic import BaseModel, ValidationError
 
 from club_agentes.errors import Refused
@@ -43,6 +66,37 @@ MAX_QUOTE = 200
 
 MAX_MESSAGE = 1000
 """The longest error message sent (a sentence plus at most :data:`MAX_QUOTE` characters of input)."""
+
+RESOURCE_NOT_FOUND = -32002
+"""JSON-RPC code of an unknown resource on the handshake-era protocols (2024-11-05 to 2025-11-25)."""
+
+
+def resource_not_found_code(protocol_version: str | None) -> int:
+    """Return the error code of an unknown resource for a protocol version (``None``: in process, the newest).
+
+    The handshake-era specifications name ``-32002``; 2026-07-28 answers ``-32602`` (SEP-2164).
+    """
+    return RESOURCE_NOT_FOUND if protocol_version in HANDSHAKE_PROTOCOL_VERSIONS else INVALID_PARAMS
+
+
+def unknown_name_sentence(kind: str, name: str, known: Iterable[str], listing: str) -> str:
+    """Return the refusal of an unknown tool or prompt name, with the closest known name.
+
+    Example: ``"unknown tool 'play_mvoe'; did you mean 'play_move'? tools/list names the 18 tools."``
+    """
+    names = sorted(known)
+    close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+    hint = f"did you mean {close[0]!r}? " if close else ""
+    count = f"the {len(names)} {kind}s" if len(names) != 1 else f"the one {kind}"
+    return f"unknown {kind} {quote(name, 60)}; {hint}{listing} names {count}."
+
+
+def _protocol_version(context: Any) -> str | None:
+    """The protocol version of the request ``context`` serves (``None`` in process, without a request)."""
+    try:
+        return str(context.request_context.protocol_version)
+    except (AttributeError, ValueError):
+        return None
 
 
 def quote(value: Any, limit: int = MAX_QUOTE) -> str:
@@ -89,6 +143,60 @@ def unknown_argument_sentence(tool: str, unknown: str, accepted: Iterable[str]) 
     return f"unknown argument {quote(unknown, 60)} for {tool}{hint} The accepted arguments are: {listed}."
 
 
+T = TypeVar("T")
+
+
+def progress_interval(total_s: float) -> float:
+    """Seconds between two progress notifications of a wait of ``total_s`` seconds: a tenth, 1 to 5 s."""
+    return min(5.0, max(1.0, total_s / 10))
+
+
+async def with_progress(context: Any, work: Awaitable[T], total_s: float, what: str) -> T:
+    """Await ``work`` (a wait of at most ``total_s`` seconds); meanwhile send progress notifications.
+
+    Only when the request carries a ``progressToken`` (``_meta.progressToken``): first ``0`` of
+    ``total_s``, then every :func:`progress_interval` seconds the seconds waited so far, each with a
+    message such as ``"waiting for your turn: 12 of 30 s"``. Without a token (or without a request,
+    in process) it is ``await work``. Notifications reach the client over stdio and over HTTP with
+    ``--streaming`` (a JSON response carries none).
+
+    Raises:
+        Exception: whatever ``work`` raises, unchanged.
+    """
+    try:
+        token = progress_token_from_params(context.request_context.params)
+    except (AttributeError, ValueError):
+        token = None
+    if token is None or total_s <= 0:
+        return await work
+    started = time.monotonic()
+    every = progress_interval(total_s)
+
+    async def tick() -> None:
+        done = 0.0
+        while True:
+            try:
+                await context.report_progress(done, total_s, f"{what}: {done:.0f} of {total_s:g} s")
+            except Exception:  # the client's stream is gone: the wait goes on, its progress is lost
+                return
+            await anyio.sleep(every)
+            done = min(total_s, max(done, time.monotonic() - started))
+
+    failure: Exception | None = None
+    result: T | None = None
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(tick)
+        try:
+            result = await work
+        except Exception as exc:  # re-raised below, unwrapped from the task group
+            failure = exc
+        finally:
+            tg.cancel_scope.cancel()
+    if failure is not None:
+        raise failure
+    return result  # type: ignore[return-value]  # set whenever work returned
+
+
 def compact(data: BaseModel, text: str) -> CallToolResult:
     """Return a tool result: ``text`` (compact, for a model) as content, ``data`` as structured content."""
     return CallToolResult(
@@ -98,7 +206,14 @@ def compact(data: BaseModel, text: str) -> CallToolResult:
 
 
 class ClubServer(MCPServer[Any]):
-    """``MCPServer`` with strict arguments, one refusal type, bounded messages and logging."""
+    """``MCPServer`` with strict arguments, one refusal type, bounded messages, protocol errors and logging."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """Build the server (``MCPServer``'s arguments) with the logging capability and its middleware."""
+        super().__init__(*args, **kwargs)
+        self._lowlevel_server.add_request_handler("logging/setLevel", SetLevelRequestParams, session_log.set_level)
+        self.middleware.append(SessionLogMiddleware())
+        session_log.install()
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
         """Call a tool after refusing unknown arguments; turn refusals into one-sentence ``ToolError``.
@@ -109,12 +224,19 @@ class ClubServer(MCPServer[Any]):
                 sees no detail).
         """
         tool = self._tool_manager.get_tool(name)
-        if tool is not None and isinstance(arguments, dict):
+        if tool is None:
+            names = [t.name for t in self._tool_manager.list_tools()]
+            message = unknown_name_sentence("tool", name, names, "tools/list")
+            log.debug("refused: %s", message)
+            session_event("info", f"refused tools/call: {message}")
+            raise MCPError(INVALID_PARAMS, message, data={"name": name[:MAX_QUOTE]})
+        if isinstance(arguments, dict):
             accepted = list(tool.parameters.get("properties", {}))
             for key in arguments:
                 if key not in accepted:
                     message = unknown_argument_sentence(name, key, accepted)
                     log.debug("refused %s: %s", name, message)
+                    session_event("info", f"refused {name}: {message}")
                     raise ToolError(message)
         try:
             result: CallToolResult | InputRequiredResult = await super().call_tool(name, arguments, context)
@@ -123,9 +245,11 @@ class ClubServer(MCPServer[Any]):
             if isinstance(cause, Refused):
                 message = _bounded(str(cause))
                 log.debug("refused %s: %s", name, message)
+                session_event("info", f"refused {name}: {message}")
                 raise ToolError(message) from cause
             # The SDK logs it once, at ERROR, with the whole chained traceback (the defect's included).
             log.debug("defect in tool %s", name, exc_info=cause or exc)
+            session_event("error", f"{name} failed on the server (a defect; its traceback is in the server's log)")
             raise
         except ToolError as exc:
             if isinstance(exc.__cause__, ValidationError):
@@ -136,8 +260,64 @@ class ClubServer(MCPServer[Any]):
                 message = message[len(prefix) :] if message.startswith(prefix) else message
             message = _bounded(message)
             log.debug("refused %s: %s", name, message)  # the SDK logs the refusal sent, once, at INFO
+            session_event("info", f"refused {name}: {message}")
             raise ToolError(message) from exc.__cause__
         return result
+
+    async def get_prompt(
+        self, name: str, arguments: dict[str, Any] | None = None, context: Any = None
+    ) -> GetPromptResult | InputRequiredResult:
+        """Render a prompt; refuse an unknown prompt or a missing or unknown argument with ``-32602``.
+
+        Raises:
+            MCPError: ``INVALID_PARAMS`` for an unknown prompt or a bad argument (one sentence);
+                ``INTERNAL_ERROR`` when the prompt itself fails (a defect, logged with its traceback).
+        """
+        prompts = {p.name: p for p in await self.list_prompts()}
+        prompt = prompts.get(name)
+        if prompt is None:
+            message = unknown_name_sentence("prompt", name, prompts, "prompts/list")
+            log.debug("refused: %s", message)
+            session_event("info", f"refused prompts/get: {message}")
+            raise MCPError(INVALID_PARAMS, message, data={"name": name[:MAX_QUOTE]})
+        declared = [a.name for a in prompt.arguments or []]
+        given = arguments or {}
+        for key in given:
+            if key not in declared:
+                raise MCPError(INVALID_PARAMS, unknown_argument_sentence(f"the prompt {name}", key, declared))
+        missing = [a.name for a in prompt.arguments or [] if a.required and a.name not in given]
+        if missing:
+            needed = ", ".join(repr(m) for m in missing)
+            raise MCPError(
+                INVALID_PARAMS, f"the prompt {name} needs the argument {needed}; it takes: {', '.join(declared)}."
+            )
+        try:
+            return await super().get_prompt(name, arguments, context)
+        except MCPError:
+            raise
+        except ValueError as exc:
+            log.error("defect in prompt %s", name, exc_info=exc)
+            raise MCPError(INTERNAL_ERROR, f"the prompt {name} failed on the server (a defect, logged).") from exc
+
+    async def read_resource(self, uri: Any, context: Any = None) -> Any:
+        """Read a resource; an unknown one is the JSON-RPC error of the request's protocol version.
+
+        Raises:
+            MCPError: the resource is unknown (``-32002`` up to 2025-11-25, ``-32602`` on 2026-07-28),
+                with one sentence and the URI in ``data``.
+            ResourceError: the resource failed (a defect; the SDK logs it).
+        """
+        try:
+            return await super().read_resource(uri, context)
+        except ResourceNotFoundError as exc:
+            detail = str(exc)
+            if detail.startswith("Unknown resource"):
+                detail = f"unknown resource {quote(str(uri), 120)}"
+            message = _bounded(f"{detail}; resources/list and resources/templates/list name the resources served.")
+            log.debug("refused: %s", message)
+            session_event("info", f"refused resources/read: {message}")
+            code = resource_not_found_code(_protocol_version(context))
+            raise MCPError(code, message, data={"uri": str(uri)[:MAX_QUOTE]}) from None
 
     def skip_output_validation(self, *names: str) -> None:
         """Stop re-validating the results of these tools against their output models.

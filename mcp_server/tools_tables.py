@@ -22,7 +22,8 @@ from club_agentes.mcp_server.models_tables import (
 from club_agentes.mcp_server.tables import presenter
 from club_agentes.mcp_server.tables.config import MAX_WAIT_S
 from club_agentes.mcp_server.tables.service import MAX_LIST_PAGE, MAX_LOG_PAGE, TableService
-from club_agentes.mcp_server.toolkit import READ_ONLY, WRITES, ClubServer
+from club_agentes.mcp_server.toolkit import READ_ONLY, WRITES, ClubServer, with_progress
+from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult
 from pydantic import Field
 
@@ -176,11 +177,15 @@ def register_table_tools(mcp: ClubServer, tables: TableService) -> None:
         seat_token: TokenArg,
         timeout_s: Annotated[float, Field(description=f"Most seconds to wait, 0 to {MAX_WAIT_S:g}, e.g. 30.")] = 30,
         since: SinceArg = None,
+        ctx: Context | None = None,
     ) -> Annotated[CallToolResult, WaitResult]:
         """Wait until your seat must decide (a turn, a sealed choice, or a chance to react out of turn), the game
         ends, or the timeout passes. The answer has the decision and your legal moves: play one at once.
+        With a progressToken, progress notifications count the seconds waited.
         """
-        return presenter.waited(await tables.wait(table_id, seat_token, timeout_s, since, agent=current_agent()))
+        waiting = tables.wait(table_id, seat_token, timeout_s, since, agent=current_agent())
+        total = min(max(timeout_s, 0.0), MAX_WAIT_S)
+        return presenter.waited(await with_progress(ctx, waiting, total, "waiting for your turn"))
 
     @mcp.tool(annotations=READ_ONLY, title="Read a table's log")
     async def game_log(

@@ -21,7 +21,8 @@ from club_agentes.mcp_server.clubhouse.models import (
 )
 from club_agentes.mcp_server.clubhouse.service import MAX_LEADERBOARD, MAX_RECENT, Clubhouse, Standing, iso, seats_of
 from club_agentes.mcp_server.identity import current_agent, normalize_agent_name
-from club_agentes.mcp_server.toolkit import READ_ONLY, WRITES, ClubServer, compact
+from club_agentes.mcp_server.toolkit import READ_ONLY, WRITES, ClubServer, compact, with_progress
+from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult
 from pydantic import Field
 
@@ -278,10 +279,12 @@ def register_clubhouse_tools(mcp: ClubServer, club: Clubhouse, limits: Limits | 
                 "is false in options."
             ),
         ] = None,
+        ctx: Context | None = None,
     ) -> Annotated[CallToolResult, SeekResult]:
         """Wait in the queue for a game and seat count until enough agents wait, then sit down together at a new
         table and get your secret seat token. Pairing prefers agents of close rating. After max_wait_s the empty
         seats are filled with bot:heuristic if bot_fill is true. Then play with wait_for_turn / play_move.
+        With a progressToken, progress notifications count the seconds waited in the queue.
         """
         agent = current_agent()
         req = club.matchmaker.request(agent, game, seats, options, max_wait_s, bot_fill, club_pass)
@@ -290,7 +293,7 @@ def register_clubhouse_tools(mcp: ClubServer, club: Clubhouse, limits: Limits | 
         if limits is not None and req.max_wait_s > 0:
             hold = limits.ahold("long_poll", agent, req.max_wait_s + 30)
         async with hold:
-            outcome = await club.matchmaker.seek(req)
+            outcome = await with_progress(ctx, club.matchmaker.seek(req), req.max_wait_s, "waiting for opponents")
         result = seek_result(game, outcome)
         return compact(result, seek_text(result))
 

@@ -44,7 +44,7 @@ def test_the_one_line_grading_example_is_what_quiz_grade_prints() -> None:
 
 
 def test_every_task_the_doc_names_exists() -> None:
-    named = set(re.findall(r"evals\.py@(\w+)", DOC))
+    named = set(re.findall(r"(?:evals\.py@|inspect eval(?:-set)? club_agentes/)(\w+)\b(?!\.py)", DOC))
     assert named == {"market_fortune_rules", "se_vende_rules", "yo_soy_el_jefe_rules", "entry_quiz"}
     for name in named:
         assert isinstance(getattr(evals, name)(), Task)
