@@ -31,15 +31,25 @@ def clubhouse_app(store: Store, **settings: Any) -> tuple[ClubApp, Clubhouse]:
     return app, register_clubhouse(app)
 
 
-async def play_out(app: ClubApp, table_id: str, tokens: dict[int, str], seed: int = 0, kind: str = "heuristic") -> None:
+async def play_out(
+    app: ClubApp,
+    table_id: str,
+    tokens: dict[int, str],
+    seed: int = 0,
+    kind: str = "heuristic",
+    upto: int | None = None,
+) -> None:
     """Play every agent seat of ``tokens`` with the engine's ``kind`` bot (deciding from the seat's view) until
-    the game is over; each move goes through ``TableService.play`` as an agent's would."""
+    the game is over (or the table reaches version ``upto``); each move goes through ``TableService.play`` as an
+    agent's would."""
     rng = Rng(seed)
     any_token = next(iter(tokens.values()))
     bots: dict[int, Any] = {}
     for _ in range(20_000):
         state = await app.tables.view(table_id, any_token)
         if state.table.status in ("finished", "aborted"):
+            return
+        if upto is not None and state.table.version >= upto:
             return
         mine = [s for s in state.decision.seats if s in tokens]
         if not mine:
@@ -75,6 +85,26 @@ async def finished_game(
     await play_out(app, tid, tokens, seed, kind)
     row = app.store.load_table(tid)
     assert row is not None and row.status == "finished", row
+    return tid
+
+
+async def live_game(
+    app: ClubApp, game: str, seats: list[str], agents: dict[int, str], seed: int, moves: int, options: Any = None
+) -> str:
+    """Create a table (no club pass), seat ``agents``, play it to version ``moves`` (about: bot replies may
+    follow) and leave it playing; return its id."""
+    created = await app.tables.create(
+        game,
+        seats,
+        {"require_club_pass": False, "seats_per_agent": 6, **(options or {})},
+        seed,
+        creator=agents[min(agents)],
+    )
+    tid = created.table.table_id
+    tokens = {seat: (await app.tables.join(tid, name, None, seat)).token for seat, name in agents.items()}
+    await play_out(app, tid, tokens, seed, upto=moves)
+    row = app.store.load_table(tid)
+    assert row is not None and row.status == "playing", row
     return tid
 
 
