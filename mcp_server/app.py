@@ -18,6 +18,7 @@ from club_agentes.mcp_server.tables import PassVerifier, TableService, TableSett
 from club_agentes.mcp_server.toolkit import ClubServer
 from club_agentes.mcp_server.tools_rules import register_rules_tools
 from club_agentes.mcp_server.tools_tables import register_table_tools
+from club_agentes.mcp_server.ui_app import register_table_app
 from club_agentes.rules_corpus import load_corpus, search_index
 from mcp.server.auth.settings import AuthSettings
 
@@ -141,6 +142,7 @@ def build_app(
         settings=table_settings,
     )
     register_table_tools(mcp, tables)
+    register_table_app(mcp)
     app = ClubApp(mcp, store, tables, quizzes, settings, registry, limits)
     register_clubhouse(app)
     return app

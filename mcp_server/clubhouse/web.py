@@ -127,6 +127,7 @@ class Pages:
             "other": "en" if lang == "es" else "es",
             "path": path,
             "games": [(g, self.club.game(g).name) for g in game_ids()],
+            "game_name": lambda g: self.club.game(g).name,
             "status_label": lambda s: TEXTS[lang].get(s, s),
             "plural": lambda n, key: count_words(lang, key, n),
             "num": _num,

@@ -119,10 +119,15 @@ def state_at(store: Store, table_id: str, version: int) -> tuple[Game, Any]:
     return game, state
 
 
-def leaked(game: Game, state: Any, text: str) -> list[str]:
-    """Return the cards a spectator may not know at ``state`` that ``text`` names: hidden ids, and printed names
-    that only hidden cards carry (a name shared with a visible copy proves nothing)."""
-    hidden = game.hidden_ids(state, None)
+def leaked(game: Game, state: Any, text: str, seat: int | None = None) -> list[str]:
+    """Return the cards ``seat`` (``None``: a spectator) may not know at ``state`` that ``text`` names: hidden ids,
+    and printed names that only hidden cards carry (a name shared with a visible copy proves nothing)."""
+    hidden = game.hidden_ids(state, seat)
+    if seat is None:
+        # A card every seat knows was shown to the whole table (Yo soy el jefe's family card taken back face up,
+        # which its public event names): not a secret a spectator may not see, though the engine's record of
+        # "every seat" leaves spectators out.
+        hidden = hidden & frozenset().union(*(game.hidden_ids(state, s) for s in range(state.n)))
     found = sorted(h for h in hidden if h in text)
     names = game.card_names()
     if names:
@@ -176,6 +181,8 @@ def page_parts(page: str, version: int) -> list[tuple[int, str]]:
     a card named in public then may be hidden again later, e.g. taken into a hand)."""
     log = re.search(r'<ol id="events".*?</ol>', page, re.S)
     assert log is not None, "the page has no public log"
+    # the drawing's words (the same static dictionary on every page: "Negociación" is a word before it is a card)
+    page = re.sub(r'<script type="application/json" id="draw-labels">.*?</script>', "", page, flags=re.S)
     parts = [(version, page.replace(log.group(0), ""))]
     parts += [(int(v), html.unescape(t)) for v, t in re.findall(r'<li data-version="(\d+)">(.*?)</li>', log.group(0))]
     return parts

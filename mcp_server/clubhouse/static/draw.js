@@ -180,12 +180,14 @@
 
   function lastMove(scene) {
     var last = scene.last;
-    var body = last
-      ? [h("span", { cls: "lastmove-who", text: last.seat === null || last.seat === undefined ? tr("deal")
-          : tr("seat") + " " + last.seat + " · " + (((scene.seats || [])[last.seat] || {}).name || "") }),
-        h("span", { cls: "lastmove-text", text: last.text || "" })]
-      : [h("span", { cls: "lastmove-text", text: tr("no_move_yet") })];
-    return h("p", { cls: "lastmove", "data-version": last ? last.version : 0 },
+    var body = [h("span", { cls: "lastmove-text", text: tr("no_move_yet") })];
+    if (last) {
+      var who = typeof last.seat === "number"
+        ? h("span", { cls: "lastmove-who", text: tr("seat") + " " + last.seat + " · " + (((scene.seats || [])[last.seat] || {}).name || "") })
+        : null;
+      body = [who, h("span", { cls: "lastmove-text", text: last.text || "" })];
+    }
+    return h("p", { cls: "lastmove", "data-version": last ? last.version : 0, "data-seat": last && typeof last.seat === "number" ? last.seat : null },
       h("span", { cls: "lastmove-label", text: tr("last_move") }), body);
   }
 
@@ -199,8 +201,9 @@
   function mfCard(c) {
     if (!c) { return null; }
     if (c.kind === "estrategia") {
+      // (its effect text is left out: it may name other cards, and the rulebook section has it)
       return card(c.id, "mf-strategy col-" + c.colour, tr("mf_colour_" + c.colour), c.name, tr("mf_strategy"),
-        c.name + " — " + tr("mf_colour_" + c.colour) + (c.effect ? ": " + c.effect : ""));
+        c.name + " — " + tr("mf_strategy") + " " + tr("mf_colour_" + c.colour));
     }
     var stock = c.kind === "accion";
     var value = stock ? c.value + "M" : "+" + c.value + "M";

@@ -90,7 +90,7 @@
 
   function start() {
     if (wanted >= count - 1) { show(0); }
-    play.firstChild.textContent = "⏸ ";
+    play.firstChild.textContent = "❚❚ ";
     play.lastChild.textContent = page.getAttribute("data-pause");
     play.setAttribute("aria-label", page.getAttribute("data-pause"));
     page.setAttribute("data-playing", "true");
