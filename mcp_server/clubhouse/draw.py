@@ -87,7 +87,12 @@ def last_move(version: int, seat: int | None, events: Sequence[EventRow], words:
     if version <= 0:
         return None
     e = first_public(events, version)
-    return {"seat": seat, "version": version, "text": words.event(e.text) if e is not None else ""}
+    return {
+        "seat": seat,
+        "version": version,
+        "text": words.event(e.text) if e is not None else "",
+        "lang": words.event_lang,
+    }
 
 
 def last_roll(game: str, events: Sequence[EventRow]) -> dict[str, Any] | None:

@@ -38,6 +38,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "public_view_note": "Lo que ve cualquier espectador: nunca una carta oculta.",
         "all_facts": "Todos los datos públicos",
         "events": "Registro público",
+        "events_in_english": (
+            "El motor de reglas escribe sus sucesos en inglés; por ahora el registro se muestra tal cual."
+        ),
         "no_events": "Aún no ha pasado nada.",
         "result": "Resultado",
         "breakdown": "Desglose",
@@ -135,6 +138,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "public_view_note": "What any spectator sees: never a hidden card.",
         "all_facts": "Every public fact",
         "events": "Public log",
+        "events_in_english": "",
         "no_events": "Nothing has happened yet.",
         "result": "Result",
         "breakdown": "Breakdown",
@@ -235,6 +239,7 @@ def pick_language(query: str | None, accept: str | None) -> str:
 DRAW_TEXTS: dict[str, dict[str, str]] = {
     "es": {
         # shared
+        "lang": "es",
         "seat": "Asiento",
         "you": "tú",
         "rating": "valoración",
@@ -257,6 +262,7 @@ DRAW_TEXTS: dict[str, dict[str, str]] = {
         "no_move_yet": "Todavía no se ha jugado nada.",
         "deal": "El reparto",
         "decision": "Decisión",
+        "game_over": "partida terminada",
         "no_view": "No hay vista de esta mesa.",
         "vp": "PV",
         "back_stock": "$",
@@ -420,6 +426,7 @@ DRAW_TEXTS: dict[str, dict[str, str]] = {
         "ysj_end_failed": "fracasos seguidos",
     },
     "en": {
+        "lang": "en",
         "seat": "Seat",
         "you": "you",
         "rating": "rating",
@@ -442,6 +449,7 @@ DRAW_TEXTS: dict[str, dict[str, str]] = {
         "no_move_yet": "Nothing has been played yet.",
         "deal": "The deal",
         "decision": "Decision",
+        "game_over": "game over",
         "no_view": "There is no view of this table.",
         "vp": "VP",
         "back_stock": "$",

@@ -291,6 +291,7 @@ class Pages:
             result_json=json_block({"result": data["result"], "names": data["names"]}),
             result_html=Markup(data["result_html"]),
             options=words.options(table_options(self.club, table_id)),
+            event_lang=words.event_lang,
         )
 
     async def stream(self, request: Request) -> Response:
@@ -379,6 +380,7 @@ class Pages:
             result_json=json_block({"result": result, "names": names}),
             result_html=Markup(self.result_html(replay.result, names, words)),
             options=words.options(replay.options),
+            event_lang=words.event_lang,
         )
 
     def step_data(self, replay: Replay, index: int, seats: list[dict[str, Any]], words: Words) -> dict[str, Any]:

@@ -307,6 +307,50 @@ def test_each_game_is_drawn_from_its_public_view(served: tuple[str, Path, dict[s
         store.close()
 
 
+PAGE_TEXT = """(lang) => {
+  const root = document.body.cloneNode(true);
+  root.querySelectorAll('script, style').forEach(e => e.remove());
+  root.querySelectorAll('[lang]').forEach(e => { if (e.getAttribute('lang') !== lang) { e.remove(); } });
+  return root.textContent;
+}"""
+"""A page's words in its own language: everything but scripts and the parts marked as another language (the
+language switch, the engine's text of the view and, until the engines write keyed events, their log)."""
+
+
+@pytest.mark.slow
+def test_one_language_per_page(served: tuple[str, Path, dict[str, str]]) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    from tests.clubhouse.test_words import ENGLISH, SPANISH
+
+    url, db, ids = served
+    store = Store(db)
+    pages = ["/", "/agents/alice"] + [f"/leaderboard/{g}" for g in GAMES]
+    for game in GAMES:
+        done = ids[f"done/{game}"]
+        row = store.load_table(done)
+        assert row is not None
+        pages += [f"/tables/{ids[f'live/{game}']}", f"/tables/{done}"]
+        pages += [f"/tables/{done}/replay?step={k}" for k in (0, 1, row.version // 2, row.version)]
+    store.close()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        for lang, other in (("es", ENGLISH), ("en", SPANISH)):
+            for path in pages:
+                page.goto(f"{url}{path}{'&' if '?' in path else '?'}lang={lang}")
+                if "/tables/" in path:
+                    expect(page.locator(".drawn-table")).to_be_visible()
+                    page.locator("#result-drawn, .drawn-table").first.wait_for()
+                assert page.locator("html").get_attribute("lang") == lang
+                text = " ".join(page.evaluate(PAGE_TEXT, lang).split())
+                found = sorted({m.group(0) for m in other.finditer(text)})
+                assert not found, f"{path} in {lang} shows {found}: " + " | ".join(
+                    text[max(0, m.start() - 60) : m.end() + 60] for m in list(other.finditer(text))[:3]
+                )
+        browser.close()
+
+
 @pytest.mark.slow
 def test_every_page_fits_a_phone(served: tuple[str, Path, dict[str, str]], tmp_path: Path) -> None:
     from playwright.sync_api import sync_playwright

@@ -185,7 +185,7 @@
       var who = typeof last.seat === "number"
         ? h("span", { cls: "lastmove-who", text: tr("seat") + " " + last.seat + " · " + (((scene.seats || [])[last.seat] || {}).name || "") })
         : null;
-      body = [who, h("span", { cls: "lastmove-text", text: last.text || "" })];
+      body = [who, h("span", { cls: "lastmove-text", text: last.text || "", lang: last.lang && last.lang !== L.lang ? last.lang : null })];
     }
     return h("p", { cls: "lastmove", "data-version": last ? last.version : 0, "data-seat": last && typeof last.seat === "number" ? last.seat : null },
       h("span", { cls: "lastmove-label", text: tr("last_move") }), body);
@@ -198,6 +198,12 @@
 
   // ------------------------------------------------------------------ Market Fortune
 
+  // Where the long industry names may break on a small card (soft hyphens: Chromium has no Spanish hyphenation).
+  var MF_BREAKS = {
+    "Inmobiliaria": "Inmobi\u00adliaria", "Manufactura": "Manufac\u00adtura", "Telecomunicaciones": "Telecomu\u00adnicaciones",
+    "Entretenimiento": "Entrete\u00adnimiento", "Agroalimentaria": "Agroali\u00admentaria", "Tecnología": "Tecno\u00adlogía"
+  };
+
   function mfCard(c) {
     if (!c) { return null; }
     if (c.kind === "estrategia") {
@@ -207,7 +213,7 @@
     }
     var stock = c.kind === "accion";
     var value = stock ? c.value + "M" : "+" + c.value + "M";
-    return card(c.id, (stock ? "mf-stock" : "mf-return") + " ind-" + slug(c.industry), value, c.industry,
+    return card(c.id, (stock ? "mf-stock" : "mf-return") + " ind-" + slug(c.industry), value, MF_BREAKS[c.industry] || c.industry,
       stock ? tr("mf_stock") : tr("mf_return"), c.name, { "data-value": c.value });
   }
 
@@ -267,7 +273,7 @@
       slots.push(h("div", { cls: "investment empty-slot", "aria-hidden": "true" }, h("span", { text: "#" + k })));
     }
     var badges = [];
-    if (v.turn && v.turn.seat === s) { badges.push(badge(tr("on_turn"), "turn")); }
+    if (v.turn && v.turn.seat === s && !v.result) { badges.push(badge(tr("on_turn"), "turn")); }
     if (p.no_risk_next_turn) { badges.push(badge(tr("mf_no_risk"), "warn")); }
     if (p.match_total !== undefined) { badges.push(badge(tr("mf_match_total", { m: p.match_total, g: p.games_won }))); }
     var body = [hand, strats,
@@ -296,7 +302,7 @@
     var t = v.turn;
     var turnEl = h("div", { cls: "turn-box" },
       h("strong", { text: tr("mf_turn", { n: t.number, limit: t.limit }) }),
-      h("span", { text: tr("mf_step_" + t.step.replace(/-/g, "_")) }),
+      h("span", { text: v.result ? tr("game_over") : tr("mf_step_" + t.step.replace(/-/g, "_")) }),
       t.lucky_investor ? badge(tr("mf_lucky"), "good") : null,
       t.no_risk_this_turn ? badge(tr("mf_no_risk_now"), "warn") : null,
       t.red_used ? badge(tr("mf_red_used")) : null);
@@ -489,7 +495,7 @@
     var neg = v.negotiation;
     var badges = [];
     if (neg && neg.boss === s) { badges.push(badge(tr("ysj_boss"), "boss")); }
-    else if (v.turn === s && !neg) { badges.push(badge(tr("on_turn"), "turn")); }
+    else if (v.turn === s && !neg && v.phase !== "over") { badges.push(badge(tr("on_turn"), "turn")); }
     var hand = mine
       ? zone(tr("hand") + " (" + p.hand_count + "/" + v.hand_limit + ")", "hand", (v.hand || []).map(ysjCard))
       : zone(tr("hand"), "hand", backs("ysj", p.hand_count - (p.known_cards || []).length, tr("hand"), true),
@@ -669,10 +675,13 @@
         h("ul", { cls: "result-lines" }, b.lines.map(function (ln) {
           var label = Array.isArray(ln) ? ln[0] : ln.label;
           var amount = Array.isArray(ln) ? ln[1] : ln.amount;
-          return h("li", {}, h("span", { text: label }), h("span", { cls: "num", text: fmt(amount) }));
+          var lang = !Array.isArray(ln) && ln.label_lang && ln.label_lang !== L.lang ? ln.label_lang : null;
+          return h("li", {}, h("span", { text: label, lang: lang }), h("span", { cls: "num", text: fmt(amount) }));
         })));
     });
-    var root = h("div", { cls: "drawn-result" }, h("p", { cls: "reason", text: res.reason }), h("ol", { cls: "result-bars" }, rows));
+    var reasonLang = res.reason_lang && res.reason_lang !== L.lang ? res.reason_lang : null;
+    var root = h("div", { cls: "drawn-result" }, h("p", { cls: "reason", text: res.reason, lang: reasonLang }),
+      h("ol", { cls: "result-bars" }, rows));
     element.replaceChildren(root);
     return root;
   }
