@@ -276,6 +276,7 @@ class Pages:
         except NotFound as exc:
             return self.not_found(request, str(exc))
         words = Words(table.game, lang)
+        await self.club.fresh()
         events = await asyncio.to_thread(self.club.spectator.public_events, table_id, -1, table.version, EVENTS_SHOWN)
         seats = await asyncio.to_thread(self.seat_info, table.game, table, lang)
         scene = await asyncio.to_thread(self.table_scene, table, events, seats, words)
@@ -322,6 +323,7 @@ class Pages:
                     table = await asyncio.to_thread(spectator.public, table_id)
                     words = Words(table.game, lang)
                     if seats is None or table.status != "playing":
+                        await self.club.fresh()
                         seats = await asyncio.to_thread(self.seat_info, table.game, table, lang)
                     if not recent:
                         recent = await asyncio.to_thread(
@@ -364,6 +366,7 @@ class Pages:
             index = 0
         index = max(0, min(index, len(replay.steps) - 1))
         words = Words(replay.game, lang)
+        await self.club.fresh()
         seats = await asyncio.to_thread(self.seat_info, replay.game, replay, lang)
         step = self.step_data(replay, index, seats, words)
         names = self.seat_names(replay, t)

@@ -150,20 +150,14 @@ async def _record(tmp_path: Path) -> dict[str, dict[str, Any]]:
 
 @pytest.mark.slow
 def test_the_page_draws_a_recorded_tool_result_of_each_game_for_its_seat_only(tmp_path: Path) -> None:
-    from tests.clubhouse.test_browser import CHROMIUM, FLAGS, need_browser, save_shot
+    from tests.clubhouse.test_browser import chromium, need_browser, save_shot, watched_page
 
     need_browser()
-    from playwright.sync_api import sync_playwright
-
     recorded = asyncio.run(_record(tmp_path))
     html = table_app_html()
     try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-            page = browser.new_page(viewport={"width": 1000, "height": 1700})
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        with chromium() as browser:
+            page, errors = watched_page(browser, 1000, 1700)
             for game, rec in recorded.items():
                 g = get_game(game)
                 # get_view: the seat's own view, drawn from structuredContent.
@@ -205,6 +199,5 @@ def test_the_page_draws_a_recorded_tool_result_of_each_game_for_its_seat_only(tm
                 assert not leaked(g, state, content, seat=0)
                 assert "ui/notifications/size-changed" in page.evaluate("window.hostLog")
             assert not errors, errors
-            browser.close()
     finally:
         next(iter(recorded.values()))["store"].close()

@@ -21,6 +21,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +68,28 @@ def need_browser() -> None:
         import playwright.sync_api  # noqa: F401
     except ImportError:
         pytest.fail("the browser tests need the playwright package (pip install playwright)")
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's chromium through Playwright, closed at the end."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def watched_page(browser: Any, width: int, height: int) -> tuple[Any, list[str]]:
+    """Return a new page of ``width`` x ``height`` and the list its script errors and console errors go to."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return page, errors
 
 
 def save_shot(target: Any, tmp: Path, name: str, docs: bool = True) -> None:
@@ -269,16 +292,13 @@ def _check_drawing(game: str, view: dict[str, Any], names: list[str], drawn: dic
 
 @pytest.mark.slow
 def test_each_game_is_drawn_from_its_public_view(served: tuple[str, Path, dict[str, str]], tmp_path: Path) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     url, db, ids = served
     store = Store(db)
     try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-            page = browser.new_page(viewport={"width": 1280, "height": 1000})
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
+        with chromium() as browser:
+            page, errors = watched_page(browser, 1280, 1000)
             for game in GAMES:
                 tid = ids[f"live/{game}"]
                 row = store.load_table(tid)
@@ -294,7 +314,7 @@ def test_each_game_is_drawn_from_its_public_view(served: tuple[str, Path, dict[s
                 first = _first_update(f"{url}/tables/{tid}/stream?lang=en")
                 assert first["version"] == row.version and first["scene"]["view"] == view
                 assert_no_leak(store, tid, [(row.version, json.dumps(first))])
-                save_shot(page, tmp_path, f"table-{game}.png")
+                save_shot(page.locator("#drawn"), tmp_path, f"table-{game}.png")
 
                 done = ids[f"done/{game}"]
                 page.goto(f"{url}/tables/{done}/replay?lang=en&step=40")
@@ -302,9 +322,24 @@ def test_each_game_is_drawn_from_its_public_view(served: tuple[str, Path, dict[s
                 expect(page.locator("#moves a[aria-current=step]")).to_have_attribute("data-step", "40")
                 save_shot(page, tmp_path, f"replay-{game}.png")
             assert not errors, errors
-            browser.close()
     finally:
         store.close()
+
+
+STRICT = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+)
+"""A policy as strict as a spectator page may be served with: the browser reports whatever it blocks."""
+
+
+def _strict(route: Any) -> None:
+    """Serve a page (not its scripts or streams) with the STRICT policy."""
+    if route.request.resource_type != "document":
+        route.continue_()
+        return
+    response = route.fetch()
+    route.fulfill(response=response, headers={**response.headers, "content-security-policy": STRICT})
 
 
 PAGE_TEXT = """(lang) => {
@@ -319,7 +354,7 @@ language switch, the engine's text of the view and, until the engines write keye
 
 @pytest.mark.slow
 def test_one_language_per_page(served: tuple[str, Path, dict[str, str]]) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     from tests.clubhouse.test_words import ENGLISH, SPANISH
 
@@ -333,9 +368,9 @@ def test_one_language_per_page(served: tuple[str, Path, dict[str, str]]) -> None
         pages += [f"/tables/{ids[f'live/{game}']}", f"/tables/{done}"]
         pages += [f"/tables/{done}/replay?step={k}" for k in (0, 1, row.version // 2, row.version)]
     store.close()
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
+    with chromium() as browser:
+        page, errors = watched_page(browser, 1280, 900)
+        page.route("**/*", _strict)  # the pages work under a policy with no inline script or style
         for lang, other in (("es", ENGLISH), ("en", SPANISH)):
             for path in pages:
                 page.goto(f"{url}{path}{'&' if '?' in path else '?'}lang={lang}")
@@ -348,22 +383,19 @@ def test_one_language_per_page(served: tuple[str, Path, dict[str, str]]) -> None
                 assert not found, f"{path} in {lang} shows {found}: " + " | ".join(
                     text[max(0, m.start() - 60) : m.end() + 60] for m in list(other.finditer(text))[:3]
                 )
-        browser.close()
+        assert not errors, errors
 
 
 @pytest.mark.slow
 def test_every_page_fits_a_phone(served: tuple[str, Path, dict[str, str]], tmp_path: Path) -> None:
-    from playwright.sync_api import sync_playwright
-
     url, _, ids = served
     paths = ["/", "/leaderboard/market-fortune", "/leaderboard/yo-soy-el-jefe", "/agents/alice"]
     for game in GAMES:
         live, done = ids[f"live/{game}"], ids[f"done/{game}"]
         paths += [f"/tables/{live}", f"/tables/{done}", f"/tables/{done}/replay"]
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+    with chromium() as browser:
         for width in (360, 390):
-            phone = browser.new_page(viewport={"width": width, "height": 800})
+            phone, errors = watched_page(browser, width, 800)
             for path in paths:
                 for lang in ("es", "en"):
                     phone.goto(f"{url}{path}?lang={lang}")
@@ -373,26 +405,23 @@ def test_every_page_fits_a_phone(served: tuple[str, Path, dict[str, str]], tmp_p
             if width == 390:
                 phone.goto(f"{url}/?lang=es")
                 save_shot(phone, tmp_path, "lobby-phone.png")
+            assert not errors, errors
             phone.close()
-        browser.close()
 
 
 @pytest.mark.slow
 def test_follow_a_live_game_replay_it_and_read_the_leaderboards(
     served: tuple[str, Path, dict[str, str]], tmp_path: Path
 ) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     url, db, _ = served
     store = Store(db)
     snapshots: list[tuple[int, str]] = []
     exhibition: subprocess.Popen[str] | None = None
     try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
+        with chromium() as browser:
+            page, errors = watched_page(browser, 1280, 900)
 
             # The lobby is open before the exhibition starts: the new table appears without a reload.
             page.goto(f"{url}/?lang=en")
@@ -418,9 +447,10 @@ def test_follow_a_live_game_replay_it_and_read_the_leaderboards(
             versions: set[int] = set()
             deadline = time.monotonic() + 240
             while time.monotonic() < deadline:
-                version = int(article.get_attribute("data-version") or -1)
+                html = page.content()  # one snapshot: its version is the one its article says (set with it)
+                version = int(re.search(r'<article [^>]*data-version="(\d+)"', html).group(1))  # type: ignore[union-attr]
                 versions.add(version)
-                snapshots.append((version, page.content()))
+                snapshots.append((version, html))
                 if article.get_attribute("data-ended") == "true":
                     break
                 page.wait_for_timeout(250)
@@ -514,7 +544,6 @@ def test_follow_a_live_game_replay_it_and_read_the_leaderboards(
             assert icon.status == 200 and icon.headers["content-type"] == "image/x-icon"
             assert icon.body()[:4] == b"\0\0\1\0"  # an ICO file
             assert not errors, errors
-            browser.close()
     finally:
         store.close()
         if exhibition is not None:

@@ -63,8 +63,10 @@
       you: sc.seat,
       deciding: (sc.decision && sc.decision.seats) || [],
       winners: (sc.result && sc.result.winners) || [],
-      last: lastEvent ? { seat: undefined, version: lastEvent.version, text: lastEvent.text } : null,
+      // the tools' sentences are English (for the model): marked so on a Spanish host
+      last: lastEvent ? { seat: undefined, version: lastEvent.version, text: lastEvent.text, lang: "en" } : null,
       prompt: sc.decision ? sc.decision.prompt : "",
+      prompt_lang: "en",
       die: die(evs)
     };
   }

@@ -6,9 +6,10 @@
 //   ClubDraw.table(element, scene, labels)   draw (or redraw) a table into element
 //   ClubDraw.result(element, result, names, labels)   draw a finished game's result: a bar and lines per seat
 //
-// A scene is {game, view, version, seats: [{seat, name, rating, mu, sigma, href}], you (a seat, or null for a
-// spectator), deciding: [seat], winners: [seat], last: {seat, text, version} | null (the last move in one line),
-// prompt (the decision in words), die: {seat, plus, version} | null (Market Fortune's last roll)}.
+// A scene is {game, view, version, seats: [{seat, name, rating, mu, sigma, href}], you (a seat, or null for
+// a spectator), deciding: [seat], winners: [seat], last: {seat, text, version, lang} | null (the last move in
+// one line and its language), prompt (the decision in words), prompt_lang (its language, when not the
+// labels'), die: {seat, plus, version} | null (Market Fortune's last roll of the Fortune die)}.
 // labels are the words of one language (i18n.py's DRAW_TEXTS[lang]).
 (function (root) {
   "use strict";
@@ -193,7 +194,9 @@
 
   function decision(scene, text) {
     if (!text) { return null; }
-    return h("p", { cls: "decision-line" }, h("span", { cls: "decision-label", text: tr("decision") }), text);
+    var lang = scene.prompt_lang && scene.prompt_lang !== L.lang ? scene.prompt_lang : null;
+    return h("p", { cls: "decision-line" }, h("span", { cls: "decision-label", text: tr("decision") }),
+      h("span", { text: text, lang: lang }));
   }
 
   // ------------------------------------------------------------------ Market Fortune
