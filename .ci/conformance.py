@@ -9,6 +9,10 @@ pinned below, from the npm registry into ``.ci/.node`` (ignored by git); nothing
    each scenario of :data:`SCENARIOS` runs against it; any failed check fails the run.
 2. The Inspector CLI (``mcp-inspector --cli``) starts ``club-agentes serve`` over stdio and lists the
    tools; the run fails unless every tool the server registers is listed.
+3. ``mcp-remote`` (an OAuth-capable stdio-to-HTTP bridge) connects to ``club-agentes serve --http`` with
+   keys required and no header: it registers itself, prints the authorization URL, a person's part (the
+   login page, given an agent key) is played over HTTP, and a tool called through the bridge must act as
+   that agent.
 
 The other server scenarios of the suite test fixture tools, resources and prompts of the suite's own
 reference server (``test://`` URIs, tools named like ``json_schema_2020_12_tool``) or capabilities this
@@ -29,7 +33,11 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 CACHE = HERE / ".node"
-PACKAGES = ("@modelcontextprotocol/conformance@0.1.16", "@modelcontextprotocol/inspector@2.12.0")
+PACKAGES = (
+    "@modelcontextprotocol/conformance@0.1.16",
+    "@modelcontextprotocol/inspector@2.12.0",
+    "mcp-remote@0.15.1",
+)
 SCENARIOS = (
     "server-initialize",
     "ping",
@@ -79,15 +87,16 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
-    """Start ``serve --http --no-auth`` on loopback; return the process and its URL.
+def start_server(db: Path, *, keys: bool = False) -> tuple[subprocess.Popen[bytes], str]:
+    """Start ``serve --http --no-auth`` (``serve --http`` with ``keys``) on loopback; return the process and its URL.
 
     Raises:
         RuntimeError: it did not start.
     """
     port = free_port()
+    auth = [] if keys else ["--no-auth"]
     proc = subprocess.Popen(
-        [str(CLI), "serve", "--http", "--no-auth", "--host", "127.0.0.1", "--port", str(port), "--db", str(db)],
+        [str(CLI), "serve", "--http", *auth, "--host", "127.0.0.1", "--port", str(port), "--db", str(db)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
@@ -147,6 +156,78 @@ def inspector_lists_tools(node_bin: Path, db: Path) -> tuple[bool, str]:
     return True, f"{len(names)} tools listed over stdio"
 
 
+def mcp_remote_signs_in(node_bin: Path, db: Path) -> tuple[bool, str]:
+    """Connect ``mcp-remote`` with no header, sign it in on the login page, call a tool; return (ok, summary)."""
+    import http.cookiejar
+    import urllib.parse
+    import urllib.request
+
+    made = subprocess.run([str(CLI), "agents", "add", "remote-tester", "--db", str(db)], capture_output=True, text=True)
+    key = made.stdout.strip().splitlines()[-1]
+    server, url = start_server(db, keys=True)
+    config = Path(tempfile.mkdtemp())
+    env = {**os.environ, "MCP_REMOTE_CONFIG_DIR": str(config), "BROWSER": "true"}
+    bridge = subprocess.Popen(
+        [str(node_bin), str(CACHE / "node_modules" / "mcp-remote" / "dist" / "proxy.js"), url, str(free_port())],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        cwd=config,
+    )
+    try:
+        assert bridge.stderr is not None and bridge.stdin is not None and bridge.stdout is not None
+        authorize = None
+        for raw in bridge.stderr:
+            m = re.search(r"(http://127\.0\.0\.1:\d+/authorize\?\S+)", raw.decode("utf-8", "replace"))
+            if m:
+                authorize = m.group(1)
+                break
+        if authorize is None:
+            return False, "mcp-remote printed no authorization URL"
+        browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        with browser.open(authorize, timeout=30) as page:
+            login, html = page.geturl(), page.read().decode()
+        form = re.search(r'<form[^>]*id="sign-in".*?</form>', html, re.S)
+        if form is None:
+            return False, f"no sign-in form at {login}"
+        fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form.group(0)))
+        data = urllib.parse.urlencode({**fields, "key": key}).encode()
+        with browser.open(login.split("?")[0], data=data, timeout=30) as back:  # follows the 303 to mcp-remote
+            back.read()
+        calls = [
+            {
+                "jsonrpc": "2.0",
+                "id": 1,
+                "method": "initialize",
+                "params": {
+                    "protocolVersion": "2025-06-18",
+                    "capabilities": {},
+                    "clientInfo": {"name": "conformance", "version": "1"},
+                },
+            },
+            {"jsonrpc": "2.0", "method": "notifications/initialized"},
+            {
+                "jsonrpc": "2.0",
+                "id": 2,
+                "method": "tools/call",
+                "params": {"name": "start_quiz", "arguments": {"game": "se-vende"}},
+            },
+        ]
+        bridge.stdin.write("".join(json.dumps(c) + "\n" for c in calls).encode())
+        bridge.stdin.flush()
+        answers = [json.loads(bridge.stdout.readline()) for _ in range(2)]
+        agent = answers[1].get("result", {}).get("structuredContent", {}).get("agent")
+        if agent != "remote-tester":
+            return False, f"start_quiz through mcp-remote answered {json.dumps(answers[1])[:300]}"
+        return True, "registered, signed in on the login page, start_quiz acted as the agent"
+    finally:
+        bridge.kill()
+        bridge.wait(10)
+        server.terminate()
+        server.wait(10)
+
+
 def main() -> int:
     """Run everything; print one line per check; return 1 if anything failed."""
     node_bin = node()
@@ -163,6 +244,9 @@ def main() -> int:
             proc.wait(10)
         ok, summary = inspector_lists_tools(node_bin, Path(tmp) / "inspector.sqlite3")
         print(f"inspector --cli tools/list: {'passed' if ok else 'FAILED'}: {summary}")
+        failed |= not ok
+        ok, summary = mcp_remote_signs_in(node_bin, Path(tmp) / "oauth.sqlite3")
+        print(f"mcp-remote OAuth sign-in: {'passed' if ok else 'FAILED'}: {summary}")
         failed |= not ok
     return 1 if failed else 0
 

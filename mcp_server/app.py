@@ -7,11 +7,12 @@ import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from club_agentes.mcp_server.auth import AGENT_SCOPE, AgentKeyVerifier, AgentRegistry
+from club_agentes.mcp_server.auth import AgentRegistry
 from club_agentes.mcp_server.club import ClubPassVerifier, QuizService, quiz_service, register_quiz_tools
 from club_agentes.mcp_server.clubhouse import register_clubhouse
 from club_agentes.mcp_server.identity import IdentityMiddleware
 from club_agentes.mcp_server.limits import Limits
+from club_agentes.mcp_server.oauth import OAuthLogin, server_auth
 from club_agentes.mcp_server.settings import ServerSettings, load_settings
 from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.tables import PassVerifier, TableService, TableSettings
@@ -20,7 +21,6 @@ from club_agentes.mcp_server.tools_rules import register_rules_tools
 from club_agentes.mcp_server.tools_tables import register_table_tools
 from club_agentes.mcp_server.ui_app import register_table_app
 from club_agentes.rules_corpus import load_corpus, search_index
-from mcp.server.auth.settings import AuthSettings
 
 from club_agentes import __version__
 
@@ -52,6 +52,7 @@ class ClubApp:
         settings: the settings the server was built for.
         agents: the registry of agents and their keys.
         limits: the limits per agent and global ceilings (for services that count requests).
+        oauth: the OAuth login (the server's own authorization server), when it is on.
     """
 
     server: ClubServer
@@ -61,6 +62,7 @@ class ClubApp:
     settings: ServerSettings = field(default_factory=ServerSettings)
     agents: AgentRegistry | None = None
     limits: Limits | None = None
+    oauth: OAuthLogin | None = None
 
     @property
     def keys_required(self) -> bool:
@@ -71,23 +73,6 @@ class ClubApp:
     def open_registration(self) -> bool:
         """Whether anonymous HTTP requests may call ``register_agent``."""
         return self.keys_required and self.settings.open_registration
-
-
-def auth_settings(settings: ServerSettings) -> AuthSettings:
-    """Return the SDK auth settings of a server that requires agent keys.
-
-    The server is a protected resource (RFC 9728 metadata at
-    ``/.well-known/oauth-protected-resource/mcp``); its keys are issued by the club itself
-    (``club-agentes agents add``), so the metadata names the server's own base URL as the
-    authority. Keys are not bound to a resource URL, so ``validate_token_resource`` is off: the
-    verifier checks each key against the store.
-    """
-    return AuthSettings(
-        issuer_url=settings.base_url,  # type: ignore[arg-type]  # pydantic parses the URL
-        resource_server_url=settings.resource_url,  # type: ignore[arg-type]
-        required_scopes=[AGENT_SCOPE],
-        validate_token_resource=False,
-    )
 
 
 def build_app(
@@ -114,17 +99,10 @@ def build_app(
     registry = AgentRegistry(store)
     limits = Limits(settings.limits, store)
     keys_required = settings.http and not settings.no_auth
-    if keys_required:
-        mcp = ClubServer(
-            "club-agentes",
-            title="Club de Agentes",
-            instructions=INSTRUCTIONS,
-            version=__version__,
-            token_verifier=AgentKeyVerifier(registry),
-            auth=auth_settings(settings),
-        )
-    else:
-        mcp = ClubServer("club-agentes", title="Club de Agentes", instructions=INSTRUCTIONS, version=__version__)
+    auth, login = server_auth(settings, registry, limits) if keys_required else ({}, None)
+    mcp = ClubServer("club-agentes", title="Club de Agentes", instructions=INSTRUCTIONS, version=__version__, **auth)
+    if login is not None:
+        login.install(mcp)
     mcp.middleware.append(IdentityMiddleware(None if keys_required else settings.agent))
     register_rules_tools(mcp, corpus, search_index())
     quizzes = quiz_service(store, settings, limits, corpus)
@@ -143,7 +121,7 @@ def build_app(
     )
     register_table_tools(mcp, tables)
     register_table_app(mcp)
-    app = ClubApp(mcp, store, tables, quizzes, settings, registry, limits)
+    app = ClubApp(mcp, store, tables, quizzes, settings, registry, limits, oauth=login)
     register_clubhouse(app)
     return app
 

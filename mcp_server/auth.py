@@ -7,23 +7,31 @@ key itself is shown once, when it is made.
 
 :class:`AgentKeyVerifier` is the ``token_verifier`` handed to the SDK's ``MCPServer``: over HTTP
 the SDK's bearer middleware calls it for the ``Authorization: Bearer <key>`` of every request,
-and answers 401 with ``WWW-Authenticate`` when it returns ``None``.
+and answers 401 when it returns ``None``. With the server's OAuth login on
+(:mod:`club_agentes.mcp_server.oauth`) the same verifier also accepts the access tokens that login
+issues. :class:`KeyChallenge` words those 401 answers (RFC 6750): a request without a bearer key is
+told a key is required (no error code), a request whose key or token is not valid gets
+``error="invalid_token"`` and a body that says the key is not valid.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import re
 import secrets
 import time
 from collections.abc import Callable
 
 import anyio.to_thread
+from club_agentes.mcp_server.identity import NEEDS_AGENT
 from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.store.agents import AgentRecord
 from club_agentes.quizzes.harness import normalize_agent_name
 from mcp.server.auth.provider import AccessToken
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from club_agentes.errors import Refused
 
@@ -96,7 +104,7 @@ class AgentRegistry:
         return self.store.list_agents()
 
     def revoke(self, name: str) -> tuple[AgentRecord, int]:
-        """Revoke an agent: its key stops working at once, and so do its club passes.
+        """Revoke an agent: its key, its OAuth tokens and its club passes stop working at once.
 
         Returns the agent and how many passes were revoked with it.
 
@@ -107,11 +115,12 @@ class AgentRegistry:
         record = self.get(name)
         if not self.store.revoke_agent(record.name, self.clock()):
             raise UnknownAgent(f"the agent {record.name!r} was revoked already")
+        self.store.revoke_oauth_agent(record.name)
         revoked = sum(1 for p in self.store.passes_for(record.name) if not p.revoked and self.store.revoke_pass(p.jti))
         return self.get(record.name), revoked
 
     def rotate(self, name: str) -> tuple[AgentRecord, str]:
-        """Give an agent a new key (the old one stops working; a revoked agent is reinstated).
+        """Give an agent a new key (the old one and the OAuth tokens it signed in stop; a revoked agent is reinstated).
 
         Raises:
             InvalidAgent: the name is not accepted.
@@ -120,6 +129,7 @@ class AgentRegistry:
         record = self.get(name)
         key, key_id, key_hash = new_key()
         self.store.replace_agent_key(record.name, key_id, key_hash)
+        self.store.revoke_oauth_agent(record.name)  # tokens signed in with the old key go with it
         return self.get(record.name), key
 
     def verify(self, key: str) -> AgentRecord | None:
@@ -137,18 +147,129 @@ class AgentRegistry:
         return record
 
 
+TokenLookup = Callable[[str], AccessToken | None]
+"""Finds an OAuth access token by its text (the store's read; ``None`` when unknown or expired)."""
+
+
 class AgentKeyVerifier:
-    """The SDK ``TokenVerifier``: a bearer token is an agent key; the access token names the agent."""
+    """The SDK ``TokenVerifier``: a bearer token is an agent key, or an access token of the OAuth login.
 
-    def __init__(self, registry: AgentRegistry) -> None:
+    For an agent key the access token's ``client_id`` and ``subject`` are the agent's name; for an
+    OAuth access token ``client_id`` is the OAuth client and ``subject`` the agent it signed in as.
+    """
+
+    def __init__(self, registry: AgentRegistry, tokens: TokenLookup | None = None) -> None:
         self.registry = registry
+        self.tokens = tokens
 
-    async def verify_token(self, token: str) -> AccessToken | None:
-        """Return an access token whose ``client_id`` and ``subject`` are the agent's name, or ``None``."""
-        if self.registry.store.db.local:
-            record = self.registry.verify(token)  # one SQLite row: cheaper than a hop to a worker thread
-        else:
-            record = await anyio.to_thread.run_sync(self.registry.verify, token)
+    def verify(self, token: str) -> AccessToken | None:
+        """Return the access token ``token`` stands for, or ``None`` (blocking; one store read). Never raises
+        for any string."""
+        if self.tokens is not None and not token.strip().startswith(KEY_PREFIX):
+            return self.tokens(token)
+        record = self.registry.verify(token)
         if record is None:
             return None
         return AccessToken(token=token, client_id=record.name, subject=record.name, scopes=[AGENT_SCOPE])
+
+    async def verify_token(self, token: str) -> AccessToken | None:
+        """Return the access token ``token`` stands for, or ``None`` (the SDK then answers 401)."""
+        if self.registry.store.db.local:
+            return self.verify(token)  # one SQLite row: cheaper than a hop to a worker thread
+        return await anyio.to_thread.run_sync(self.verify, token)
+
+
+MISSING_KEY = (
+    "A key is required: send 'Authorization: Bearer <agent key>' on every request (an operator makes keys with "
+    "'club-agentes agents add NAME'{register}){login}."
+)
+REGISTER_TOO = "; without a key, this server's register_agent tool makes one"
+LOGIN_TOO = ", or connect with an OAuth-capable client, which signs in on this server's login page"
+INVALID_KEY = (
+    "The key is not valid: this agent key or access token is unknown, revoked, expired or mistyped. Send a current "
+    "key ('club-agentes agents add NAME' makes one, 'agents rotate NAME' replaces a lost one){login}."
+)
+LOGIN_AGAIN = ", or sign in again through your client's OAuth login"
+INVALID_KEY_HEADER = "The agent key or access token is not valid (unknown, revoked, expired or mistyped)"
+"""The ``error_description`` of ``WWW-Authenticate`` (RFC 6750 allows no quotes or backslashes there)."""
+UNAUTHORIZED_CODE = -32001
+"""The JSON-RPC error code of a 401 body."""
+
+
+def challenge(missing: bool, resource_metadata: str | None, *, registration: bool = False) -> tuple[str, bytes]:
+    """Return the ``WWW-Authenticate`` value and the JSON body of a 401 answer.
+
+    ``missing``: the request carried no bearer key (RFC 6750 section 3.1: then no error code);
+    ``resource_metadata``: the protected-resource metadata URL, advertised only while the OAuth login
+    is on (the sentences mention the login then); ``registration``: anonymous requests may call
+    ``register_agent`` (the body says so). The body is a JSON-RPC error (MCP clients show its
+    message) whose ``data`` repeats the OAuth error fields.
+    """
+    parts = ['realm="club-agentes"']
+    if not missing:
+        parts += ['error="invalid_token"', f'error_description="{INVALID_KEY_HEADER}"']
+    if resource_metadata is not None:
+        parts.append(f'resource_metadata="{resource_metadata}"')
+    parts.append(f'scope="{AGENT_SCOPE}"')
+    login = resource_metadata is not None
+    if missing:
+        message = MISSING_KEY.format(register=REGISTER_TOO if registration else "", login=LOGIN_TOO if login else "")
+    else:
+        message = INVALID_KEY.format(login=LOGIN_AGAIN if login else "")
+    data = {"error_description": message} if missing else {"error": "invalid_token", "error_description": message}
+    body = {"jsonrpc": "2.0", "id": None, "error": {"code": UNAUTHORIZED_CODE, "message": message, "data": data}}
+    return "Bearer " + ", ".join(parts), json.dumps(body).encode()
+
+
+class KeyChallenge:
+    """Outer ASGI layer that words the 401 answers of ``/mcp`` (see :func:`challenge`).
+
+    A 401 of the SDK's bearer middleware is replaced by the missing-key answer when the request
+    carried no ``Authorization: Bearer ...``, else by the invalid-key one. Under open registration an
+    anonymous request whose tool needed an agent (:data:`~club_agentes.mcp_server.identity.NEEDS_AGENT`)
+    gets the missing-key 401 too, so an OAuth-capable client signs in then (in JSON-response mode; an
+    SSE stream has started before the tool runs, and keeps the tool's refusal). Other answers and
+    paths pass untouched.
+    """
+
+    def __init__(
+        self, app: ASGIApp, resource_metadata: str | None, *, registration: bool = False, path: str = "/mcp"
+    ) -> None:
+        self.app = app
+        self.resource_metadata = resource_metadata
+        self.registration = registration
+        self.path = path
+
+    async def _answer(self, send: Send, missing: bool) -> None:
+        header, body = challenge(missing, self.resource_metadata, registration=self.registration)
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 401,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"www-authenticate", header.encode()),
+                    (b"cache-control", b"no-store"),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Serve one ASGI event."""
+        if scope["type"] != "http" or scope.get("path", "").rstrip("/") != self.path:
+            await self.app(scope, receive, send)
+            return
+        missing = not Headers(scope=scope).get("authorization", "").lower().startswith("bearer ")
+        replaced = False
+
+        async def reword(message: Message) -> None:
+            nonlocal replaced
+            if message["type"] == "http.response.start" and (message["status"] == 401 or scope.get(NEEDS_AGENT)):
+                replaced = True
+                await self._answer(send, missing)
+            elif not replaced:
+                await send(message)
+
+        await self.app(scope, receive, reword)

@@ -29,7 +29,7 @@ def add_commands(sub: Any) -> None:
     add.set_defaults(run=run_agents_add)
     lst = asub.add_parser("list", help="list the agents (never their keys)")
     lst.set_defaults(run=run_agents_list)
-    rev = asub.add_parser("revoke", help="revoke an agent: its key and its club passes stop working at once")
+    rev = asub.add_parser("revoke", help="revoke an agent: its key, OAuth tokens and club passes stop at once")
     rev.add_argument("name", help="the agent's name")
     rev.set_defaults(run=run_agents_revoke)
     rot = asub.add_parser("rotate", help="give an agent a new key (printed once, last line); the old one stops")
@@ -143,7 +143,7 @@ def _agents_revoke(args: argparse.Namespace) -> int:
     finally:
         store.close()
     sys.stdout.write(
-        f"Revoked agent {record.name!r}: its key no longer works, and {passes} club pass"
+        f"Revoked agent {record.name!r}: its key (and every OAuth sign-in) no longer works, and {passes} club pass"
         f"{'' if passes == 1 else 'es'} of it were revoked with it.\n"
     )
     return 0
@@ -163,7 +163,8 @@ def _agents_rotate(args: argparse.Namespace) -> int:
     finally:
         store.close()
     sys.stdout.write(
-        f"Agent {record.name!r} has a new key; the old one no longer works. The new key follows, shown only once:\n"
+        f"Agent {record.name!r} has a new key; the old one (and every OAuth sign-in) no longer works. The new key "
+        "follows, shown only once:\n"
         f"{key}\n"
     )
     return 0

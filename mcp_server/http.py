@@ -30,6 +30,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from club_agentes.mcp_server.oauth import auth_edge
 from club_agentes.mcp_server.settings import ServerSettings
 from mcp.server.streamable_http import MCP_SESSION_ID_HEADER
 from mcp.server.streamable_http_manager import StreamableHTTPASGIApp
@@ -236,7 +237,8 @@ def build_http_app(club: ClubApp, settings: ServerSettings) -> ASGIApp:
     )
     anonymous = StreamableHTTPASGIApp(club.server.session_manager) if club.open_registration else None
     sessions = LegacySessionCap(limits.legacy_sessions, float(limits.legacy_idle_s)) if streaming else None
-    return EdgeMiddleware(inner, security, anonymous_app=anonymous, sessions=sessions)
+    edge = EdgeMiddleware(inner, security, anonymous_app=anonymous, sessions=sessions)
+    return auth_edge(club, edge)  # 401s that say whether a key is missing or not valid; OAuth client limits
 
 
 def serve_http(club: ClubApp, settings: ServerSettings) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from club_agentes.quizzes.harness import InvalidAgent, normalize_agent_name
@@ -57,11 +57,16 @@ class Requester:
     Attributes:
         agent: the agent's normalised name, or ``None`` for an anonymous request.
         address: the client's network address over HTTP (``None`` otherwise).
+        scope: an anonymous HTTP request's ASGI scope (where :func:`current_agent` marks :data:`NEEDS_AGENT`).
     """
 
     agent: str | None
     address: str | None = None
+    scope: dict[str, Any] | None = field(default=None, compare=False, repr=False)
 
+
+NEEDS_AGENT = "club_agentes.needs_agent"
+"""Set in an anonymous HTTP request's ASGI scope when a tool needed an agent (the edge then answers 401)."""
 
 _requester: contextvars.ContextVar[Requester | None] = contextvars.ContextVar("club_agentes_requester", default=None)
 
@@ -83,6 +88,8 @@ def current_agent() -> str:
     """
     who = _requester.get()
     if who is None or who.agent is None:
+        if who is not None and who.scope is not None:
+            who.scope[NEEDS_AGENT] = True
         raise NoIdentity(_NO_KEY)
     return who.agent
 
@@ -151,8 +158,9 @@ class IdentityMiddleware:
         address = str(client[0]) if client else None
         user = scope.get("user")
         if isinstance(user, AuthenticatedUser):
-            return Requester(user.access_token.client_id, address)
-        return Requester(self.local_agent, address)
+            return Requester(user.access_token.subject or user.access_token.client_id, address)
+        anonymous = self.local_agent is None and isinstance(scope, dict)
+        return Requester(self.local_agent, address, scope if anonymous else None)
 
     async def __call__(self, ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
         """Serve one message with its requester set (and restored afterwards)."""

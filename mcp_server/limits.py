@@ -13,13 +13,16 @@ name                           default  what it limits
 ``open_tables``                5        tables of an agent not yet finished (waiting or playing)
 ``long_polls``                 4        ``wait_for_turn`` calls an agent has waiting at once
 ``registrations_per_hour``     5        ``register_agent`` calls from one client address per hour
+``logins_per_hour``            20       keys tried on the OAuth login page from one client address per hour
+``oauth_clients_per_hour``     20       OAuth clients registered (``POST /register``) from one address per hour
 ``legacy_sessions``            8        open legacy-protocol HTTP sessions per agent (or address)
 ``legacy_idle_s``              300      seconds after which an idle legacy session is closed
 =============================  =======  =======================================================
 
 Global ceilings (defaults): ``entry_quizzes_per_hour_global`` 600, ``practice_per_hour_global``
 6000, ``tables_per_hour_global`` 1000, ``open_tables_global`` 500, ``long_polls_global`` 200,
-``registrations_per_hour_global`` 100, ``legacy_sessions_global`` 1000.
+``registrations_per_hour_global`` 100, ``logins_per_hour_global`` 1000,
+``oauth_clients_per_hour_global`` 1000, ``legacy_sessions_global`` 1000.
 
 Counters live in the database (:mod:`club_agentes.mcp_server.store.limits`), so every worker
 sharing it enforces the same limits. Every refusal is a :class:`LimitReached` (a
@@ -29,7 +32,7 @@ retry, with ``retry_after`` in whole seconds.
 API for services (the harness, the tables service):
 
 * :meth:`Limits.take` ``(kind, subject)``: count one request of a rate kind (``"entry_quiz"``,
-  ``"practice"``, ``"table"``, ``"registration"``) or refuse;
+  ``"practice"``, ``"table"``, ``"registration"``, ``"login"``, ``"oauth_client"``) or refuse;
 * :meth:`Limits.check_open_tables` ``(agent, mine, everyone)``: refuse one more open table;
 * :meth:`Limits.hold` / :meth:`Limits.ahold` ``("long_poll", agent, seconds)``: a (sync / async)
   context manager holding one concurrent long-poll for its duration.
@@ -88,6 +91,10 @@ class LimitSettings:
     long_polls_global: int | None = 200
     registrations_per_hour: int | None = 5
     registrations_per_hour_global: int | None = 100
+    logins_per_hour: int | None = 20
+    logins_per_hour_global: int | None = 1000
+    oauth_clients_per_hour: int | None = 20
+    oauth_clients_per_hour_global: int | None = 1000
     legacy_sessions: int | None = 8
     legacy_sessions_global: int | None = 1000
     legacy_idle_s: int = 300
@@ -171,6 +178,8 @@ _RATE_KINDS: dict[str, tuple[str, str]] = {
     "practice": ("practice_per_hour", "practice questions"),
     "table": ("tables_per_hour", "tables created"),
     "registration": ("registrations_per_hour", "agent registrations"),
+    "login": ("logins_per_hour", "sign-in attempts"),
+    "oauth_client": ("oauth_clients_per_hour", "OAuth client registrations"),
 }
 _HOLD_KINDS: dict[str, tuple[str, str]] = {"long_poll": ("long_polls", "long-polls (wait_for_turn) waiting")}
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from club_agentes.mcp_server.store import agents, clubhouse, limits, quizzes, tables
+from club_agentes.mcp_server.store import agents, clubhouse, limits, oauth, quizzes, tables
 from club_agentes.mcp_server.store.agents import AgentStoreSQL
 from club_agentes.mcp_server.store.clubhouse import ClubhouseStoreSQL
 from club_agentes.mcp_server.store.db import Database, IntegrityError, Migration, StoreError, open_database
 from club_agentes.mcp_server.store.limits import LimitStoreSQL
+from club_agentes.mcp_server.store.oauth import OAuthStoreSQL
 from club_agentes.mcp_server.store.quizzes import QuizStoreSQL
 from club_agentes.mcp_server.store.tables import MoveRow, SeatClaim, StaleVersion, TableRow, TableStore
 
@@ -27,6 +28,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     *agents.MIGRATIONS,
     *limits.MIGRATIONS,
     *clubhouse.MIGRATIONS,
+    *oauth.MIGRATIONS,
 )
 """Every store part's migrations."""
 
@@ -42,7 +44,7 @@ def default_location() -> str:
     return os.environ.get(DB_ENV) or str(default_db_path())
 
 
-class Store(TableStore, QuizStoreSQL, AgentStoreSQL, LimitStoreSQL, ClubhouseStoreSQL):
+class Store(TableStore, QuizStoreSQL, AgentStoreSQL, LimitStoreSQL, ClubhouseStoreSQL, OAuthStoreSQL):
     """Every part of the store over one database (implements ``quizzes.store.QuizStore`` too).
 
     Attributes:

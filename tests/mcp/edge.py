@@ -26,8 +26,10 @@ from tests.mcp.helpers import Checked, free_port, server_command
 
 
 @contextlib.contextmanager
-def http_club(db: Path, **settings: Any) -> Iterator[tuple[ClubApp, str]]:
+def http_club(db: Path | Store, **settings: Any) -> Iterator[tuple[ClubApp, str]]:
     """Serve a club over HTTP with uvicorn (uvloop, httptools) on a free loopback port, in a thread.
+
+    ``db`` is a SQLite path or an open store (closed when the server stops).
 
     ``settings`` are :class:`~club_agentes.mcp_server.settings.ServerSettings` fields (``http`` is on and
     ``host``/``port`` are set here). Yields the app (its services and store) and the ``/mcp`` URL.
@@ -35,7 +37,7 @@ def http_club(db: Path, **settings: Any) -> Iterator[tuple[ClubApp, str]]:
     port = free_port()
     host = settings.pop("host", "127.0.0.1")
     chosen = load_settings({}, env={}, http=True, host=host, port=port, **settings)
-    app = build_app(Store(db), settings=chosen)
+    app = build_app(db if isinstance(db, Store) else Store(db), settings=chosen)
     config = uvicorn.Config(
         build_http_app(app, chosen), host=host, port=port, loop="uvloop", http="httptools", log_level="warning"
     )

@@ -6,6 +6,7 @@ bind address, and legacy sessions that cannot be exhausted."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from pathlib import Path
 
@@ -13,6 +14,7 @@ import httpx2
 import pytest
 from club_agentes.mcp_server.limits import LimitSettings
 from club_agentes.mcp_server.settings import SettingsError, load_settings
+from mcp import MCPError
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 
 from tests.mcp.edge import http_club, http_subprocess, keyed_client
@@ -45,36 +47,67 @@ def initialize_body(n: int = 1) -> bytes:
     ).encode()
 
 
+def refused_with(sentence: str) -> pytest.RaisesGroup[MCPError]:
+    """Expect the SDK client to fail with the server's 401 sentence (an MCPError inside its task groups)."""
+    return pytest.RaisesGroup(pytest.RaisesExc(MCPError, match=re.escape(sentence)), flatten_subgroups=True)
+
+
 MCP_HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
 
 
 # --------------------------------------------------------------------------- keys
 
 
-async def test_a_request_without_a_valid_key_gets_401(tmp_path: Path) -> None:
+async def test_a_missing_key_and_a_wrong_key_get_different_401s(tmp_path: Path) -> None:
     with http_club(tmp_path / "db") as (app, url):
         _, key = app.agents.add("Ana")
         _, revoked = app.agents.add("old-timer")
         app.agents.revoke("old-timer")
+        metadata = url.replace("/mcp", "/.well-known/oauth-protected-resource/mcp")
         async with httpx2.AsyncClient() as http:
-            for auth in (None, "Bearer nonsense", f"Bearer {key[:-1]}x", f"Bearer {revoked}", f"Basic {key}"):
+            # No bearer key (RFC 6750 section 3.1): no error code, and the body says a key is required.
+            for auth in (None, f"Basic {key}"):
                 headers = dict(MCP_HEADERS, **({"Authorization": auth} if auth else {}))
                 r = await http.post(url, content=initialize_body(), headers=headers)
                 assert r.status_code == 401, auth
                 challenge = r.headers["www-authenticate"]
-                assert challenge.startswith("Bearer ") and 'error="invalid_token"' in challenge
-                assert 'resource_metadata="http://127.0.0.1:' in challenge
+                assert challenge.startswith("Bearer ") and "error=" not in challenge
+                assert f'resource_metadata="{metadata}"' in challenge and 'scope="agent"' in challenge
+                body = r.json()
+                assert body["error"]["message"].startswith("A key is required: send 'Authorization: Bearer <agent")
+            # A key that is not valid: invalid_token, and header and body say the key is not valid.
+            for auth in ("Bearer nonsense", f"Bearer {key[:-1]}x", f"Bearer {revoked}", "Bearer cat_forged"):
+                r = await http.post(url, content=initialize_body(), headers=dict(MCP_HEADERS, Authorization=auth))
+                assert r.status_code == 401, auth
+                challenge = r.headers["www-authenticate"]
+                assert 'error="invalid_token"' in challenge, auth
+                assert 'error_description="The agent key or access token is not valid' in challenge
+                assert f'resource_metadata="{metadata}"' in challenge
+                body = r.json()
+                assert body["error"]["message"].startswith("The key is not valid: this agent key or access token")
+                assert body["error"]["data"]["error"] == "invalid_token"
+                assert key not in r.text
             ok = await http.post(
                 url, content=initialize_body(), headers=dict(MCP_HEADERS, Authorization=f"Bearer {key}")
             )
             assert ok.status_code == 200
-            meta = await http.get(url.replace("/mcp", "/.well-known/oauth-protected-resource/mcp"))
+            meta = await http.get(metadata)
             assert meta.status_code == 200
             body = meta.json()
-            assert body["resource"] == url and body["authorization_servers"] and body["scopes_supported"] == ["agent"]
-        with pytest.raises(Exception):  # noqa: B017 - the SDK client surfaces the 401 as an error
-            async with keyed_client(url, "ca_0000000000000000_" + "A" * 43):
-                pass
+            assert body["resource"] == url and body["scopes_supported"] == ["agent"]
+            # The authorization server it names exists: its metadata, registration and login.
+            (issuer,) = body["authorization_servers"]
+            server = (await http.get(issuer.rstrip("/") + "/.well-known/oauth-authorization-server")).json()
+            assert server["issuer"].rstrip("/") == issuer.rstrip("/")
+            assert server["code_challenge_methods_supported"] == ["S256"]
+            assert server["registration_endpoint"].endswith("/register") and server["scopes_supported"] == ["agent"]
+        # The SDK client shows the server's sentence, not "Server returned an error response".
+        with refused_with("The key is not valid: this agent key or access token is unknown, revoked"):
+            async with keyed_client(url, "ca_0000000000000000_" + "A" * 43) as client:
+                await client.call("list_games", {})
+        with refused_with("A key is required: send 'Authorization: Bearer <agent key>'"):
+            async with keyed_client(url, None) as client:
+                await client.call("list_games", {})
 
 
 async def test_tools_act_as_the_agent_of_the_key(tmp_path: Path) -> None:
@@ -110,7 +143,7 @@ async def test_tools_act_as_the_agent_of_the_key(tmp_path: Path) -> None:
             assert "passed" not in graded and isinstance(graded["correct"], bool)
         # A revoked agent is locked out at once, on its very next request.
         app.agents.revoke("ana")
-        with pytest.raises(Exception):  # noqa: B017 - 401 from the SDK's bearer middleware
+        with refused_with("The key is not valid"):
             async with keyed_client(url, ana_key) as ana:
                 await ana.call("list_games", {})
 
@@ -147,7 +180,10 @@ async def test_open_registration_hands_out_keys_within_limits(tmp_path: Path) ->
         async with keyed_client(url, None) as guest:
             assert {"register_agent"} <= set(guest.schemas)
             assert len((await guest.call("list_games", {}))["games"]) == 3
-            assert "carries no agent key" in await guest.error("start_quiz", {"game": GAME})
+            # A tool that needs an agent answers 401 (so an OAuth client signs in then), saying how to get a key.
+            with pytest.raises(MCPError, match=r"A key is required: .* this server.s register_agent tool makes one"):
+                await guest.call("start_quiz", {"game": GAME})
+            assert app.store.db.one("SELECT COUNT(*) FROM quiz_attempts")[0] == 0
             first = await guest.call("register_agent", {"name": "Nueva Agente"})
             assert first["agent"] == "nueva-agente" and first["key"].startswith("ca_")
             assert first["key"] in guest.responses[-1]
