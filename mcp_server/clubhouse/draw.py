@@ -49,7 +49,7 @@ def scene(
 
     Args:
         game: the game id.
-        view: the engine's view (``game.view(state, None)`` for spectators, a seat's view in the MCP App).
+        view: the engine's view (``game.view(state, None)``), sent without card rule texts (:func:`drawn_view`).
         version: the table version the view is at.
         seats: per seat ``{seat, name, kind, href, rating, mu, sigma}`` (rating: mu - 3 sigma, or ``None``).
         deciding: the seats that must decide now.
@@ -61,7 +61,7 @@ def scene(
     """
     return {
         "game": game,
-        "view": view,
+        "view": drawn_view(view),
         "version": version,
         "seats": seats,
         "you": you,
@@ -71,6 +71,20 @@ def scene(
         "prompt": prompt,
         "die": die,
     }
+
+
+CARD_TEXT_KEYS = frozenset({"effect", "section"})
+"""Card keys a page's drawing leaves out: a card's rule text (it may name other cards; the rulebook section has it)
+and its section id."""
+
+
+def drawn_view(view: Any) -> Any:
+    """Return ``view`` without the card rule texts the drawing does not show (:data:`CARD_TEXT_KEYS`)."""
+    if isinstance(view, dict):
+        return {k: drawn_view(v) for k, v in view.items() if k not in CARD_TEXT_KEYS}
+    if isinstance(view, list):
+        return [drawn_view(v) for v in view]
+    return view
 
 
 def first_public(events: Sequence[EventRow], version: int) -> EventRow | None:

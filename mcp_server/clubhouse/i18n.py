@@ -371,12 +371,13 @@ DRAW_TEXTS: dict[str, dict[str, str]] = {
         "ysj_kind_hire": "empleo",
         "ysj_effect_family": "Colocada en un trato, sustituye al inversor {colour}.",
         "ysj_effect_travel": (
-            "Se juega sobre un inversor o una carta de familia de color {colour}: queda fuera de este trato."
+            "Se juega sobre un inversor o una carta de familia de {colour}: queda fuera de este trato."
         ),
         "ysj_effect_boss": "En una negociación, te conviertes en su jefe.",
         "ysj_effect_stop": "Anula una carta de viaje, de jefe o un juego de empleo recién jugado.",
         "ysj_effect_hire": "Tres juntas toman una carta de inversor.",
-        "ysj_any_colour": "cualquiera",
+        "ysj_any_colour": "cualquier color",
+        "ysj_colour": "color {colour}",
         "ysj_investor": "Inversor",
         "ysj_investors": "Inversores",
         "ysj_money": "Dinero",
@@ -553,7 +554,13 @@ DRAW_TEXTS: dict[str, dict[str, str]] = {
         "ysj_kind_boss": "boss",
         "ysj_kind_stop": "stop",
         "ysj_kind_hire": "hire",
-        "ysj_any_colour": "any",
+        "ysj_effect_family": "Placed in a deal, it stands in for the {colour} investor.",
+        "ysj_effect_travel": ("Played on an investor card or a placed family card of {colour}: it sits out this deal."),
+        "ysj_effect_boss": "In a negotiation, you become its boss.",
+        "ysj_effect_stop": "Cancels a travel card, boss card or hire set just played.",
+        "ysj_effect_hire": "Three together take an investor card.",
+        "ysj_any_colour": "any colour",
+        "ysj_colour": "colour {colour}",
         "ysj_investor": "Investor",
         "ysj_investors": "Investors",
         "ysj_money": "Money",
@@ -603,4 +610,4 @@ DRAW_TEXTS: dict[str, dict[str, str]] = {
         "ysj_end_failed": "failed in a row",
     },
 }
-"""The drawn table's words (``static/draw.js``), per language; a missing English effect falls back to the card's."""
+"""The drawn table's words (``static/draw.js``), per language."""

@@ -27,6 +27,7 @@ from typing import Any
 
 import httpx
 import pytest
+from club_agentes.mcp_server.clubhouse.draw import drawn_view
 from club_agentes.mcp_server.store import Store
 
 from tests.clubhouse.helpers import (
@@ -68,6 +69,9 @@ def need_browser() -> None:
         import playwright.sync_api  # noqa: F401
     except ImportError:
         pytest.fail("the browser tests need the playwright package (pip install playwright)")
+
+
+_need_browser = need_browser  # the name tests/mcp/test_oauth_browser.py imports
 
 
 @contextmanager
@@ -312,7 +316,7 @@ def test_each_game_is_drawn_from_its_public_view(served: tuple[str, Path, dict[s
                 _check_drawing(game, view, names, page.evaluate(READ_DRAWING), row.version)
                 assert_no_leak(store, tid, page_parts(page.content(), row.version))
                 first = _first_update(f"{url}/tables/{tid}/stream?lang=en")
-                assert first["version"] == row.version and first["scene"]["view"] == view
+                assert first["version"] == row.version and first["scene"]["view"] == drawn_view(view)
                 assert_no_leak(store, tid, [(row.version, json.dumps(first))])
                 save_shot(page.locator("#drawn"), tmp_path, f"table-{game}.png")
 

@@ -474,7 +474,9 @@
 
   function ysjCard(c) {
     var colour = c.colour ? " fam-" + c.colour : "";
-    var tip = c.name + " — " + (L["ysj_effect_" + c.kind] ? tr("ysj_effect_" + c.kind, { colour: c.colour || tr("ysj_any_colour") }) : c.effect);
+    var any = !c.colour || c.colour === "gris";
+    var colour = c.kind === "travel" ? (any ? tr("ysj_any_colour") : tr("ysj_colour", { colour: c.colour })) : c.colour;
+    var tip = c.name + " — " + tr("ysj_effect_" + c.kind, { colour: colour });
     return card(c.id, "ysj-card ysj-" + c.kind + colour, tr("ysj_kind_" + c.kind), c.name, null, tip);
   }
 
