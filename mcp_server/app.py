@@ -19,6 +19,7 @@ from club_agentes.mcp_server.tables import PassVerifier, TableService, TableSett
 from club_agentes.mcp_server.toolkit import ClubServer
 from club_agentes.mcp_server.tools_rules import register_rules_tools
 from club_agentes.mcp_server.tools_tables import register_table_tools
+from club_agentes.mcp_server.ui_app import register_table_app
 from club_agentes.rules_corpus import load_corpus, search_index
 
 from club_agentes import __version__
@@ -119,6 +120,7 @@ def build_app(
         settings=table_settings,
     )
     register_table_tools(mcp, tables)
+    register_table_app(mcp)
     app = ClubApp(mcp, store, tables, quizzes, settings, registry, limits, oauth=login)
     register_clubhouse(app)
     return app

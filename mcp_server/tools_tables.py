@@ -23,6 +23,7 @@ from club_agentes.mcp_server.tables import presenter
 from club_agentes.mcp_server.tables.config import MAX_WAIT_S
 from club_agentes.mcp_server.tables.service import MAX_LIST_PAGE, MAX_LOG_PAGE, TableService
 from club_agentes.mcp_server.toolkit import READ_ONLY, WRITES, ClubServer, with_progress
+from club_agentes.mcp_server.ui_app import TABLE_META
 from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult
 from pydantic import Field
@@ -118,7 +119,7 @@ def register_table_tools(mcp: ClubServer, tables: TableService) -> None:
         who = claimed_agent(agent)
         return presenter.joined(await tables.join(table_id, who, club_pass, seat))
 
-    @mcp.tool(annotations=READ_ONLY, title="See the table from your seat")
+    @mcp.tool(annotations=READ_ONLY, title="See the table from your seat", meta=TABLE_META)
     async def get_view(
         table_id: TableIdArg,
         seat_token: TokenArg,
@@ -133,7 +134,7 @@ def register_table_tools(mcp: ClubServer, tables: TableService) -> None:
         """
         return presenter.view(await tables.view(table_id, seat_token, since, full=full))
 
-    @mcp.tool(annotations=WRITES, title="Play a move")
+    @mcp.tool(annotations=WRITES, title="Play a move", meta=TABLE_META)
     async def play_move(
         table_id: TableIdArg,
         seat_token: TokenArg,
@@ -171,7 +172,7 @@ def register_table_tools(mcp: ClubServer, tables: TableService) -> None:
             await tables.play(table_id, seat_token, move, expected_version, wait_s, agent=current_agent())
         )
 
-    @mcp.tool(annotations=READ_ONLY, title="Wait for your turn")
+    @mcp.tool(annotations=READ_ONLY, title="Wait for your turn", meta=TABLE_META)
     async def wait_for_turn(
         table_id: TableIdArg,
         seat_token: TokenArg,

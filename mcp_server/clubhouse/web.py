@@ -1,10 +1,13 @@
 """The spectator web app: lobby, live tables (server-sent events), replays, leaderboards, agent profiles.
 
-Server-rendered HTML (Jinja2 templates with autoescaping) and two small scripts, all shipped in this
-package (nothing is downloaded at run time, no build step). Pages are in Spanish or English
-(``?lang=es|en``, else the browser's preference, else Spanish); game and card names stay as the
-rulebooks print them. Every page works without JavaScript; the scripts add the live updates of a
-table and the replay controls.
+Server-rendered HTML (Jinja2 templates with autoescaping) and small scripts, all shipped in this package
+(nothing is downloaded at run time, no build step, no inline script or style: the pages work under a
+``script-src 'self'`` policy). Pages are in Spanish or English (``?lang=es|en``, else the browser's
+preference, else Spanish); game and card names stay as the rulebooks print them.
+
+A table is drawn by ``static/draw.js`` (:mod:`.draw` builds what it draws from: the engine's public
+view, the seats with their ratings, the last move) as cards, piles and boards; the engine's compact text
+of the view stays one click away, and every page works without JavaScript (the text and the log).
 
 What a page may show is decided in :mod:`.spectate`: a live table's spectator view and public
 events only; a finished game's full log in its replay.
@@ -12,11 +15,12 @@ events only; a finished game's full log in its replay.
 Routes (:func:`routes`):
 
 * ``/`` the lobby: per game, live tables and recent finished games with their seats and agents;
-* ``/tables/{id}`` a table's public view, its public log and, at the end, the result with its
-  breakdown; ``/tables/{id}/stream`` the server-sent events that keep it current;
+  ``/lobby/stream`` the server-sent events that keep it current;
+* ``/tables/{id}`` a table drawn from its public view, its public log and, at the end, the result with
+  its breakdown; ``/tables/{id}/stream`` the server-sent events that keep it current;
 * ``/tables/{id}/replay`` a finished game step by step; ``/tables/{id}/replay/{step}`` one step (JSON);
 * ``/leaderboard`` and ``/leaderboard/{game}``; ``/agents/{agent}`` an agent's ratings and games;
-* ``/static/{file}`` the stylesheet and scripts.
+* ``/static/{file}`` the stylesheets, scripts and icon; ``/favicon.ico``.
 """
 
 from __future__ import annotations
@@ -25,17 +29,20 @@ import asyncio
 import json
 import logging
 import re
+import time
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from club_agentes.mcp_server.clubhouse.i18n import TEXTS, pick_language
-from club_agentes.mcp_server.clubhouse.spectate import NotFound, PublicTable, Replay, ReplayStep
+from club_agentes.mcp_server.clubhouse import draw
+from club_agentes.mcp_server.clubhouse.i18n import DRAW_TEXTS, TEXTS, count_words, pick_language
+from club_agentes.mcp_server.clubhouse.spectate import NotFound, PublicTable, Replay
 from club_agentes.mcp_server.clubhouse.tools import build_leaderboard, build_profile
+from club_agentes.mcp_server.clubhouse.words import Words
 from club_agentes.mcp_server.identity import InvalidAgent, normalize_agent_name
 from club_agentes.mcp_server.store.tables import EventRow
 from jinja2 import Environment, FileSystemLoader, select_autoescape
-from markupsafe import Markup, escape
+from markupsafe import Markup
 from sse_starlette.sse import EventSourceResponse
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -50,17 +57,27 @@ log = logging.getLogger("club_agentes.clubhouse.web")
 
 HERE = Path(__file__).parent
 STATIC = HERE / "static"
-STATIC_FILES = {"club.css": "text/css", "table.js": "text/javascript", "replay.js": "text/javascript"}
+STATIC_FILES = {
+    "club.css": "text/css",
+    "draw.css": "text/css",
+    "draw.js": "text/javascript",
+    "table.js": "text/javascript",
+    "replay.js": "text/javascript",
+    "lobby.js": "text/javascript",
+    "favicon.svg": "image/svg+xml",
+    "favicon.ico": "image/x-icon",
+}
 TABLE_ID = re.compile(r"t-[0-9a-f]{12}")
 STREAM_POLL_S = 0.2
 """How often a table's event stream looks for new moves (one indexed read)."""
+LOBBY_POLL_S = 2.0
+"""How often the lobby's stream looks for changes (the listing is shared by every open lobby, see LOBBY_TTL_S)."""
+LOBBY_TTL_S = 1.5
+"""How long one rendering of the lobby's tables serves every lobby page and stream of a language."""
 EVENTS_SHOWN = 200
 """The most public events a table page and one stream message carry."""
 LOBBY_LIVE = 20
 LOBBY_RECENT = 8
-SKIP_KEYS = frozenset({"game", "you", "effect", "section", "your_decision", "decision", "acting_out_of_turn"})
-"""View keys the details leave out: the game id and the spectator marker, card rule texts (the rulebook
-sections have them; a text may name other cards), and the decision (shown above the view)."""
 
 ENV = Environment(
     loader=FileSystemLoader(str(HERE / "templates")),
@@ -70,65 +87,16 @@ ENV = Environment(
 )
 
 
-# --------------------------------------------------------------------------- rendering helpers
-
-
-def _label(key: str) -> str:
-    return key.replace("_", " ")
-
-
-def _is_card(value: Mapping[str, Any]) -> bool:
-    return "name" in value and ("id" in value or "kind" in value or "type" in value)
-
-
-def _scalar(value: Any, t: Mapping[str, str]) -> str:
-    if value is None:
-        return t["none"]
-    if isinstance(value, bool):
-        return t["yes"] if value else t["no"]
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
-
-
-def render_view(value: Any, t: Mapping[str, str], depth: int = 0) -> Markup:
-    """Return a view (JSON) as accessible HTML: objects as description lists, lists as lists, cards by name."""
-    if isinstance(value, Mapping):
-        if _is_card(value):
-            extra = [str(value[k]) for k in ("industry", "colour", "value", "vp", "cost") if k in value]
-            title = f' title="{escape(", ".join(extra))}"' if extra else ""
-            return Markup(f'<span class="card"{title}>{escape(value["name"])}</span>')
-        items = [(k, v) for k, v in value.items() if k not in SKIP_KEYS]
-        if not items:
-            return Markup(escape(t["none"]))
-        parts = [
-            f"<div><dt>{escape(_label(str(k)))}</dt><dd>{render_view(v, t, depth + 1)}</dd></div>" for k, v in items
-        ]
-        return Markup(f'<dl class="facts depth-{min(depth, 3)}">{"".join(parts)}</dl>')
-    if isinstance(value, list | tuple):
-        if not value:
-            return Markup(escape(t["none"]))
-        if all(not isinstance(v, Mapping | list | tuple) for v in value):
-            return Markup(escape(", ".join(_scalar(v, t) for v in value)))
-        if all(isinstance(v, Mapping) and _is_card(v) for v in value):
-            return Markup(" ".join(str(render_view(v, t, depth + 1)) for v in value))
-        entries = "".join(f"<li>{render_view(v, t, depth + 1)}</li>" for v in value)
-        return Markup(f'<ul class="facts-list">{entries}</ul>')
-    return Markup(escape(_scalar(value, t)))
-
-
-def event_text(e: EventRow, t: Mapping[str, str]) -> str:
-    """Return an event's words, marking private ones (replays only) with their audience."""
-    if e.audience is None:
-        return e.text
-    who = ", ".join(f"{t['seat']} {s}" for s in e.audience)
-    return f"[{t['private']} {who}] {e.text}"
-
-
 def _num(x: Any) -> str:
     if isinstance(x, float) and x.is_integer():
         return str(int(x))
     return str(x)
+
+
+def json_block(value: Any) -> Markup:
+    """Return ``value`` as JSON safe inside a ``<script type="application/json">`` element (no ``</``)."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
 
 
 class Pages:
@@ -136,6 +104,8 @@ class Pages:
 
     def __init__(self, club: Clubhouse) -> None:
         self.club = club
+        self._lobby: dict[str, tuple[float, str]] = {}
+        self._lobby_lock = asyncio.Lock()
 
     # ----- common
 
@@ -146,18 +116,22 @@ class Pages:
     def render(self, request: Request, template: str, status: int = 200, **ctx: Any) -> HTMLResponse:
         """Render a page with the words of the request's language."""
         lang = self.lang(request)
-        path = request.url.path
-        html = ENV.get_template(template).render(
-            t=TEXTS[lang],
-            lang=lang,
-            other="en" if lang == "es" else "es",
-            path=path,
-            games=[(g, self.club.game(g).name) for g in game_ids()],
-            status_label=lambda s: TEXTS[lang].get(s, s),
-            num=_num,
-            **ctx,
-        )
+        html = ENV.get_template(template).render(**self.context(lang, request.url.path), **ctx)
         return HTMLResponse(html, status_code=status, headers={"Content-Language": lang})
+
+    def context(self, lang: str, path: str) -> dict[str, Any]:
+        """Return what every template may use: the language's words and small helpers."""
+        return {
+            "t": TEXTS[lang],
+            "lang": lang,
+            "other": "en" if lang == "es" else "es",
+            "path": path,
+            "games": [(g, self.club.game(g).name) for g in game_ids()],
+            "game_name": lambda g: self.club.game(g).name,
+            "status_label": lambda s: TEXTS[lang].get(s, s),
+            "plural": lambda n, key: count_words(lang, key, n),
+            "num": _num,
+        }
 
     def not_found(self, request: Request, message: str) -> HTMLResponse:
         """Return the 404 page with one sentence."""
@@ -167,75 +141,158 @@ class Pages:
 
     # ----- parts shared by the page and the stream
 
-    def seat_names(self, table: PublicTable, t: Mapping[str, str]) -> list[str]:
+    def seat_names(self, table: PublicTable | Replay, t: Mapping[str, str]) -> list[str]:
         """Return each seat's label: the agent's name, a bot kind, or an open seat."""
         return [s.player if not s.open else t["open_seat"] for s in table.seats]
 
     def status_text(self, table: PublicTable, t: Mapping[str, str]) -> str:
-        """Return the status line: status, version and who decides."""
-        text = f"{t.get(table.status, table.status)} · {t['version']} {table.version}"
+        """Return the status line: status, moves so far and who decides."""
+        text = f"{t.get(table.status, table.status)} · {t['moves']}: {table.version}"
         if table.deciding:
             names = self.seat_names(table, t)
             who = ", ".join(f"{t['seat']} {s} ({names[s]})" for s in table.deciding)
             text += f" · {t['deciding']}: {who}"
         return text
 
-    def result_html(self, result: Mapping[str, Any] | None, names: list[str], t: Mapping[str, str]) -> str:
+    def result_html(self, result: Mapping[str, Any] | None, names: list[str], words: Words) -> str:
         """Return the result section (winners, reason, breakdown per seat), or ``""``."""
         if not result:
             return ""
-        return ENV.get_template("_result.html").render(t=t, result=result, names=names, num=_num)
+        return ENV.get_template("_result.html").render(
+            t=TEXTS[words.lang], result=words.result(result), names=names, num=_num, raw=result
+        )
 
-    def update(self, table: PublicTable, events: list[EventRow], t: Mapping[str, str]) -> dict[str, Any]:
+    def update(self, table: PublicTable, events: list[EventRow], scene: dict[str, Any], words: Words) -> dict[str, Any]:
         """Return one stream message: everything on the page that changes as moves land."""
+        t = TEXTS[words.lang]
         names = self.seat_names(table, t)
         return {
             "version": table.version,
             "status": table.status,
             "status_text": self.status_text(table, t),
-            "prompt": table.prompt,
             "summary": table.summary,
-            "view_html": str(render_view(table.view, t)),
-            "events": [{"version": e.version, "text": event_text(e, t)} for e in events],
-            "result_html": self.result_html(table.result, names, t),
+            "scene": scene,
+            "events": [{"version": e.version, "text": words.event(e.text)} for e in events],
+            "result": words.result(table.result) if table.result else None,
+            "result_html": self.result_html(table.result, names, words),
+            "names": names,
             "over": table.status in ("finished", "aborted"),
         }
 
+    def table_scene(
+        self, table: PublicTable, recent: list[EventRow], seat_info: list[dict[str, Any]], words: Words
+    ) -> dict[str, Any]:
+        """Return what the drawing of a live table needs (see :func:`.draw.scene`)."""
+        last_seat = self.club.store.load_moves(table.table_id, after=table.version - 1, upto=table.version)
+        mover = last_seat[-1].seat if last_seat else None
+        return draw.scene(
+            game=table.game,
+            view=table.view,
+            version=table.version,
+            seats=seat_info,
+            deciding=list(table.deciding),
+            winners=list((table.result or {}).get("winners", [])),
+            last=draw.last_move(table.version, mover, recent, words),
+            prompt=words.prompt(table.view, table.prompt) if table.prompt else "",
+            die=draw.last_roll(table.game, recent),
+        )
+
+    def seat_info(self, game: str, table: PublicTable | Replay, lang: str) -> list[dict[str, Any]]:
+        """Return each seat as the drawing shows it: name, rating (mu - 3 sigma) and a link for agents."""
+        ratings = {s.row.player: s for s in self.club.standings(game)}
+        t = TEXTS[lang]
+        out = []
+        for s in table.seats:
+            st = ratings.get(s.player) if not s.open else None
+            out.append(
+                {
+                    "seat": s.seat,
+                    "name": s.player if not s.open else t["open_seat"],
+                    "kind": "open" if s.open else s.kind,
+                    "href": f"/agents/{s.player}?lang={lang}" if s.kind == "agent" and not s.open else None,
+                    "rating": round(st.rating, 1) if st is not None else None,
+                    "mu": round(st.row.mu, 1) if st is not None else None,
+                    "sigma": round(st.row.sigma, 1) if st is not None else None,
+                }
+            )
+        return out
+
     # ----- pages
+
+    async def lobby_html(self, lang: str) -> str:
+        """Return the lobby's tables as HTML (one rendering per language serves every page for LOBBY_TTL_S)."""
+        cached = self._lobby.get(lang)
+        if cached is not None and time.monotonic() - cached[0] < LOBBY_TTL_S:
+            return cached[1]
+        async with self._lobby_lock:
+            cached = self._lobby.get(lang)
+            if cached is not None and time.monotonic() - cached[0] < LOBBY_TTL_S:
+                return cached[1]
+            sections = []
+            for g in game_ids():
+                live = []
+                for status in ("playing", "waiting"):
+                    page = await self.club.tables.list(g, status, limit=LOBBY_LIVE)
+                    live += page.tables
+                recent = (await self.club.tables.list(g, "finished", limit=LOBBY_RECENT)).tables
+                sections.append({"id": g, "name": self.club.game(g).name, "live": live[:LOBBY_LIVE], "recent": recent})
+            html = ENV.get_template("_lobby_sections.html").render(**self.context(lang, "/"), sections=sections)
+            self._lobby[lang] = (time.monotonic(), html)
+            return html
 
     async def lobby(self, request: Request) -> Response:
         """The lobby: live and recent tables of every game."""
         self.club.ensure_started()
-        sections = []
-        for g in game_ids():
-            live = []
-            for status in ("playing", "waiting"):
-                page = await self.club.tables.list(g, status, limit=LOBBY_LIVE)
-                live += page.tables
-            recent = (await self.club.tables.list(g, "finished", limit=LOBBY_RECENT)).tables
-            sections.append({"id": g, "name": self.club.game(g).name, "live": live[:LOBBY_LIVE], "recent": recent})
-        return self.render(request, "lobby.html", sections=sections)
+        lang = self.lang(request)
+        return self.render(request, "lobby.html", sections_html=Markup(await self.lobby_html(lang)))
+
+    async def lobby_stream(self, request: Request) -> Response:
+        """Server-sent events of the lobby: an ``update`` with its tables whenever they change."""
+        self.club.ensure_started()
+        lang = self.lang(request)
+
+        async def messages() -> AsyncIterator[dict[str, str]]:
+            seen: str | None = None
+            while True:
+                html = await self.lobby_html(lang)
+                if html != seen:
+                    seen = html
+                    yield {"event": "update", "data": json.dumps({"html": html}, ensure_ascii=False)}
+                if await request.is_disconnected():
+                    return
+                await asyncio.sleep(LOBBY_POLL_S)
+
+        return EventSourceResponse(messages(), ping=15, headers={"Cache-Control": "no-store"})
 
     async def table(self, request: Request) -> Response:
-        """A table's public view, public log and result."""
+        """A table drawn from its public view, its public log and result."""
         table_id = request.path_params["table_id"]
-        t = TEXTS[self.lang(request)]
+        lang = self.lang(request)
+        t = TEXTS[lang]
         if not TABLE_ID.fullmatch(table_id):
             return self.not_found(request, f"{table_id[:40]!r}: not a table id (t- and 12 hex digits).")
         try:
             table = await asyncio.to_thread(self.club.spectator.public, table_id)
         except NotFound as exc:
             return self.not_found(request, str(exc))
+        words = Words(table.game, lang)
+        await self.club.fresh()
         events = await asyncio.to_thread(self.club.spectator.public_events, table_id, -1, table.version, EVENTS_SHOWN)
-        data = self.update(table, events, t)
+        seats = await asyncio.to_thread(self.seat_info, table.game, table, lang)
+        scene = await asyncio.to_thread(self.table_scene, table, events, seats, words)
+        data = self.update(table, events, scene, words)
         return self.render(
             request,
             "table.html",
             table=table,
             names=self.seat_names(table, t),
             data=data,
-            view_html=Markup(data["view_html"]),
+            scene_json=json_block(scene),
+            labels_json=json_block(DRAW_TEXTS[lang]),
+            result_json=json_block({"result": data["result"], "names": data["names"]}),
             result_html=Markup(data["result_html"]),
+            options=words.options(table_options(self.club, table_id)),
+            event_lang=words.event_lang,
         )
 
     async def stream(self, request: Request) -> Response:
@@ -247,26 +304,41 @@ class Pages:
             since = int(request.headers.get("last-event-id") or request.query_params.get("since") or -1)
         except ValueError:
             since = -1
-        t = TEXTS[self.lang(request)]
+        lang = self.lang(request)
         spectator = self.club.spectator
-        if await asyncio.to_thread(spectator.head, table_id) is None:
+        head = await asyncio.to_thread(spectator.head, table_id)
+        if head is None:
             return JSONResponse({"error": f"there is no table {table_id}"}, status_code=404)
 
         async def messages() -> AsyncIterator[dict[str, str]]:
             nonlocal since
             seen: int | None = None
+            seats: list[dict[str, Any]] | None = None
+            recent: list[EventRow] = []
             while True:
                 head = await asyncio.to_thread(spectator.head, table_id)
                 if head is None:
                     return
                 if head[0] != seen:
                     table = await asyncio.to_thread(spectator.public, table_id)
-                    events = await asyncio.to_thread(
-                        spectator.public_events, table_id, since, table.version, EVENTS_SHOWN
-                    )
+                    words = Words(table.game, lang)
+                    if seats is None or table.status != "playing":
+                        await self.club.fresh()
+                        seats = await asyncio.to_thread(self.seat_info, table.game, table, lang)
+                    if not recent:
+                        recent = await asyncio.to_thread(
+                            spectator.public_events, table_id, -1, table.version, EVENTS_SHOWN
+                        )
+                        events = [e for e in recent if e.version > since]
+                    else:
+                        events = await asyncio.to_thread(
+                            spectator.public_events, table_id, since, table.version, EVENTS_SHOWN
+                        )
+                        recent = (recent + events)[-EVENTS_SHOWN:]
                     since = max(since, table.version)
                     seen = table.revision
-                    data = self.update(table, events, t)
+                    scene = await asyncio.to_thread(self.table_scene, table, recent, seats, words)
+                    data = self.update(table, events, scene, words)
                     yield {"event": "update", "id": str(table.version), "data": json.dumps(data, ensure_ascii=False)}
                     if data["over"]:
                         yield {"event": "end", "data": json.dumps({"version": table.version})}
@@ -278,9 +350,10 @@ class Pages:
         return EventSourceResponse(messages(), ping=15, headers={"Cache-Control": "no-store"})
 
     async def replay(self, request: Request) -> Response:
-        """A finished game step by step (the first step rendered here; the script fetches the others)."""
+        """A finished game step by step (the asked step rendered here; the script fetches the others)."""
         table_id = request.path_params["table_id"]
-        t = TEXTS[self.lang(request)]
+        lang = self.lang(request)
+        t = TEXTS[lang]
         if not TABLE_ID.fullmatch(table_id):
             return self.not_found(request, f"{table_id[:40]!r}: not a table id (t- and 12 hex digits).")
         try:
@@ -292,43 +365,51 @@ class Pages:
         except ValueError:
             index = 0
         index = max(0, min(index, len(replay.steps) - 1))
-        step = self.step_data(replay, index, t)
-        names = [s.player if not s.open else t["open_seat"] for s in replay.seats]
+        words = Words(replay.game, lang)
+        await self.club.fresh()
+        seats = await asyncio.to_thread(self.seat_info, replay.game, replay, lang)
+        step = self.step_data(replay, index, seats, words)
+        names = self.seat_names(replay, t)
+        result = words.result(replay.result) if replay.result else None
         return self.render(
             request,
             "replay.html",
             replay=replay,
             names=names,
             step=step,
-            view_html=Markup(step["view_html"]),
-            result_html=Markup(self.result_html(replay.result, names, t)),
+            moves=draw.move_list(replay, names, words),
+            scene_json=json_block(step["scene"]),
+            labels_json=json_block(DRAW_TEXTS[lang]),
+            result_json=json_block({"result": result, "names": names}),
+            result_html=Markup(self.result_html(replay.result, names, words)),
+            options=words.options(replay.options),
+            event_lang=words.event_lang,
         )
 
-    def step_data(self, replay: Replay, index: int, t: Mapping[str, str]) -> dict[str, Any]:
-        """Return one replay step as JSON: its title, the view after it, and its events."""
-        step: ReplayStep = replay.steps[index]
-        names = [s.player if not s.open else t["open_seat"] for s in replay.seats]
+    def step_data(self, replay: Replay, index: int, seats: list[dict[str, Any]], words: Words) -> dict[str, Any]:
+        """Return one replay step as JSON: its title, the drawing's scene after it, its text and its events."""
+        t = TEXTS[words.lang]
+        step = replay.steps[index]
+        names = self.seat_names(replay, t)
+        last = len(replay.steps) - 1
         if step.seat is None:
-            title = f"{t['step']} 0 {t['of']} {len(replay.steps) - 1}: {t['deal']}"
+            title = f"{t['step']} 0 {t['of']} {last}: {t['deal']}"
         else:
-            title = (
-                f"{t['step']} {index} {t['of']} {len(replay.steps) - 1}: {t['move_by']} {step.seat} "
-                f"({names[step.seat]})"
-            )
+            title = f"{t['step']} {index} {t['of']} {last}: {t['move_by']} {step.seat} ({names[step.seat]})"
         return {
             "index": index,
             "count": len(replay.steps),
             "version": step.version,
             "title": title,
             "summary": step.summary,
-            "view_html": str(render_view(step.view, t)),
-            "events": [event_text(e, t) for e in step.events],
+            "scene": draw.replay_scene(replay, index, seats, words),
+            "events": [words.event_line(e) for e in step.events],
         }
 
     async def replay_step(self, request: Request) -> Response:
         """One replay step as JSON (for the replay page's script)."""
         table_id = request.path_params["table_id"]
-        t = TEXTS[self.lang(request)]
+        lang = self.lang(request)
         if not TABLE_ID.fullmatch(table_id):
             return JSONResponse({"error": "not a table id (t- and 12 hex digits)"}, status_code=404)
         try:
@@ -340,7 +421,8 @@ class Pages:
             return JSONResponse(
                 {"error": f"step must be from 0 to {len(replay.steps) - 1}, not {index}"}, status_code=404
             )
-        return JSONResponse(self.step_data(replay, index, t))
+        seats = await asyncio.to_thread(self.seat_info, replay.game, replay, lang)
+        return JSONResponse(self.step_data(replay, index, seats, Words(replay.game, lang)))
 
     async def leaderboards(self, request: Request) -> Response:
         """Redirect to the first game's leaderboard."""
@@ -349,7 +431,7 @@ class Pages:
         return RedirectResponse(f"/leaderboard/{game_ids()[0]}{query}", status_code=307)
 
     async def leaderboard(self, request: Request) -> Response:
-        """A game's leaderboard."""
+        """A game's leaderboard, best conservative rating (mu - 3 sigma) first."""
         game = request.path_params["game"]
         try:
             self.club.game(game)
@@ -371,12 +453,24 @@ class Pages:
         return self.render(request, "profile.html", profile=profile)
 
     async def static(self, request: Request) -> Response:
-        """The stylesheet and scripts."""
+        """The stylesheets, scripts and icons."""
         name = request.path_params["name"]
         media = STATIC_FILES.get(name)
         if media is None:
             return Response("not found", status_code=404, media_type="text/plain")
         return FileResponse(STATIC / name, media_type=media, headers={"Cache-Control": "public, max-age=300"})
+
+    async def favicon(self, request: Request) -> Response:
+        """The icon browsers ask for at ``/favicon.ico``."""
+        return FileResponse(
+            STATIC / "favicon.ico", media_type="image/x-icon", headers={"Cache-Control": "public, max-age=86400"}
+        )
+
+
+def table_options(club: Clubhouse, table_id: str) -> dict[str, Any]:
+    """Return a table's game options as stored (``{}`` if the table is gone)."""
+    row = club.store.load_table(table_id)
+    return dict(row.config) if row is not None else {}
 
 
 def routes(club: Clubhouse) -> list[Route]:
@@ -384,6 +478,7 @@ def routes(club: Clubhouse) -> list[Route]:
     p = Pages(club)
     return [
         Route("/", p.lobby, methods=["GET"], name="clubhouse_lobby"),
+        Route("/lobby/stream", p.lobby_stream, methods=["GET"], name="clubhouse_lobby_stream"),
         Route("/tables/{table_id}", p.table, methods=["GET"], name="clubhouse_table"),
         Route("/tables/{table_id}/stream", p.stream, methods=["GET"], name="clubhouse_stream"),
         Route("/tables/{table_id}/replay", p.replay, methods=["GET"], name="clubhouse_replay"),
@@ -392,7 +487,8 @@ def routes(club: Clubhouse) -> list[Route]:
         Route("/leaderboard/{game}", p.leaderboard, methods=["GET"], name="clubhouse_leaderboard"),
         Route("/agents/{agent}", p.agent, methods=["GET"], name="clubhouse_agent"),
         Route("/static/{name}", p.static, methods=["GET"], name="clubhouse_static"),
+        Route("/favicon.ico", p.favicon, methods=["GET"], name="clubhouse_favicon"),
     ]
 
 
-__all__ = ["Pages", "render_view", "routes"]
+__all__ = ["Pages", "json_block", "routes"]

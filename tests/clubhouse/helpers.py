@@ -31,15 +31,25 @@ def clubhouse_app(store: Store, **settings: Any) -> tuple[ClubApp, Clubhouse]:
     return app, register_clubhouse(app)
 
 
-async def play_out(app: ClubApp, table_id: str, tokens: dict[int, str], seed: int = 0, kind: str = "heuristic") -> None:
+async def play_out(
+    app: ClubApp,
+    table_id: str,
+    tokens: dict[int, str],
+    seed: int = 0,
+    kind: str = "heuristic",
+    upto: int | None = None,
+) -> None:
     """Play every agent seat of ``tokens`` with the engine's ``kind`` bot (deciding from the seat's view) until
-    the game is over; each move goes through ``TableService.play`` as an agent's would."""
+    the game is over (or the table reaches version ``upto``); each move goes through ``TableService.play`` as an
+    agent's would."""
     rng = Rng(seed)
     any_token = next(iter(tokens.values()))
     bots: dict[int, Any] = {}
     for _ in range(20_000):
         state = await app.tables.view(table_id, any_token)
         if state.table.status in ("finished", "aborted"):
+            return
+        if upto is not None and state.table.version >= upto:
             return
         mine = [s for s in state.decision.seats if s in tokens]
         if not mine:
@@ -78,6 +88,26 @@ async def finished_game(
     return tid
 
 
+async def live_game(
+    app: ClubApp, game: str, seats: list[str], agents: dict[int, str], seed: int, moves: int, options: Any = None
+) -> str:
+    """Create a table (no club pass), seat ``agents``, play it to version ``moves`` (about: bot replies may
+    follow) and leave it playing; return its id."""
+    created = await app.tables.create(
+        game,
+        seats,
+        {"require_club_pass": False, "seats_per_agent": 6, **(options or {})},
+        seed,
+        creator=agents[min(agents)],
+    )
+    tid = created.table.table_id
+    tokens = {seat: (await app.tables.join(tid, name, None, seat)).token for seat, name in agents.items()}
+    await play_out(app, tid, tokens, seed, upto=moves)
+    row = app.store.load_table(tid)
+    assert row is not None and row.status == "playing", row
+    return tid
+
+
 def state_at(store: Store, table_id: str, version: int) -> tuple[Game, Any]:
     """Return the game and its true state at ``version`` (replayed from the store's log)."""
     row = store.load_table(table_id)
@@ -89,10 +119,15 @@ def state_at(store: Store, table_id: str, version: int) -> tuple[Game, Any]:
     return game, state
 
 
-def leaked(game: Game, state: Any, text: str) -> list[str]:
-    """Return the cards a spectator may not know at ``state`` that ``text`` names: hidden ids, and printed names
-    that only hidden cards carry (a name shared with a visible copy proves nothing)."""
-    hidden = game.hidden_ids(state, None)
+def leaked(game: Game, state: Any, text: str, seat: int | None = None) -> list[str]:
+    """Return the cards ``seat`` (``None``: a spectator) may not know at ``state`` that ``text`` names: hidden ids,
+    and printed names that only hidden cards carry (a name shared with a visible copy proves nothing)."""
+    hidden = game.hidden_ids(state, seat)
+    if seat is None:
+        # A card every seat knows was shown to the whole table (Yo soy el jefe's family card taken back face up,
+        # which its public event names): not a secret a spectator may not see, though the engine's record of
+        # "every seat" leaves spectators out.
+        hidden = hidden & frozenset().union(*(game.hidden_ids(state, s) for s in range(state.n)))
     found = sorted(h for h in hidden if h in text)
     names = game.card_names()
     if names:
@@ -146,6 +181,8 @@ def page_parts(page: str, version: int) -> list[tuple[int, str]]:
     a card named in public then may be hidden again later, e.g. taken into a hand)."""
     log = re.search(r'<ol id="events".*?</ol>', page, re.S)
     assert log is not None, "the page has no public log"
+    # the drawing's words (the same static dictionary on every page: "Negociación" is a word before it is a card)
+    page = re.sub(r'<script type="application/json" id="draw-labels">.*?</script>', "", page, flags=re.S)
     parts = [(version, page.replace(log.group(0), ""))]
     parts += [(int(v), html.unescape(t)) for v, t in re.findall(r'<li data-version="(\d+)">(.*?)</li>', log.group(0))]
     return parts

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import json
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -14,8 +15,8 @@ import pytest
 from club_agentes.mcp_server.app import ClubApp
 from club_agentes.mcp_server.clubhouse import Clubhouse
 from club_agentes.mcp_server.clubhouse.exhibition import paced_service, start_exhibition
-from club_agentes.mcp_server.clubhouse.i18n import pick_language
-from club_agentes.mcp_server.clubhouse.web import render_view
+from club_agentes.mcp_server.clubhouse.i18n import count_words, pick_language
+from club_agentes.mcp_server.clubhouse.web import json_block
 from club_agentes.mcp_server.http import build_http_app
 from club_agentes.mcp_server.store import Store
 
@@ -51,15 +52,17 @@ def test_language_comes_from_the_query_then_the_browser_then_spanish() -> None:
     assert pick_language(None, None) == "es"
 
 
-def test_views_render_as_escaped_lists_with_cards_by_name() -> None:
-    t = {"none": "-", "yes": "yes", "no": "no"}
-    out = str(
-        render_view(
-            {"you": None, "round": 2, "hand": [{"id": "X-1", "name": "<b>Ópera</b>", "kind": "accion"}], "ok": True}, t
-        )
-    )
-    assert "&lt;b&gt;Ópera&lt;/b&gt;" in out and "<b>" not in out and '<span class="card"' in out
-    assert "<dt>round</dt>" in out and "you" not in out and "<dd>yes</dd>" in out
+def test_data_for_the_drawing_cannot_close_its_script_element() -> None:
+    block = str(json_block({"name": "</script><b>Ópera</b>", "x": "a & b"}))
+    assert "</" not in block and "<b>" not in block and "&" not in block
+    assert json.loads(block) == {"name": "</script><b>Ópera</b>", "x": "a & b"}
+
+
+def test_counts_agree_with_their_noun() -> None:
+    assert count_words("es", "rated_games", 1) == "1 partida valorada"
+    assert count_words("es", "rated_games", 2) == "2 partidas valoradas"
+    assert count_words("en", "rated_games", 1) == "1 rated game"
+    assert count_words("en", "rated_games", 0) == "0 rated games"
 
 
 async def test_the_lobby_lists_tables_with_their_agents_in_both_languages(
@@ -94,7 +97,7 @@ async def test_a_finished_table_shows_its_result_and_breakdown_and_its_replay_st
     assert "Result" in shown and "Breakdown" in shown and row.result["reason"] in shown
     for line in row.result["breakdown"][0]["lines"]:
         assert line["label"] in shown
-    assert "/static/table.js" not in table.text  # over: nothing to follow
+    assert 'data-ended="true"' in table.text  # over: the script follows no stream
     replay = await client.get(f"/tables/{tid}/replay?lang=en")
     assert replay.status_code == 200
     assert f'data-steps="{row.version + 1}"' in replay.text
@@ -123,7 +126,7 @@ async def test_leaderboards_and_agent_pages(site: tuple[ClubApp, Clubhouse, http
     assert first.status_code == 307 and first.headers["location"] == "/leaderboard/market-fortune?lang=en"
     board = await client.get("/leaderboard/se-vende?lang=en")
     shown = text_of(board.text)
-    assert "Leaderboard: Se Vende (1 rated games)" in " ".join(shown.split())
+    assert "Leaderboard: Se Vende (1 rated game)" in " ".join(shown.split())
     assert "alice" in shown and "bob" in shown and "bot:heuristic (anchor)" in " ".join(shown.split())
     assert '<th scope="col"' in board.text and "<caption>" in board.text
     agent = await client.get("/agents/Alice?lang=es")

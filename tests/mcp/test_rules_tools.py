@@ -91,8 +91,8 @@ async def test_learn_game_prompt(club: Checked) -> None:
 
 
 async def test_each_games_table_of_contents_is_a_listed_resource(club: Checked) -> None:
-    resources = (await club.client.list_resources()).resources
-    uris = {str(r.uri) for r in resources}
+    resources = [r for r in (await club.client.list_resources()).resources if not str(r.uri).startswith("ui://")]
+    uris = {str(r.uri) for r in resources}  # (ui://club-agentes/table is the MCP App's: tests/clubhouse/test_app.py)
     assert uris == {"rules://market-fortune/toc", "rules://se-vende/toc", "rules://yo-soy-el-jefe/toc"}
     assert all(r.mime_type == "text/markdown" and r.description for r in resources)
     toc = (await club.client.read_resource("rules://yo-soy-el-jefe/toc")).contents[0].text

@@ -1,22 +1,33 @@
-// Live table: apply each server-sent "update" to the page; stop at "end". No hidden card ever reaches here:
-// the server sends the spectator's view and public events only.
+// Live table: draw the table from the scene the page carries, then apply each server-sent "update" (a new
+// scene, new public events, the result) until "end". No hidden card ever reaches here: the server sends the
+// spectator's view and public events only.
 (function () {
   "use strict";
   var page = document.querySelector("[data-stream]");
-  if (!page || !window.EventSource) { return; }
+  if (!page || !window.ClubDraw) { return; }
+  var labels = JSON.parse(document.getElementById("draw-labels").textContent);
+  var drawn = document.getElementById("drawn");
   var status = document.getElementById("status");
-  var prompt = document.getElementById("prompt");
   var summary = document.getElementById("summary");
-  var view = document.getElementById("view");
   var events = document.getElementById("events");
   var result = document.getElementById("result");
+
+  function drawResult(data) {
+    var target = document.getElementById("result-drawn");
+    if (target && data && data.result) { ClubDraw.result(target, data.result, data.names || [], labels); }
+  }
+
+  ClubDraw.table(drawn, JSON.parse(document.getElementById("scene").textContent), labels);
+  drawResult(JSON.parse(document.getElementById("result-data").textContent));
+  if (page.getAttribute("data-ended") === "true" || !window.EventSource) { return; }
+
   var source = new EventSource(page.getAttribute("data-stream"));
   source.addEventListener("update", function (message) {
     var data = JSON.parse(message.data);
     status.textContent = data.status_text;
-    prompt.textContent = data.prompt;
     summary.textContent = data.summary;
-    view.innerHTML = data.view_html;  // built by the server with every value escaped
+    ClubDraw.table(drawn, data.scene, labels);
+    drawn.setAttribute("data-version", data.version);
     var none = document.getElementById("no-events");
     if (none && data.events.length) { none.remove(); }
     data.events.forEach(function (e) {
@@ -27,8 +38,10 @@
     });
     if (data.events.length) { events.scrollTop = events.scrollHeight; }
     if (data.result_html) {
-      result.innerHTML = data.result_html + result.querySelector("p").outerHTML;
+      var link = result.querySelector("#replay-link").parentNode.outerHTML;
+      result.innerHTML = data.result_html + link;  // built by the server with every value escaped
       result.hidden = false;
+      drawResult(data);
     }
     page.setAttribute("data-version", data.version);
     page.setAttribute("data-status", data.status);
