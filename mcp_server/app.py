@@ -19,7 +19,7 @@ from club_agentes.mcp_server.tables import PassVerifier, TableService, TableSett
 from club_agentes.mcp_server.toolkit import ClubServer
 from club_agentes.mcp_server.tools_rules import register_rules_tools
 from club_agentes.mcp_server.tools_tables import register_table_tools
-from club_agentes.mcp_server.ui_app import register_table_app
+from club_agentes.mcp_server.ui_app import table_app
 from club_agentes.rules_corpus import load_corpus, search_index
 
 from club_agentes import __version__
@@ -100,7 +100,14 @@ def build_app(
     limits = Limits(settings.limits, store)
     keys_required = settings.http and not settings.no_auth
     auth, login = server_auth(settings, registry, limits) if keys_required else ({}, None)
-    mcp = ClubServer("club-agentes", title="Club de Agentes", instructions=INSTRUCTIONS, version=__version__, **auth)
+    mcp = ClubServer(
+        "club-agentes",
+        title="Club de Agentes",
+        instructions=INSTRUCTIONS,
+        version=__version__,
+        extensions=[table_app()],  # the table drawn as an MCP App (io.modelcontextprotocol/ui)
+        **auth,
+    )
     if login is not None:
         login.install(mcp)
     mcp.middleware.append(IdentityMiddleware(None if keys_required else settings.agent))
@@ -120,7 +127,6 @@ def build_app(
         settings=table_settings,
     )
     register_table_tools(mcp, tables)
-    register_table_app(mcp)
     app = ClubApp(mcp, store, tables, quizzes, settings, registry, limits, oauth=login)
     register_clubhouse(app)
     return app

@@ -23,7 +23,6 @@ from typing import Any
 from club_agentes.mcp_server.clubhouse import draw
 from club_agentes.mcp_server.clubhouse.i18n import DRAW_TEXTS
 from mcp.server.apps import Apps, ResourceCsp
-from mcp.server.mcpserver import MCPServer
 
 TABLE_URI = "ui://club-agentes/table"
 """The table's MCP App resource."""
@@ -90,14 +89,3 @@ def table_app() -> Apps:
         prefers_border=True,
     )
     return apps
-
-
-def register_table_app(server: MCPServer[Any]) -> None:
-    """Declare the ``io.modelcontextprotocol/ui`` extension on ``server`` and register the table's resource.
-
-    (The SDK applies extensions given to the constructor; this applies one the same way afterwards.)
-
-    Raises:
-        ValueError: the extension is already registered on ``server``.
-    """
-    server._apply_extension(table_app())
