@@ -20,7 +20,7 @@ from the engine's data (a card's colour, its copies, what it attacks) with :func
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any
@@ -137,8 +137,13 @@ def draw_riddle(riddles: RiddleSet, rng: Rng) -> Riddle:
         chosen.insert(rng.below(len(chosen) + 1), rng.choice(flavours))
     else:
         rng.shuffle(chosen)
-    return Riddle(subject, tuple(chosen), rng.choice(list(riddles.openings)), rng.choice(list(riddles.questions)),
-                  riddles.subjects)
+    return Riddle(
+        subject,
+        tuple(chosen),
+        rng.choice(list(riddles.openings)),
+        rng.choice(list(riddles.questions)),
+        riddles.subjects,
+    )
 
 
 def solve(riddle: Riddle) -> Hashable:
@@ -262,7 +267,5 @@ def load_riddle_sets(game: str, text: str | None = None) -> dict[str, RiddleSet]
         units = dict(rs.units)
         if raw.get("unit"):
             units[answer] = str(raw["unit"])
-        sets[raw["set"]] = replace(
-            rs.with_clues(clues, [answer]), home={**rs.home, answer: home}, units=units
-        )
+        sets[raw["set"]] = replace(rs.with_clues(clues, [answer]), home={**rs.home, answer: home}, units=units)
     return sets

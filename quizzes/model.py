@@ -315,9 +315,14 @@ def register(template: Template[S]) -> Template[S]:
     """
     key = f"{template.game}/{template.name}"
     old = TEMPLATES.get(key)
-    if old is not None and old is not template and (old.answer.__module__, old.answer.__qualname__) != (
-        template.answer.__module__,
-        template.answer.__qualname__,
+    if (
+        old is not None
+        and old is not template
+        and (old.answer.__module__, old.answer.__qualname__)
+        != (
+            template.answer.__module__,
+            template.answer.__qualname__,
+        )
     ):
         raise ValueError(f"template {key} is registered twice")
     if old is None and key in GENERATORS:

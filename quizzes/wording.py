@@ -32,7 +32,7 @@ _NUMBERS = {
 
 def _conjunction(word: str, last: str) -> str:
     """``y`` becomes ``e`` before an /i/ sound, ``o`` becomes ``u`` before an /o/ sound."""
-    head = fold(last.lstrip("¡¿\"«(")).split(" ", 1)[0]
+    head = fold(last.lstrip('¡¿"«(')).split(" ", 1)[0]
     if word == "y" and (head.startswith("i") or (head.startswith("hi") and not head.startswith("hie"))):
         return "e"
     if word == "o" and (head.startswith("o") or head.startswith("ho")):

@@ -185,7 +185,9 @@ def end_turn(st: Any, seat: int, limit: int = 20) -> None:
         if deciding(st) != seat:
             return
         moves = legal(st, seat)
-        pick = next((m for m in moves if m == "skip"), None) or next((m for m in moves if m.startswith("discard")), None)
+        pick = next((m for m in moves if m == "skip"), None) or next(
+            (m for m in moves if m.startswith("discard")), None
+        )
         if pick is None:
             raise Redraw
         apply(st, seat, pick)

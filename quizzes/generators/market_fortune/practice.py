@@ -99,12 +99,30 @@ def _explain_rolls(r: Rolls, answer: Hashable) -> str:
 
 
 FIRST = register(
-    Template(GAME, "primer-jugador", "question", (PREPARACION,), lambda rng: _draw_rolls(rng, tie=False), _ask_rolls,
-             _first, _explain_rolls, entry=False)
+    Template(
+        GAME,
+        "primer-jugador",
+        "question",
+        (PREPARACION,),
+        lambda rng: _draw_rolls(rng, tie=False),
+        _ask_rolls,
+        _first,
+        _explain_rolls,
+        entry=False,
+    )
 )
 FIRST_TIE = register(
-    Template(GAME, "primer-jugador-con-empate", "question", (PREPARACION,), lambda rng: _draw_rolls(rng, tie=True),
-             _ask_rolls, _first, _explain_rolls, ruling=RULINGS + "primer-jugador")
+    Template(
+        GAME,
+        "primer-jugador-con-empate",
+        "question",
+        (PREPARACION,),
+        lambda rng: _draw_rolls(rng, tie=True),
+        _ask_rolls,
+        _first,
+        _explain_rolls,
+        ruling=RULINGS + "primer-jugador",
+    )
 )
 
 # --------------------------------------------------------------------------- a green in the final count
@@ -158,8 +176,17 @@ def _explain_green(g: Green, answer: Hashable) -> str:
 
 
 GREEN = register(
-    Template(GAME, "verde-en-el-conteo", "question", (CIERRE, VERDE), _draw_green, _ask_green, _answer_green,
-             _explain_green, ruling=RULINGS + "verdes-y-amarillas")
+    Template(
+        GAME,
+        "verde-en-el-conteo",
+        "question",
+        (CIERRE, VERDE),
+        _draw_green,
+        _ask_green,
+        _answer_green,
+        _explain_green,
+        ruling=RULINGS + "verdes-y-amarillas",
+    )
 )
 
 # --------------------------------------------------------------------------- Construir with fewer than 8
@@ -180,8 +207,9 @@ def _draw_short(rng: Rng) -> Short:
 
 
 def _ask_short(s: Short) -> Ask:
-    invs = count(s.investments, "inversión boca abajo", "inversiones boca abajo", feminine=True,
-                 zero="ninguna inversión")
+    invs = count(
+        s.investments, "inversión boca abajo", "inversiones boca abajo", feminine=True, zero="ninguna inversión"
+    )
     have = f"tienes {invs}" if s.investments else "no tienes ninguna inversión"
     prompt = (
         f"En Market Fortune, después de un ataque {have} y {count(len(s.hand), 'carta', 'cartas', feminine=True)} "
@@ -204,8 +232,17 @@ def _explain_short(s: Short, answer: Hashable) -> str:
 
 
 SHORT = register(
-    Template(GAME, "construir-con-menos-de-8", "question", (TURNO, OCHO), _draw_short, _ask_short, _answer_short,
-             _explain_short, ruling=RULINGS + "construir-y-descartar")
+    Template(
+        GAME,
+        "construir-con-menos-de-8",
+        "question",
+        (TURNO, OCHO),
+        _draw_short,
+        _ask_short,
+        _answer_short,
+        _explain_short,
+        ruling=RULINGS + "construir-y-descartar",
+    )
 )
 
 # --------------------------------------------------------------------------- Fortuna when tied for the fewest
@@ -261,6 +298,15 @@ def _explain_tied(t: TiedLast, answer: Hashable) -> str:
 
 
 TIED = register(
-    Template(GAME, "fortuna-empatados-a-la-cola", "question", (ULTIMO, f"{GAME}/cartas/fortuna"), _draw_tied,
-             _ask_tied, _answer_tied, _explain_tied, ruling=RULINGS + "terminos-del-mercado")
+    Template(
+        GAME,
+        "fortuna-empatados-a-la-cola",
+        "question",
+        (ULTIMO, f"{GAME}/cartas/fortuna"),
+        _draw_tied,
+        _ask_tied,
+        _answer_tied,
+        _explain_tied,
+        ruling=RULINGS + "terminos-del-mercado",
+    )
 )

@@ -63,14 +63,20 @@ def computed_clues() -> list[Clue]:
         unstopped = frozenset(r.name for r in reds if r.spec.attacks and r.name not in stopped)
         if unstopped:
             out.append(Clue(f"{blue.name} puede cancelarme.", stopped, (blue.section,)))
-            out.append(Clue(f"{blue.name} no puede cancelarme, aunque me juegues contra quien la tiene.", unstopped,
-                            (blue.section,)))
+            out.append(
+                Clue(
+                    f"{blue.name} no puede cancelarme, aunque me juegues contra quien la tiene.",
+                    unstopped,
+                    (blue.section,),
+                )
+            )
     for attacks, text in COVERS.items():
         holds = frozenset(b.name for b in blues if b.spec.defends == (attacks,))
         out.append(Clue(text, holds, _sections(holds)))
     whatever = frozenset(b.name for b in blues if len(b.spec.defends) > 1)
-    out.append(Clue("Me da igual qué te ataquen: cancelo cualquier roja que vaya contra ti.", whatever,
-                    _sections(whatever)))
+    out.append(
+        Clue("Me da igual qué te ataquen: cancelo cualquier roja que vaya contra ti.", whatever, _sections(whatever))
+    )
     extra = {Effect.CANCEL_AND_DRAW, Effect.CANCEL_FOR_ALL}
     plain = frozenset(b.name for b in blues if b.effect not in extra)
     out.append(Clue("Cancelo el ataque contra ti y no hago nada más.", plain, _sections(plain)))

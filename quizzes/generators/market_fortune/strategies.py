@@ -91,10 +91,7 @@ def _table(rng: Rng, mine: tuple[str, ...], *, full: bool = False, rival_strateg
 
 
 def _you(seat: Seat) -> str:
-    if seat.investments:
-        invs = f"tienes {investments_words(seat)}"
-    else:
-        invs = "no tienes inversiones"
+    invs = f"tienes {investments_words(seat)}" if seat.investments else "no tienes inversiones"
     return f"{invs} y {hand_words(seat)}"
 
 
@@ -132,7 +129,7 @@ def _ask_playable(t: Table) -> Ask:
         f"{_setting(t)} Es tu turno y aún no has elegido tu acción: {_you(me)}, y en la mano tus Estrategias "
         f"son {join(list(me.strategies))}. ¿Cuál de esas Estrategias puedes jugar ahora mismo?"
     )
-    options = tuple((n, n) for n in me.strategies) + ((NONE, "Ninguna de las tres"),)
+    options = (*tuple((n, n) for n in me.strategies), (NONE, "Ninguna de las tres"))
     return Ask(prompt, "choice", options=options, sections=(ROJA, AZUL, *(section(n) for n in me.strategies)))
 
 
@@ -188,7 +185,7 @@ def _ask_aim(a: Aim) -> Ask:
         f"{_setting(a.table)} Es tu turno: {_you(me)}, y tu única Estrategia es {a.red}. "
         f"¿A cuál de tus rivales puedes atacar con {a.red} ahora?"
     )
-    options = tuple((s.name, s.name) for s in a.table.rivals) + ((NONE, "A ninguno de ellos"),)
+    options = (*tuple((s.name, s.name) for s in a.table.rivals), (NONE, "A ninguno de ellos"))
     return Ask(prompt, "choice", options=options, sections=(section(a.red), ROJA))
 
 
@@ -206,8 +203,16 @@ def _explain_aim(a: Aim, answer: Hashable) -> str:
 
 
 AIM = register(
-    Template(GAME, "objetivo-de-ataque", "question", (ROJA, *(section(n) for n in TARGETED)), _draw_aim, _ask_aim,
-             _answer_aim, _explain_aim)
+    Template(
+        GAME,
+        "objetivo-de-ataque",
+        "question",
+        (ROJA, *(section(n) for n in TARGETED)),
+        _draw_aim,
+        _ask_aim,
+        _answer_aim,
+        _explain_aim,
+    )
 )
 
 # --------------------------------------------------------------------------- defending
@@ -244,9 +249,13 @@ def _ask_defence(d: Defence) -> Ask:
         f"Es el turno de {attacker.name}, que juega {d.red}{target}. ¿Con cuál de tus Estrategias puedes "
         "cancelar el ataque contra ti?"
     )
-    options = tuple((n, n) for n in me.strategies) + ((NONE, "Con ninguna de ellas"),)
-    return Ask(prompt, "choice", options=options, sections=(AZUL, COMBATE, section(d.red),
-                                                            *(section(n) for n in me.strategies)))
+    options = (*tuple((n, n) for n in me.strategies), (NONE, "Con ninguna de ellas"))
+    return Ask(
+        prompt,
+        "choice",
+        options=options,
+        sections=(AZUL, COMBATE, section(d.red), *(section(n) for n in me.strategies)),
+    )
 
 
 def _attack(st: State, red: str) -> None:
@@ -312,19 +321,25 @@ def _draw_effect(rng: Rng) -> Effect:
     if red == "Colapso de Mercado":
         blues = ["Control del Riesgo", "Moneda Estable", "Manos de Diamante", "Analista Errado"]
         t = _table(rng, (red,), full=True, rival_strategies=0)
-        rivals = tuple(
-            replace(s, strategies=(rng.choice(blues),) if rng.below(2) == 0 else ()) for s in t.rivals
-        )
+        rivals = tuple(replace(s, strategies=(rng.choice(blues),) if rng.below(2) == 0 else ()) for s in t.rivals)
         t = Table((t.seats[0], *rivals), t.dealt)
     else:
-        t = _table(rng, (red, *([rng.choice(list(NOT_RED))] if rng.below(2) else [])), full=red != "Rescate",
-                   rival_strategies=0)
+        t = _table(
+            rng,
+            (red, *([rng.choice(list(NOT_RED))] if rng.below(2) else [])),
+            full=red != "Rescate",
+            rival_strategies=0,
+        )
     return Effect(t, red, rng.below(2) == 0)
 
 
 def _ask_effect(e: Effect) -> Ask:
     me = e.table.seats[0]
-    mine = f"tus Estrategias son {join(list(me.strategies))}" if len(me.strategies) > 1 else f"tu única Estrategia es {e.red}"
+    mine = (
+        f"tus Estrategias son {join(list(me.strategies))}"
+        if len(me.strategies) > 1
+        else f"tu única Estrategia es {e.red}"
+    )
     setting = _setting(e.table, strategies=e.red != "Colapso de Mercado")
     if e.red == "Colapso de Mercado":
         held = [f"{s.name} tiene {s.strategies[0]}" for s in e.table.rivals if s.strategies]
@@ -425,4 +440,3 @@ EFFECT = register(
         _explain_effect,
     )
 )
-

@@ -121,8 +121,12 @@ def _ask_fourth(f: Fourth) -> Ask:
         f"Arriesgar con {card(a)} y {card(r)}, el Dado Fortune sale +, formas tu cuarta inversión{declare}. "
         "¿Qué ocurre?"
     )
-    return Ask(prompt, "choice", options=OUTCOMES, sections=(VICTORIA, DECLARAR, CIERRE, FAQ_SIN_25, FAMILIA,
-                                                            FORTUNA, CAMPEONATO))
+    return Ask(
+        prompt,
+        "choice",
+        options=OUTCOMES,
+        sections=(VICTORIA, DECLARAR, CIERRE, FAQ_SIN_25, FAMILIA, FORTUNA, CAMPEONATO),
+    )
 
 
 def _answer_fourth(f: Fourth) -> str:
@@ -194,7 +198,8 @@ def _ask_opener(f: Fourth) -> Ask:
     options = {
         "winner": winner,
         "after": f"{after}, {'sentada' if after.endswith('a') else 'sentado'} a continuación de {winner}"
-        if after != "tú" else f"Tú, a continuación de {winner}",
+        if after != "tú"
+        else f"Tú, a continuación de {winner}",
         "least": "Quien lleva menos millones en el Campeonato",
         "roll": "Quien saque − cuando todos lancen el Dado Fortune",
     }
@@ -220,8 +225,7 @@ def _explain_opener(f: Fourth, answer: Hashable) -> str:
 
 
 OPENER = register(
-    Template(GAME, "quien-abre", "question", (CAMPEONATO,), _draw_opener, _ask_opener, _answer_opener,
-             _explain_opener)
+    Template(GAME, "quien-abre", "question", (CAMPEONATO,), _draw_opener, _ask_opener, _answer_opener, _explain_opener)
 )
 
 # --------------------------------------------------------------------------- optimisation
@@ -286,8 +290,9 @@ def _ask_swap(s: Swap) -> Ask:
 def _swap_state(s: Swap) -> State:
     invs = [(s.pairs[0][0], s.pairs[0][1], None, s.face_up), *s.pairs[1:]]
     strategies = {1: ["MF-E-CORRECCION-1"]} if s.attacked else {}
-    st = position(1 + len(s.names), turn=1 if s.attacked else 0, hands={0: s.hand}, investments={0: invs},
-                  strategies=strategies)
+    st = position(
+        1 + len(s.names), turn=1 if s.attacked else 0, hands={0: s.hand}, investments={0: invs}, strategies=strategies
+    )
     if s.attacked:
         aimed = [m for m in legal(st, 1) if m.startswith("play MF-E-CORRECCION-1 against seat 0 investment 0")]
         if not aimed:
@@ -319,6 +324,7 @@ def _explain_swap(s: Swap, answer: Hashable) -> str:
 
 
 SWAP = register(
-    Template(GAME, "optimizar", "question", (OPTIMIZACION, FAQ_OPTIMIZAR), _draw_swap, _ask_swap, _answer_swap,
-             _explain_swap)
+    Template(
+        GAME, "optimizar", "question", (OPTIMIZACION, FAQ_OPTIMIZAR), _draw_swap, _ask_swap, _answer_swap, _explain_swap
+    )
 )

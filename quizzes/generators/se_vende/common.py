@@ -195,12 +195,21 @@ Steer = Callable[[int, list[str]], "str | None"]
 
 @dataclass
 class RoundLog:
-    """What happened in a round the driver played: every move, by seat, with the step it was made in.
+    """What happened in a round the driver played: every move, by seat, with the step it was made in,
+    and the public events.
 
     The step is the first word of the engine's prompt for it (``"Desarrollar"``, ``"Asentar"``...).
     """
 
     moves: list[tuple[int, str, str]] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
+
+    def phases(self) -> list[str]:
+        """The phases the engine announced for the round, in the order they run."""
+        for text in self.events:
+            if "phases this round: " in text:
+                return [p.strip() for p in text.split("phases this round: ", 1)[1].split(",")]
+        return []
 
     def count(self, seat: int, verb: str, step: str = "") -> int:
         """How many moves of ``seat`` start with ``verb`` (``"pay"``, ``"keep"``...), in ``step`` if given."""
@@ -228,7 +237,9 @@ def play_round(
     game = engine()
     try:
         for seat, code in sorted(actions.items()):
-            game.apply(st, seat, game.parse_move(f"action {code}"))
+            log.events += [
+                e.text for e in game.apply(st, seat, game.parse_move(f"action {code}")) if e.audience is None
+            ]
         for _ in range(400):
             pending = game.pending(st)
             if pending.kind == "over" or st.round != start or (stop is not None and stop()):
@@ -236,7 +247,7 @@ def play_round(
             seat = pending.seats[0]
             moves = [m.text() for m in game.legal_moves(st, seat)]
             pick = (steer(seat, moves) if steer else None) or default_move(moves)
-            game.apply(st, seat, game.parse_move(pick))
+            log.events += [e.text for e in game.apply(st, seat, game.parse_move(pick)) if e.audience is None]
             log.moves.append((seat, pick, pending.prompt.split(":", 1)[0]))
     except IllegalMove:
         raise Redraw from None

@@ -69,7 +69,8 @@ def _setting(g: Goods) -> str:
     else:
         goods = "ninguno de esos mundos tiene bienes"
     return (
-        f"Jugáis a Se Vende {join([*g.names, 'tú'])}. En tu tableau tienes {names(g.tableau)}, {placed(g.tableau)} en rondas "
+        f"Jugáis a Se Vende {join([*g.names, 'tú'])}. En tu tableau tienes {names(g.tableau)}, "
+        f"{placed(g.tableau)} en rondas "
         f"anteriores; {goods}. Esta ronda eliges en secreto {choice_words(g.actions[0])}; {'; '.join(others)}."
     )
 
@@ -145,9 +146,7 @@ def _explain_sale(g: Goods, answer: Hashable) -> str:
     return f"Robas {answer}: el bien de {design(g.sell).name} es de {kind}, y a eso se suman tus poderes de venta."
 
 
-SALE = register(
-    Template(GAME, "venta", "question", (COMERCIO,), _draw_sale, _ask_sale, _answer_sale, _explain_sale)
-)
+SALE = register(Template(GAME, "venta", "question", (COMERCIO,), _draw_sale, _ask_sale, _answer_sale, _explain_sale))
 
 # --------------------------------------------------------------------------- consuming
 
@@ -170,8 +169,7 @@ def _ask_consume(g: Goods) -> Ask:
         f"{_setting(g)} En la fase de Consumir, {sold[0].lower() + sold[1:] if sold else ''}usas el poder de consumir "
         f"de {design(g.power).name}, y ningún otro. ¿Cuántos puntos de victoria ganas en esa fase?"
     )
-    return Ask(prompt, "integer", sections=(HASTA_N, DOBLE, COMERCIO, section(g.power),
-                                            *(section(k) for k in g.goods)))
+    return Ask(prompt, "integer", sections=(HASTA_N, DOBLE, COMERCIO, section(g.power), *(section(k) for k in g.goods)))
 
 
 def _answer_consume(g: Goods) -> int:
@@ -205,8 +203,16 @@ def _explain_consume(g: Goods, answer: Hashable) -> str:
 
 
 CONSUME = register(
-    Template(GAME, "puntos-al-consumir", "question", (HASTA_N, DOBLE, COMERCIO), _draw_consume, _ask_consume,
-             _answer_consume, _explain_consume)
+    Template(
+        GAME,
+        "puntos-al-consumir",
+        "question",
+        (HASTA_N, DOBLE, COMERCIO),
+        _draw_consume,
+        _ask_consume,
+        _answer_consume,
+        _explain_consume,
+    )
 )
 
 # --------------------------------------------------------------------------- producing
@@ -253,7 +259,14 @@ def _explain_produce(g: Goods, answer: Hashable) -> str:
 
 
 PRODUCE = register(
-    Template(GAME, "bienes-producidos", "question", (PRODUCIR,), _draw_produce, _ask_produce, _answer_produce,
-             _explain_produce)
+    Template(
+        GAME,
+        "bienes-producidos",
+        "question",
+        (PRODUCIR,),
+        _draw_produce,
+        _ask_produce,
+        _answer_produce,
+        _explain_produce,
+    )
 )
-

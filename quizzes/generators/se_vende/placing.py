@@ -79,7 +79,7 @@ def _tableau(rng: Rng, powers: tuple[PowerName, ...]) -> list[str]:
 
 def _actions(rng: Rng, seats: int, mine: str, needed: tuple[str, ...]) -> list[str]:
     """Action cards for every seat: ``mine`` for you; the phases in ``needed`` are chosen by someone."""
-    out = [mine, *(rng.choice(list(OTHER_ACTIONS + ("desarrollar", "asentar"))) for _ in range(seats - 1))]
+    out = [mine, *(rng.choice(list((*OTHER_ACTIONS, "desarrollar", "asentar"))) for _ in range(seats - 1))]
     for code in needed:
         if code not in out:
             out[1 + rng.below(seats - 1)] = code
@@ -93,7 +93,8 @@ def _setting(p: Placing) -> str:
     extra = len(p.hand) - sum(1 for k in (p.dev, p.world) if k)
     held = [named(k) for k in (p.dev, p.world) if k]
     return (
-        f"Jugáis a Se Vende {join([*p.names, 'tú'])}. En tu tableau tienes {names(p.tableau)}, {placed(p.tableau)} en rondas "
+        f"Jugáis a Se Vende {join([*p.names, 'tú'])}. En tu tableau tienes {names(p.tableau)}, "
+        f"{placed(p.tableau)} en rondas "
         f"anteriores. En la mano tienes {join(held)} y {count(extra, 'carta más', 'cartas más', feminine=True)}. "
         f"Esta ronda eliges en secreto {choice_words(p.actions[0])}; {'; '.join(others)}."
     )
@@ -107,7 +108,7 @@ def _draw_dev(rng: Rng) -> Placing:
     tableau = _tableau(rng, (PowerName.DEVELOP_DISCOUNT,))
     devs = [k for k in keys_where(lambda d: d.type == "development" and 2 <= d.cost <= 6) if k not in tableau]
     dev = rng.choice(devs)
-    mine = "desarrollar" if rng.below(2) == 0 else rng.choice(list(OTHER_ACTIONS + ("asentar",)))
+    mine = "desarrollar" if rng.below(2) == 0 else rng.choice(list((*OTHER_ACTIONS, "asentar")))
     actions = _actions(rng, seats, mine, ("desarrollar",))
     hand = (dev, *filler(rng, design(dev).cost + rng.below(2), [*tableau, dev]))
     return Placing(tuple(people(rng, seats - 1)), tuple(actions), tuple(tableau), dev, "", hand)
@@ -160,13 +161,13 @@ DEV = register(
 def _draw_world(rng: Rng) -> Placing:
     seats = 2 + rng.below(3)
     tableau = _tableau(rng, (PowerName.SETTLE_DISCOUNT,))
-    worlds = [k for k in keys_where(lambda d: d.type == "world" and not d.defence and 2 <= d.cost) if k not in tableau]
+    worlds = [k for k in keys_where(lambda d: d.type == "world" and not d.defence and d.cost >= 2) if k not in tableau]
     world = rng.choice(worlds)
     dev = ""
     if rng.below(2) == 0:
         devs = keys_where(lambda d: d.type == "development" and d.cost <= 4 and _has(d, PowerName.SETTLE_DISCOUNT))
         dev = rng.choice([k for k in devs if k not in tableau] or [""])
-    mine = "asentar" if rng.below(2) == 0 else rng.choice(list(OTHER_ACTIONS + ("desarrollar",)))
+    mine = "asentar" if rng.below(2) == 0 else rng.choice(list((*OTHER_ACTIONS, "desarrollar")))
     actions = _actions(rng, seats, mine, ("asentar", "desarrollar") if dev else ("asentar",))
     pay = design(world).cost + (design(dev).cost if dev else 0)
     hand = tuple(k for k in (dev, world) if k) + tuple(filler(rng, pay + rng.below(2), [*tableau, dev, world]))
@@ -174,8 +175,10 @@ def _draw_world(rng: Rng) -> Placing:
 
 
 def _ask_world(p: Placing) -> Ask:
-    first = f"En la fase de Desarrollar colocas {named(p.dev)}, y en la de Asentar, {named(p.world)}." if p.dev else (
-        f"En la fase de Asentar colocas {named(p.world)}."
+    first = (
+        f"En la fase de Desarrollar colocas {named(p.dev)}, y en la de Asentar, {named(p.world)}."
+        if p.dev
+        else (f"En la fase de Asentar colocas {named(p.world)}.")
     )
     prompt = f"{_setting(p)} {first} ¿Cuántas cartas de la mano descartas para pagar {design(p.world).name}?"
     sections = (VARIOS, USOS, NUEVOS, section(p.world), *(section(k) for k in (p.dev, *p.tableau) if k))
@@ -200,8 +203,16 @@ def _explain_world(p: Placing, answer: Hashable) -> str:
 
 
 WORLD = register(
-    Template(GAME, "coste-de-mundo", "question", (VARIOS, USOS, NUEVOS), _draw_world, _ask_world, _answer_world,
-             _explain_world)
+    Template(
+        GAME,
+        "coste-de-mundo",
+        "question",
+        (VARIOS, USOS, NUEVOS),
+        _draw_world,
+        _ask_world,
+        _answer_world,
+        _explain_world,
+    )
 )
 
 # --------------------------------------------------------------------------- military worlds
@@ -233,8 +244,9 @@ def _ask_military(p: Placing) -> Ask:
     prompt = (
         f"{_setting(p)} En la fase de Asentar quieres colocar {named(p.world)}. ¿Puedes colocarlo, y qué te cuesta?"
     )
-    return Ask(prompt, "choice", options=MILITARY, sections=(MILITARES, section(p.world),
-                                                             *(section(k) for k in p.tableau)))
+    return Ask(
+        prompt, "choice", options=MILITARY, sections=(MILITARES, section(p.world), *(section(k) for k in p.tableau))
+    )
 
 
 def _answer_military(p: Placing) -> str:
@@ -254,6 +266,14 @@ def _explain_military(p: Placing, answer: Hashable) -> str:
 
 
 MILITARY_TEMPLATE = register(
-    Template(GAME, "mundo-militar", "question", (MILITARES,), _draw_military, _ask_military, _answer_military,
-             _explain_military)
+    Template(
+        GAME,
+        "mundo-militar",
+        "question",
+        (MILITARES,),
+        _draw_military,
+        _ask_military,
+        _answer_military,
+        _explain_military,
+    )
 )

@@ -97,8 +97,17 @@ def _explain_explore(h: Hand, answer: Hashable) -> str:
 
 
 register(
-    Template(GAME, "cartas-al-explorar", "question", (f"{GAME}/resumen/bonus",), _draw_explore, _ask_explore,
-             _answer_hand, _explain_explore, ruling=RULINGS + "explorar")
+    Template(
+        GAME,
+        "cartas-al-explorar",
+        "question",
+        (f"{GAME}/resumen/bonus",),
+        _draw_explore,
+        _ask_explore,
+        _answer_hand,
+        _explain_explore,
+        ruling=RULINGS + "explorar",
+    )
 )
 
 
@@ -125,8 +134,17 @@ def _explain_settle(h: Hand, answer: Hashable) -> str:
 
 
 register(
-    Template(GAME, "mano-tras-asentar", "question", (f"{GAME}/resumen/bonus",), _draw_settle, _ask_settle,
-             _answer_hand, _explain_settle, ruling=RULINGS + "cartas-de-accion")
+    Template(
+        GAME,
+        "mano-tras-asentar",
+        "question",
+        (f"{GAME}/resumen/bonus",),
+        _draw_settle,
+        _ask_settle,
+        _answer_hand,
+        _explain_settle,
+        ruling=RULINGS + "cartas-de-accion",
+    )
 )
 
 
@@ -147,6 +165,15 @@ def _explain_limit(h: Hand, answer: Hashable) -> str:
 
 
 register(
-    Template(GAME, "limite-de-mano", "question", (LIMITE, LIMITE_RESUMEN), _draw_limit, _ask_limit, _answer_hand,
-             _explain_limit, entry=False)
+    Template(
+        GAME,
+        "limite-de-mano",
+        "question",
+        (LIMITE, LIMITE_RESUMEN),
+        _draw_limit,
+        _ask_limit,
+        _answer_hand,
+        _explain_limit,
+        entry=False,
+    )
 )

@@ -39,7 +39,9 @@ def _military(d: CardDef) -> list[str]:
     texts = [
         f"Para colocarme hace falta un Militar de {d.defence} o más.",
         f"Valgo {count(d.vp, 'punto', 'puntos')} de victoria." if d.vp else "No valgo ningún punto de victoria.",
-        f"En el juego hay {number(d.copies, feminine=True)} cartas como yo." if d.copies > 1 else "Soy una carta única.",
+        f"En el juego hay {number(d.copies, feminine=True)} cartas como yo."
+        if d.copies > 1
+        else "Soy una carta única.",
     ]
     if d.world == "windfall":
         texts.append(f"Tengo halo: al colocarme por primera vez recibo un bien de {GOOD_NAMES[d.good]}.")
@@ -53,7 +55,7 @@ def _military(d: CardDef) -> list[str]:
 def _six(d: CardDef) -> list[str]:
     texts = []
     for term in d.special:
-        one, many = PER_WORDS[term.per]
+        one, _many = PER_WORDS[term.per]
         kind = f" de {GOOD_NAMES[term.good]}" if term.good != "any" else ""
         texts.append(f"Al final doy {count(term.vp, 'punto', 'puntos')} por cada {one}{kind}.")
     for p in d.powers:
@@ -78,8 +80,11 @@ def computed_clues() -> list[Clue]:
     clues = [Clue(text, frozenset(holds), where[text]) for text, holds in out.items()]
     for good, colour in GOOD_COLOURS.items():
         clues.append(
-            Clue(f"Mi color, en halos y círculos, es el {colour}.", frozenset({GOOD_NAMES[good].capitalize()}),
-                 (f"{GAME}/cartas/poderes", f"{GAME}/cartas/mundos"))
+            Clue(
+                f"Mi color, en halos y círculos, es el {colour}.",
+                frozenset({GOOD_NAMES[good].capitalize()}),
+                (f"{GAME}/cartas/poderes", f"{GAME}/cartas/mundos"),
+            )
         )
     return clues
 
@@ -99,4 +104,6 @@ riddle_template(GAME, "acertijo-concepto", SETS["concepto"], explain="Es {answer
 riddle_template(GAME, "acertijo-mundo-militar", MILITARY, explain="Es {answer}: su carta reúne todas las pistas.")
 riddle_template(GAME, "acertijo-coste-6", SIX, explain="Es {answer}: su carta reúne todas las pistas.")
 riddle_template(GAME, "acertijo-bien", GOODS, explain="Es {answer}: lo dicen el reglamento y las cartas.")
-riddle_template(GAME, "acertijo-numero", SETS["numero"], explain="Es {answer}: el número que el reglamento da a esas cosas.")
+riddle_template(
+    GAME, "acertijo-numero", SETS["numero"], explain="Es {answer}: el número que el reglamento da a esas cosas."
+)

@@ -86,8 +86,21 @@ def space_words(number: int) -> str:
 def ordinal(n: int) -> str:
     """Spanish ordinal of a deal number, as the rulebook writes them (``"décima"``) up to fifteen."""
     words = (
-        "primera", "segunda", "tercera", "cuarta", "quinta", "sexta", "séptima", "octava", "novena", "décima",
-        "undécima", "duodécima", "decimotercera", "decimocuarta", "decimoquinta",
+        "primera",
+        "segunda",
+        "tercera",
+        "cuarta",
+        "quinta",
+        "sexta",
+        "séptima",
+        "octava",
+        "novena",
+        "décima",
+        "undécima",
+        "duodécima",
+        "decimotercera",
+        "decimocuarta",
+        "decimoquinta",
     )
     if not 1 <= n <= len(words):
         raise Redraw

@@ -57,8 +57,14 @@ class Closing:
         owner: dict[str, int | None] = {c: self.boss for c in needed}
         for i, c in enumerate(others):
             owner[c] = (self.boss + 1 + i) % len(self.names)
-        st = position(len(self.names), owner=owner, deals_done=self.done, covered=self.covered(), marker=self.space,
-                      turn=self.boss)
+        st = position(
+            len(self.names),
+            owner=owner,
+            deals_done=self.done,
+            covered=self.covered(),
+            marker=self.space,
+            turn=self.boss,
+        )
         rig_die(st, self.roll)
         return Table.adopt(st, len(self.names))
 
@@ -102,8 +108,18 @@ def _explain_payout(c: Closing, answer: Hashable) -> str:
     )
 
 
-register(Template(GAME, "pago-del-banquero", "question", (PAGO, NEGOCIACION_DATOS, CASILLAS_DATOS), _draw_payout,
-                  _ask_payout, _answer_payout, _explain_payout))
+register(
+    Template(
+        GAME,
+        "pago-del-banquero",
+        "question",
+        (PAGO, NEGOCIACION_DATOS, CASILLAS_DATOS),
+        _draw_payout,
+        _ask_payout,
+        _answer_payout,
+        _explain_payout,
+    )
+)
 
 # --------------------------------------------------------------------------- the end die
 
@@ -142,15 +158,26 @@ def _answer_end(c: Closing) -> str:
 def _explain_end(c: Closing, answer: Hashable) -> str:
     n = c.done + 1
     return {
-        "ends": f"Termina: desde la décima negociación se tira el dado, y el {c.roll} está en el reverso de la carta {n}.",
+        "ends": f"Termina: desde la décima negociación se tira el dado, y el {c.roll} está en el reverso de la "
+        f"carta {n}.",
         "goes_on": f"Sigue: se tira el dado, pero el {c.roll} no está en el reverso de la carta {n}.",
         "no_roll": "Sigue sin tirar: el dado de fin solo se tira a partir de la décima negociación.",
         "final": "Termina sin tirar: la decimoquinta negociación acaba la partida.",
     }[str(answer)]
 
 
-register(Template(GAME, "dado-de-fin", "question", (FIN, FIN_EJEMPLO, NEGOCIACION_DATOS), _draw_end, _ask_end,
-                  _answer_end, _explain_end))
+register(
+    Template(
+        GAME,
+        "dado-de-fin",
+        "question",
+        (FIN, FIN_EJEMPLO, NEGOCIACION_DATOS),
+        _draw_end,
+        _ask_end,
+        _answer_end,
+        _explain_end,
+    )
+)
 
 # --------------------------------------------------------------------------- the next turn
 
@@ -196,7 +223,9 @@ def _ask_next(n: Next) -> Ask:
         steps.append(f"{n.names[s]} juega una carta de jefe («¡Soy el jefe!») y nadie la anula.")
     who = n.names[n.last]
     steps.append(
-        f"Al final, {who} declara que la transacción ha fracasado." if n.fails else f"Al final, {who} cierra la transacción."
+        f"Al final, {who} declara que la transacción ha fracasado."
+        if n.fails
+        else f"Al final, {who} cierra la transacción."
     )
     prompt = f"Juegan a Yo soy el jefe {table_words(n.names)}. {' '.join(steps)} ¿Quién juega el siguiente turno?"
     order = len(n.names)
@@ -223,11 +252,24 @@ def _answer_next(n: Next) -> str:
 
 
 def _explain_next(n: Next, answer: Hashable) -> str:
-    return f"Juega {answer}: el turno sigue por la izquierda del último jefe, que es quien cierra o da por fracasada la transacción."
+    return (
+        f"Juega {answer}: el turno sigue por la izquierda del último jefe, que es quien cierra o da por fracasada la "
+        "transacción."
+    )
 
 
-register(Template(GAME, "siguiente-turno", "question", (TRAS_PAGO, JEFE, FRACASO_REF), _draw_next, _ask_next,
-                  _answer_next, _explain_next))
+register(
+    Template(
+        GAME,
+        "siguiente-turno",
+        "question",
+        (TRAS_PAGO, JEFE, FRACASO_REF),
+        _draw_next,
+        _ask_next,
+        _answer_next,
+        _explain_next,
+    )
+)
 
 # --------------------------------------------------------------------------- after a failure
 
@@ -251,8 +293,14 @@ def _draw_failure(rng: Rng) -> Failure:
     family = [c for c in (*space.mandatory, *space.optional) if c != colour]
     if not family:
         raise Redraw
-    return Failure(tuple(seating(rng, seats)), space.number, colour, rng.choice(family),
-                   (2 + rng.below(5), 2 + rng.below(5)), 1 + rng.below(2))
+    return Failure(
+        tuple(seating(rng, seats)),
+        space.number,
+        colour,
+        rng.choice(family),
+        (2 + rng.below(5), 2 + rng.below(5)),
+        1 + rng.below(2),
+    )
 
 
 def _failure_table(f: Failure) -> Table:
@@ -277,7 +325,8 @@ def _ask_failure(f: Failure) -> Ask:
         f"{count(f.cards[0], 'carta de influencia', 'cartas de influencia', feminine=True)} en la mano y {c}, "
         f"{count(f.cards[1], 'carta', 'cartas', feminine=True)}. Es el turno de {a}, que tiene {investor(f.colour)} y "
         f"dice «¡Vamos a negociar!» en la casilla {f.space}. {b} coloca sobre la mesa una carta de familia de color "
-        f"{f.family} para participar; después {c} juega una carta de viaje de color {f.colour} sobre {investor(f.colour)} "
+        f"{f.family} para participar; después {c} juega una carta de viaje de color {f.colour} sobre "
+        f"{investor(f.colour)} "
         f"de {a}, y nadie la anula. {a} declara que la transacción ha fracasado. ¿Cuántas cartas de influencia tiene "
         f"{asked} en la mano después?"
     )
@@ -305,6 +354,8 @@ def _explain_failure(f: Failure, answer: Hashable) -> str:
     )
 
 
-register(Template(GAME, "tras-el-fracaso", "question", (FRACASO,), _draw_failure, _ask_failure, _answer_failure,
-                  _explain_failure))
-
+register(
+    Template(
+        GAME, "tras-el-fracaso", "question", (FRACASO,), _draw_failure, _ask_failure, _answer_failure, _explain_failure
+    )
+)

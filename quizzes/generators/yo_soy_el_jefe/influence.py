@@ -88,7 +88,9 @@ def _needs(number: int) -> str:
     space = SPACES[number - 1]
     need = f"los inversores de color {join(list(space.mandatory))}"
     if space.optional_needed:
-        need += f" y {count(space.optional_needed, 'inversor', 'inversores')} más entre {join(list(space.optional), 'y')}"
+        need += (
+            f" y {count(space.optional_needed, 'inversor', 'inversores')} más entre {join(list(space.optional), 'y')}"
+        )
     return need
 
 
@@ -187,7 +189,9 @@ def _explain_stop(s: Stop, answer: Hashable) -> str:
         return "Sí: una parada anula una carta de viaje, una de jefe o tres de Empleo justo después de jugarse."
     if s.act == "stop":
         return "No: una carta de parada no puede anular otra carta de parada."
-    return "No: una parada solo anula una carta de viaje, una de jefe o tres de Empleo, no una carta de familia colocada."
+    return (
+        "No: una parada solo anula una carta de viaje, una de jefe o tres de Empleo, no una carta de familia colocada."
+    )
 
 
 register(Template(GAME, "parada", "question", (PARADA,), _draw_stop, _ask_stop, _answer_stop, _explain_stop))
@@ -326,4 +330,3 @@ def _explain_travel(t: Travel, answer: Hashable) -> str:
 
 
 register(Template(GAME, "viaje", "question", (VIAJE,), _draw_travel, _ask_travel, _answer_travel, _explain_travel))
-

@@ -62,8 +62,17 @@ def _explain_opening(o: Opening, answer: Hashable) -> str:
 
 
 register(
-    Template(GAME, "quien-coloca-el-marcador", "question", (PRIMERO,), _draw_opening, _ask_opening, _answer_opening,
-             _explain_opening, ruling=RULINGS + "primer-jugador-y-marcador")
+    Template(
+        GAME,
+        "quien-coloca-el-marcador",
+        "question",
+        (PRIMERO,),
+        _draw_opening,
+        _ask_opening,
+        _answer_opening,
+        _explain_opening,
+        ruling=RULINGS + "primer-jugador-y-marcador",
+    )
 )
 
 
@@ -121,6 +130,15 @@ def _explain_two(t: TwoPlayer, answer: Hashable) -> str:
 
 
 register(
-    Template(GAME, "pago-a-dos-jugadores", "question", (DOS,), _draw_two, _ask_two, _answer_two, _explain_two,
-             ruling=RULINGS + "dos-jugadores")
+    Template(
+        GAME,
+        "pago-a-dos-jugadores",
+        "question",
+        (DOS,),
+        _draw_two,
+        _ask_two,
+        _answer_two,
+        _explain_two,
+        ruling=RULINGS + "dos-jugadores",
+    )
 )

@@ -36,13 +36,19 @@ def deal_card_riddles() -> RiddleSet:
         if c.end_numbers:
             faces = join([str(x) for x in c.end_numbers], "y")
             noun = "el número" if len(c.end_numbers) == 1 else "los números"
-            clues.append(Clue(f"En mi reverso está{'n' if len(c.end_numbers) > 1 else ''} {noun} {faces}.",
-                              frozenset({c.number}), (NEGOCIACION_DATOS, FIN)))
+            clues.append(
+                Clue(
+                    f"En mi reverso está{'n' if len(c.end_numbers) > 1 else ''} {noun} {faces}.",
+                    frozenset({c.number}),
+                    (NEGOCIACION_DATOS, FIN),
+                )
+            )
     plain = frozenset(c.number for c in DEAL_CARDS if not c.end_numbers)
     clues.append(Clue("Mi reverso no tiene ningún número.", plain, (NEGOCIACION_DATOS, FIN)))
     clues.append(Clue("Al empezar la partida estoy arriba del todo del mazo.", frozenset({1}), (MAZO,)))
-    clues.append(Clue("Al empezar la partida estoy debajo de todas las demás.", frozenset({DEAL_CARDS[-1].number}),
-                      (MAZO,)))
+    clues.append(
+        Clue("Al empezar la partida estoy debajo de todas las demás.", frozenset({DEAL_CARDS[-1].number}), (MAZO,))
+    )
     final = frozenset(c.number for c in DEAL_CARDS if c.final)
     clues.append(Clue("Cuando me colocan en el tablero, la partida termina sin tirar el dado.", final, (FIN,)))
     rs = RiddleSet(
@@ -86,10 +92,22 @@ def space_riddles() -> RiddleSet:
 
 
 SETS = load_riddle_sets(GAME)
-riddle_template(GAME, "acertijo-carta", SETS["carta"], explain="Es la carta de {answer}: el reglamento le da esas propiedades.")
-riddle_template(GAME, "acertijo-papel", SETS["papel"], explain="Es el papel de {answer}, tal como lo describe el reglamento.")
+riddle_template(
+    GAME, "acertijo-carta", SETS["carta"], explain="Es la carta de {answer}: el reglamento le da esas propiedades."
+)
+riddle_template(
+    GAME, "acertijo-papel", SETS["papel"], explain="Es el papel de {answer}, tal como lo describe el reglamento."
+)
 riddle_template(GAME, "acertijo-concepto", SETS["concepto"], explain="Es {answer}: el reglamento lo describe así.")
-riddle_template(GAME, "acertijo-numero", SETS["numero"], explain="Es {answer}: el número que el reglamento da a esas cosas.")
-riddle_template(GAME, "acertijo-carta-de-negociacion", deal_card_riddles(),
-                explain="Es la carta de negociación {answer}: su anverso y su reverso reúnen las pistas.")
-riddle_template(GAME, "acertijo-casilla", space_riddles(), explain="Es la casilla {answer}: así la describen los datos del tablero.")
+riddle_template(
+    GAME, "acertijo-numero", SETS["numero"], explain="Es {answer}: el número que el reglamento da a esas cosas."
+)
+riddle_template(
+    GAME,
+    "acertijo-carta-de-negociacion",
+    deal_card_riddles(),
+    explain="Es la carta de negociación {answer}: su anverso y su reverso reúnen las pistas.",
+)
+riddle_template(
+    GAME, "acertijo-casilla", space_riddles(), explain="Es la casilla {answer}: así la describen los datos del tablero."
+)

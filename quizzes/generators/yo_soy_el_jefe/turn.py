@@ -45,8 +45,16 @@ class Turn:
         owner = {c: (0 if i < self.investors else 1 + i % (len(self.names) - 1)) for i, c in enumerate(COLOURS)}
         hand = [HAND_TOKENS[i % len(HAND_TOKENS)] for i in range(self.hand)]
         options = {"draw_by_investors": True} if self.variant else {}
-        st = position(len(self.names), options, owner=owner, hands={0: hand}, deals_done=len(self.covered),
-                      covered=self.covered, marker=self.marker, turn=0)
+        st = position(
+            len(self.names),
+            options,
+            owner=owner,
+            hands={0: hand},
+            deals_done=len(self.covered),
+            covered=self.covered,
+            marker=self.marker,
+            turn=0,
+        )
         rig_die(st, self.roll)
         return Table.adopt(st, len(self.names))
 
@@ -112,15 +120,15 @@ def _explain_take(t: Turn, answer: Hashable) -> str:
     return f"Tiene {answer}: toma 3 cartas, y si pasa de 12 descarta las que sobran antes de acabar el turno."
 
 
-register(Template(GAME, "tomar-cartas", "question", (TOMAR, FIN_TURNO), _draw_take, _ask_take, _answer_take,
-                  _explain_take))
+register(
+    Template(GAME, "tomar-cartas", "question", (TOMAR, FIN_TURNO), _draw_take, _ask_take, _answer_take, _explain_take)
+)
 
 
 def _draw_variant(rng: Rng) -> Turn:
     seats = 3 + rng.below(3)
     investors = rng.below(4)
-    return Turn(tuple(seating(rng, seats)), (), 1 + rng.below(16), 2 + rng.below(3), investors, 1 + rng.below(6),
-                True)
+    return Turn(tuple(seating(rng, seats)), (), 1 + rng.below(16), 2 + rng.below(3), investors, 1 + rng.below(6), True)
 
 
 def _ask_variant(t: Turn) -> Ask:
@@ -150,6 +158,15 @@ def _explain_variant(t: Turn, answer: Hashable) -> str:
     return f"Recibe {answer}: con esa regla, cuantos más inversores tienes, menos cartas recibes."
 
 
-register(Template(GAME, "robo-segun-inversores", "question", (ROBO_VARIANTE,), _draw_variant, _ask_variant,
-                  _answer_variant, _explain_variant))
-
+register(
+    Template(
+        GAME,
+        "robo-segun-inversores",
+        "question",
+        (ROBO_VARIANTE,),
+        _draw_variant,
+        _ask_variant,
+        _answer_variant,
+        _explain_variant,
+    )
+)
