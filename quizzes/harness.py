@@ -35,12 +35,12 @@ import math
 import re
 import secrets
 import time
-import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from club_agentes.engine.core.rng import Rng
+from club_agentes.engine.core.text import fold
 from club_agentes.quizzes.bank import Bank, GameBank, PrivateBank, UnknownBankGame, UnknownItem
 from club_agentes.quizzes.clubpass import DEFAULT_PASS_TTL_SECONDS, ClubPasses, PassCheck, iso_utc
 from club_agentes.quizzes.grading import MAX_ANSWER_CHARS, display_answer, grade
@@ -153,9 +153,8 @@ def normalize_agent_name(agent: object) -> str:
         raise InvalidAgent("the agent name is empty; give a name of 1-64 letters or digits (e.g. 'claude-7')")
     if len(agent) > MAX_RAW_AGENT_CHARS:
         raise InvalidAgent(f"the agent name is longer than {MAX_RAW_AGENT_CHARS} characters; use 1-64")
-    folded = unicodedata.normalize("NFKD", agent)
-    folded = "".join(c for c in folded if not unicodedata.combining(c)).casefold()
-    folded = folded.replace("ß", "ss").replace("ø", "o").replace("æ", "ae").replace("œ", "oe").replace("ł", "l")
+    folded = fold(agent).casefold()
+    folded = folded.replace("ø", "o").replace("æ", "ae").replace("œ", "oe").replace("ł", "l")
     name = re.sub(r"[^a-z0-9]+", "-", folded).strip("-")
     if not name:
         raise InvalidAgent(
@@ -178,8 +177,7 @@ def prompt_key(prompt: str) -> str:
 
     Never raises.
     """
-    folded = unicodedata.normalize("NFKD", prompt)
-    folded = "".join(c for c in folded if not unicodedata.combining(c)).casefold()
+    folded = fold(prompt).casefold()
     return hashlib.sha256(" ".join(folded.split()).encode("utf-8")).hexdigest()[:16]
 
 

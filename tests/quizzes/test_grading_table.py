@@ -14,9 +14,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
+from club_agentes.engine.core.text import fold
 from club_agentes.quizzes.grading import Vocabulary, VocabularyTerm, grade
 from club_agentes.quizzes.model import CHOICE_LETTERS, Item
-from club_agentes.quizzes.spanish import fold, number_to_words
+from club_agentes.quizzes.spanish import number_to_words
 
 MAX_FALSE_REJECT_RATE = 0.05
 MIN_RIGHT = 80

@@ -41,8 +41,7 @@ def _sections(names: frozenset[str], most: int = 3) -> tuple[str, ...]:
     return tuple(_section(n) for n in sorted(names))[:most]
 
 
-def computed_clues() -> list[Clue]:
-    """The clues the engine's card data states about every strategy (colour, copies, reach, defences)."""
+def _colour_and_copy_clues() -> list[Clue]:
     out: list[Clue] = []
     for colour, text in COLOUR_CLUES.items():
         holds = frozenset(s.name for s in STRATEGIES if s.colour == colour)
@@ -51,36 +50,45 @@ def computed_clues() -> list[Clue]:
         holds = frozenset(s.name for s in STRATEGIES if s.copies == copies)
         sections = (f"{GAME}/cartas/estrategias", *_sections(holds, 2))
         out.append(Clue(f"En el mazo hay {number(copies, feminine=True)} cartas con mi nombre.", holds, sections))
+    return out
+
+
+def _red_clues() -> list[Clue]:
+    """Whom a red reaches, and which blues can (or cannot) cancel it."""
     reds = [s for s in STRATEGIES if s.colour == "roja"]
+    out: list[Clue] = []
     for target, text in TARGET_CLUES.items():
         holds = frozenset(s.name for s in reds if s.spec.target == target)
         out.append(Clue(text, holds, (ROJA, *_sections(holds, 2))))
-    blues = [s for s in STRATEGIES if s.colour == "azul"]
-    for blue in blues:
-        if blue.name in TWINS:
-            continue
+    for blue in (s for s in STRATEGIES if s.colour == "azul" and s.name not in TWINS):
         stopped = frozenset(r.name for r in reds if r.spec.attacks and r.spec.attacks in blue.spec.defends)
         unstopped = frozenset(r.name for r in reds if r.spec.attacks and r.name not in stopped)
         if unstopped:
             out.append(Clue(f"{blue.name} puede cancelarme.", stopped, (blue.section,)))
-            out.append(
-                Clue(
-                    f"{blue.name} no puede cancelarme, aunque me juegues contra quien la tiene.",
-                    unstopped,
-                    (blue.section,),
-                )
-            )
+            text = f"{blue.name} no puede cancelarme, aunque me juegues contra quien la tiene."
+            out.append(Clue(text, unstopped, (blue.section,)))
+    return out
+
+
+def _blue_clues() -> list[Clue]:
+    """What a blue covers, and what else it does."""
+    blues = [s for s in STRATEGIES if s.colour == "azul"]
+    out: list[Clue] = []
     for attacks, text in COVERS.items():
         holds = frozenset(b.name for b in blues if b.spec.defends == (attacks,))
         out.append(Clue(text, holds, _sections(holds)))
     whatever = frozenset(b.name for b in blues if len(b.spec.defends) > 1)
-    out.append(
-        Clue("Me da igual qué te ataquen: cancelo cualquier roja que vaya contra ti.", whatever, _sections(whatever))
-    )
+    text = "Me da igual qué te ataquen: cancelo cualquier roja que vaya contra ti."
+    out.append(Clue(text, whatever, _sections(whatever)))
     extra = {Effect.CANCEL_AND_DRAW, Effect.CANCEL_FOR_ALL}
     plain = frozenset(b.name for b in blues if b.effect not in extra)
     out.append(Clue("Cancelo el ataque contra ti y no hago nada más.", plain, _sections(plain)))
     return out
+
+
+def computed_clues() -> list[Clue]:
+    """The clues the engine's card data states about every strategy (colour, copies, reach, defences)."""
+    return _colour_and_copy_clues() + _red_clues() + _blue_clues()
 
 
 SETS = load_riddle_sets(GAME)

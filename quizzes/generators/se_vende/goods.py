@@ -219,10 +219,10 @@ CONSUME = register(
 
 
 def _draw_produce(rng: Rng) -> Goods:
-    mine = "producir" if rng.below(2) == 0 else rng.choice(["desarrollar", "asentar", "comercio"])
+    mine = "producir" if rng.below(2) == 0 else rng.choice(["desarrollar", "asentar", "explorar-5"])
     g = _draw_goods(rng, mine, PowerName.PRODUCE_WINDFALL if rng.below(3) == 0 else None)
     goods = tuple(k for k in g.goods if rng.below(2) == 0)
-    actions = list(g.actions)
+    actions = ["producir" if a in ("comercio", "2x-pv") else a for a in g.actions]
     if "producir" not in actions:
         actions[-1] = "producir"
     return Goods(g.names, tuple(actions), g.tableau, goods, "", "")
