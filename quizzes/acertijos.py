@@ -158,6 +158,10 @@ def solve(riddle: Riddle) -> Hashable:
     return fits[0]
 
 
+RIDDLE_SETS: dict[str, RiddleSet] = {}
+"""Every registered riddle template's set, by ``"<game>/<name>"`` (the tests count and check the subjects)."""
+
+
 def riddle_template(game: str, name: str, riddles: RiddleSet, *, explain: str) -> Template[Riddle]:
     """Register and return the entry riddle template ``"<game>/<name>"`` over ``riddles``.
 
@@ -181,6 +185,7 @@ def riddle_template(game: str, name: str, riddles: RiddleSet, *, explain: str) -
     def explanation(r: Riddle, answer: Hashable) -> str:
         return explain.format(answer=answer)
 
+    RIDDLE_SETS[f"{game}/{name}"] = riddles
     return register(
         Template(game, name, "riddle", sections, lambda rng: draw_riddle(riddles, rng), ask, solve, explanation)
     )

@@ -368,6 +368,27 @@ def support_problem(item: Item, corpus: Corpus, vocabularies: Mapping[str, Vocab
 
 
 MIN_VOCABULARY_TERMS = 4
+MAX_QUOTED_RUN = 7
+"""An entry prompt shares at most this many consecutive words with the text of a section it cites."""
+
+
+def longest_shared_run(prompt: str, text: str) -> int:
+    """Return the longest run of consecutive words that ``prompt`` and ``text`` share, both normalised.
+
+    An entry item's prompt must not quote the rule that decides it: the tests hold this run at most
+    :data:`MAX_QUOTED_RUN` for every section the item cites. Never raises.
+    """
+    a, b = normalize(prompt).split(), normalize(text).split()
+    best = 0
+    previous = [0] * (len(b) + 1)
+    for word in a:
+        current = [0] * (len(b) + 1)
+        for j, other in enumerate(b, 1):
+            if word == other:
+                current[j] = previous[j - 1] + 1
+                best = max(best, current[j])
+        previous = current
+    return best
 
 
 @lru_cache(maxsize=8)
@@ -417,13 +438,35 @@ def form_problems(item: Item, rulebook: str, vocabularies: Mapping[str, Vocabula
     vocab = vocabularies.get(item.vocabulary) if item.type == "term" else None
     if item.type == "term" and vocab is not None and len(vocab.terms) < MIN_VOCABULARY_TERMS:
         out.append(("vocabulary", f"{vocab.name!r} has {len(vocab.terms)} terms; at least {MIN_VOCABULARY_TERMS}"))
-    try:
-        echoed = grade(item, item.prompt, vocab).correct
-    except Exception:  # a grader failure on any string is the grader's defect, reported by its own tests
-        echoed = False
-    if echoed:
+    if _echoed(item, vocab):
         out.append(("prompt", "the prompt's own words are accepted as the answer"))
     return out
+
+
+def _echoed(item: Item, vocab: Vocabulary | None) -> bool:
+    try:
+        return grade(item, item.prompt, vocab).correct
+    except Exception:  # a grader failure on any string is the grader's defect, reported by its own tests
+        return False
+
+
+@lru_cache(maxsize=8)
+def _game_vocabularies(game: str) -> dict[str, Vocabulary]:
+    return load_vocabularies(game)
+
+
+def echoes(item: Item) -> bool:
+    """Whether ``item``'s own prompt, given back as the answer, is graded right. Never raises.
+
+    Raises nothing: a game without packaged vocabularies reads as no echo for its term items.
+    """
+    try:
+        vocab = _game_vocabularies(item.game).get(item.vocabulary) if item.type == "term" else None
+    except BankError:
+        return False
+    if item.type == "term" and vocab is None:
+        return False
+    return _echoed(item, vocab)
 
 
 # --------------------------------------------------------------------------- loading

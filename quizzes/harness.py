@@ -453,11 +453,15 @@ class QuizResult:
 def answer_format(item: Item, terms: tuple[str, ...] = ()) -> str:
     """Return one English sentence on how to write an answer to ``item``. Never raises."""
     if item.type == "integer":
+        # The examples are numbers no item has as its answer (the leak test checks it).
         if item.unit == "M":
-            return "One whole number of millions, in digits or Spanish words: 25, 25M, 25 millones or 25.000.000."
+            return (
+                "One whole number of millions, in digits or Spanish words; for 1234 millions: 1234, 1234M, "
+                "1234 millones or 1.234.000.000."
+            )
         if item.unit == "%":
-            return "One whole percentage, in digits or Spanish words: 40, 40 % or cuarenta por ciento."
-        return "One whole number, in digits or in Spanish words (for example 7 or siete)."
+            return "One whole percentage, in digits or Spanish words: e.g. 99, 99 % or noventa y nueve por ciento."
+        return "One whole number, in digits or in Spanish words (for example 1234 or mil doscientos treinta y cuatro)."
     if item.type == "choice":
         return "One letter A-D, or the full text of one option."
     return "One term of the list in 'terms' (its usual synonyms are accepted too)."

@@ -262,10 +262,22 @@ class Template(Generic[S]):
     def make(self, rng: Rng) -> Item:
         """Return a fresh item (its ``id`` is set by :meth:`Generator.make`).
 
+        A situation whose prompt, read back as an answer, would be graded right (its one number is
+        the answer, it names only the right option) is drawn again: echoing the prompt never passes.
+
         Raises:
-            RuntimeError: as :meth:`draw_situation`.
+            RuntimeError: no situation suited the template in :attr:`tries` draws (a defect).
             ValueError: the answer does not fit the asked form (a defect of the template).
         """
+        from club_agentes.quizzes.bank import echoes  # the bank reads this module: imported when first used
+
+        for _ in range(self.tries):
+            item = self._item(rng)
+            if not echoes(item):
+                return item
+        raise RuntimeError(f"template {self.game}/{self.name} made only items that echo their answer")
+
+    def _item(self, rng: Rng) -> Item:
         situation, asked, value = self.draw_situation(rng)
         extra: dict[str, Any] = {}
         if asked.type == "choice":

@@ -173,7 +173,7 @@ FOURTH = register(
 
 
 def _draw_opener(rng: Rng) -> Fourth:
-    names = tuple(people(rng, 2 + rng.below(2)))
+    names = tuple(people(rng, 3))
     for _ in range(60):
         pairs = investment_cards(rng, 4)
         if sum(value(a) + value(r) for a, r in pairs) >= 25:
@@ -185,27 +185,15 @@ def _draw_opener(rng: Rng) -> Fourth:
 
 
 def _ask_opener(f: Fourth) -> Ask:
-    seats = ["tú", *f.names]
+    seats = ["Tú", *f.names]
     winner = seats[f.who]
-    after = seats[(f.who + 1) % len(seats)]
-    least = min(range(len(seats)), key=lambda s: (sum(m for w, m in f.won if w == s), s))
     prompt = (
         f"Juegas a Market Fortune en modo Campeonato con {join(list(f.names))}, sentados en ese orden en sentido "
         f"horario a partir de ti.{_history(f)} En esta partida, {winner} forma su cuarta inversión, declara "
         f"victoria con {sum(value(a) + value(r) for a, r in f.pairs)}M y gana la partida. ¿Quién juega el primer "
         "turno de la siguiente?"
     )
-    options = {
-        "winner": winner,
-        "after": f"{after}, {'sentada' if after.endswith('a') else 'sentado'} a continuación de {winner}"
-        if after != "tú"
-        else f"Tú, a continuación de {winner}",
-        "least": "Quien lleva menos millones en el Campeonato",
-        "roll": "Quien saque − cuando todos lancen el Dado Fortune",
-    }
-    if seats[least] in (winner, after):
-        options["least"] = "El jugador con menos inversiones en la partida que acaba de terminar"
-    return Ask(prompt, "choice", options=tuple(options.items()), sections=(CAMPEONATO,))
+    return Ask(prompt, "choice", options=tuple((s, s) for s in seats), sections=(CAMPEONATO,))
 
 
 def _answer_opener(f: Fourth) -> str:
@@ -213,11 +201,9 @@ def _answer_opener(f: Fourth) -> str:
     if engine().view(st, None)["match"]["game"] != len(f.won) + 2:
         raise Redraw
     first = deciding(st)
-    if first == f.who:
-        return "winner"
-    if first == (f.who + 1) % (1 + len(f.names)):
-        return "after"
-    raise Redraw
+    if first is None:
+        raise Redraw
+    return ["Tú", *f.names][first]
 
 
 def _explain_opener(f: Fourth, answer: Hashable) -> str:

@@ -22,7 +22,7 @@ from club_agentes.quizzes.generators.yo_soy_el_jefe.common import (
 )
 from club_agentes.quizzes.wording import count, join
 
-OPENINGS = ("Adivina, adivinanza.", "Un acertijo del Club de Agentes.", "A ver si me reconoces.", "Escucha bien.")
+OPENINGS = ("Adivina, adivinanza.", "Acertijo del Club de Agentes.", "A ver si me reconoces.", "Escucha bien.")
 
 
 def deal_card_riddles() -> RiddleSet:

@@ -120,8 +120,13 @@ def _explain_take(t: Turn, answer: Hashable) -> str:
     return f"Tiene {answer}: toma 3 cartas, y si pasa de 12 descarta las que sobran antes de acabar el turno."
 
 
+# Practice only: the limit of 12 and the 3 cards are those of the well-known game this one translates, so a
+# reader who never opened this rulebook answers it.
 register(
-    Template(GAME, "tomar-cartas", "question", (TOMAR, FIN_TURNO), _draw_take, _ask_take, _answer_take, _explain_take)
+    Template(
+        GAME, "tomar-cartas", "question", (TOMAR, FIN_TURNO), _draw_take, _ask_take, _answer_take, _explain_take,
+        entry=False,
+    )
 )
 
 
