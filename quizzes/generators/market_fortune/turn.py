@@ -23,6 +23,7 @@ from club_agentes.quizzes.generators.market_fortune.common import (
     MOMENTUM,
     OCHO,
     ROJA,
+    STOCK_IDS,
     TURNO,
     apply,
     building_cards,
@@ -63,7 +64,7 @@ def _draw_turn(rng: Rng) -> TurnSituation:
     pair, invs = invs[0], invs[1:]
     used = [c for p in invs for c in p] + list(pair)
     hand = tuple(sorted([*pair, *building_cards(rng, 8 - 2 * k - 2, used)]))
-    top = next(c for c in building_cards(rng, 12, [*used, *hand]) if c.startswith("MF-A-"))
+    top = rng.choice([c for c in STOCK_IDS if c not in {*used, *hand}])
     names = [n for n in strategy_names() if n not in ("Inversor Suertudo",)]
     rng.shuffle(names)
     kept = tuple(names[: rng.below(3)])
