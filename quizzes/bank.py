@@ -458,15 +458,24 @@ def _game_vocabularies(game: str) -> dict[str, Vocabulary]:
 def echoes(item: Item) -> bool:
     """Whether ``item``'s own prompt, given back as the answer, is graded right. Never raises.
 
-    Raises nothing: a game without packaged vocabularies reads as no echo for its term items.
+    The grader is asked only when the prompt names the answer at all (its number, its term, its
+    option's text, or an option letter); a game without packaged vocabularies reads as no echo
+    for its term items.
     """
     try:
         vocab = _game_vocabularies(item.game).get(item.vocabulary) if item.type == "term" else None
     except BankError:
         return False
-    if item.type == "term" and vocab is None:
-        return False
-    return _echoed(item, vocab)
+    if item.type == "integer":
+        named = Fraction(int(item.answer)) in numbers_in_text(item.prompt, item.unit)
+    elif item.type == "term":
+        entry = vocab.find(item.answer) if vocab is not None else None
+        prompt = f" {normalize(item.prompt)} "
+        forms = [normalize(f) for f in entry.forms] if entry else []
+        named = any(f" {f}{end} " in prompt for f in forms if f for end in ("", "s", "es"))
+    else:
+        named = True
+    return named and _echoed(item, vocab)
 
 
 # --------------------------------------------------------------------------- loading
