@@ -815,7 +815,12 @@ def _statement_start(raws: Sequence[str], covered: set[int], mentions: Sequence[
 
 
 def _several_or_one(
-    toks: Sequence[_Tok], raws: Sequence[str], covered: set[int], positive: Sequence[_Mention], segment: int, cut: int,
+    toks: Sequence[_Tok],
+    raws: Sequence[str],
+    covered: set[int],
+    positive: Sequence[_Mention],
+    segment: int,
+    cut: int,
     prompt_counts: Counter[Hashable],
 ) -> Hashable | None:
     """The one candidate among several named ones that the answer gives, or ``None`` (a hedge or a list)."""

@@ -91,8 +91,10 @@ def _table(rng: Rng, mine: tuple[str, ...], *, full: bool = False, rival_strateg
 
 
 def _you(seat: Seat) -> str:
-    invs = f"tienes {investments_words(seat)}" if seat.investments else "no tienes inversiones"
-    return f"{invs} y {hand_words(seat)}"
+    if not seat.investments:
+        return f"no tienes inversiones; tienes {hand_words(seat)}"
+    invs = investments_words(seat)
+    return f"tienes {invs}, además de {hand_words(seat)}" if " y " in invs else f"tienes {invs} y {hand_words(seat)}"
 
 
 def _setting(t: Table, *, strategies: bool = True) -> str:
@@ -344,7 +346,7 @@ def _ask_effect(e: Effect) -> Ask:
     if e.red == "Colapso de Mercado":
         held = [f"{s.name} tiene {s.strategies[0]}" for s in e.table.rivals if s.strategies]
         held_text = (join(held) + "; los demás no tienen Estrategias") if held else "Ningún rival tiene Estrategias"
-        setting += f" Como Estrategias, {held_text[0].lower()}{held_text[1:]}." if held else f" {held_text}."
+        setting += f" En cuanto a Estrategias, {held_text}." if held else f" {held_text}."
         question = (
             f"Juegas {e.red}. Cada rival que puede defenderse lo hace. Cuando el ataque se ha resuelto, ¿cuántas "
             "inversiones tienen tus rivales entre todos, boca abajo o boca arriba?"

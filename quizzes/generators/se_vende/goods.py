@@ -164,11 +164,10 @@ def _draw_consume(rng: Rng) -> Goods:
 
 
 def _ask_consume(g: Goods) -> Ask:
-    sold = f"Primero vendes el bien de {design(g.sell).name}. " if g.actions[0] == "comercio" else ""
-    prompt = (
-        f"{_setting(g)} En la fase de Consumir, {sold[0].lower() + sold[1:] if sold else ''}usas el poder de consumir "
-        f"de {design(g.power).name}, y ningún otro. ¿Cuántos puntos de victoria ganas en esa fase?"
-    )
+    power = f"usas el poder de consumir de {design(g.power).name}, y ningún otro"
+    if g.actions[0] == "comercio":
+        power = f"primero vendes el bien de {design(g.sell).name} y después {power}"
+    prompt = f"{_setting(g)} En la fase de Consumir, {power}. ¿Cuántos puntos de victoria ganas en esa fase?"
     return Ask(prompt, "integer", sections=(HASTA_N, DOBLE, COMERCIO, section(g.power), *(section(k) for k in g.goods)))
 
 

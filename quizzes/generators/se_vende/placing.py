@@ -95,7 +95,7 @@ def _setting(p: Placing) -> str:
     return (
         f"Jugáis a Se Vende {join([*p.names, 'tú'])}. En tu tableau tienes {names(p.tableau)}, "
         f"{placed(p.tableau)} en rondas "
-        f"anteriores. En la mano tienes {join(held)} y {count(extra, 'carta más', 'cartas más', feminine=True)}. "
+        f"anteriores. En la mano tienes {join([*held, count(extra, 'carta más', 'cartas más', feminine=True)])}. "
         f"Esta ronda eliges en secreto {choice_words(p.actions[0])}; {'; '.join(others)}."
     )
 

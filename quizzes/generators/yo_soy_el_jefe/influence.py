@@ -86,11 +86,11 @@ def _opening(d: Deal) -> str:
 
 def _needs(number: int) -> str:
     space = SPACES[number - 1]
-    need = f"los inversores de color {join(list(space.mandatory))}"
+    noun = "el inversor" if len(space.mandatory) == 1 else "los inversores"
+    need = f"{noun} de color {join(list(space.mandatory))}"
     if space.optional_needed:
-        need += (
-            f" y {count(space.optional_needed, 'inversor', 'inversores')} más entre {join(list(space.optional), 'y')}"
-        )
+        more = count(space.optional_needed, "inversor", "inversores")
+        need += f" y {more} más entre {join(list(space.optional), 'y')}"
     return need
 
 

@@ -124,7 +124,14 @@ def _explain_take(t: Turn, answer: Hashable) -> str:
 # reader who never opened this rulebook answers it.
 register(
     Template(
-        GAME, "tomar-cartas", "question", (TOMAR, FIN_TURNO), _draw_take, _ask_take, _answer_take, _explain_take,
+        GAME,
+        "tomar-cartas",
+        "question",
+        (TOMAR, FIN_TURNO),
+        _draw_take,
+        _ask_take,
+        _answer_take,
+        _explain_take,
         entry=False,
     )
 )
