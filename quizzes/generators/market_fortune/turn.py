@@ -16,6 +16,7 @@ from club_agentes.engine.core import Rng
 from club_agentes.engine.market_fortune.scenario import position, rig_die
 from club_agentes.engine.market_fortune.state import State
 from club_agentes.quizzes.generators.market_fortune.common import (
+    AZUL,
     BY_NAME,
     COLORES,
     GAME,
@@ -73,11 +74,11 @@ def _draw_turn(rng: Rng) -> TurnSituation:
     return TurnSituation(tuple(people(rng, 1 + rng.below(3))), tuple(invs), hand, kept, action, pair, drawn, top)
 
 
-def _turn_state(s: TurnSituation) -> State:
+def _turn_state(s: TurnSituation, rival: tuple[str, ...] = ()) -> State:
     return position(
         1 + len(s.rivals),
         hands={0: s.hand},
-        strategies={0: [strategy_id(n) for n in s.strategies]},
+        strategies={0: [strategy_id(n) for n in s.strategies], 1: [strategy_id(n) for n in rival]},
         investments={0: s.investments},
         stock_top=[s.top],
         strategy_top=[strategy_id(s.drawn)],
@@ -160,52 +161,63 @@ MANO = register(
 # --------------------------------------------------------------------------- Momentum
 
 MOMENTUM_REDS = ("Fortuna", "Liquidez", "Comprar Más")
+MOMENTUM_BLUES = ("Control del Riesgo", "Moneda Estable", "Experiencia", "Analista Errado", "Plan de Contingencia")
+"""Blues that cancel Robo, the attack a rival plays on you after your turn."""
 WHEN = (
     ("now", "En este mismo turno, en cuanto la tomas"),
     ("next", "En tu próximo turno, no antes"),
-    ("attacked", "Solo fuera de tu turno, cuando alguien te ataque"),
+    ("attacked", "Fuera de tu turno, cuando un rival te ataque"),
     ("never", "Nunca: se descarta sin jugarse"),
 )
 
 
 def _draw_momentum(rng: Rng) -> TurnSituation:
     s = _draw_turn(rng)
-    red = rng.choice(list(MOMENTUM_REDS))
-    kept = tuple(n for n in s.strategies if n != red)
-    return TurnSituation(s.rivals, s.investments, s.hand, kept, "arriesgar+", s.pair, red, s.top)
+    drawn = rng.choice(list(MOMENTUM_REDS if rng.below(2) == 0 else MOMENTUM_BLUES))
+    kept = tuple(n for n in s.strategies if n not in (drawn, "Robo"))
+    return TurnSituation(s.rivals, s.investments, s.hand, kept, "arriesgar+", s.pair, drawn, s.top)
 
 
 def _ask_momentum(s: TurnSituation) -> Ask:
     a, r = s.pair
     prompt = (
         f"{_opening(s)} Eliges Arriesgar con {card(a)} y {card(r)}; el Dado Fortune sale + y, en ese momento, "
-        f"tomas del mazo de Estrategias la carta {s.drawn}. ¿Cuándo podrás jugar {s.drawn} por primera vez?"
+        f"tomas del mazo de Estrategias la carta {s.drawn}. ¿Cuándo podrás usar {s.drawn} por primera vez?"
     )
-    return Ask(prompt, "choice", options=WHEN, sections=(MOMENTUM, GLOSARIO_MOMENTUM, ROJA))
+    return Ask(prompt, "choice", options=WHEN, sections=(MOMENTUM, GLOSARIO_MOMENTUM, ROJA, AZUL))
 
 
 def _answer_momentum(s: TurnSituation) -> str:
-    st = _turn_state(s)
+    blue = s.drawn in MOMENTUM_BLUES
+    st = _turn_state(s, ("Robo",) if blue else ())
     rig_die(st, True)
     apply(st, 0, f"risk {s.pair[0]} {s.pair[1]}")
+    ids = set(BY_NAME[s.drawn].card_ids())
     if s.drawn not in held_strategies(st, 0):
         return "never"
-    if deciding(st) == 0 and any(m.startswith(f"play {strategy_id(s.drawn)}") for m in legal(st, 0)):
+    if deciding(st) == 0 and any(m.split()[1] in ids for m in legal(st, 0) if m.startswith("play ")):
         return "now"
     end_turn(st, 0)
+    if blue:
+        apply(st, 1, f"play {strategy_id('Robo')} against seat 0")
+        if deciding(st) == 0 and any(m.split()[1] in ids for m in legal(st, 0) if m.startswith("defend ")):
+            return "attacked"
+        raise Redraw
     for rival in range(1, 1 + len(s.rivals)):
         if deciding(st) != rival:
             raise Redraw
         quiet_turn(st, rival)
-    if deciding(st) != 0:
-        raise Redraw
-    own = [m for m in legal(st, 0) if m.startswith("play MF-E-")]
-    if any(m.split()[1] in BY_NAME[s.drawn].card_ids() for m in own):
+    if deciding(st) == 0 and any(m.split()[1] in ids for m in legal(st, 0) if m.startswith("play ")):
         return "next"
     raise Redraw
 
 
 def _explain_momentum(s: TurnSituation, answer: Hashable) -> str:
+    if answer == "attacked":
+        return (
+            f"La Estrategia que da Momentum no puede usarse ese mismo turno; {s.drawn} es azul, y una azul se usa "
+            "fuera de tu turno, cuando te atacan: la primera ocasión es el próximo ataque contra ti."
+        )
     return (
         f"La Estrategia que da Momentum no puede usarse ese mismo turno: {s.drawn} se guarda y es una roja, "
         "que se juega en tu turno; la primera ocasión es tu próximo turno."
@@ -217,7 +229,7 @@ MOMENTUM_TEMPLATE = register(
         GAME,
         "momentum",
         "question",
-        (MOMENTUM, GLOSARIO_MOMENTUM, ROJA, COLORES),
+        (MOMENTUM, GLOSARIO_MOMENTUM, ROJA, AZUL, COLORES),
         _draw_momentum,
         _ask_momentum,
         _answer_momentum,

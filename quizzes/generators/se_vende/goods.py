@@ -152,15 +152,23 @@ SALE = register(Template(GAME, "venta", "question", (COMERCIO,), _draw_sale, _as
 
 
 def _draw_consume(rng: Rng) -> Goods:
-    mine = ("2x-pv", "comercio", "asentar", "producir")[rng.below(4)]
-    g = _draw_goods(rng, mine, PowerName.CONSUME_GOODS)
-    powers = [k for k in g.tableau if any(p.name is PowerName.CONSUME_GOODS for p in design(k).powers)]
-    if not powers:
-        raise Redraw
-    actions = list(g.actions)
+    power = rng.choice(keys_where(lambda d: any(p.name is PowerName.CONSUME_GOODS for p in d.powers)))
+    kinds = {p.good for p in design(power).powers if p.name is PowerName.CONSUME_GOODS}
+    fitting = [k for k in WORLDS_WITH_GOODS if k != power and ("any" in kinds or design(k).good in kinds)]
+    others = [k for k in WORLDS_WITH_GOODS if k != power and k not in fitting]
+    rng.shuffle(fitting)
+    rng.shuffle(others)
+    holding = fitting[: 1 + rng.below(3)] + others[: rng.below(2)]
+    start = rng.choice([k for k in STARTS if k not in (power, *holding)])
+    tableau = tuple(dict.fromkeys([start, power, *holding]))
+    seats = 2 + rng.below(3)
+    mine = ("2x-pv", "2x-pv", "comercio", "asentar", "producir")[rng.below(5)]
+    others_actions = ["explorar-5", "desarrollar", "asentar", "producir", "comercio", "2x-pv"]
+    actions = [mine, *(rng.choice(others_actions) for _ in range(seats - 1))]
     if not {"comercio", "2x-pv"} & set(actions):
         actions[-1] = "2x-pv"
-    return Goods(g.names, tuple(actions), g.tableau, g.goods, g.sell, rng.choice(powers))
+    names = tuple(people(rng, seats - 1))
+    return Goods(names, tuple(actions), tableau, tuple(holding), rng.choice(holding), power)
 
 
 def _ask_consume(g: Goods) -> Ask:
