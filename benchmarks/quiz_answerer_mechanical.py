@@ -3,7 +3,8 @@
 Run by the baseline: ``--answerer "python benchmarks/quiz_answerer_mechanical.py --strategy S"``. The paper's
 JSON comes on stdin; the answers go to stdout as one JSON object. Strategies:
 
-* ``first``: the first option, the first term of the list, the first number of the prompt (or 1);
+* ``first``: the first option, the first term of the list, the first number of the prompt (or 1; numbers
+  in digits or in Spanish words, as the grader reads them);
 * ``largest``: the longest option, the longest term, the largest number of the prompt;
 * ``sum``: the first option, the first term, the sum of the prompt's numbers;
 * ``echo``: the option (or term) that shares most words with the prompt, the most frequent number of the
@@ -30,13 +31,17 @@ from typing import Any
 _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 
-NUMBER = re.compile(r"(?<![\w.])\d+(?![\w])")
 WORD = re.compile(r"[a-záéíóúüñ]+")
 LEARN_SEEDS = 200
 
 
 def numbers(prompt: str) -> list[int]:
-    return [int(n) for n in NUMBER.findall(prompt)]
+    """Every whole number the prompt names, in digits or in Spanish words, in order (the grader's reading)."""
+    from club_agentes.quizzes.grading import scan_numbers
+
+    scan = scan_numbers(prompt)
+    found = [int(v) for v in scan.strong if v.denominator == 1]
+    return [n // 10**6 if n >= 10**6 else n for n in found]
 
 
 def option_texts(item: dict[str, Any]) -> list[str]:

@@ -15,7 +15,8 @@ mapping each item key to its answer, ``{"q1": "B", "q2": "7", "q3": "Dominar", "
 
 It prints, per game, the pass rate and the per-item accuracy (all items, and open-answer items:
 integers and terms); then, per template, its accuracy beside its chance level (a letter among four,
-one term of its list, a number: ~0), flagging a template ``ABOVE`` when its accuracy is more than 25
+one term of its list; for a number, the share of the template's most common answer over 200 items,
+what a blind constant guess scores), flagging a template ``ABOVE`` when its accuracy is more than 25
 points above chance. The papers, the answers given and their grading (with the right answers) are
 kept in ``--out`` (default ``benchmarks/results/<label>-<UTC time>/``): ``papers.jsonl`` (one line per
 paper) and ``summary.json``.
@@ -34,7 +35,7 @@ import shlex
 import subprocess
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -50,7 +51,7 @@ from club_agentes.engine.core.rng import Rng  # noqa: E402
 from club_agentes.quizzes.bank import default_bank  # noqa: E402
 from club_agentes.quizzes.grading import display_answer  # noqa: E402
 from club_agentes.quizzes.harness import QuizPaper, QuizService  # noqa: E402
-from club_agentes.quizzes.model import Item  # noqa: E402
+from club_agentes.quizzes.model import GENERATORS, Item  # noqa: E402
 from club_agentes.quizzes.store import MemoryQuizStore  # noqa: E402
 from club_agentes.rules_corpus import GAME_IDS  # noqa: E402
 
@@ -92,13 +93,26 @@ class Figures:
     failures: list[str] = field(default_factory=list)
 
 
-def chance_of(item: Item, terms: Sequence[str]) -> float:
-    """The chance of a blind guess: one letter of four, one term of the list, a number (none)."""
+CHANCE_SEEDS = 200
+_CONSTANT: dict[str, float] = {}
+
+
+def constant_guess(key: str) -> float:
+    """The share of the template's most common answer over 200 items: what one blind constant guess scores."""
+    if key not in _CONSTANT:
+        gen = GENERATORS[key]
+        answers = Counter(display_answer(gen.make(seed)).split(") ", 1)[-1] for seed in range(CHANCE_SEEDS))
+        _CONSTANT[key] = answers.most_common(1)[0][1] / CHANCE_SEEDS
+    return _CONSTANT[key]
+
+
+def chance_of(item: Item, terms: Sequence[str], key: str) -> float:
+    """The chance level: one letter of four, one term of the list; for a number, the best constant guess."""
     if item.type == "choice":
         return 1 / len(item.options)
     if item.type == "term":
         return 1 / max(1, len(terms))
-    return 0.0
+    return constant_guess(key) if key in GENERATORS else 0.0
 
 
 def ask(command: str, paper: dict[str, Any], timeout: float) -> tuple[dict[str, Any], str]:
@@ -150,7 +164,7 @@ def grade_paper(svc: QuizService, paper: QuizPaper, answers: dict[str, Any], fig
         if item.type in ("integer", "term"):
             figures.open_items[game].add(graded.correct)
         figures.templates[key].add(graded.correct)
-        figures.chance[key] = chance_of(item, p.terms)
+        figures.chance[key] = chance_of(item, p.terms, key)
         record_items.append(
             {
                 "key": p.key,

@@ -728,9 +728,10 @@ def _aside(toks: Sequence[_Tok], start: int) -> bool:
 _OPERATORS = {
     "+": "add", "mas": "add", "y": "add", "e": "add", ",": "add", "plus": "add", "and": "add",
     "-": "sub", "menos": "sub", "minus": "sub",
-    "x": "mul", "×": "mul", "por": "mul", "times": "mul",
+    "x": "mul", "×": "mul", "por": "mul", "times": "mul", "de": "mul",
 }  # fmt: skip
 _BREAKDOWN_OPENERS = frozenset({"(", ":", "=", "—", "–"})
+_BREAKDOWN_PHRASES: tuple[Phrase, ...] = (("es", "decir"), ("o", "sea"))
 
 
 def _worked_value(span: Sequence[_Tok], value_at: dict[int, Fraction], offset: int) -> tuple[Fraction, ...]:
@@ -761,14 +762,16 @@ def _worked_value(span: Sequence[_Tok], value_at: dict[int, Fraction], offset: i
 
 
 def _breakdown_at(toks: Sequence[_Tok], i: int, mentions: Sequence[_Mention], raws: Sequence[str]) -> bool:
-    """Whether ``toks[i]`` ("(", ":", "=") opens the working of the number named just before it.
+    """Whether ``toks[i]`` ("(", ":", "=", "es decir") opens the working of the number named just before it.
 
-    "6M (5M + 1M)", "9 cartas: 6 de construcción y 3 Estrategias", "8M = 5M + 3M": the numbers after
-    the opener, combined by the operators between them, give the number before it; no hedge or
-    negation stands in the working.
+    "6M (5M + 1M)", "9 cartas: 6 de construcción y 3 Estrategias", "8M = 5M + 3M", "12M: 4 dividendos de
+    3M": the numbers after the opener, combined by the operators between them, give the number before
+    it; no hedge or negation stands in the working ("menos" between numbers is a minus).
     """
-    if toks[i].raw not in _BREAKDOWN_OPENERS:
+    width = next((len(p) for p in _BREAKDOWN_PHRASES if tuple(raws[i : i + len(p)]) == p), 0)
+    if not width and toks[i].raw not in _BREAKDOWN_OPENERS:
         return False
+    width = width or 1
     before = [m for m in mentions if m.end <= i and not m.weak]
     if not before:
         return False
@@ -779,10 +782,11 @@ def _breakdown_at(toks: Sequence[_Tok], i: int, mentions: Sequence[_Mention], ra
     end = len(toks)
     if toks[i].raw == "(":
         end = next((k for k in range(i + 1, len(toks)) if toks[k].raw == ")"), len(toks))
-    if _find(raws, spanish.HEDGES, i + 1, end) or any(r in spanish.NEGATORS for r in raws[i + 1 : end]):
+    start = i + width
+    if _find(raws, spanish.HEDGES, start, end) or any(r in spanish.NEGATORS - {"menos"} for r in raws[start:end]):
         return False
-    value_at = {m.start: m.value for m in mentions if not m.weak and i < m.start < end}
-    worked = _worked_value(toks[i + 1 : end], value_at, i + 1)  # type: ignore[arg-type]
+    value_at = {m.start: m.value for m in mentions if not m.weak and start <= m.start < end}
+    worked = _worked_value(toks[start:end], value_at, start)  # type: ignore[arg-type]
     return bool(worked) and all(w == head.value for w in worked)
 
 
