@@ -142,7 +142,7 @@ def _answer_sale(g: Goods) -> int:
 
 
 def _explain_sale(g: Goods, answer: Hashable) -> str:
-    kind = GOOD_NAMES[design(g.sell).good]
+    kind = GOOD_NAMES.get(design(g.sell).good or "", "su tipo")
     return f"Robas {answer}: el bien de {design(g.sell).name} es de {kind}, y a eso se suman tus poderes de venta."
 
 

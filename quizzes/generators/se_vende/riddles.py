@@ -43,7 +43,7 @@ def _military(d: CardDef) -> list[str]:
         if d.copies > 1
         else "Soy una carta única.",
     ]
-    if d.world == "windfall":
+    if d.world == "windfall" and d.good:
         texts.append(f"Tengo halo: al colocarme por primera vez recibo un bien de {GOOD_NAMES[d.good]}.")
     else:
         texts.append("No tengo halo ni círculo de color: nunca guardo bienes.")
