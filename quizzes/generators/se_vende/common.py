@@ -132,6 +132,19 @@ def placed(keys: Sequence[str]) -> str:
     return "colocado" if len(keys) == 1 else "colocados"
 
 
+def setting(names_: Sequence[str], actions: Sequence[str], tableau: Sequence[str], between: str, mine: str) -> str:
+    """The opening every Se Vende prompt shares: who plays, your tableau, ``between``, who chose what.
+
+    ``between`` follows the tableau ("; Fundición Estelar tiene un bien", ". En la mano tienes...");
+    ``mine`` is how your own choice is named (``"Desarrollar"``, ``"la carta de acción Explorar +5"``).
+    """
+    others = [f"{n}, {choice_words(a)}" for n, a in zip(names_, actions[1:], strict=True)]
+    return (
+        f"Jugáis a Se Vende {join([*names_, 'tú'])}. En tu tableau tienes {names(tableau)}, {placed(tableau)} en "
+        f"rondas anteriores{between}. Esta ronda eliges en secreto {mine}; {'; '.join(others)}."
+    )
+
+
 def keys_where(test: Callable[[CardDef], bool], *, start: bool = False) -> list[str]:
     """Return the design keys that pass ``test`` (start worlds only when ``start``), in data order."""
     return [k for k, d in designs().items() if test(d) and (start or not d.start)]

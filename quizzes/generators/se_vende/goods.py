@@ -33,14 +33,14 @@ from club_agentes.quizzes.generators.se_vende.common import (
     filler,
     keys_where,
     names,
-    placed,
     play_round,
     player,
     section,
+    setting,
     table_state,
 )
 from club_agentes.quizzes.model import Ask, Redraw, Template, register
-from club_agentes.quizzes.wording import join, people
+from club_agentes.quizzes.wording import people
 
 WORLDS_WITH_GOODS = tuple(keys_where(lambda d: d.world in ("windfall", "production") and not d.defence))
 
@@ -62,17 +62,12 @@ class Goods:
 
 
 def _setting(g: Goods) -> str:
-    others = [f"{n}, {choice_words(a)}" for n, a in zip(g.names, g.actions[1:], strict=True)]
     if g.goods:
         held = "tiene un bien" if len(g.goods) == 1 else "tienen un bien cada uno"
-        goods = f"{names(g.goods)} {held}"
+        goods = f"; {names(g.goods)} {held}"
     else:
-        goods = "ninguno de esos mundos tiene bienes"
-    return (
-        f"Jugáis a Se Vende {join([*g.names, 'tú'])}. En tu tableau tienes {names(g.tableau)}, "
-        f"{placed(g.tableau)} en rondas "
-        f"anteriores; {goods}. Esta ronda eliges en secreto {choice_words(g.actions[0])}; {'; '.join(others)}."
-    )
+        goods = "; ninguno de esos mundos tiene bienes"
+    return setting(g.names, g.actions, g.tableau, goods, choice_words(g.actions[0]))
 
 
 def _draw_goods(rng: Rng, mine: str, power: PowerName | None) -> Goods:

@@ -34,10 +34,9 @@ from club_agentes.quizzes.generators.se_vende.common import (
     filler,
     keys_where,
     named,
-    names,
-    placed,
     play_round,
     section,
+    setting,
     table_state,
 )
 from club_agentes.quizzes.model import Ask, Redraw, Template, register
@@ -89,15 +88,10 @@ def _actions(rng: Rng, seats: int, mine: str, needed: tuple[str, ...]) -> list[s
 
 
 def _setting(p: Placing) -> str:
-    others = [f"{n}, {choice_words(a)}" for n, a in zip(p.names, p.actions[1:], strict=True)]
     extra = len(p.hand) - sum(1 for k in (p.dev, p.world) if k)
     held = [named(k) for k in (p.dev, p.world) if k]
-    return (
-        f"Jugáis a Se Vende {join([*p.names, 'tú'])}. En tu tableau tienes {names(p.tableau)}, "
-        f"{placed(p.tableau)} en rondas "
-        f"anteriores. En la mano tienes {join([*held, count(extra, 'carta más', 'cartas más', feminine=True)])}. "
-        f"Esta ronda eliges en secreto {choice_words(p.actions[0])}; {'; '.join(others)}."
-    )
+    hand = f". En la mano tienes {join([*held, count(extra, 'carta más', 'cartas más', feminine=True)])}"
+    return setting(p.names, p.actions, p.tableau, hand, choice_words(p.actions[0]))
 
 
 # --------------------------------------------------------------------------- Desarrollar

@@ -23,21 +23,19 @@ from club_agentes.quizzes.generators.se_vende.common import (
     RULINGS,
     STARTS,
     Steer,
-    choice_words,
     design,
     design_of,
     filler,
     keys_where,
     named,
-    names,
-    placed,
     play_round,
     player,
     section,
+    setting,
     table_state,
 )
 from club_agentes.quizzes.model import Ask, Template, register
-from club_agentes.quizzes.wording import count, join, people
+from club_agentes.quizzes.wording import count, people
 
 
 @dataclass(frozen=True)
@@ -52,13 +50,8 @@ class Hand:
 
 
 def _setting(h: Hand) -> str:
-    others = [f"{n}, {choice_words(a)}" for n, a in zip(h.names, h.actions[1:], strict=True)]
-    return (
-        f"Jugáis a Se Vende {join([*h.names, 'tú'])}. En tu tableau tienes {names(h.tableau)}, {placed(h.tableau)} en "
-        f"rondas anteriores, y en la mano {count(len(h.hand), 'carta', 'cartas', feminine=True)}. Esta ronda eliges en "
-        f"secreto la carta de acción {ACTION_NAMES[h.actions[0]]}; "
-        f"{'; '.join(others)}."
-    )
+    hand = f", y en la mano {count(len(h.hand), 'carta', 'cartas', feminine=True)}"
+    return setting(h.names, h.actions, h.tableau, hand, f"la carta de acción {ACTION_NAMES[h.actions[0]]}")
 
 
 def _draw_explore(rng: Rng) -> Hand:
