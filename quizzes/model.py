@@ -58,7 +58,7 @@ class Item:
         vocabulary: for ``term``, the name of the closed vocabulary of the game.
         computed: for an answer that does not appear in the cited text, the dotted
             path of the function that computes it, e.g.
-            ``"club_agentes.quizzes.generators.market_fortune:portfolio_total"``.
+            ``"club_agentes.quizzes.generators.market_fortune.answers:portfolio_total"``.
         explanation: one Spanish sentence shown after grading in practice mode.
         support: for a hand-written ``choice`` (or ``term``) item whose right option is not
             written word for word in the rulebook, a phrase quoted verbatim from the cited
@@ -91,36 +91,6 @@ class Item:
         return "/gen/" in self.id
 
 
-def computed_item(
-    game: str,
-    module: str,
-    kind: ItemKind,
-    type_: AnswerType,
-    prompt: str,
-    answer: str,
-    sections: tuple[str, ...],
-    computed: str,
-    explanation: str,
-    **extra: Any,
-) -> Item:
-    """Return a generator's item whose answer ``module:computed`` computes (the id is set by the registry).
-
-    Duplicate section ids are dropped, keeping the first of each.
-    """
-    return Item(
-        id=f"{game}/gen",
-        game=game,
-        kind=kind,
-        type=type_,
-        prompt=prompt,
-        answer=answer,
-        sections=tuple(dict.fromkeys(sections)),
-        computed=f"{module}:{computed}",
-        explanation=explanation,
-        **extra,
-    )
-
-
 GeneratorFn = Callable[[Rng], Item]
 
 
@@ -142,33 +112,6 @@ class Generator:
 
 
 GENERATORS: dict[str, Generator] = {}
-
-
-def generator(
-    game: str, kind: ItemKind, name: str, sections: tuple[str, ...], *, entry: bool = True
-) -> Callable[[GeneratorFn], GeneratorFn]:
-    """Register a generator function under ``"<game>/<name>"``.
-
-    The function builds an :class:`Item` from the ``Rng`` it is given; its ``id``
-    may be anything, since :meth:`Generator.make` sets it to
-    ``"<game>/gen/<name>/<seed>"``. ``entry=False`` keeps the generator out of entry
-    papers (practice and export only). An entry riddle generator (``kind="riddle"``,
-    ``entry=True``) must need two rules at once and cite both.
-
-    Raises:
-        ValueError: a generator is already registered under that name.
-    """
-
-    def register(fn: GeneratorFn) -> GeneratorFn:
-        key = f"{game}/{name}"
-        old = GENERATORS.get(key)
-        # A module re-imported after a failed first import registers the same function again: allowed.
-        if old is not None and (old.fn.__module__, old.fn.__qualname__) != (fn.__module__, fn.__qualname__):
-            raise ValueError(f"generator {key} is registered twice")
-        GENERATORS[key] = Generator(name, game, kind, sections, fn, entry)
-        return fn
-
-    return register
 
 
 # --------------------------------------------------------------------------- templates
