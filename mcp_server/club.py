@@ -213,9 +213,10 @@ def register_quiz_tools(
         answers: Annotated[
             dict[str, str | int],
             Field(
-                description="One answer per item key, e.g. {'q1': '25M', 'q2': 'B', 'q3': 'Dominar', 'r1': 7}. "
-                "Numbers may be digits or Spanish words; choices a letter (as shown on your paper) or the "
-                "option's text."
+                description="One answer per item key of your paper, e.g. {'q1': 'B', 'q2': '<a whole number>', "
+                "'q3': '<one term of its list>', 'r1': '<your answer>'}. Numbers may be digits or Spanish words "
+                "(each item's answer_format says how); choices a letter (as shown on your paper) or the option's "
+                "text; a short working after the answer is fine."
             ),
         ],
     ) -> Annotated[CallToolResult, QuizResultOut]:

@@ -19,7 +19,10 @@ class QuizItemOut(BaseModel):
     prompt: str = Field(description="The question, in Spanish.")
     options: list[str] = Field(description="For 'choice': the four options as 'A) ...' to 'D) ...'; else empty.")
     terms: list[str] = Field(description="For 'term': the closed vocabulary to answer from; else empty.")
-    unit: str = Field(description="For 'integer': 'M' (millions: 25, 25M or 25 millones), '%', or '' for a count.")
+    unit: str = Field(
+        description="For 'integer': 'M' when the number counts millions (N, NM or N millones all mean N), '%' for a "
+        "percentage, or '' for a plain count."
+    )
     answer_format: str = Field(description="How to write the answer, one English sentence.")
     answer_schema: dict[str, Any] = Field(description="JSON schema of a valid answer to this item.")
 
@@ -42,7 +45,7 @@ class ItemGrade(BaseModel):
 
     key: str = Field(description="The item's key on the paper.")
     correct: bool = Field(description="Whether your answer was right.")
-    reason: str = Field(description="For a wrong answer, why (never the right answer on an entry quiz).")
+    reason: str = Field(description="For a wrong answer, why it was not read as right (never the right answer).")
     sections: list[str] = Field(description="Section ids to re-read (read_rules) for this item.")
     answer: str | None = Field(description="Practice only: the right answer; null on an entry quiz.")
     citation: list[str] = Field(description="Practice only: the cited sections with their titles.")

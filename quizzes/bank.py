@@ -70,6 +70,7 @@ ITEM_FIELDS = frozenset(
         "computed",
         "explanation",
         "support",
+        "ruling",
     }
 )
 _FILES: dict[ItemKind, tuple[str, str]] = {"question": ("questions.toml", "q"), "riddle": ("riddles.toml", "r")}
@@ -244,14 +245,8 @@ def computed_agrees(item: Item, value: Any) -> bool:
 # --------------------------------------------------------------------------- checks
 
 
-def item_problems(item: Item, corpus: Corpus, vocabularies: Mapping[str, Vocabulary]) -> list[tuple[str, str]]:
-    """Return what is wrong with one item, as ``(field, message)`` pairs (empty when well formed).
-
-    Checks: id shape, answer type, non-empty prompt, sections that exist in the game's
-    corpus, exactly four distinct options and a letter answer for ``choice``, digits for
-    ``integer`` and a known unit, a declared vocabulary and one of its terms for ``term``,
-    and a ``computed`` function that exists. Never raises.
-    """
+def _frame_problems(item: Item, corpus: Corpus) -> list[tuple[str, str]]:
+    """Id, kind, prompt and cited sections."""
     out: list[tuple[str, str]] = []
     if not item.id.startswith(f"{item.game}/"):
         out.append(("id", f"must start with {item.game}/"))
@@ -266,6 +261,13 @@ def item_problems(item: Item, corpus: Corpus, vocabularies: Mapping[str, Vocabul
             out.append(("sections", f"cites {sid!r}, which is not a corpus section"))
         elif corpus.sections[sid].game != item.game:
             out.append(("sections", f"cites {sid!r}, which belongs to another game"))
+    if item.ruling and item.ruling not in item.sections:
+        out.append(("ruling", f"names {item.ruling!r}, which the item does not cite"))
+    return out
+
+
+def _integer_problems(item: Item) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
     if item.type == "integer":
         if not re.fullmatch(r"\d+", item.answer):
             out.append(("answer", f"an integer answer must be digits, not {item.answer!r}"))
@@ -273,26 +275,46 @@ def item_problems(item: Item, corpus: Corpus, vocabularies: Mapping[str, Vocabul
             out.append(("unit", f"must be one of {UNITS}, not {item.unit!r}"))
     elif item.unit:
         out.append(("unit", "is only for integer answers"))
-    if item.type == "choice":
-        if len(item.options) != 4:
-            out.append(("options", f"a choice needs exactly 4 options, not {len(item.options)}"))
-        normalized = [normalize(o) for o in item.options]
-        if any(not n for n in normalized):
-            out.append(("options", "an option is empty once normalised"))
-        if len(set(normalized)) != len(normalized):
-            out.append(("options", "two options are the same once normalised"))
-        if item.answer not in CHOICE_LETTERS[: len(item.options)]:
-            out.append(("answer", f"a choice answer is one of the letters A-D, not {item.answer!r}"))
-    elif item.options:
-        out.append(("options", "are only for choice answers"))
-    if item.type == "term":
-        vocab = vocabularies.get(item.vocabulary)
-        if vocab is None:
-            out.append(("vocabulary", f"{item.vocabulary!r} is not declared in vocabularies.toml"))
-        elif vocab.find(item.answer) is None:
-            out.append(("answer", f"{item.answer!r} is not a term of the vocabulary {item.vocabulary!r}"))
-    elif item.vocabulary:
-        out.append(("vocabulary", "is only for term answers"))
+    return out
+
+
+def _choice_problems(item: Item) -> list[tuple[str, str]]:
+    if item.type != "choice":
+        return [("options", "are only for choice answers")] if item.options else []
+    out: list[tuple[str, str]] = []
+    if len(item.options) != 4:
+        out.append(("options", f"a choice needs exactly 4 options, not {len(item.options)}"))
+    normalized = [normalize(o) for o in item.options]
+    if any(not n for n in normalized):
+        out.append(("options", "an option is empty once normalised"))
+    if len(set(normalized)) != len(normalized):
+        out.append(("options", "two options are the same once normalised"))
+    if item.answer not in CHOICE_LETTERS[: len(item.options)]:
+        out.append(("answer", f"a choice answer is one of the letters A-D, not {item.answer!r}"))
+    return out
+
+
+def _term_problems(item: Item, vocabularies: Mapping[str, Vocabulary]) -> list[tuple[str, str]]:
+    if item.type != "term":
+        return [("vocabulary", "is only for term answers")] if item.vocabulary else []
+    vocab = vocabularies.get(item.vocabulary)
+    if vocab is None:
+        return [("vocabulary", f"{item.vocabulary!r} is not declared in vocabularies.toml")]
+    if vocab.find(item.answer) is None:
+        return [("answer", f"{item.answer!r} is not a term of the vocabulary {item.vocabulary!r}")]
+    return []
+
+
+def item_problems(item: Item, corpus: Corpus, vocabularies: Mapping[str, Vocabulary]) -> list[tuple[str, str]]:
+    """Return what is wrong with one item, as ``(field, message)`` pairs (empty when well formed).
+
+    Checks: id shape, answer type, non-empty prompt, sections that exist in the game's
+    corpus (the ruling, if any, among them), exactly four distinct options and a letter answer
+    for ``choice``, digits for ``integer`` and a known unit, a declared vocabulary and one of its
+    terms for ``term``, and a ``computed`` function that exists. Never raises.
+    """
+    out = _frame_problems(item, corpus) + _integer_problems(item) + _choice_problems(item)
+    out += _term_problems(item, vocabularies)
     if item.type not in ("integer", "choice", "term"):
         out.append(("type", f"must be integer, choice or term, not {item.type!r}"))
     if item.computed:
@@ -346,6 +368,27 @@ def support_problem(item: Item, corpus: Corpus, vocabularies: Mapping[str, Vocab
 
 
 MIN_VOCABULARY_TERMS = 4
+MAX_QUOTED_RUN = 7
+"""An entry prompt shares at most this many consecutive words with the text of a section it cites."""
+
+
+def longest_shared_run(prompt: str, text: str) -> int:
+    """Return the longest run of consecutive words that ``prompt`` and ``text`` share, both normalised.
+
+    An entry item's prompt must not quote the rule that decides it: the tests hold this run at most
+    :data:`MAX_QUOTED_RUN` for every section the item cites. Never raises.
+    """
+    a, b = normalize(prompt).split(), normalize(text).split()
+    best = 0
+    previous = [0] * (len(b) + 1)
+    for word in a:
+        current = [0] * (len(b) + 1)
+        for j, other in enumerate(b, 1):
+            if word == other:
+                current[j] = previous[j - 1] + 1
+                best = max(best, current[j])
+        previous = current
+    return best
 
 
 @lru_cache(maxsize=8)
@@ -395,13 +438,44 @@ def form_problems(item: Item, rulebook: str, vocabularies: Mapping[str, Vocabula
     vocab = vocabularies.get(item.vocabulary) if item.type == "term" else None
     if item.type == "term" and vocab is not None and len(vocab.terms) < MIN_VOCABULARY_TERMS:
         out.append(("vocabulary", f"{vocab.name!r} has {len(vocab.terms)} terms; at least {MIN_VOCABULARY_TERMS}"))
-    try:
-        echoed = grade(item, item.prompt, vocab).correct
-    except Exception:  # a grader failure on any string is the grader's defect, reported by its own tests
-        echoed = False
-    if echoed:
+    if _echoed(item, vocab):
         out.append(("prompt", "the prompt's own words are accepted as the answer"))
     return out
+
+
+def _echoed(item: Item, vocab: Vocabulary | None) -> bool:
+    try:
+        return grade(item, item.prompt, vocab).correct
+    except Exception:  # a grader failure on any string is the grader's defect, reported by its own tests
+        return False
+
+
+@lru_cache(maxsize=8)
+def _game_vocabularies(game: str) -> dict[str, Vocabulary]:
+    return load_vocabularies(game)
+
+
+def echoes(item: Item) -> bool:
+    """Whether ``item``'s own prompt, given back as the answer, is graded right. Never raises.
+
+    The grader is asked only when the prompt names the answer at all (its number, its term, its
+    option's text, or an option letter); a game without packaged vocabularies reads as no echo
+    for its term items.
+    """
+    try:
+        vocab = _game_vocabularies(item.game).get(item.vocabulary) if item.type == "term" else None
+    except BankError:
+        return False
+    if item.type == "integer":
+        named = Fraction(int(item.answer)) in numbers_in_text(item.prompt, item.unit)
+    elif item.type == "term":
+        entry = vocab.find(item.answer) if vocab is not None else None
+        prompt = f" {normalize(item.prompt)} "
+        forms = [normalize(f) for f in entry.forms] if entry else []
+        named = any(f" {f}{end} " in prompt for f in forms if f for end in ("", "s", "es"))
+    else:
+        named = True
+    return named and _echoed(item, vocab)
 
 
 # --------------------------------------------------------------------------- loading
@@ -554,6 +628,7 @@ def _build_item(game: str, kind: ItemKind, entry: Mapping[str, Any], where: str)
         computed=_str_field(entry, "computed", here, required=False),
         explanation=_str_field(entry, "explanation", here, required=False).strip(),
         support=_str_field(entry, "support", here, required=False).strip(),
+        ruling=_str_field(entry, "ruling", here, required=False).strip(),
     )
 
 

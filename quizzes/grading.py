@@ -40,9 +40,10 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
 
+from club_agentes.engine.core.text import fold
 from club_agentes.quizzes import spanish
 from club_agentes.quizzes.model import CHOICE_LETTERS, Item
-from club_agentes.quizzes.spanish import Phrase, fold
+from club_agentes.quizzes.spanish import Phrase
 from text_to_num import alpha2digit
 
 MAX_ANSWER_CHARS = 500
@@ -185,10 +186,26 @@ def _prepare(text: str) -> str:
     return _MILLION_RE.sub(" m ", t)
 
 
+_EN_NUMBER_WORD_RE = re.compile(
+    r"(?<![\w-])(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
+    r"|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)(?!\w)"
+)
+# "ten" is also the Spanish imperative of "tener" ("ten en cuenta que son 4"): no number there.
+_SPANISH_TEN_RE = re.compile(r"(?<!\w)ten(?=\s+(?:en|que|cuidado|presente|paciencia)(?!\w))")
+_TEN_MARK = "xspanishtenx"
+
+
 def _to_digits(text: str) -> str:
-    """Rewrite Spanish number words as digits with ``text2num``; the text unchanged if the library fails."""
+    """Rewrite number words as digits with ``text2num``: Spanish, then English ("five", "twenty-one").
+
+    The text is returned unchanged where the library fails.
+    """
     try:
-        return alpha2digit(text, "es", threshold=0)
+        t = alpha2digit(text, "es", threshold=0)
+        if _EN_NUMBER_WORD_RE.search(t):
+            t = _SPANISH_TEN_RE.sub(_TEN_MARK, t)
+            t = alpha2digit(t, "en", threshold=0).replace(_TEN_MARK, "ten")
+        return t
     except Exception:  # a third-party parser on arbitrary text: a failure leaves the words as words
         _log.warning("text2num could not read %r", text[:80], exc_info=True)
         return text
@@ -593,45 +610,54 @@ class _Reading:
     bound: str = ""
 
 
+def _denied_after(toks: Sequence[_Tok], i: int, mention_at: dict[int, _Mention]) -> int | None:
+    """The start of the mention a pre-negator at ``i`` denies ("no es la A"), or ``None``."""
+    for j in range(i + 1, min(len(toks), i + 8)):
+        if j in mention_at:
+            return mention_at[j].start
+        u = toks[j]
+        if not (u.kind == "weak" or (u.kind == "word" and u.raw in spanish.NEGATION_FILLERS)):
+            return None
+    return None
+
+
+def _denied_before(toks: Sequence[_Tok], i: int, mention_at: dict[int, _Mention]) -> int | None:
+    """The start of the mention a post-negator at ``i`` denies ("la A es incorrecta", "4 no"), or ``None``."""
+    for j in range(i - 1, max(-1, i - 5), -1):
+        owner = next((m for m in mention_at.values() if m.end - 1 == j), None)
+        if owner is not None:
+            return owner.start
+        u = toks[j]
+        if not (u.kind == "weak" or (u.kind == "word" and u.raw in ("es", "son", "seria", "sera", "is", "la", "el"))):
+            return None
+    return None
+
+
+def _post_negates(toks: Sequence[_Tok], i: int) -> bool:
+    """Whether the word at ``i`` denies what comes before it ("no" only at a clause's end or before "es")."""
+    t = toks[i]
+    if t.raw not in spanish.POST_NEGATORS:
+        return False
+    nxt = toks[i + 1] if i + 1 < len(toks) else None
+    return t.raw != "no" or nxt is None or nxt.kind == "punct" or nxt.raw in spanish.POST_NEGATION_VERBS
+
+
 def _scope_words(toks: Sequence[_Tok], covered: set[int], mention_at: dict[int, _Mention]) -> set[int]:
     """Indices of the mentions a negator denies: after a pre-negator, before a post-negator.
 
     Between them only fillers ("es", "la", "creo que"...) may stand; punctuation ends the scope.
     Negators inside a mention (an option reading "No, nunca") do not count.
     """
-    denied: set[int] = set()
-    n = len(toks)
     raws = [t.raw for t in toks]
     in_bounds = {k for _, phrases, _ in _BOUND_FAMILIES for s, e in _find(raws, phrases) for k in range(s, e)}
+    denied: set[int] = set()
     for i, t in enumerate(toks):
         if i in covered or i in in_bounds or t.kind != "word":
             continue
-        if t.raw in spanish.NEGATORS:
-            j = i + 1
-            while j < n and j - i <= 7:
-                if j in mention_at:
-                    denied.add(mention_at[j].start)
-                    break
-                u = toks[j]
-                if u.kind == "weak" or (u.kind == "word" and u.raw in spanish.NEGATION_FILLERS):
-                    j += 1
-                    continue
-                break
-        nxt = toks[i + 1] if i + 1 < n else None
-        if t.raw in spanish.POST_NEGATORS and (
-            t.raw != "no" or nxt is None or nxt.kind == "punct" or nxt.raw in spanish.POST_NEGATION_VERBS
-        ):
-            j = i - 1
-            while j >= 0 and i - j <= 4:
-                owner = next((m for m in mention_at.values() if m.end - 1 == j), None)
-                if owner is not None:
-                    denied.add(owner.start)
-                    break
-                u = toks[j]
-                if u.kind == "weak" or (u.kind == "word" and u.raw in ("es", "son", "seria", "sera", "is", "la", "el")):
-                    j -= 1
-                    continue
-                break
+        found = [_denied_after(toks, i, mention_at)] if t.raw in spanish.NEGATORS else []
+        if _post_negates(toks, i):
+            found.append(_denied_before(toks, i, mention_at))
+        denied.update(d for d in found if d is not None)
     return denied
 
 
@@ -667,8 +693,13 @@ def _bound_of(toks: Sequence[_Tok], m: _Mention, allowed: frozenset[str]) -> str
 
 
 def _hedged(raws: Sequence[str], covered: set[int], start: int, end: int) -> bool:
-    """Whether ``raws[start:end]`` holds a hedge word ("o", "quizá", "entre"...) outside the mentions."""
-    return any(not any(k in covered for k in range(s, e)) for s, e in _find(raws, spanish.HEDGES, start, end))
+    """Whether ``raws[start:end]`` holds a hedge word ("o", "quizá", "entre"...) outside the mentions.
+
+    A hedge word that is part of a conclusion marker ("o sea") does not count.
+    """
+    marked = {k for s, e in _find(raws, spanish.CONCLUSION_MARKERS, start, end) for k in range(s, e)}
+    skip = covered | marked
+    return any(not any(k in skip for k in range(s, e)) for s, e in _find(raws, spanish.HEDGES, start, end))
 
 
 def _listed(toks: Sequence[_Tok], ms: Sequence[_Mention]) -> bool:
@@ -694,6 +725,210 @@ def _aside(toks: Sequence[_Tok], start: int) -> bool:
     return False
 
 
+_OPERATORS = {
+    "+": "add", "mas": "add", "y": "add", "e": "add", ",": "add", "plus": "add", "and": "add",
+    "-": "sub", "menos": "sub", "minus": "sub",
+    "x": "mul", "×": "mul", "por": "mul", "times": "mul", "de": "mul",
+}  # fmt: skip
+_BREAKDOWN_OPENERS = frozenset({"(", ":", "=", "—", "–"})
+_BREAKDOWN_PHRASES: tuple[Phrase, ...] = (("es", "decir"), ("o", "sea"))
+
+
+def _worked_value(span: Sequence[_Tok], value_at: dict[int, Fraction], offset: int) -> tuple[Fraction, ...]:
+    """Combine the numbers of ``span`` by the operators between them, left to right (a sum by default).
+
+    Returns ``(result,)``, or ``(result, stated)`` when an "=" states the result; ``()`` without a number.
+    """
+    total: Fraction | None = None
+    op = "add"
+    for k, t in enumerate(span):
+        v = value_at.get(offset + k)
+        if t.raw == "=" and total is not None:
+            rest = [value_at[offset + j] for j in range(k + 1, len(span)) if offset + j in value_at]
+            return (total, rest[0]) if len(rest) == 1 else ()
+        if v is None:
+            op = _OPERATORS.get(t.raw, op)
+            continue
+        if total is None:
+            total = v
+        elif op == "sub":
+            total -= v
+        elif op == "mul":
+            total *= v
+        else:
+            total += v
+        op = "add"
+    return () if total is None else (total,)
+
+
+def _breakdown_at(toks: Sequence[_Tok], i: int, mentions: Sequence[_Mention], raws: Sequence[str]) -> bool:
+    """Whether ``toks[i]`` ("(", ":", "=", "es decir") opens the working of the number named just before it.
+
+    "6M (5M + 1M)", "9 cartas: 6 de construcción y 3 Estrategias", "8M = 5M + 3M", "12M: 4 dividendos de
+    3M": the numbers after the opener, combined by the operators between them, give the number before
+    it; no hedge or negation stands in the working ("menos" between numbers is a minus).
+    """
+    width = next((len(p) for p in _BREAKDOWN_PHRASES if tuple(raws[i : i + len(p)]) == p), 0)
+    if not width and toks[i].raw not in _BREAKDOWN_OPENERS:
+        return False
+    width = width or 1
+    before = [m for m in mentions if m.end <= i and not m.weak]
+    if not before:
+        return False
+    head = before[-1]
+    between = toks[head.end : i]
+    if len(between) > 3 or any(t.kind in ("num", "weak") for t in between):
+        return False
+    end = len(toks)
+    if toks[i].raw == "(":
+        end = next((k for k in range(i + 1, len(toks)) if toks[k].raw == ")"), len(toks))
+    start = i + width
+    if _find(raws, spanish.HEDGES, start, end) or any(r in spanish.NEGATORS - {"menos"} for r in raws[start:end]):
+        return False
+    value_at = {m.start: m.value for m in mentions if not m.weak and start <= m.start < end}
+    worked = _worked_value(toks[start:end], value_at, start)  # type: ignore[arg-type]
+    return bool(worked) and all(w == head.value for w in worked)
+
+
+def _explanation_start(toks: Sequence[_Tok], mentions: Sequence[_Mention], covered: set[int]) -> int:
+    """Where the explanation begins: a reason connector, a parenthesis with words, or the working of the answer."""
+    raws = [t.raw for t in toks]
+    starts = [s for s, _ in _find(raws, spanish.REASON_CONNECTORS)]
+    starts += [i for i, t in enumerate(toks) if t.raw == "(" and _aside(toks, i + 1)]
+    starts += [i for i in range(len(toks)) if _breakdown_at(toks, i, mentions, raws)]
+    for s in sorted(starts):
+        if s not in covered and any(m.end <= s for m in mentions):
+            return s
+    return len(toks)
+
+
+def _statement_start(raws: Sequence[str], covered: set[int], mentions: Sequence[_Mention], cut: int) -> int:
+    """Where the stated answer begins: after the last answer marker, then the last conclusion, a candidate follows."""
+
+    def last(phrases: Iterable[Phrase], start: int) -> int:
+        for _, e in reversed([se for se in _find(raws, phrases, start, cut) if se[0] not in covered]):
+            if any(m.start >= e and m.end <= cut for m in mentions):
+                return e
+        return start
+
+    region = last(spanish.ANSWER_MARKERS, 0)
+    segment = last(spanish.CONCLUSION_MARKERS, region)
+    if segment > region and _hedged(raws, covered, region, cut):
+        return region  # "B, aunque creo que C": the conclusion does not settle a hedge
+    return segment
+
+
+def _several_or_one(
+    toks: Sequence[_Tok],
+    raws: Sequence[str],
+    covered: set[int],
+    positive: Sequence[_Mention],
+    segment: int,
+    cut: int,
+    prompt_counts: Counter[Hashable],
+) -> Hashable | None:
+    """The one candidate among several named ones that the answer gives, or ``None`` (a hedge or a list)."""
+    named = list(dict.fromkeys(m.value for m in positive))
+    if len(named) == 1:
+        return named[0]
+    if _hedged(raws, covered, segment, cut) or _listed(toks, positive):
+        return None
+    # Restatements of the prompt come first ("Con 2 inversiones, tienes 4"): the answer is the one
+    # candidate named more often than the prompt names it, and it must come last.
+    counts = Counter(m.value for m in positive)
+    excess = [v for v in named if counts[v] > prompt_counts.get(v, 0)]
+    if len(excess) != 1 or positive[-1].value != excess[0]:
+        return None
+    return excess[0]
+
+
+_PARAPHRASE_STOPWORDS = frozenset(
+    {"de", "del", "a", "al", "en", "y", "e", "que", "se", "su", "sus", "con", "para", "por", "es", "son", "un", "una"}
+)
+
+
+def _paraphrase(item: Item, text: str) -> str | None:
+    """The option an answer names by its distinctive words ("Va al descarte" for "Va al montón de descarte").
+
+    Every content word of the answer's first clause must be a word of that option, and they must
+    name at least half the words that no other option has; a negation or a hedge in the clause
+    reads as no option. ``None`` when no single option fits.
+    """
+    words = normalize(re.split(r"[.;\n(]", text, maxsplit=1)[0]).split()
+    for s, _ in _find(words, spanish.REASON_CONNECTORS):
+        words = words[:s]
+        break
+    if not words or _find(words, spanish.HEDGES) or any(w in spanish.NEGATORS for w in words):
+        return None
+    content = [w for w in words if w not in _PARAPHRASE_STOPWORDS]
+    options = [set(_phrase_tokens(o)) for o in item.options]
+    fits = [k for k, own in enumerate(options) if content and _names_option(content, own, options)]
+    return CHOICE_LETTERS[fits[0]] if len(fits) == 1 else None
+
+
+def _names_option(content: Sequence[str], own: set[str], options: Sequence[set[str]]) -> bool:
+    """Whether every word of ``content`` is a word of the option ``own`` and names half its distinctive words."""
+    others = set().union(*(o for o in options if o is not own))
+    distinctive = own - others - _PARAPHRASE_STOPWORDS
+    if not distinctive or not all(any(_same_word(w, u) for u in own) for w in content):
+        return False
+    named = {u for u in distinctive if any(_same_word(w, u) for w in content)}
+    return 2 * len(named) >= len(distinctive)
+
+
+@dataclass(frozen=True)
+class _Statement:
+    """The candidates an answer states: after its markers, before its explanation (``cut``), not denied."""
+
+    toks: tuple[_Tok, ...]
+    raws: tuple[str, ...]
+    covered: frozenset[int]
+    mentions: tuple[_Mention, ...]
+    positive: tuple[_Mention, ...]
+    denied: tuple[Hashable, ...]
+    segment: int
+    cut: int
+
+    @property
+    def named(self) -> tuple[Hashable, ...]:
+        return tuple(dict.fromkeys(m.value for m in self.positive))
+
+
+def _statement(toks: tuple[_Tok, ...], mentions: list[_Mention]) -> _Statement:
+    """Find what ``toks`` states among ``mentions``: the segment, the explanation's start, denials."""
+    raws = tuple(t.raw for t in toks)
+    covered = {k for m in mentions for k in range(m.start, m.end)}
+    mention_at = {k: m for m in mentions for k in range(m.start, m.end)}
+    denied_starts = _scope_words(toks, covered, mention_at)
+    cut = _explanation_start(toks, mentions, covered)
+    segment = _statement_start(raws, covered, mentions, cut)
+    seg = [m for m in mentions if m.start >= segment and m.end <= cut]
+    if any(not m.weak for m in seg):
+        seg = [m for m in seg if not m.weak]
+    denied = tuple(dict.fromkeys(m.value for m in seg if m.start in denied_starts))
+    positive = tuple(m for m in seg if m.start not in denied_starts)
+    return _Statement(toks, raws, frozenset(covered), tuple(mentions), positive, denied, segment, cut)
+
+
+def _settle(item: Item, st: _Statement, vocabulary: Vocabulary | None) -> _Reading:
+    """The one value a statement gives, or why it gives none (several, a bound, a hedge after it)."""
+    prompt_counts, allowed_bounds = _prompt_facts(item, vocabulary)
+    covered = set(st.covered)
+    value = _several_or_one(st.toks, st.raws, covered, st.positive, st.segment, st.cut, prompt_counts)
+    if value is None:
+        return _Reading(None, "several", st.named, st.denied)
+    if item.type == "integer":
+        bounds = (_bound_of(st.toks, m, allowed_bounds) for m in st.positive if m.value == value)
+        bound = next((b for b in bounds if b), "")
+        if bound:
+            return _Reading(None, "bound", (value,), st.denied, bound)
+    tail = [m for m in st.mentions if m.start >= st.cut and not m.weak]
+    if tail and _hedged(st.raws, covered, st.cut, len(st.toks)) and any(m.value != value for m in tail):
+        others = tuple(dict.fromkeys(m.value for m in tail if m.value != value))
+        return _Reading(None, "hedged-tail", (value, *others), st.denied)
+    return _Reading(value, named=(value,), denied=st.denied)
+
+
 def _read(item: Item, text: str, vocabulary: Vocabulary | None) -> _Reading:
     """Read the answer that ``text`` states for ``item``. Never raises on any text."""
     toks = _lex_for(item, text)
@@ -701,67 +936,14 @@ def _read(item: Item, text: str, vocabulary: Vocabulary | None) -> _Reading:
         return _Reading(None, "huge")
     mentions = _mentions(toks, item, vocabulary)
     if not mentions:
-        return _Reading(None, "none")
-    raws = [t.raw for t in toks]
-    covered = {k for m in mentions for k in range(m.start, m.end)}
-    mention_at = {k: m for m in mentions for k in range(m.start, m.end)}
-    denied_starts = _scope_words(toks, covered, mention_at)
-    prompt_counts, allowed_bounds = _prompt_facts(item, vocabulary)
-
-    # The explanation: from the first reason connector, or parenthesis with words in it, after a candidate.
-    cut = len(toks)
-    starts = [s for s, _ in _find(raws, spanish.REASON_CONNECTORS)]
-    starts += [i for i, t in enumerate(toks) if t.raw == "(" and _aside(toks, i + 1)]
-    for s in sorted(starts):
-        if s not in covered and any(m.end <= s for m in mentions):
-            cut = s
-            break
-    # The statement: after the last answer marker, then after the last conclusion marker, that a candidate follows.
-    region = 0
-    for _, e in reversed([se for se in _find(raws, spanish.ANSWER_MARKERS, 0, cut) if se[0] not in covered]):
-        if any(m.start >= e and m.end <= cut for m in mentions):
-            region = e
-            break
-    segment = region
-    for _, e in reversed([se for se in _find(raws, spanish.CONCLUSION_MARKERS, region, cut) if se[0] not in covered]):
-        if any(m.start >= e and m.end <= cut for m in mentions):
-            segment = e
-            break
-    if segment > region and _hedged(raws, covered, region, cut):
-        segment = region  # "B, aunque creo que C": the conclusion does not settle a hedge
-    seg = [m for m in mentions if m.start >= segment and m.end <= cut]
-    if any(not m.weak for m in seg):
-        seg = [m for m in seg if not m.weak]
-    tail = [m for m in mentions if m.start >= cut and not m.weak]
-
-    denied = [m for m in seg if m.start in denied_starts]
-    positive = [m for m in seg if m.start not in denied_starts]
-    bounds = {m.start: b for m in positive if item.type == "integer" and (b := _bound_of(toks, m, allowed_bounds))}
-    named = tuple(dict.fromkeys(m.value for m in positive))
-    denied_values = tuple(dict.fromkeys(m.value for m in denied))
-    if set(named) & set(denied_values):
-        return _Reading(None, "contradiction", named, denied_values)
-    if not named:
-        return _Reading(None, "denied", named, denied_values)
-    if len(named) == 1:
-        value = named[0]
-    elif _hedged(raws, covered, segment, cut) or _listed(toks, positive):
-        return _Reading(None, "several", named, denied_values)
-    else:
-        # Restatements of the prompt come first ("Con 2 inversiones, tienes 4"): the answer is the one
-        # candidate named more often than the prompt names it, and it must come last.
-        counts = Counter(m.value for m in positive)
-        excess = [v for v in named if counts[v] > prompt_counts.get(v, 0)]
-        if len(excess) != 1 or positive[-1].value != excess[0]:
-            return _Reading(None, "several", named, denied_values)
-        value = excess[0]
-    bound = next((bounds[m.start] for m in positive if m.value == value and m.start in bounds), "")
-    if bound:
-        return _Reading(None, "bound", (value,), denied_values, bound)
-    if tail and _hedged(raws, covered, cut, len(toks)) and any(m.value != value for m in tail):
-        others = tuple(dict.fromkeys(m.value for m in tail if m.value != value))
-        return _Reading(None, "hedged-tail", (value, *others), denied_values)
-    return _Reading(value, named=(value,), denied=denied_values)
+        letter = _paraphrase(item, text) if item.type == "choice" else None
+        return _Reading(letter, named=(letter,)) if letter else _Reading(None, "none")
+    st = _statement(toks, mentions)
+    if set(st.named) & set(st.denied):
+        return _Reading(None, "contradiction", st.named, st.denied)
+    if not st.named:
+        return _Reading(None, "denied", st.named, st.denied)
+    return _settle(item, st, vocabulary)
 
 
 # --------------------------------------------------------------------------- grading

@@ -35,12 +35,12 @@ import math
 import re
 import secrets
 import time
-import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from club_agentes.engine.core.rng import Rng
+from club_agentes.engine.core.text import fold
 from club_agentes.quizzes.bank import Bank, GameBank, PrivateBank, UnknownBankGame, UnknownItem
 from club_agentes.quizzes.clubpass import DEFAULT_PASS_TTL_SECONDS, ClubPasses, PassCheck, iso_utc
 from club_agentes.quizzes.grading import MAX_ANSWER_CHARS, display_answer, grade
@@ -153,9 +153,8 @@ def normalize_agent_name(agent: object) -> str:
         raise InvalidAgent("the agent name is empty; give a name of 1-64 letters or digits (e.g. 'claude-7')")
     if len(agent) > MAX_RAW_AGENT_CHARS:
         raise InvalidAgent(f"the agent name is longer than {MAX_RAW_AGENT_CHARS} characters; use 1-64")
-    folded = unicodedata.normalize("NFKD", agent)
-    folded = "".join(c for c in folded if not unicodedata.combining(c)).casefold()
-    folded = folded.replace("ß", "ss").replace("ø", "o").replace("æ", "ae").replace("œ", "oe").replace("ł", "l")
+    folded = fold(agent).casefold()
+    folded = folded.replace("ø", "o").replace("æ", "ae").replace("œ", "oe").replace("ł", "l")
     name = re.sub(r"[^a-z0-9]+", "-", folded).strip("-")
     if not name:
         raise InvalidAgent(
@@ -178,8 +177,7 @@ def prompt_key(prompt: str) -> str:
 
     Never raises.
     """
-    folded = unicodedata.normalize("NFKD", prompt)
-    folded = "".join(c for c in folded if not unicodedata.combining(c)).casefold()
+    folded = fold(prompt).casefold()
     return hashlib.sha256(" ".join(folded.split()).encode("utf-8")).hexdigest()[:16]
 
 
@@ -455,11 +453,15 @@ class QuizResult:
 def answer_format(item: Item, terms: tuple[str, ...] = ()) -> str:
     """Return one English sentence on how to write an answer to ``item``. Never raises."""
     if item.type == "integer":
+        # The examples are numbers no item has as its answer (the leak test checks it).
         if item.unit == "M":
-            return "One whole number of millions, in digits or Spanish words: 25, 25M, 25 millones or 25.000.000."
+            return (
+                "One whole number of millions, in digits or Spanish words; for 1234 millions: 1234, 1234M, "
+                "1234 millones or 1.234.000.000."
+            )
         if item.unit == "%":
-            return "One whole percentage, in digits or Spanish words: 40, 40 % or cuarenta por ciento."
-        return "One whole number, in digits or in Spanish words (for example 7 or siete)."
+            return "One whole percentage, in digits or Spanish words: e.g. 99, 99 % or noventa y nueve por ciento."
+        return "One whole number, in digits or in Spanish words (for example 1234 or mil doscientos treinta y cuatro)."
     if item.type == "choice":
         return "One letter A-D, or the full text of one option."
     return "One term of the list in 'terms' (its usual synonyms are accepted too)."

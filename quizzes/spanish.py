@@ -1,5 +1,6 @@
-"""Spanish text helpers for the grader: accent folding, whole numbers written as words, and the
-phrases that frame an answer in a sentence (markers, reasons, negations, hedges, bounds).
+"""Spanish text helpers for the grader: whole numbers written as words, and the phrases that frame
+an answer in a sentence (markers, reasons, negations, hedges, bounds). Accents are folded by the one
+folding function of the project, :func:`club_agentes.engine.core.text.fold`.
 
 :func:`number_to_words` is the inverse of ``text2num`` for whole numbers: the grader's
 property tests use it to write any number the way a Spanish speaker would. The phrase lists
@@ -8,8 +9,6 @@ are data for :mod:`club_agentes.quizzes.grading`; each is a tuple of folded toke
 """
 
 from __future__ import annotations
-
-import unicodedata
 
 _UNITS = (
     "cero",
@@ -57,15 +56,6 @@ _HUNDREDS = (
     "novecientos",
 )
 _MAX = 10**12 - 1
-
-
-def fold(text: str) -> str:
-    """Return ``text`` in lower case without accents or diaeresis (``"Acción"`` -> ``"accion"``).
-
-    ``ñ`` becomes ``n``. Never raises.
-    """
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def _below_thousand(n: int, apocope: bool) -> str:
@@ -164,6 +154,9 @@ CONCLUSION_MARKERS = _phrases(
     "asi que",
     "en total",
     "total",
+    "o sea",
+    "es decir",
+    "en resumen",
     "en conclusion",
     "=",
     "→",

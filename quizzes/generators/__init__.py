@@ -2,7 +2,7 @@
 
 Importing this package imports the generator module each game manifest names
 (:mod:`club_agentes.manifest`); each module registers its generators with
-:func:`club_agentes.quizzes.model.generator`.
+:func:`club_agentes.quizzes.model.register` (one :class:`~club_agentes.quizzes.model.Template` each).
 """
 
 from __future__ import annotations

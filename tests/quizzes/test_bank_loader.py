@@ -202,14 +202,14 @@ def test_item_lookup(tmp_path: Path) -> None:
 
 
 def test_parse_computed() -> None:
-    fn, args = parse_computed("club_agentes.quizzes.generators.market_fortune:least_fourth_value(8, 6, 5)")
+    fn, args = parse_computed("club_agentes.quizzes.generators.market_fortune.answers:least_fourth_value(8, 6, 5)")
     assert fn(*args) == 6
-    fn, args = parse_computed("club_agentes.quizzes.generators.market_fortune.combined_extremes")
+    fn, args = parse_computed("club_agentes.quizzes.generators.market_fortune.answers.combined_extremes")
     assert args == () and fn() == 12
     for bad in [
         "",
         "no_module",
-        "club_agentes.quizzes.generators.market_fortune:least_fourth_value(os.system('x'))",
+        "club_agentes.quizzes.generators.market_fortune.answers:least_fourth_value(os.system('x'))",
         "a b:c",
     ]:
         with pytest.raises(ValueError):

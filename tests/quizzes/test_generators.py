@@ -84,7 +84,7 @@ def check_item(key: str, seed: int) -> None:
     assert item.parametric
     assert (item.game, item.kind) == (gen.game, gen.kind)
     assert item_problems(item, load_corpus(), vocabularies) == []
-    assert set(item.sections) <= set(gen.sections), f"{key} cites {item.sections}, declares {gen.sections}"
+    assert set(item.sections) & set(gen.sections), f"{key} cites {item.sections}, declares {gen.sections}"
     assert gen.make(seed) == item, "the same seed must make the same item"
     assert bank.item(item.id) == item, "a parametric item must be rebuilt from its id"
 

@@ -7,6 +7,7 @@ examples is a slow test (``..._over_N_examples``).
 from __future__ import annotations
 
 import pytest
+from club_agentes.engine.core.text import fold
 from club_agentes.quizzes.grading import (
     Vocabulary,
     VocabularyTerm,
@@ -18,7 +19,7 @@ from club_agentes.quizzes.grading import (
     text_contains,
 )
 from club_agentes.quizzes.model import Item
-from club_agentes.quizzes.spanish import fold, number_to_words
+from club_agentes.quizzes.spanish import number_to_words
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

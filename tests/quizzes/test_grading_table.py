@@ -14,9 +14,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
+from club_agentes.engine.core.text import fold
 from club_agentes.quizzes.grading import Vocabulary, VocabularyTerm, grade
 from club_agentes.quizzes.model import CHOICE_LETTERS, Item
-from club_agentes.quizzes.spanish import fold, number_to_words
+from club_agentes.quizzes.spanish import number_to_words
 
 MAX_FALSE_REJECT_RATE = 0.05
 MIN_RIGHT = 80
@@ -778,6 +779,135 @@ def term_cases() -> Iterator[tuple[Case, Vocabulary]]:
     rend = TERM_ITEMS[2]
     yield Case(rend[0], "El de Rendimientos, que se combinan con las Acciones.", True), rend[1]
     yield Case(rend[0], "Acciones", False), rend[1]
+
+
+# --------------------------------------------------------------------------- working, English numbers, paraphrases
+#
+# Issue 24: right answers followed by their working or a breakdown, English number words, and a choice
+# answered by a paraphrase that names its option's distinctive words; each with close wrong answers
+# (a breakdown of another number, a hedge inside the working, a negated paraphrase, a paraphrase that
+# mixes two options).
+
+WORKED = (
+    _item(MF, "mano-tres", "integer", "¿Cuántas cartas tienes en la mano al terminar el turno?", "9"),
+    _item(MF, "valor", "integer", "¿Cuántos millones vale tu inversión?", "6", unit="M"),
+    _item(YS, "pago-doce", "integer", "¿Cuánto paga el banquero?", "12", unit="M"),
+    _item(SV, "coste", "integer", "¿Cuántas cartas descartas para pagarlo?", "3"),
+    _item(YS, "marcador", "integer", "¿En qué casilla queda el marcador?", "21"),
+)
+WORKED_RIGHT = {
+    "market-fortune/q/mano-tres": (
+        "9 cartas: 6 de construcción y 3 Estrategias",
+        "9 (6 de construcción + 3 Estrategias)",
+        "Son 6 de construcción más 3 Estrategias, o sea 9",
+        "6 + 3 = 9",
+        "9: 8 - 2 + 3",
+        "nine",
+        "Nine cards.",
+        "The answer is nine.",
+        "Respuesta: 9 (6 + 3).",
+        "En total 9, es decir 6 de construcción y 3 Estrategias.",
+    ),
+    "market-fortune/q/valor": (
+        "6M (5M + 1M)",
+        "6M = 5M + 1M",
+        "6 millones (5 + 1)",
+        "Vale 5M + 1M, o sea 6M",
+        "six",
+        "6M: 3M × 2",
+    ),
+    "yo-soy-el-jefe/q/pago-doce": (
+        "12M (3M × 4)",
+        "12M: 4 dividendos de 3M",
+        "3M × 4 = 12M",
+        "twelve",
+        "12 millones (4 × 3M)",
+    ),
+    "se-vende/q/coste": ("3 (4 - 1)", "3: 4 menos 1", "three", "Tres (el coste 4, menos 1)."),
+    "yo-soy-el-jefe/q/marcador": ("twenty-one", "Twenty-one.", "21 (16 + 5)"),
+}
+WORKED_WRONG = {
+    "market-fortune/q/mano-tres": (
+        "9 cartas: 6 de construcción y 4 Estrategias",
+        "10 (6 + 4)",
+        "9 (o 10)",
+        "9: 6 y quizá 4",
+        "ten",
+        "nine or ten",
+        "No son 9.",
+        "Son 6 de construcción más 3 Estrategias, o sea 10",
+    ),
+    "market-fortune/q/valor": ("6M (5M + 2M)", "7M = 5M + 2M", "five", "6M o 7M", "six or seven"),
+    "yo-soy-el-jefe/q/pago-doce": ("12M (3M × 5)", "15M (3M × 5)", "eleven", "12M, aunque quizá 15M"),
+    "se-vende/q/coste": ("3 (4 - 2)", "4 (4 - 0)", "two", "3 o 4"),
+    "yo-soy-el-jefe/q/marcador": ("twenty", "21 (16 + 6)", "twenty-one or twenty-two"),
+}
+PARAPHRASE_ITEMS = (
+    _item(
+        MF,
+        "destino",
+        "choice",
+        "Una carta de construcción sale de tu inversión. ¿Adónde va?",
+        "B",
+        options=("Va a tu mano", "Va al montón de descarte", "Se queda en la inversión", "Se retira del juego"),
+    ),
+    _item(
+        YS,
+        "viaje-familia",
+        "choice",
+        "¿Qué pasa con la carta de familia?",
+        "A",
+        options=(
+            "La carta de viaje y la de familia se descartan en el acto",
+            "La carta de viaje se queda encima hasta que termine la transacción",
+            "La carta de familia vuelve a la mano de su dueño",
+            "Nada: la carta de viaje no tiene efecto",
+        ),
+    ),
+)
+PARAPHRASE_RIGHT = {
+    "market-fortune/q/destino": (
+        "Va al descarte",
+        "Al descarte.",
+        "al montón",
+        "Va al descarte, porque sale de la inversión",
+    ),
+    "yo-soy-el-jefe/q/viaje-familia": ("Se descartan en el acto", "La de viaje y la de familia se descartan."),
+}
+PARAPHRASE_WRONG = {
+    "market-fortune/q/destino": ("No va al descarte", "Va a la mano o al descarte", "A tu mano", "Se retira"),
+    "yo-soy-el-jefe/q/viaje-familia": (
+        "La de viaje se queda encima",
+        "No se descartan",
+        "Vuelve a la mano",
+        "Se descartan o vuelven a la mano",
+    ),
+}
+
+
+def worked_cases() -> Iterator[tuple[Case, Vocabulary | None]]:
+    for item in WORKED:
+        yield from ((Case(item, a, True), None) for a in WORKED_RIGHT[item.id])
+        yield from ((Case(item, a, False), None) for a in WORKED_WRONG[item.id])
+    for item in PARAPHRASE_ITEMS:
+        yield from ((Case(item, a, True), None) for a in PARAPHRASE_RIGHT[item.id])
+        yield from ((Case(item, a, False), None) for a in PARAPHRASE_WRONG[item.id])
+
+
+def test_working_english_numbers_and_paraphrases() -> None:
+    """No false accept; at most 2 % of the right phrasings refused (the issue's bound)."""
+    cases = list(worked_cases())
+    rights = [c for c, _ in cases if c.right]
+    wrongs = [c for c, _ in cases if not c.right]
+    false_rejects = [(c.item.id, c.answer) for c in rights if not grade(c.item, c.answer).correct]
+    false_accepts = [(c.item.id, c.answer) for c in wrongs if grade(c.item, c.answer).correct]
+    print(
+        f"\nworking: {len(rights)} right, {len(wrongs)} wrong; false accepts {len(false_accepts)}, "
+        f"false rejects {len(false_rejects)}"
+    )
+    assert len(rights) >= 30 and len(wrongs) >= 25
+    assert false_accepts == []
+    assert len(false_rejects) <= 0.02 * len(rights), false_rejects
 
 
 # --------------------------------------------------------------------------- the measure

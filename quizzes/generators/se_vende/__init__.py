@@ -1,15 +1,15 @@
-"""Se Vende's parametric questions and riddles, and the rule functions the hand-written items compute with.
+"""Se Vende: parametric questions and acertijos whose answers come from the engine.
 
-Importing this package registers every Se Vende generator (:mod:`.questions`, :mod:`.riddles`).
-The rule functions of :mod:`.rules` are re-exported here, so that a ``computed`` field can name
-them as ``club_agentes.quizzes.generators.se_vende:<function>``.
+One module per rule area, each registering :class:`~club_agentes.quizzes.model.Template` records:
+:mod:`.placing` (Desarrollar and Asentar: costs, discounts, Militar), :mod:`.goods` (Consumir and
+Producir: selling, consuming, producing), :mod:`.scoring` (victory points), :mod:`.riddles`
+(acertijos) and :mod:`.practice` (items only a written ruling decides, and items a reader of the
+well-known game Se Vende follows answers unread: practice only). :mod:`.common` holds the engine
+driver and the Spanish names of cards. Importing this package registers every template.
 """
 
 from __future__ import annotations
 
-from club_agentes.quizzes.generators.se_vende import questions as questions
-from club_agentes.quizzes.generators.se_vende import riddles as riddles
-from club_agentes.quizzes.generators.se_vende.cases import CASES as CASES
-from club_agentes.quizzes.generators.se_vende.cases import Case as Case
-from club_agentes.quizzes.generators.se_vende.cases import draw as draw
-from club_agentes.quizzes.generators.se_vende.rules import *  # noqa: F403  (the rule functions, for `computed`)
+from club_agentes.quizzes.generators.se_vende import goods, placing, practice, riddles, scoring
+
+__all__ = ["goods", "placing", "practice", "riddles", "scoring"]

@@ -1,115 +1,16 @@
-"""Yo soy el jefe: parametric questions and riddles whose answers come from the engine.
+"""Yo soy el jefe: parametric questions and acertijos whose answers come from the engine.
 
-* :mod:`.table` drives a real table through the engine's public ``Game`` API;
-* :mod:`.facts` reads the component data and the rule numbers from the engine;
-* :mod:`.rules` states the rules as small named functions over that data (the
-  hand-written items name them in their ``computed`` field, e.g.
-  ``"club_agentes.quizzes.generators.yo_soy_el_jefe:boss_keeps(13, 6, [10, 10])"``);
-* :mod:`.q_turn`, :mod:`.q_deal` and :mod:`.riddles` register the entry generators.
-
-Importing this package registers every generator.
+One module per rule area, each registering :class:`~club_agentes.quizzes.model.Template` records:
+:mod:`.turn` (rolling, the marker, taking cards), :mod:`.influence` (travel, hire and stop cards),
+:mod:`.deals` (closing, failing, the payout, the next turn, the end die), :mod:`.riddles`
+(acertijos) and :mod:`.practice` (items only a written ruling decides: practice and the tutor).
+:mod:`.common` names the sections and the people at the table; :mod:`.table` drives a position
+of the engine's scenario builder through its public API. Importing this package registers every
+template.
 """
 
 from __future__ import annotations
 
-from club_agentes.quizzes.generators.yo_soy_el_jefe import q_deal, q_turn, riddles
-from club_agentes.quizzes.generators.yo_soy_el_jefe.facts import kind_total, rule_numbers, variant_thresholds
-from club_agentes.quizzes.generators.yo_soy_el_jefe.rules import (
-    END_OUTCOMES,
-    STOPPABLE,
-    banker_payout,
-    boss_keeps,
-    can_stop,
-    can_take_part,
-    closing_group,
-    completes,
-    deck_after_draw,
-    deck_after_setup,
-    dividend_value,
-    end_outcome,
-    family_fate,
-    final_boss,
-    hand_after_close,
-    hand_after_draw,
-    hand_after_failure,
-    hand_discard,
-    hand_limit,
-    hire_choices,
-    holder_after_hires,
-    immediate_discards,
-    investor_cards_beside_board,
-    investor_cards_each,
-    investors_still_in,
-    keeps_of,
-    left_of,
-    marker_destination,
-    marker_placer,
-    missing_investors,
-    next_empty_space,
-    next_turn_seat,
-    paid_to_participants,
-    promise_room,
-    quick_game_card,
-    travel_cards_for,
-    turn_options,
-    turn_player,
-    turns_skipped,
-    two_player_payment,
-    two_player_payment_for_deal,
-    variant_draw,
-    variant_draw_discard,
-    winners,
-)
+from club_agentes.quizzes.generators.yo_soy_el_jefe import deals, influence, practice, riddles, turn
 
-__all__ = [
-    "END_OUTCOMES",
-    "STOPPABLE",
-    "banker_payout",
-    "boss_keeps",
-    "can_stop",
-    "can_take_part",
-    "closing_group",
-    "completes",
-    "deck_after_draw",
-    "deck_after_setup",
-    "dividend_value",
-    "end_outcome",
-    "family_fate",
-    "final_boss",
-    "hand_after_close",
-    "hand_after_draw",
-    "hand_after_failure",
-    "hand_discard",
-    "hand_limit",
-    "hire_choices",
-    "holder_after_hires",
-    "immediate_discards",
-    "investor_cards_beside_board",
-    "investor_cards_each",
-    "investors_still_in",
-    "keeps_of",
-    "kind_total",
-    "left_of",
-    "marker_destination",
-    "marker_placer",
-    "missing_investors",
-    "next_empty_space",
-    "next_turn_seat",
-    "paid_to_participants",
-    "promise_room",
-    "q_deal",
-    "q_turn",
-    "quick_game_card",
-    "riddles",
-    "rule_numbers",
-    "travel_cards_for",
-    "turn_options",
-    "turn_player",
-    "turns_skipped",
-    "two_player_payment",
-    "two_player_payment_for_deal",
-    "variant_draw",
-    "variant_draw_discard",
-    "variant_thresholds",
-    "winners",
-]
+__all__ = ["deals", "influence", "practice", "riddles", "turn"]

@@ -1,138 +1,107 @@
-"""What every Yo soy el jefe generator shares: the item maker and shuffled choice options."""
+"""What the Yo soy el jefe templates share: section ids, people at the table, colours in Spanish, the engine.
+
+Situations are explicit positions of the engine's scenario builder
+(:func:`club_agentes.engine.yo_soy_el_jefe.scenario.position`), driven move by move with
+:class:`~club_agentes.quizzes.generators.yo_soy_el_jefe.table.Table` (the engine's public
+``pending``/``legal_moves``/``apply``/``view``). Seats are named in the order the turn passes
+(to the left, clockwise): the prompt says so, so "to the left of" and "to the right of" follow.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from functools import cache, lru_cache
-from typing import Any, TypeVar
+from collections.abc import Sequence
 
-from club_agentes.engine.core.rng import Rng
-from club_agentes.quizzes.grading import normalize
-from club_agentes.quizzes.model import CHOICE_LETTERS, AnswerType, Item, ItemKind, computed_item, generator
-from club_agentes.rules_corpus import load_corpus
+from club_agentes.engine.core import Rng
+from club_agentes.engine.yo_soy_el_jefe.components import components
+from club_agentes.quizzes.model import Redraw
+from club_agentes.quizzes.wording import count, join, people
 
 GAME = "yo-soy-el-jefe"
-MODULE = "club_agentes.quizzes.generators.yo_soy_el_jefe"
-# A seed for the engine's own table, drawn from the item's stream (tables are seeded 0 to 2**31 - 1).
-TABLE_SEEDS = 1 << 31
+P = GAME + "/"
+TABLERO = P + "1-componentes/tablero"
+INVERSORES = P + "2-preparacion/cartas-de-inversor"
+MAZO = P + "2-preparacion/cartas-de-influencia"
+PRIMERO = P + "2-preparacion/primer-jugador"
+ACCIONES = P + "3-desarrollo/acciones-del-turno"
+DADO = P + "3-desarrollo/tirar-el-dado"
+TOMAR = P + "3-desarrollo/tomar-cartas"
+FIN_TURNO = P + "3-desarrollo/fin-del-turno"
+NEGOCIAR = P + "3-1-negociar"
+VIAJE = P + "3-2-2-cartas-de-influencia/viaje"
+EMPLEO = P + "3-2-2-cartas-de-influencia/empleo"
+JEFE = P + "3-2-2-cartas-de-influencia/jefe"
+PARADA = P + "3-2-2-cartas-de-influencia/parada"
+CIERRE = P + "3-3-cierre"
+PAGO = P + "3-3-cierre/pago"
+TRAS_PAGO = P + "3-3-cierre/tras-el-pago"
+FRACASO = P + "3-3-cierre/fracaso"
+FRACASO_REF = P + "3-3-cierre/fracaso/referencia"
+FIN = P + "4-finalizacion/dado-de-fin"
+FIN_EJEMPLO = P + "4-finalizacion/ejemplo"
+ROBO_VARIANTE = P + "5-variantes/robo-segun-inversores"
+DOS = P + "5-variantes/dos-jugadores"
+NEGOCIACION_DATOS = P + "componentes/cartas-de-negociacion"
+CASILLAS_DATOS = P + "componentes/casillas-del-tablero"
+RULINGS = P + "rulings/"
+
+COLOURS: tuple[str, ...] = components().colours
+SPACES = components().spaces
+DEAL_CARDS = components().deal_cards
 
 
-def item(
-    kind: ItemKind,
-    type_: AnswerType,
-    prompt: str,
-    answer: str | int,
-    sections: Sequence[str],
-    computed: str,
-    explanation: str,
-    **extra: Any,
-) -> Item:
-    """Return a generator's item; ``computed`` names the rule function of this package that states the rule.
-
-    Raises:
-        ValueError: an integer answer that is negative.
-    """
-    text = str(answer)
-    if type_ == "integer" and not text.isdigit():
-        raise ValueError(f"an integer answer must be a whole number of zero or more, not {answer!r}")
-    return computed_item(GAME, MODULE, kind, type_, prompt, text, tuple(sections), computed, explanation, **extra)
+def seating(rng: Rng, seats: int) -> list[str]:
+    """Names for ``seats`` players, seat 0 first."""
+    return people(rng, seats)
 
 
-def choice(rng: Rng, right: str, wrong: Sequence[str]) -> tuple[tuple[str, ...], str]:
-    """Return four options (the right one and three wrong ones) in a random order, and the right letter.
-
-    Raises:
-        ValueError: not exactly three wrong options, or two options alike.
-    """
-    options = [right, *wrong]
-    if len(options) != len(CHOICE_LETTERS) or len({o.casefold() for o in options}) != len(options):
-        raise ValueError(f"a choice needs four distinct options, not {options}")
-    rng.shuffle(options)
-    return tuple(options), CHOICE_LETTERS[options.index(right)]
+def table_words(names: Sequence[str]) -> str:
+    """``"sentados alrededor de la mesa en este orden, cada uno a la izquierda del anterior: Ana, Beto y Carla"``."""
+    return f"sentados alrededor de la mesa en este orden, cada uno a la izquierda del anterior: {join(list(names))}"
 
 
-def choice_item(
-    rng: Rng,
-    kind: ItemKind,
-    prompt: str,
-    right: str,
-    wrong: Sequence[str],
-    sections: Sequence[str],
-    computed: str,
-    explanation: str,
-) -> Item:
-    """Return a choice item with the options shuffled.
-
-    Raises:
-        ValueError: as :func:`choice`.
-    """
-    options, letter = choice(rng, right, wrong)
-    return item(kind, "choice", prompt, letter, sections, computed, explanation, options=options)
+def deals_done(n: int) -> str:
+    """``"ya se ha completado una negociación"``, ``"ya se han completado 3 negociaciones"``, or none yet."""
+    if n == 0:
+        return "todavía no se ha completado ninguna negociación"
+    if n == 1:
+        return "ya se ha completado una negociación"
+    return f"ya se han completado {count(n, 'negociación', 'negociaciones', feminine=True)}"
 
 
-# Every generator's situation maker, by generator name: ``SITUATIONS[name](Rng(seed))`` is
-# the situation behind the item that seed makes (the maker draws first, from the same
-# stream), so the tests can rebuild it on a real table and compare the engine's answer.
-SITUATIONS: dict[str, Callable[[Rng], Any]] = {}
-
-S = TypeVar("S")
+def investor(colour: str) -> str:
+    """``"la carta de inversor de color rojo"``."""
+    return f"la carta de inversor de color {colour}"
 
 
-def register(
-    kind: ItemKind, name: str, sections: tuple[str, ...], draw: Callable[[Rng], S]
-) -> Callable[[Callable[[S, Rng], Item]], Callable[[S, Rng], Item]]:
-    """Register ``build(draw(rng), rng)`` as the entry generator ``name`` and keep ``draw`` in :data:`SITUATIONS`.
-
-    Raises:
-        ValueError: a generator is already registered under that name.
-    """
-
-    def wrap(build: Callable[[S, Rng], Item]) -> Callable[[S, Rng], Item]:
-        def make(rng: Rng) -> Item:
-            return build(draw(rng), rng)
-
-        make.__name__ = make.__qualname__ = f"gen_{name.replace('-', '_')}"
-        make.__module__ = build.__module__
-        generator(GAME, kind, name, sections)(make)
-        SITUATIONS[name] = draw
-        return build
-
-    return wrap
+def family(colour: str) -> str:
+    """``"una carta de familia de color rojo"``."""
+    return f"una carta de familia de color {colour}"
 
 
-def name_options(rng: Rng, answer: str, mentioned: Sequence[str], others: Sequence[str], k: int = 3) -> list[str]:
-    """Return ``k`` wrong names for a choice among players: first those the prompt mentions, then ``others``.
-
-    A prompt that names the right player and no other option would answer itself; taking the
-    wrong options from the players it mentions keeps at least two options named in it.
-
-    Raises:
-        ValueError: fewer than ``k`` wrong names are available.
-    """
-    named = [n for n in dict.fromkeys(mentioned) if n != answer]
-    rest = [n for n in dict.fromkeys(others) if n != answer and n not in named]
-    rng.shuffle(named)
-    rng.shuffle(rest)
-    picked = (named + rest)[:k]
-    if len(picked) < k:
-        raise ValueError(f"{k} wrong names are needed, only {picked} are available")
-    return picked
+def space_words(number: int) -> str:
+    """``"la casilla 7"``."""
+    return f"la casilla {number}"
 
 
-@cache
-def _rulebook_tokens() -> str:
-    """The whole verbatim rulebook, normalised as the grader normalises (tokens, space-separated, padded)."""
-    corpus = load_corpus()
-    text = "\n".join(s.text for s in corpus.toc(GAME) if s.kind == "rulebook")
-    return f" {normalize(text)} "
-
-
-@lru_cache(maxsize=4096)
-def in_rulebook(phrase: str) -> bool:
-    """Whether ``phrase`` appears word for word in the rulebook (case, accents and articles folded).
-
-    Generators keep such phrases out of their options, so that grepping the rulebook never
-    singles out the right one.
-    """
-    words = normalize(phrase)
-    return bool(words) and f" {words} " in _rulebook_tokens()
+def ordinal(n: int) -> str:
+    """Spanish ordinal of a deal number, as the rulebook writes them (``"décima"``) up to fifteen."""
+    words = (
+        "primera",
+        "segunda",
+        "tercera",
+        "cuarta",
+        "quinta",
+        "sexta",
+        "séptima",
+        "octava",
+        "novena",
+        "décima",
+        "undécima",
+        "duodécima",
+        "decimotercera",
+        "decimocuarta",
+        "decimoquinta",
+    )
+    if not 1 <= n <= len(words):
+        raise Redraw
+    return words[n - 1]

@@ -19,6 +19,7 @@ from functools import cache
 from typing import Any
 
 from club_agentes.engine.core import Game, IllegalMove, InvalidMove, get_game
+from club_agentes.quizzes.model import Redraw
 
 GAME_ID = "yo-soy-el-jefe"
 # A bound on the decisions one driver step may take; a negotiation in which every other
@@ -27,8 +28,8 @@ GAME_ID = "yo-soy-el-jefe"
 STEP_LIMIT = 400
 
 
-class TableError(RuntimeError):
-    """The engine did not let the driver reach the situation it was asked for (an engine change or defect)."""
+class TableError(Redraw):
+    """The engine did not let the driver reach the situation it was asked for: the template draws again."""
 
 
 @cache
@@ -70,7 +71,7 @@ class Table:
 
     @classmethod
     def adopt(cls, state: Any, seats: int) -> Table:
-        """Drive a game state built elsewhere (the tests build chosen positions with the engine's helpers)."""
+        """Drive a game state built elsewhere (e.g. by the engine's scenario builder)."""
         table = cls.__new__(cls)
         table.game = engine()
         table.config = None
