@@ -46,6 +46,8 @@ from mcp.client.stdio import StdioServerParameters  # noqa: E402
 from tests.mcp.helpers import Checked, server_command, start_http_server, stop  # noqa: E402
 
 TEXT_TARGETS = {"market-fortune": 1500, "se-vende": 1500, "yo-soy-el-jefe": 2500}
+ONE_CALL_TARGETS = {"market-fortune": 1500, "se-vende": 1500, "yo-soy-el-jefe": 2200}
+"""Issue 25: bytes of text per decision with one call per decision, the seat's state included."""
 BEFORE = {"market-fortune": 11904, "se-vende": 19714, "yo-soy-el-jefe": 14153}
 """Bytes per decision of the server before this work (commit 47dccca; wait+view+play at every decision)."""
 NO_LIMITS = ("--limits", "open_tables=none,tables_per_hour=none,long_polls=none")
@@ -133,6 +135,76 @@ async def text_game(game: str, seed: int, loop: str) -> tuple[int, int]:
                     await client.call_tool("wait_for_turn", {"table_id": tid, "seat_token": tokens[0], "timeout_s": 1})
         await app.tables.aclose() if hasattr(app.tables, "aclose") else None
     raise AssertionError("the game did not end")
+
+
+async def _seat_calls(client: Any, tid: str, token: str, rng: random.Random, tally: dict[str, int]) -> None:
+    """Play one agent seat to the end with one call per decision: play_move(wait_s) answers with the next one.
+
+    A refused move's answer lists the legal moves again, so the seat plays from it; wait_for_turn is
+    called only at the start and when an answer is not the seat's decision (the wait ran out).
+    """
+
+    async def call(tool: str, args: dict[str, Any]) -> dict[str, Any]:
+        r = await client.call_tool(tool, args)
+        n = text_bytes(r)
+        tally["bytes"] += n
+        tally["calls"] += 1
+        tally["max"] = max(tally["max"], n)
+        return dict(r.structured_content)
+
+    answer = await call("wait_for_turn", {"table_id": tid, "seat_token": token, "timeout_s": 60})
+    while answer["status"] == "playing":
+        if not answer["decision"]["yours"] or not answer["legal_moves"]:
+            answer = await call("wait_for_turn", {"table_id": tid, "seat_token": token, "timeout_s": 60})
+            continue
+        move = rng.choice(answer["legal_moves"])["id"]
+        answer = await call("play_move", {"table_id": tid, "seat_token": token, "move": move, "wait_s": 60})
+        tally["decisions" if answer["accepted"] else "refused"] += 1
+
+
+async def one_call_game(game: str, seed: int) -> dict[str, int]:
+    """Play one in-process game, 2 agent seats (concurrent, one call per decision) + bot:heuristic; return the tally."""
+    from club_agentes.mcp_server.app import build_app
+    from club_agentes.mcp_server.store import Store
+
+    tally = {"bytes": 0, "calls": 0, "max": 0, "decisions": 0, "refused": 0}
+    with tempfile.TemporaryDirectory() as tmp:
+        app = build_app(Store(Path(tmp) / "bench.sqlite3"))
+        async with Client(app.server) as client:
+            options = {**GAME_OPTIONS[game], "require_club_pass": False, "seats_per_agent": 2}
+            r = await client.call_tool(
+                "create_table",
+                {"game": game, "seats": ["agent", "agent", "bot:heuristic"], "options": options, "seed": seed},
+            )
+            tid = r.structured_content["table_id"]
+            tokens = [
+                (await client.call_tool("join_table", {"table_id": tid})).structured_content["seat_token"]
+                for _ in range(2)
+            ]
+            await asyncio.gather(
+                *(_seat_calls(client, tid, tok, random.Random(seed * 10 + i), tally) for i, tok in enumerate(tokens))
+            )
+        await app.tables.aclose()
+    return tally
+
+
+async def one_call_part(seeds: int) -> None:
+    """Issue 25's figure: text bytes per decision with one call per decision (play_move(wait_s)), state included."""
+    print("Text per decision, one call per decision (play_move wait_s; 2 agents + bot:heuristic; full games)")
+    for game, target in ONE_CALL_TARGETS.items():
+        total = {"bytes": 0, "calls": 0, "max": 0, "decisions": 0, "refused": 0}
+        for seed in range(1, seeds + 1):
+            t = await one_call_game(game, seed)
+            for k in total:
+                total[k] = max(total[k], t[k]) if k == "max" else total[k] + t[k]
+        per = total["bytes"] / max(1, total["decisions"])
+        per_answer = total["bytes"] / max(1, total["calls"])
+        verdict = "met" if per <= target else "NOT met"
+        print(
+            f"  {game:15s} {per:,.0f} B per decision ({total['decisions']} decisions, {total['refused']} refused "
+            f"moves counted in); {per_answer:,.0f} B per answer, largest {total['max']:,} B; "
+            f"target <= {target:,}: {verdict}"
+        )
 
 
 async def text_part(seeds: int) -> None:
@@ -372,6 +444,8 @@ def main() -> None:
     parts = set(args.parts.split(","))
     if "text" in parts:
         asyncio.run(text_part(args.seeds))
+    if "text" in parts or "onecall" in parts:
+        asyncio.run(one_call_part(args.seeds))
     if "stdio" in parts:
         asyncio.run(stdio_part(args.game, args.seed))
     if "http" in parts:

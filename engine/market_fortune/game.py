@@ -52,6 +52,7 @@ from club_agentes.engine.market_fortune.steps.risk import FORMED_STEP
 from club_agentes.engine.market_fortune.steps.strategy_takes import RESCUE_STEP, TAKE_STEP
 from club_agentes.engine.market_fortune.steps.trim import TRIM_STEP
 from club_agentes.engine.market_fortune.table import Step
+from club_agentes.engine.market_fortune.state_text import state_text
 from club_agentes.engine.market_fortune.views import decider, pending, render, view
 
 STEPS: dict[str, Step] = {
@@ -173,6 +174,10 @@ class MarketFortune(Game[State, Move, MFConfig]):
     def render(self, view: dict[str, Any]) -> str:
         """Return a compact English text of a view."""
         return render(view)
+
+    def state_text(self, view: dict[str, Any]) -> str:
+        """Return the seat's state in compact lines (:func:`.state_text.state_text`)."""
+        return state_text(view)
 
     def rule_ids(self) -> frozenset[str]:
         """Return every corpus id this engine cites."""

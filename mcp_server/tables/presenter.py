@@ -11,6 +11,7 @@ hundred bytes per decision instead of the indented JSON of everything.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -37,6 +38,7 @@ from club_agentes.mcp_server.models_tables import (
 )
 from club_agentes.mcp_server.store.tables import EventRow
 from club_agentes.mcp_server.tables.config import MAX_WAIT_S
+from club_agentes.mcp_server.tables.eventfold import keep_own
 from club_agentes.mcp_server.tables.facts import (
     Created,
     DecisionFacts,
@@ -51,11 +53,13 @@ from club_agentes.mcp_server.tables.facts import (
     TablePage,
     WaitOutcome,
 )
+from club_agentes.engine.core.text import fold
 from club_agentes.mcp_server.toolkit import compact
 from mcp_types import CallToolResult
 
-TEXT_EVENTS = 6
-"""The most events the text lists (the newest); the structured content has more."""
+TEXT_EVENTS = 3
+"""The most events of other seats the text lists (the newest); the seat's own are all listed, and the
+structured content has every event since ``since``."""
 RULE_TEXT = 320
 """The most characters of a rule's words the text of a refusal quotes (the structured content has all)."""
 LOG_TEXT_EVENTS = 60
@@ -160,10 +164,22 @@ def result_info(r: dict[str, Any] | None) -> ResultInfo | None:
 # --------------------------------------------------------------------------- text
 
 
+_CARD_ID = re.compile(r" \([A-Z]{2,4}(?:-[A-Z0-9]+)+\)")
+"""A card id in parentheses after a card's name, `` (SV-C004)``: the move list names cards, its text forms give ids."""
+
+
 def _plain(m: MoveFacts, me: SeatFacts) -> str:
+    """The move's plain words for the move list: without the seat's own label in front, nor card ids in
+    parentheses (``Puerto Marea (SV-C004)`` -> ``Puerto Marea``; the text form beside it gives the ids it needs),
+    nor a first word that repeats the text form's verb."""
     says = m.says.strip() or m.text
     prefix = me.label + " "
-    return says[len(prefix) :] if says.startswith(prefix) else says
+    says = _CARD_ID.sub("", says[len(prefix) :] if says.startswith(prefix) else says)
+    # "discard MF-A-TEC-1: Discard Acción Tecnología 1M" -> "discard MF-A-TEC-1: Acción Tecnología 1M"
+    verb, _, rest = says.partition(" ")
+    if rest[:1].isupper() and fold(verb).startswith(fold(m.text.split(" ", 1)[0])):
+        says = rest
+    return says
 
 
 _PHRASE_END = re.compile(r"[);,:] ")
@@ -200,11 +216,12 @@ def common_tail(texts: Sequence[str], minimum: int = 24) -> str:
 
 
 def move_lines(moves: Sequence[MoveFacts], me: SeatFacts) -> list[str]:
-    """The legal moves as ``m3: <plain words>``, an ending that neighbouring moves share written once.
+    """The legal moves as ``m3 pay SV-C053: <plain words>``, an ending that neighbouring moves share written once.
 
-    The text form of each move is in the structured content (and parses too); ids are enough here.
-    A run of neighbours grows while the ending they all share (kept as one running suffix, so each
-    move is compared once) still makes a tail of at least 24 characters.
+    Each line gives the move's id and its text form (either may be sent to play_move, and the text
+    form parses back to that move), then its plain words. A run of neighbours grows while the ending
+    they all share (kept as one running suffix, so each move is compared once) still makes a tail of
+    at least 24 characters.
     """
     says = [_plain(m, me) for m in moves]
     out: list[str] = []
@@ -222,7 +239,7 @@ def move_lines(moves: Sequence[MoveFacts], me: SeatFacts) -> list[str]:
         for m, words in zip(moves[i : j + 1], says[i : j + 1], strict=True):
             if tail:
                 words = words[: len(words) - len(tail)].rstrip(" ;,") + " …"
-            line = f"{m.id}: {words}"
+            line = f"{m.id} {m.text}: {words}" if m.text else f"{m.id}: {words}"
             out.append(f"{line} [{m.note}]" if m.note else line)
         if tail:
             first, last = moves[i].id, moves[j].id
@@ -232,7 +249,33 @@ def move_lines(moves: Sequence[MoveFacts], me: SeatFacts) -> list[str]:
 
 
 def _event_line(e: EventRow) -> str:
-    return f"- [you] {e.text}" if e.audience is not None else f"- {e.text}"
+    """``- [you] <text>`` for an event told to the seat alone (or a few seats), else ``- <text>``; card ids in
+    parentheses after a name are left to the structured content."""
+    text = _CARD_ID.sub("", e.text)
+    return f"- [you] {text}" if e.audience is not None else f"- {text}"
+
+
+def breakdown_parts(lines: Sequence[dict[str, Any]]) -> list[str]:
+    """A seat's score lines as ``label amount``; lines whose labels share a head before ": " (three or more,
+    as Se Vende's ``tableau: world Alfa Centauro``) are summed as one, ``tableau (12 lines) 14``."""
+    heads = Counter(str(x["label"]).split(": ", 1)[0] for x in lines if ": " in str(x["label"]))
+    sums: dict[str, list[float]] = {}
+    parts: list[tuple[str, str]] = []  # ("line", text) or ("sum", head)
+    for x in lines:
+        label, amount = str(x["label"]), float(x["amount"])
+        head = label.split(": ", 1)[0] if ": " in label else ""
+        if head and heads[head] > 2:
+            if head not in sums:
+                sums[head] = [0.0, 0.0]
+                parts.append(("sum", head))
+            sums[head][0] += 1
+            sums[head][1] += amount
+        else:
+            parts.append(("line", f"{_CARD_ID.sub('', label)} {_num(amount)}"))
+    return [
+        text if kind == "line" else f"{text} ({int(sums[text][0])} lines) {_num(sums[text][1])}"
+        for kind, text in parts
+    ]
 
 
 def result_lines(t: TableFacts) -> list[str]:
@@ -247,7 +290,7 @@ def result_lines(t: TableFacts) -> list[str]:
     for b in r.get("breakdown", []):
         seat = int(b["seat"])
         label = t.seats[seat].label if seat < len(t.seats) else f"seat {seat}"
-        parts = [f"{x['label']} {_num(float(x['amount']))}" for x in b.get("lines", [])]
+        parts = breakdown_parts(b.get("lines", []))
         if len(parts) > 10:
             parts = [*parts[:10], f"… {len(parts) - 10} more"]
         out.append(f"  {label}: {_num(float(b['total']))} {b.get('unit', '')} = {'; '.join(parts) or 'nothing'}")
@@ -255,7 +298,8 @@ def result_lines(t: TableFacts) -> list[str]:
 
 
 def _clock_note(d: DecisionFacts, now: float) -> str:
-    return f"; {_clock(d.deadline_at - now)} left" if d.deadline_at is not None else ""
+    """``; 4m59s left`` on the decision clock, or ``; no clock`` on a table without one."""
+    return f"; {_clock(d.deadline_at - now)} left" if d.deadline_at is not None else "; no clock"
 
 
 def decision_lines(s: SeatState) -> list[str]:
@@ -266,7 +310,7 @@ def decision_lines(s: SeatState) -> list[str]:
     if t.status == "waiting":
         return [f"Waiting for players: agent seats {t.open_seats} are open; the game starts when they are taken."]
     if d.yours and s.moves:
-        done = f"; chosen: {', '.join(f'seat {x}' for x in d.done)}" if d.done else ""
+        done = f"; chosen: seat{'s' if len(d.done) > 1 else ''} {', '.join(str(x) for x in d.done)}" if d.done else ""
         out = [f"Your decision ({d.kind}{done}{_clock_note(d, s.now)}): {d.prompt}"]
         out += move_lines(s.moves, me)
         return out
@@ -283,18 +327,20 @@ def seat_text(s: SeatState, head: Sequence[str] = ()) -> str:
     """Return the compact text of a seat's answer (the same for get_view, play_move and wait_for_turn)."""
     t = s.table
     status = "" if t.status == "playing" else f" · {t.status}"
-    lines = [f"{t.table_id} v{t.version} · {s.me.label} · seat_version {s.seat_version}{status}"]
+    seat_version = f" · seat_version {s.seat_version}" if s.seat_version != t.version else ""
+    lines = [f"{t.table_id} v{t.version} · {s.me.label}{seat_version}{status}"]
     if s.render:
         lines.append(s.render)
-    elif s.decision.yours or t.status != "playing":
-        lines.append(s.brief)  # the situation when there is something to decide (get_view(full) has it all)
+    elif s.decision.yours and s.moves:
+        lines.append(s.brief)  # the seat's state lines when it must decide (get_view(full) has it all)
+    elif t.status != "playing":
+        lines.append(s.brief.split("\n", 1)[0])
     lines += head
     if s.events:
-        lines.append(f"Since v{s.since}:" if s.since >= 0 else "From the deal:")
-        shown = s.events[-TEXT_EVENTS:]
-        hidden = s.events_omitted + len(s.events) - len(shown)
-        if hidden:
-            lines.append(f"- (+{hidden} earlier: game_log)")
+        shown, folded = keep_own(s.events, s.seat, TEXT_EVENTS)
+        hidden = s.events_omitted + folded
+        more = f" (+{hidden} earlier of other seats: game_log)" if hidden else ""
+        lines.append(f"Since v{s.since}{more}:" if s.since >= 0 else f"From the deal{more}:")
         lines += [_event_line(e) for e in shown]
     lines += decision_lines(s)
     return "\n".join(x for x in lines if x)
