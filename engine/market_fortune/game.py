@@ -42,6 +42,7 @@ from club_agentes.engine.market_fortune.state import (
     TRIM,
     State,
 )
+from club_agentes.engine.market_fortune.state_text import state_text
 from club_agentes.engine.market_fortune.steps.build import DISCARD_STEP
 from club_agentes.engine.market_fortune.steps.declaration import CLOSING_STEP, FAILED_STEP
 from club_agentes.engine.market_fortune.steps.dominate import DOMINATED_STEP
@@ -52,7 +53,6 @@ from club_agentes.engine.market_fortune.steps.risk import FORMED_STEP
 from club_agentes.engine.market_fortune.steps.strategy_takes import RESCUE_STEP, TAKE_STEP
 from club_agentes.engine.market_fortune.steps.trim import TRIM_STEP
 from club_agentes.engine.market_fortune.table import Step
-from club_agentes.engine.market_fortune.state_text import state_text
 from club_agentes.engine.market_fortune.views import decider, pending, render, view
 
 STEPS: dict[str, Step] = {

@@ -35,9 +35,9 @@ from club_agentes.engine.se_vende.state import (
     SETUP,
     SeVendeState,
 )
+from club_agentes.engine.se_vende.state_text import kind_words
 from club_agentes.engine.se_vende.steps import consume as consume_step
 from club_agentes.engine.se_vende.steps.place import cost_now
-from club_agentes.engine.se_vende.state_text import kind_words
 from club_agentes.engine.se_vende.table import DECK, DEFS, INDEX, drawable, military, name, plural
 
 _NOTHING_TO_DRAW = "the supply and the discard pile are both empty, so no card can be drawn"

@@ -51,10 +51,10 @@ from club_agentes.engine.se_vende.knowledge import visibility
 from club_agentes.engine.se_vende.moves import MOVE_TYPES, MOVES, SeVendeMove
 from club_agentes.engine.se_vende.snapshots import SNAPSHOT_VERSION, restore, snapshot
 from club_agentes.engine.se_vende.state import OVER, SeVendeState
+from club_agentes.engine.se_vende.state_text import state_text
 from club_agentes.engine.se_vende.steps import choose, consume, explore, hand_limit, place, produce, setup
 from club_agentes.engine.se_vende.steps.base import Step
 from club_agentes.engine.se_vende.table import DECK
-from club_agentes.engine.se_vende.state_text import state_text
 from club_agentes.engine.se_vende.views import build_view, render_view
 
 STEPS: dict[int, Step] = {

@@ -112,7 +112,8 @@ def state_text(v: dict[str, Any]) -> str:
         if p["seat"] == me:
             hand = v.get("hand", [])
             mine = [
-                f"You: {p['score']} VP" + (f" ({p['chips']} in chips)" if p["chips"] else "")
+                f"You: {p['score']} VP"
+                + (f" ({p['chips']} in chips)" if p["chips"] else "")
                 + (f", Militar {p['military']}" if p["military"] else ""),
                 f"hand {len(hand)} (cost/VP): {hand_words(hand)}" if hand else "hand empty",
                 f"tableau {p['tableau_size']}: " + ", ".join(_tableau_words(c) for c in p["tableau"]),

@@ -34,11 +34,11 @@ from club_agentes.engine.yo_soy_el_jefe.moves import MOVES, Move
 from club_agentes.engine.yo_soy_el_jefe.scoring import breakdown
 from club_agentes.engine.yo_soy_el_jefe.snapshots import restore, snapshot
 from club_agentes.engine.yo_soy_el_jefe.state import State
+from club_agentes.engine.yo_soy_el_jefe.state_text import state_text
 from club_agentes.engine.yo_soy_el_jefe.steps import hand_limit, negotiation, setup, turn
 from club_agentes.engine.yo_soy_el_jefe.steps.base import Phase
 from club_agentes.engine.yo_soy_el_jefe.steps.influence import STOP_PHASE
 from club_agentes.engine.yo_soy_el_jefe.steps.negotiation import default_move
-from club_agentes.engine.yo_soy_el_jefe.state_text import state_text
 from club_agentes.engine.yo_soy_el_jefe.views import build_view, card_names, render
 
 PHASES: dict[str, Phase] = {

@@ -86,9 +86,7 @@ def state_text(v: dict[str, Any]) -> str:
         else:
             n = p["hand_count"]
             known = f" (known: {cards_words(p['known_cards'])})" if p["known_cards"] else ""
-            others.append(
-                f"Seat {p['seat']}: {investors}; {n} card{'' if n == 1 else 's'}{known}; {p['money_pile']}"
-            )
+            others.append(f"Seat {p['seat']}: {investors}; {n} card{'' if n == 1 else 's'}{known}; {p['money_pile']}")
     lines.append(" | ".join(others))
     board = []
     if v["marker"] is not None:

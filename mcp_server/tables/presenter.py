@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from club_agentes.engine.core.text import fold
 from club_agentes.mcp_server.models_tables import (
     Decision,
     EventInfo,
@@ -53,7 +54,6 @@ from club_agentes.mcp_server.tables.facts import (
     TablePage,
     WaitOutcome,
 )
-from club_agentes.engine.core.text import fold
 from club_agentes.mcp_server.toolkit import compact
 from mcp_types import CallToolResult
 
@@ -339,7 +339,7 @@ def seat_text(s: SeatState, head: Sequence[str] = ()) -> str:
     if s.events:
         shown, folded = keep_own(s.events, s.seat, TEXT_EVENTS)
         hidden = s.events_omitted + folded
-        more = f" (+{hidden} earlier of other seats: game_log)" if hidden else ""
+        more = f" (+{hidden} earlier, not yours: game_log)" if hidden else ""
         lines.append(f"Since v{s.since}{more}:" if s.since >= 0 else f"From the deal{more}:")
         lines += [_event_line(e) for e in shown]
     lines += decision_lines(s)

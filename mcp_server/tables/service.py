@@ -68,6 +68,7 @@ from club_agentes.mcp_server.tables.config import (
     TableSettings,
     split_options,
 )
+from club_agentes.mcp_server.tables.eventfold import keep_own
 from club_agentes.mcp_server.tables.facts import (
     Created,
     DecisionFacts,
@@ -101,7 +102,11 @@ from club_agentes.errors import Refused
 log = logging.getLogger("club_agentes.tables")
 
 MAX_EVENTS = 50
-"""The most events one answer carries (older ones are counted and left to ``game_log``)."""
+"""The most events of other seats one answer carries (older ones are counted and left to ``game_log``); the
+seat's own are all carried."""
+OWN_EVENTS_READ = 500
+"""Events read from the store for an answer whose events the in-memory tail does not cover: the seat's own among
+them are all kept, the others' newest MAX_EVENTS."""
 MAX_LOG_PAGE = 500
 """The most versions (moves) one ``game_log`` page covers."""
 MAX_LIST_PAGE = 100
@@ -438,13 +443,14 @@ class TableService:
         return list(cache.facts)
 
     def _events_for(self, live: LiveTable, seat: int, since: int) -> tuple[list[EventRow], int]:
+        # The seat's own events are never left out (eventfold.keep_own); others' beyond the newest MAX_EVENTS are.
         if live.tail_covers(since):
             events = [e for e in live.tail if e.version > since and (e.audience is None or seat in e.audience)]
-            omitted = max(0, len(events) - MAX_EVENTS)
-            return events[-MAX_EVENTS:], omitted
+            return keep_own(events, seat, MAX_EVENTS)
         total = self.store.count_events(live.id, after_version=since, seat=seat)
-        events = self.store.load_events(live.id, after_version=since, seat=seat, limit=MAX_EVENTS, newest=True)
-        return events, max(0, total - len(events))
+        events = self.store.load_events(live.id, after_version=since, seat=seat, limit=OWN_EVENTS_READ, newest=True)
+        kept, _ = keep_own(events, seat, MAX_EVENTS)
+        return kept, max(0, total - len(kept))
 
     def _seat_state(self, live: LiveTable, seat: int, since: int | None = None, *, full: bool = False) -> SeatState:
         decision = self._decision(live, seat)

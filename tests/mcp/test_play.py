@@ -252,7 +252,9 @@ async def test_answers_stand_alone_and_are_compact(app) -> None:
     v = await c.client.call_tool("get_view", {"table_id": t["table_id"], "seat_token": tok})
     assert w.content[0].text == v.content[0].text  # the same rendering (same version, same events)
     text = w.content[0].text
-    assert not text.lstrip().startswith("{") and "m1:" in text and "seat_version" in text
+    assert not text.lstrip().startswith("{") and f"m1 {w.structured_content['legal_moves'][0]['text']}: " in text
+    # The header names the version to send as expected_version (seat_version too when it differs).
+    assert text.startswith(f"{t['table_id']} v{w.structured_content['version']} · seat 0 (")
     moves = w.structured_content["legal_moves"]
     assert all(m["says"] for m in moves)
     assert len(text.encode()) < len(json.dumps(w.structured_content).encode())
