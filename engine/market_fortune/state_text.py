@@ -1,18 +1,25 @@
 """The seat's state in a few compact lines, for the text of every decision (built from the view only).
 
-One format, read top to bottom (an example: seat 0 in a Fortuna game, turn 16)::
+One format, read top to bottom (an example: seat 2 in a Fortuna game; each line is one line of text,
+wrapped here)::
 
-    Market Fortune fortuna, turn 16/400, seat 0 on turn; you are seat 0; victory: 4 investments and 25M, declared
-    You: hand ($ 3M, +R +3M) Telecomunicaciones 3M +1M +5M; Transporte 5M; Energía +3M; strategies blue Moneda Estable; investments #0 Energía 2M+2M=4M down; portfolio 4M
-    Seat 1: hand 2 $ 4 +R, 2 strategies, investments #0 down | Seat 2: hand 4 $ 4 +R, 4 strategies, no investments
-    Piles: $ deck 47 (top $ Tecnología 5M); +R deck 46 (no discard); strategy deck 49 (top Corrección, red)
+    Market Fortune fortuna, turn 55/400: seat 2
+    You: hand ($ 3M, +R +3M) Telecomunicaciones 2M 3M +5M; Inmobiliaria 4M; Transporte 5M; Energía +3M +4M;
+      Finanzas +3M; Minería +5M; strategies red Colapso de Mercado, Rescate; blue Moneda Estable; yellow Rey
+      Diversificación; no investments; portfolio 0M of 25M
+    Seat 0: hand 2$ 4+R, 2 strategies, investments #0 down | Seat 1: hand 3$ 5+R, 3 strategies, no investments,
+      known to all: +R Energía +2M, +R Entretenimiento +4M
+    Piles: $ 45 (top $ Finanzas 1M); +R 36 (top +R Salud +2M); strategy 33
 
-The hand is grouped by industry, the industry the Arriesgar and optimisation rules pair on: an
-Acción ($) card is its value (``3M``), a Rendimiento (+R) card its value with a plus (``+5M``), as
-the cards are printed. Strategies are grouped by colour. Everything the seat holds is named (hand,
-strategies, investments, the Momentum card or the strategy just taken); of the others only what the
-rules make public (hand sizes by kind, strategy counts, investments, cards seen by all or by you).
-Strategy effects and the Campeonato games are in ``get_view(full=true)`` and the structured content.
+The first line: mode, turn (of the turn limit) and the seat on turn. The hand is grouped by industry,
+the industry the Arriesgar and optimisation rules pair on: an Acción ($) card is its value (``3M``),
+a Rendimiento (+R) card its value with a plus (``+5M``), as the cards are printed. Strategies are
+grouped by colour. Investments: ``#0 Energía 2M+3M=5M down`` (index, industry, $ + +R = value, face
+down or up, a green's bonus), or ``#0 down`` where the cards are hidden. The portfolio value counts
+face values and bonuses (``of 25M``: the value a declaration needs in Fortuna and Campeonato). Of the
+others only what the rules make public: hand sizes by kind, strategy counts, investments, cards seen
+by all or by you. Piles: each deck's size and the top of its discard pile. Strategy effects and the
+Campeonato games are in ``get_view(full=true)`` and the structured content.
 """
 
 from __future__ import annotations

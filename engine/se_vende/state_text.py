@@ -1,17 +1,21 @@
 """The seat's state in a few compact lines, for the text of every decision (built from the view only).
 
-One format, read top to bottom (an example: seat 0 in round 3, phase Asentar)::
+One format, read top to bottom (an example: seat 2 in round 7, phase Asentar; each line is one line of
+text, wrapped here)::
 
-    Se Vende, round 3/40, Asentar (settle_place); you are seat 0; supply 70, discard 6, chip pool 33 VP
-    You: 4 VP (1 in chips), Militar 0; hand 3: Anillo de Hielo (mundo 2, 2 PV), Escuela de Pilotos (desarrollo 2, 1 PV), Puesto Fronterizo (mundo militar 1, 1 PV); tableau 2: Alfa Centauro [elementos raros], Telescopio de Cúmulo; sealed: Asentar
-    Seat 1: 3 VP, hand 5, tableau 2, goods 1 novedad, Militar 0 | Seat 2: 2 VP, hand 4, tableau 1, no goods, Militar 1
-    Actions: seat 0 Asentar, seat 1 Producir, seat 2 Asentar; phases left Asentar, Producir
+    Se Vende, round 7/40, Asentar; supply 49, chip pool 34 VP
+    You: 3 VP; hand 4 (cost/VP): mundos Estación Brasa 1/1, Fábrica de Juguetes Flotantes 1/1 producción
+      novedad, Vivero de Esporas 3/2 producción genes; desarrollos Oficina de Patentes 1/1; tableau 2: Archivo
+      Kepler, Anillo de Hielo [novedad]; sealed: place Estación Brasa
+    Seat 0: 1 VP, hand 8, tableau 2 | Seat 1: 7 VP, hand 3, tableau 3, goods 2, Militar 1
+    Actions: seat 0 Producir, seat 1 Explorar +5, seat 2 Asentar; phases left: Producir
 
-A card is its name and, in parentheses, its kind in the card's own words shortened (``mundo 2``:
-a world of cost 2; ``mundo militar 3``: defence 3; ``caída``/``producción`` and the good kind for
-windfall and production worlds; ``desarrollo 4``) and its victory points (PV); a world that holds
-a good shows the good in brackets. Powers and the other seats' tableaux card by card are in
-``get_view(full=true)`` and the structured content.
+The hand is grouped by kind, each card its name and ``cost/VP`` (a military world: ``defence/VP``),
+and for a windfall (caída) or production world the kind of good it takes; a tableau world that holds
+a good shows it in brackets. Then the seat's own step: its sealed choice, the cards it drew exploring,
+what it still owes or must discard, the consume power in use. Of the others: VP (chips included), hand
+and tableau sizes, goods and Militar (when not 0). Powers, and the other seats' tableaux card by card,
+are in ``get_view(full=true)`` and the structured content.
 """
 
 from __future__ import annotations
@@ -24,7 +28,8 @@ _WORLD_WORDS = {"windfall": "caída", "production": "producción"}
 
 
 def kind_words(c: dict[str, Any]) -> str:
-    """``mundo 2, 2 VP``, ``mundo 5 caída tecnología alienígena, 3 VP``, ``mundo militar 1, 1 VP``, ``desarrollo 3, 2 VP``."""
+    """``mundo 2, 2 VP``, ``mundo 5 caída tecnología alienígena, 3 VP``, ``mundo militar 1, 1 VP``,
+    ``desarrollo 3, 2 VP``: a card's kind and VP in short."""
     if c.get("type") == "development":
         kind = f"desarrollo {c['cost']}"
     else:

@@ -1,19 +1,23 @@
 """The seat's state in a few compact lines, for the text of every decision (built from the view only).
 
-One format, read top to bottom (an example: seat 2, the boss of a negotiation)::
+One format, read top to bottom (an example: seat 0, the boss of a negotiation; each line is one line of
+text, wrapped here)::
 
-    Yo soy el jefe, 3 seats; you are seat 2; deals done 0, next deal card #1 (1M per dividend); failed in a row 3/120
-    You: 0M; investors azul, naranja, verde; hand 1/12: Parada
-    Seat 0: investors rojo, amarillo; 6 cards; no money | Seat 1: investors rosa; 5 cards; no money
-    Marker on space 12 (4 dividends, needs azul, naranja + 1 of rosa/verde); deck 77, discard 8
-    Deal on space 12: 4 x 1M = 4M, boss seat 2, promised 0M of 4M; if closed now: seat 2 azul, naranja, verde; placed: Familia naranja by seat 0
+    Yo soy el jefe, 3 seats; deals done 0, next deal card #1 (1M per dividend); failed in a row 6/120
+    You: 0M; investors rojo, amarillo; hand 6/12: Familia amarillo, Familia naranja x2, Viaje amarillo, Empleo x2
+    Seat 1: investors rosa; 2 cards (known: Familia rosa); no money | Seat 2: investors azul, naranja, verde;
+      3 cards; no money
+    Marker on space 4 (4 dividends, needs rojo, naranja + 1 of azul/rosa); deck 74, discard 13
+    Deal on space 4: 4 x 1M = 4M, boss seat 0, promised 0M; if closed now: seat 0 rojo (missing naranja, 1 of
+      azul/rosa); prices: seat 2 naranja 3M proposed by seat 0
 
 Influence cards are named as printed (``Familia rojo``, ``Viaje gris``, ``Empleo``, ``Parada``,
-``Jefe``), repeats counted (``Empleo x2``). Money: the seat's own in millions, the others' as
-the piles they show (ruling ``dinero-a-la-vista``). In a deal, every standing price (who asked or
-proposed it, for which colour) and the group that would take part if the boss closed now, with
-what each is promised. The free spaces of the board, the cards each seat has played and the discard pile are in
-``get_view(full=true)`` and the structured content.
+``Jefe``), repeats counted (``Empleo x2``); the hand shows its limit. Money: the seat's own in
+millions, the others' as the piles they show (ruling ``dinero-a-la-vista``). In a deal: every
+standing price (who asked or proposed it, for which colour), the group that would take part if the
+boss closed now with what each is promised, the family cards placed and the investors travelled;
+then a card waiting for stop cards. The free spaces of the board, the cards each seat has played and
+the discard pile are in ``get_view(full=true)`` and the structured content.
 """
 
 from __future__ import annotations
@@ -44,7 +48,7 @@ def negotiation_words(neg: dict[str, Any]) -> str:
     sp = neg["space"]
     text = (
         f"Deal on space {sp['space']}: {neg['dividends']} x {neg['dividend_value']}M = {neg['payout']}M, "
-        f"boss seat {neg['boss']}, promised {neg['promised']}M of {neg['payout']}M; if closed now: {_group(neg)}"
+        f"boss seat {neg['boss']}, promised {neg['promised']}M; if closed now: {_group(neg)}"
         + ("" if neg["complete"] else f" (missing {neg['missing']})")
     )
     if neg["prices"]:
@@ -80,9 +84,8 @@ def state_text(v: dict[str, Any]) -> str:
     for p in v["players"]:
         investors = f"investors {', '.join(p['investors']) or 'none'}"
         if p["seat"] == you:
-            lines.append(
-                f"You: {p['money']}M; {investors}; hand {len(v['hand'])}/{v['hand_limit']}: {cards_words(v['hand'])}"
-            )
+            hand = f"hand {len(v['hand'])}/{v['hand_limit']}: {cards_words(v['hand'])}"
+            lines.append(f"You: {p['money']}M; {investors}; {hand}")
         else:
             n = p["hand_count"]
             known = f" (known: {cards_words(p['known_cards'])})" if p["known_cards"] else ""

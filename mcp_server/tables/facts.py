@@ -127,6 +127,7 @@ class RefusalFacts:
             ``not_started`` or ``game_over``.
         closest: for ``unparsed``: the legal moves closest to what was sent.
         examples: for ``unparsed``: one example of each form a move may take.
+        move_type: for ``rule``: the type of the move refused (a type no legal move has is a move of another step).
     """
 
     kind: str
@@ -136,6 +137,7 @@ class RefusalFacts:
     rule_text: str | None = None
     closest: list[MoveFacts] = field(default_factory=list)
     examples: list[str] = field(default_factory=list)
+    move_type: str | None = None
 
 
 @dataclass(frozen=True)
@@ -172,13 +174,15 @@ class Created:
 
 @dataclass(frozen=True)
 class Joined:
-    """A seat taken: the secret token (shown once) and the seat's version."""
+    """A seat taken: the secret token (shown once), the seat's version and, once the game has started, what the
+    seat sees (its decision, when it is the seat's)."""
 
     table: TableFacts
     seat: int
     agent: str
     token: str
     seat_version: int
+    state: SeatState | None = None
 
 
 @dataclass(frozen=True)

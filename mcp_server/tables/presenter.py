@@ -16,7 +16,10 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from club_agentes.engine.core.text import fold
+from club_agentes.engine.core.errors import EngineError
+from club_agentes.engine.core.moves import MoveCodec
+from club_agentes.engine.core.registry import get_game
+from club_agentes.engine.core.text import counted, fold
 from club_agentes.mcp_server.models_tables import (
     Decision,
     EventInfo,
@@ -273,7 +276,7 @@ def breakdown_parts(lines: Sequence[dict[str, Any]]) -> list[str]:
         else:
             parts.append(("line", f"{_CARD_ID.sub('', label)} {_num(amount)}"))
     return [
-        text if kind == "line" else f"{text} ({int(sums[text][0])} lines) {_num(sums[text][1])}"
+        text if kind == "line" else f"{text} ({counted(int(sums[text][0]), 'line')}) {_num(sums[text][1])}"
         for kind, text in parts
     ]
 
@@ -346,8 +349,35 @@ def seat_text(s: SeatState, head: Sequence[str] = ()) -> str:
     return "\n".join(x for x in lines if x)
 
 
-def refusal_lines(r: RefusalFacts) -> list[str]:
-    """Return the text of a refusal: the reason, the rule's words, or the closest moves and accepted forms."""
+def step_forms(game: str, moves: Sequence[MoveFacts]) -> list[str]:
+    """The text forms the legal moves take now, one per move type in listing order, each with one of them as
+    example: ``pay <card>, e.g. pay SV-C053`` (the form as the game's move codec declares it)."""
+    try:
+        codec = getattr(get_game(game), "moves", None)
+    except EngineError:  # a table's game is always installed; a toy registered by a test may be gone
+        codec = None
+    types = codec.types if isinstance(codec, MoveCodec) else {}
+    forms: dict[str, str] = {}
+    for m in moves:
+        tag = str(m.move.get("type", ""))
+        if tag not in forms:
+            mt = types.get(tag)
+            form = mt.form if mt is not None else m.text
+            forms[tag] = form if form == m.text else f"{form}, e.g. {m.text}"
+    return list(forms.values())
+
+
+def forms_now(r: RefusalFacts, s: SeatState) -> list[str]:
+    """The step's text forms for a refusal of a move that names no legal move or belongs to another step."""
+    if not s.moves:
+        return []
+    if r.kind == "unparsed" or (r.kind == "rule" and r.move_type not in {m.move.get("type") for m in s.moves}):
+        return step_forms(s.table.game, s.moves)
+    return []
+
+
+def refusal_lines(r: RefusalFacts, forms: Sequence[str] = ()) -> list[str]:
+    """Return the text of a refusal: the reason, the rule's words, the closest moves and the forms accepted now."""
     out = [f"Not applied ({r.kind}): {r.reason}"]
     if r.rule_id:
         words = (r.rule_text or "").strip().replace("\n", " ")
@@ -357,7 +387,9 @@ def refusal_lines(r: RefusalFacts) -> list[str]:
         out.append(f"Rule {r.rule_id}{title}: {words}" if words else f"Rule {r.rule_id}{title}.")
     if r.closest:
         out.append("Closest legal moves: " + "; ".join(f"{m.id} {m.text}" for m in r.closest))
-    if r.examples:
+    if forms:
+        out.append("Accepted now (a move id, or a text form): " + " | ".join(forms))
+    elif r.examples:
         out.append("Move forms: " + " | ".join(r.examples))
     return out
 
@@ -399,6 +431,7 @@ def outcome(r: MoveResult) -> CallToolResult:
     head: list[str] = []
     if r.refusal is not None:
         f = r.refusal
+        forms = forms_now(f, s)
         refusal = Refusal(
             kind=f.kind,  # type: ignore[arg-type]
             reason=f.reason,
@@ -409,8 +442,9 @@ def outcome(r: MoveResult) -> CallToolResult:
             seat_version=s.seat_version,
             closest=[legal_move(m) for m in f.closest],
             examples=f.examples,
+            forms_now=forms,
         )
-        head = refusal_lines(f)
+        head = refusal_lines(f, forms)
     model = MoveOutcome(
         accepted=r.accepted,
         table_id=t.table_id,
@@ -475,15 +509,58 @@ def created(c: Created) -> CallToolResult:
         next_step=step,
     )
     seats = ", ".join(x.label for x in t.seats)
-    rules = table_rules(t)
-    clock = f"{_num(rules.decision_timeout_s)} s per decision" if rules.decision_timeout_s else "no clock"
     text = (
-        f"Created {t.game} table {t.table_id} ({t.status}): {seats}. Options {t.options}; {clock}, "
-        f"{rules.max_timeouts} timeouts before a bot takes over; "
-        f"club pass {'required' if t.require_club_pass else 'not required'}"
-        f"{'; seed chosen by the creator' if t.seeded else ''}.\n{step}"
+        f"Created {t.game} table {t.table_id} ({t.status}): {seats}"
+        f"{'; seed chosen by the creator' if t.seeded else ''}.\n"
+        f"Options (value now, accepted values): {'; '.join(option_words(t, c.options_schema))}.\n{step}"
     )
     return compact(model, text)
+
+
+def _accepted(spec: dict[str, Any]) -> str:
+    """An option's accepted values, from its schema: ``1 to 1000``, ``familia, fortuna or campeonato``,
+    ``true or false`` (``or null`` where null is accepted)."""
+    types = spec.get("type")
+    kinds = set(types) if isinstance(types, list) else {types}
+    nullable = " or null" if "null" in kinds else ""
+    if "enum" in spec:
+        values = [str(v) for v in spec["enum"] if v is not None]
+        return (", ".join(values[:-1]) + " or " + values[-1] if len(values) > 1 else "".join(values)) + nullable
+    if "boolean" in kinds:
+        return "true, false or null" if nullable else "true or false"
+    if "minimum" in spec or "maximum" in spec:
+        lo, hi = (_shown(spec.get(k, "…")) for k in ("minimum", "maximum"))
+        return f"{lo} to {hi}{nullable}"
+    return "see options_schema"
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return _num(value) if isinstance(value, int | float) else str(value)
+
+
+def option_words(t: TableFacts, schema: dict[str, Any]) -> list[str]:
+    """Every option of the table with its value now and its accepted values: ``turn_limit 400 (1 to 1000)``.
+
+    The value is the one the table was created with, else the table's own option, else the schema's default;
+    ``mcts_budget_ms`` is listed only at a table with a ``bot:mcts`` seat.
+    """
+    out = []
+    mcts = any(x.kind == "bot:mcts" for x in t.seats)
+    for name, spec in schema.get("properties", {}).items():
+        if name == "mcts_budget_ms" and not mcts:
+            continue
+        if name in t.options:
+            value = t.options[name]
+        elif name in t.table_options:
+            value = t.table_options[name]
+        else:
+            value = spec.get("default")
+        out.append(f"{name} {_shown(value)} ({_accepted(spec)})")
+    return out
 
 
 def joined(j: Joined) -> CallToolResult:
@@ -503,9 +580,13 @@ def joined(j: Joined) -> CallToolResult:
         version=t.version,
         seat_version=j.seat_version,
         next_step=step,
+        decision=decision(j.state.decision, j.state.now) if j.state is not None else None,
+        legal_moves=[legal_move(m) for m in j.state.moves] if j.state is not None else [],
     )
     waiting = f" Waiting for seats {t.open_seats}." if t.status == "waiting" else " The game has started."
     text = f"You are seat {j.seat} ({j.agent}) at {t.game} table {t.table_id}.{waiting}\nseat_token: {j.token}\n{step}"
+    if j.state is not None:
+        text += "\n" + seat_text(j.state)
     return compact(model, text)
 
 
@@ -541,9 +622,11 @@ def log_page(p: LogPage) -> CallToolResult:
         who = f"[to seats {list(e.audience)}] " if full and e.audience is not None else ("[you] " if e.audience else "")
         lines.append(f"v{e.version} {who}{e.text}")
     if len(p.events) > len(shown):
-        lines.append(f"({len(p.events) - len(shown)} more events of this page in the structured content)")
+        lines.append(f"({counted(len(p.events) - len(shown), 'more event')} of this page in the structured content)")
     if full and p.moves is not None:
-        lines.append(f"{len(p.moves)} moves in the structured content (moves[]), enough to replay with the seed.")
+        lines.append(
+            f"{counted(len(p.moves), 'move')} in the structured content (moves[]), enough to replay with the seed."
+        )
     if p.next_cursor:
         lines.append(f"More: game_log(table_id, cursor='{p.next_cursor}').")
     elif t.status in ("finished", "aborted"):

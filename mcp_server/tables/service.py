@@ -50,6 +50,7 @@ from typing import Any, Protocol
 
 from club_agentes.engine.core import ConfigError, Game, IllegalMove, InvalidMove, Pending, UnknownGame, get_game
 from club_agentes.engine.core.moves import MoveCodec, fold
+from club_agentes.engine.core.text import counted
 from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.store.tables import (
     STATUSES,
@@ -659,7 +660,8 @@ class TableService:
                 raise TableError(f"seat {i} is {shown!r}; each seat must be 'agent' or one of {kinds}")
         if not game.min_seats <= len(seats) <= game.max_seats:
             raise TableError(
-                f"{game_id} is played by {game.min_seats} to {game.max_seats} seats; {len(seats)} were given"
+                f"{game_id} is played by {game.min_seats} to {game.max_seats} seats; {len(seats)} "
+                f"{'was' if len(seats) == 1 else 'were'} given"
             )
         agents = sum(1 for s in seats if s == "agent")
         if options is not None and not isinstance(options, Mapping):
@@ -744,7 +746,7 @@ class TableService:
             if len(held) >= live.opts.seats_per_agent:
                 raise TableError(
                     f"{agent} already holds seat {', '.join(map(str, held))} at table {table_id}, and this table "
-                    f"allows {live.opts.seats_per_agent} seat(s) per agent (its creator sets seats_per_agent)"
+                    f"allows {counted(live.opts.seats_per_agent, 'seat')} per agent (its creator sets seats_per_agent)"
                 )
             if live.opts.require_club_pass:
                 refusal = self.verifier.admit(club_pass, agent, live.row.game)
@@ -778,9 +780,11 @@ class TableService:
             live.wake()
             facts = self._facts(live)
             seat_version = live.version
-        if starts:
-            await self._after_write(live)
-        return Joined(facts, seat, agent, token, seat_version)
+        if not starts:
+            return Joined(facts, seat, agent, token, seat_version)
+        await self._after_write(live)
+        state = self._seat_state(await self._fresh(table_id), seat)  # the game has started: the seat's situation
+        return Joined(facts, seat, agent, token, seat_version, state)
 
     # ------------------------------------------------------------------ reading
 
@@ -988,7 +992,8 @@ class TableService:
             try:
                 events = game.apply(live.state, seat, parsed)
             except IllegalMove as exc:
-                return MoveResult(False, self._seat_state(live, seat), refusal=self._rule_refusal(exc))
+                refused = replace(self._rule_refusal(exc), move_type=getattr(parsed, "type", None))
+                return MoveResult(False, self._seat_state(live, seat), refusal=refused)
             except InvalidMove as exc:
                 return MoveResult(
                     False, self._seat_state(live, seat), refusal=self._unparsed(live, seat, move, str(exc))

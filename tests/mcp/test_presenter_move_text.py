@@ -87,7 +87,8 @@ def test_move_lines_match_the_plain_definition(seed: int) -> None:
     says = _texts(rng, rng.randint(0, 14))
     me = SeatFacts(seat=0, kind="agent", agent="ana", open=False)
     moves = [MoveFacts(id=f"m{k + 1}", text=f"t{k}", move={}, says=s) for k, s in enumerate(says)]
-    expected = reference_lines([m.says.strip() or m.text for m in moves], [m.id for m in moves], [m.text for m in moves])
+    ids, forms = [m.id for m in moves], [m.text for m in moves]
+    expected = reference_lines([m.says.strip() or m.text for m in moves], ids, forms)
     # A says that starts with the seat's label loses it; none of these do, so the plain words are the says.
     assert all(not (m.says.strip() or m.text).startswith(me.label + " ") for m in moves)
     assert move_lines(moves, me) == expected
