@@ -55,11 +55,13 @@ def _explain(s: SeVendeState, seat: int, who: str, m: Any) -> MoveNote:
         note = None
         if PHASE_OF_ACTION[m.action] == EXPLORE and drawable(s) == 0:
             note = f"Explorar would do nothing: {_NOTHING_TO_DRAW} (Explorar is the first phase, so none comes back)"
-        # The bonus first, then what every seat does in the phase (its first clause: the place moves
-        # give costs): two cards of one phase end alike, and the move list writes that ending once.
+        # The bonus first, then what every seat does in the phase, each in its first clause (the place and
+        # sell moves give costs and prices): two cards of one phase end alike, and the move list writes that
+        # ending once.
         everyone, bonus = effect.rsplit("; ", 1)
-        everyone = everyone.split(", ", 1)[0]
-        return MoveNote(f"{who} chooses {ACTION_NAMES[m.action]} ({bonus}) for phase {phase}: {everyone}.", note)
+        everyone, bonus = everyone.split(", ", 1)[0], bonus.split(" (", 1)[0]
+        numeral = phase.split(" ", 1)[0]
+        return MoveNote(f"{who} chooses {ACTION_NAMES[m.action]} ({bonus}) for phase {numeral}: {everyone}.", note)
     if isinstance(m, Keep):
         left = s.todo[seat]
         rest = len(s.drawn[seat]) - left

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any
 
 from club_agentes.engine.core.errors import EngineError
@@ -171,18 +172,35 @@ _CARD_ID = re.compile(r" \([A-Z]{2,4}(?:-[A-Z0-9]+)+\)")
 """A card id in parentheses after a card's name, `` (SV-C004)``: the move list names cards, its text forms give ids."""
 
 
-def _plain(m: MoveFacts, me: SeatFacts) -> str:
+def _plain(m: MoveFacts, me: SeatFacts, verbs: Mapping[str, frozenset[str]] | None = None) -> str:
     """The move's plain words for the move list: without the seat's own label in front, nor card ids in
     parentheses (``Puerto Marea (SV-C004)`` -> ``Puerto Marea``; the text form beside it gives the ids it needs),
-    nor a first word that repeats the text form's verb."""
+    nor a first word that repeats the text form's verb: ``Discard Acción Tecnología 1M`` (before a name) or the
+    label ``Construir:`` (``verbs`` maps a move type to its verb and aliases, folded: ``build`` -> construir)."""
     says = m.says.strip() or m.text
     prefix = me.label + " "
     says = _CARD_ID.sub("", says[len(prefix) :] if says.startswith(prefix) else says)
-    # "discard MF-A-TEC-1: Discard Acción Tecnología 1M" -> "discard MF-A-TEC-1: Acción Tecnología 1M"
-    verb, _, rest = says.partition(" ")
-    if rest[:1].isupper() and fold(verb).startswith(fold(m.text.split(" ", 1)[0])):
+    first, _, rest = says.partition(" ")
+    verb = fold(m.text.split(" ", 1)[0])
+    if first.endswith(":"):  # a label: the verb or one of its aliases ("Construir: take ...")
+        if fold(first[:-1]) in (verbs or {}).get(str(m.move.get("type", "")), frozenset({verb})):
+            says = rest
+    elif rest[:1].isupper() and fold(first).startswith(verb):  # the verb before a name ("Discard Acción ...")
         says = rest
     return says
+
+
+@lru_cache(maxsize=16)
+def move_verbs(game: str) -> dict[str, frozenset[str]]:
+    """Each move type's verb and aliases, folded (``{"build": {"build", "construir"}}``); ``{}`` for an unknown
+    game or one without a move codec."""
+    try:
+        codec = getattr(get_game(game), "moves", None)
+    except EngineError:
+        return {}
+    if not isinstance(codec, MoveCodec):
+        return {}
+    return {tag: frozenset(fold(v) for v in (mt.verb, *mt.aliases)) for tag, mt in codec.types.items()}
 
 
 _PHRASE_END = re.compile(r"[);,:] ")
@@ -218,7 +236,9 @@ def common_tail(texts: Sequence[str], minimum: int = 24) -> str:
     return _tail_at_boundary(texts[0], len(shared), minimum)
 
 
-def move_lines(moves: Sequence[MoveFacts], me: SeatFacts) -> list[str]:
+def move_lines(
+    moves: Sequence[MoveFacts], me: SeatFacts, verbs: Mapping[str, frozenset[str]] | None = None
+) -> list[str]:
     """The legal moves as ``m3 pay SV-C053: <plain words>``, an ending that neighbouring moves share written once.
 
     Each line gives the move's id and its text form (either may be sent to play_move, and the text
@@ -226,7 +246,7 @@ def move_lines(moves: Sequence[MoveFacts], me: SeatFacts) -> list[str]:
     they all share (kept as one running suffix, so each move is compared once) still makes a tail of
     at least 24 characters.
     """
-    says = [_plain(m, me) for m in moves]
+    says = [_plain(m, me, verbs) for m in moves]
     out: list[str] = []
     i = 0
     while i < len(moves):
@@ -315,7 +335,7 @@ def decision_lines(s: SeatState) -> list[str]:
     if d.yours and s.moves:
         done = f"; chosen: seat{'s' if len(d.done) > 1 else ''} {', '.join(str(x) for x in d.done)}" if d.done else ""
         out = [f"Your decision ({d.kind}{done}{_clock_note(d, s.now)}): {d.prompt}"]
-        out += move_lines(s.moves, me)
+        out += move_lines(s.moves, me, move_verbs(t.game))
         return out
     if me.played_by:
         return [f"bot:{me.played_by} plays your seat for the rest of the game (your clock ran out too often)."]
