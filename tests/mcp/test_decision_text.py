@@ -219,13 +219,15 @@ async def test_join_once_started_carries_the_state_and_the_decision(app, game: s
     tid, tok, got = await _one_agent_table(c, game)
     joined = got["join"]
     text = joined.content[0].text
-    assert "The game has started." in text and _you_line(text)
-    assert joined.structured_content["decision"] is not None
-    assert joined.structured_content["table_id"] == tid and tok
-    if joined.structured_content["legal_moves"]:
-        assert "Your decision (" in text
+    assert "The game has started." in text
+    decision = joined.structured_content["decision"]
+    assert decision is not None and joined.structured_content["table_id"] == tid and tok
+    if joined.structured_content["legal_moves"]:  # the seat's decision (else the bots are still playing)
+        assert decision["yours"] and "Your decision (" in text and _you_line(text)
         for m in joined.structured_content["legal_moves"]:
             assert f"{m['id']} {m['text']}: " in text
+    else:
+        assert "Waiting for " in text
 
 
 @pytest.mark.parametrize(
