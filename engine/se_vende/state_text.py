@@ -12,8 +12,8 @@ text, wrapped here)::
 
 The hand is grouped by kind, each card its name and ``cost/VP`` (a military world: ``defence/VP``),
 and for a windfall (caída) or production world the kind of good it takes; a tableau world that holds
-a good shows it in brackets. Then the seat's own step: its sealed choice, the cards it drew exploring,
-what it still owes or must discard, the consume power in use. Of the others: VP (chips included), hand
+a good shows it in brackets. Then the seat's own step: its sealed choice, how many cards it drew exploring
+(each is a keep move, named and described there), what it still owes or must discard, the consume power in use. Of the others: VP (chips included), hand
 and tableau sizes, goods and Militar (when not 0). Powers, and the other seats' tableaux card by card,
 are in ``get_view(full=true)`` and the structured content.
 """
@@ -73,9 +73,8 @@ def _mine(v: dict[str, Any]) -> list[str]:
     if v["step"] == "choose_action" and a.get("mine"):
         out.append(f"sealed: {a['mine']['name']}")
     mine = v.get("mine") or {}
-    if "drawn" in mine:
-        drawn = ", ".join(c["name"] for c in mine["drawn"])
-        out.append(f"drawn (keep {mine['keep_left']}): {drawn}")
+    if "drawn" in mine:  # each drawn card is a keep move, named and described there
+        out.append(f"drawn {len(mine['drawn'])}, to keep {mine['keep_left']} (the keep moves)")
     if mine.get("discard_left"):
         out.append(f"to discard: {mine['discard_left']}")
     if mine.get("placement_sealed"):

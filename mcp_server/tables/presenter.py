@@ -61,7 +61,7 @@ from club_agentes.mcp_server.tables.facts import (
 from club_agentes.mcp_server.toolkit import compact
 from mcp_types import CallToolResult
 
-TEXT_EVENTS = 3
+TEXT_EVENTS = 2
 """The most events of other seats the text lists (the newest); the seat's own are all listed, and the
 structured content has every event since ``since``."""
 RULE_TEXT = 320
@@ -362,7 +362,7 @@ def seat_text(s: SeatState, head: Sequence[str] = ()) -> str:
     if s.events:
         shown, folded = keep_own(s.events, s.seat, TEXT_EVENTS)
         hidden = s.events_omitted + folded
-        more = f" (+{hidden} earlier, not yours: game_log)" if hidden else ""
+        more = f" (+{hidden} earlier: game_log)" if hidden else ""
         lines.append(f"Since v{s.since}{more}:" if s.since >= 0 else f"From the deal{more}:")
         lines += [_event_line(e) for e in shown]
     lines += decision_lines(s)
