@@ -12,10 +12,11 @@ text, wrapped here)::
 
 The hand is grouped by kind, each card its name and ``cost/VP`` (a military world: ``defence/VP``),
 and for a windfall (caída) or production world the kind of good it takes; a tableau world that holds
-a good shows it in brackets. Then the seat's own step: its sealed choice, how many cards it drew exploring
-(each is a keep move, named and described there), what it still owes or must discard, the consume power in use. Of the others: VP (chips included), hand
-and tableau sizes, goods and Militar (when not 0). Powers, and the other seats' tableaux card by card,
-are in ``get_view(full=true)`` and the structured content.
+a good shows it in brackets. Then the seat's own step: its sealed choice, how many cards it drew
+exploring (each is a keep move, named and described there), what it still owes or must discard, the
+consume power in use. Of the others: VP (chips included), hand and tableau sizes, goods and Militar
+(when not 0). Powers, and the other seats' tableaux card by card, are in ``get_view(full=true)`` and
+the structured content.
 """
 
 from __future__ import annotations
