@@ -1,11 +1,14 @@
 """The presenter: the table service's plain data as tool results (output models and compact text).
 
-The text content of every table tool result is written for a model to read: a header line (game,
-table, version, your seat and its version), the game's one-line situation, what changed since
-the version the answer starts from, and the decision: when it is yours, the legal moves with
-their plain words (``m1 text: says``) and how to answer; otherwise whom the table waits for. The
-full data (the engine's view, every event, the JSON forms) is in ``structuredContent``. A few
-hundred bytes per decision instead of the indented JSON of everything.
+The text content of every table tool result is written for a model to read: a header line (table,
+version, your seat, and its version when it differs); when the decision is yours, your seat's state in
+the game's own line format (``Game.state_text``: your holdings, what the others show, the piles); what
+changed since the version the answer starts from (your own events always, other seats' newest ones,
+older ones counted); and the decision: when it is yours, the time left on its clock and the legal
+moves by id and text form with their plain words (``m3 pay SV-C053: discards Puerto de Trasbordo …``),
+otherwise whom the table waits for. A refusal of a move that names no legal move, or of a move of
+another step, lists the forms the step accepts. The full data (the engine's view, every event, the
+JSON forms) is in ``structuredContent``.
 """
 
 from __future__ import annotations
@@ -190,15 +193,20 @@ def _plain(m: MoveFacts, me: SeatFacts, verbs: Mapping[str, frozenset[str]] | No
     return says
 
 
-@lru_cache(maxsize=16)
-def move_verbs(game: str) -> dict[str, frozenset[str]]:
-    """Each move type's verb and aliases, folded (``{"build": {"build", "construir"}}``); ``{}`` for an unknown
-    game or one without a move codec."""
+def _codec(game: str) -> MoveCodec | None:
+    """The game's move codec (``None`` for a game without one, or a test's toy no longer registered)."""
     try:
         codec = getattr(get_game(game), "moves", None)
     except EngineError:
-        return {}
-    if not isinstance(codec, MoveCodec):
+        return None
+    return codec if isinstance(codec, MoveCodec) else None
+
+
+@lru_cache(maxsize=16)
+def move_verbs(game: str) -> dict[str, frozenset[str]]:
+    """Each move type's verb and aliases, folded (``{"build": {"build", "construir"}}``); ``{}`` without a codec."""
+    codec = _codec(game)
+    if codec is None:
         return {}
     return {tag: frozenset(fold(v) for v in (mt.verb, *mt.aliases)) for tag, mt in codec.types.items()}
 
@@ -354,9 +362,9 @@ def seat_text(s: SeatState, head: Sequence[str] = ()) -> str:
     lines = [f"{t.table_id} v{t.version} · {s.me.label}{seat_version}{status}"]
     if s.render:
         lines.append(s.render)
-    elif s.decision.yours and s.moves:
-        lines.append(s.brief)  # the seat's state lines when it must decide (get_view(full) has it all)
-    elif t.status != "playing":
+    elif t.status == "playing":
+        lines.append(s.brief)  # the seat's state lines (get_view(full) has it all)
+    else:
         lines.append(s.brief.split("\n", 1)[0])
     lines += head
     if s.events:
@@ -372,11 +380,8 @@ def seat_text(s: SeatState, head: Sequence[str] = ()) -> str:
 def step_forms(game: str, moves: Sequence[MoveFacts]) -> list[str]:
     """The text forms the legal moves take now, one per move type in listing order, each with one of them as
     example: ``pay <card>, e.g. pay SV-C053`` (the form as the game's move codec declares it)."""
-    try:
-        codec = getattr(get_game(game), "moves", None)
-    except EngineError:  # a table's game is always installed; a toy registered by a test may be gone
-        codec = None
-    types = codec.types if isinstance(codec, MoveCodec) else {}
+    codec = _codec(game)
+    types = codec.types if codec is not None else {}
     forms: dict[str, str] = {}
     for m in moves:
         tag = str(m.move.get("type", ""))
@@ -555,6 +560,7 @@ def _accepted(spec: dict[str, Any]) -> str:
 
 
 def _shown(value: Any) -> str:
+    """An option's value as JSON writes it: ``null``, ``true``, ``400``, ``fortuna``."""
     if value is None:
         return "null"
     if isinstance(value, bool):
