@@ -27,6 +27,8 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from club_agentes.engine.core.text import counted
+
 COLOURS = ("red", "blue", "green", "yellow")
 """The strategy colours in the order the rulebook's table lists them."""
 
@@ -124,10 +126,9 @@ def state_text(v: dict[str, Any]) -> str:
                 mine += f"; just taken with Dominar: {_name(v, v['drawn_card'])}"
             lines.append(mine + extra.replace(", ", "; "))
         else:
-            n = p["strategies"]
             others.append(
                 f"Seat {p['seat']}: hand {p['hand_stock']}$ {p['hand_return']}+R, "
-                f"{n} strateg{'y' if n == 1 else 'ies'}, {_investments(p)}{_known(p)}{extra}"
+                f"{counted(p['strategies'], 'strategy', 'strategies')}, {_investments(p)}{_known(p)}{extra}"
             )
     lines.append(" | ".join(others))
     piles = []

@@ -25,6 +25,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from club_agentes.engine.core.text import counted
+
 
 def cards_words(cards: list[dict[str, Any]]) -> str:
     """``Familia naranja x2, Viaje azul, Empleo x2, Parada`` (printed names, repeats counted)."""
@@ -87,9 +89,9 @@ def state_text(v: dict[str, Any]) -> str:
             hand = f"hand {len(v['hand'])}/{v['hand_limit']}: {cards_words(v['hand'])}"
             lines.append(f"You: {p['money']}M; {investors}; {hand}")
         else:
-            n = p["hand_count"]
             known = f" (known: {cards_words(p['known_cards'])})" if p["known_cards"] else ""
-            others.append(f"Seat {p['seat']}: {investors}; {n} card{'' if n == 1 else 's'}{known}; {p['money_pile']}")
+            cards = counted(p["hand_count"], "card")
+            others.append(f"Seat {p['seat']}: {investors}; {cards}{known}; {p['money_pile']}")
     lines.append(" | ".join(others))
     board = []
     if v["marker"] is not None:
