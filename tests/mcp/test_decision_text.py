@@ -20,16 +20,12 @@ import asyncio
 import random
 import re
 from collections import Counter
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from club_agentes.engine.core import get_game
-from club_agentes.mcp_server.app import ClubApp, build_app
-from club_agentes.mcp_server.store import Store
+from club_agentes.mcp_server.app import ClubApp
 from club_agentes.mcp_server.tables.eventfold import is_own
-from mcp import Client
 
 from tests.mcp.helpers import Checked
 
@@ -40,15 +36,6 @@ DECISIONS = 200
 """Decisions sampled per game for the form round trip."""
 MOVE_LINE = re.compile(r"^(m\d+) (.+?): ", re.M)
 CARD_ID = re.compile(r" \([A-Z]{2,4}(?:-[A-Z0-9]+)+\)")
-
-
-@pytest.fixture
-async def app(tmp_path: Path) -> AsyncIterator[tuple[ClubApp, Checked]]:
-    a = build_app(Store(tmp_path / "club.sqlite3"))
-    async with Client(a.server) as client:
-        yield a, await Checked(client).load()
-    await a.tables.aclose()
-    a.store.close()
 
 
 # --------------------------------------------------------------------------- reading the hand back

@@ -7,15 +7,11 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from club_agentes.engine.core import all_games, get_game
-from club_agentes.mcp_server.app import ClubApp, build_app
-from club_agentes.mcp_server.store import Store
-from mcp import Client
+from club_agentes.mcp_server.app import ClubApp
 
 from tests.mcp.helpers import Checked
 
@@ -27,15 +23,6 @@ CASES = [
     for i, (seats, opts) in enumerate(g.sample_configs())
 ]
 """Every sample configuration of every game; the first of each game in the default run, the rest in the slow set."""
-
-
-@pytest.fixture
-async def app(tmp_path: Path) -> AsyncIterator[tuple[ClubApp, Checked]]:
-    a = build_app(Store(tmp_path / "club.sqlite3"))
-    async with Client(a.server) as client:
-        yield a, await Checked(client).load()
-    await a.tables.aclose()
-    a.store.close()
 
 
 def assert_no_leak(app: ClubApp, table_id: str, seat: int, response: dict[str, Any]) -> None:
