@@ -92,8 +92,9 @@ class SeatState:
 
     Attributes:
         seat_version: the table version at which this seat's view or legal moves last changed.
-        events: the events after ``since`` this seat may see (the newest, at most a bounded number).
-        events_omitted: older events after ``since`` left out (``game_log`` has them).
+        events: the events after ``since`` this seat may see: every one of its own (``eventfold.is_own``) and
+            the newest of the others, at most a bounded number.
+        events_omitted: older events of the others after ``since`` left out (``game_log`` has them).
         brief: the engine's state lines of the view (``Game.state_text``: own holdings, the others, the piles).
         render: the engine's full rendering of the view, when asked for.
         now: the time the state was read (for the seconds left on the clock).
