@@ -1,4 +1,4 @@
-"""MCP figures for the tables, printed (run: python benchmarks/mcp.py [--parts text,stdio,http,bounded,load]).
+"""MCP figures for the tables, printed (run: python benchmarks/mcp.py [--parts text,onecall,stdio,http,bounded,load]).
 
 1. text: the text content a model reads per decision, over full games of each game (in process, two
    agent seats and a heuristic bot, seeds 1-3). Two loops: "wait+play" (wait_for_turn gives the decision
@@ -8,6 +8,10 @@
    figures of the server before this work (commit 47dccca, the same script: wait_for_turn, get_view and
    play_move at every decision, since that server's waits carried no moves). The script runs against an
    older server too (``--parts text`` with that checkout's Python) to measure it again.
+1b. onecall (run with text too): the text per decision with one call per decision, the seat's state included
+   (issue 25): two agent seats played at once, each calling play_move(wait_s) whose answer brings its next
+   decision, and a heuristic bot; seeds 1-3. A refused move (another seat acted first) adds an answer, counted
+   in. Targets: at most 1,500 bytes per decision (Market Fortune, Se Vende) and 2,200 (Yo soy el jefe).
 2. stdio: one 2-agent table played to the end through a real client; the median and p99 round trip of
    play_move against list_games (the server's cheapest tool) on the same connection (target: within 1.5x).
    The SDK client's own validation of each result against its outputSchema is switched off for the timings
@@ -46,6 +50,11 @@ from mcp.client.stdio import StdioServerParameters  # noqa: E402
 from tests.mcp.helpers import Checked, server_command, start_http_server, stop  # noqa: E402
 
 TEXT_TARGETS = {"market-fortune": 1500, "se-vende": 1500, "yo-soy-el-jefe": 2500}
+ONE_CALL_TARGETS = {"market-fortune": 1500, "se-vende": 1500, "yo-soy-el-jefe": 2200}
+"""Issue 25: bytes of text per decision with one call per decision, the seat's state included."""
+ONE_CALL_BEFORE = {"market-fortune": (1041, 1009), "se-vende": (1258, 1237), "yo-soy-el-jefe": (2134, 1378)}
+"""(bytes per decision, bytes per answer) of the server before issue 25 (commit f9bba3e, no state in the text; the
+same loop, seeds 1-3)."""
 BEFORE = {"market-fortune": 11904, "se-vende": 19714, "yo-soy-el-jefe": 14153}
 """Bytes per decision of the server before this work (commit 47dccca; wait+view+play at every decision)."""
 NO_LIMITS = ("--limits", "open_tables=none,tables_per_hour=none,long_polls=none")
@@ -133,6 +142,82 @@ async def text_game(game: str, seed: int, loop: str) -> tuple[int, int]:
                     await client.call_tool("wait_for_turn", {"table_id": tid, "seat_token": tokens[0], "timeout_s": 1})
         await app.tables.aclose() if hasattr(app.tables, "aclose") else None
     raise AssertionError("the game did not end")
+
+
+async def _seat_calls(client: Any, tid: str, token: str, rng: random.Random, tally: dict[str, int]) -> None:
+    """Play one agent seat to the end with one call per decision: play_move(wait_s) answers with the next one.
+
+    A refused move's answer lists the legal moves again, so the seat plays from it; wait_for_turn is
+    called only at the start and when an answer is not the seat's decision (the wait ran out).
+    """
+
+    async def call(tool: str, args: dict[str, Any]) -> dict[str, Any]:
+        r = await client.call_tool(tool, args)
+        n = text_bytes(r)
+        tally["bytes"] += n
+        tally["calls"] += 1
+        tally["max"] = max(tally["max"], n)
+        return dict(r.structured_content)
+
+    answer = await call("wait_for_turn", {"table_id": tid, "seat_token": token, "timeout_s": 60})
+    while answer["status"] == "playing":
+        if not answer["decision"]["yours"] or not answer["legal_moves"]:
+            answer = await call("wait_for_turn", {"table_id": tid, "seat_token": token, "timeout_s": 60})
+            continue
+        move = rng.choice(answer["legal_moves"])["id"]
+        answer = await call("play_move", {"table_id": tid, "seat_token": token, "move": move, "wait_s": 60})
+        tally["decisions" if answer["accepted"] else "refused"] += 1
+
+
+async def one_call_game(game: str, seed: int) -> dict[str, int]:
+    """Play one in-process game, 2 agent seats (concurrent, one call per decision) + bot:heuristic; return the tally."""
+    from club_agentes.mcp_server.app import build_app
+    from club_agentes.mcp_server.store import Store
+
+    tally = {"bytes": 0, "calls": 0, "max": 0, "decisions": 0, "refused": 0}
+    with tempfile.TemporaryDirectory() as tmp:
+        app = build_app(Store(Path(tmp) / "bench.sqlite3"))
+        async with Client(app.server) as client:
+            options = {**GAME_OPTIONS[game], "require_club_pass": False, "seats_per_agent": 2}
+            r = await client.call_tool(
+                "create_table",
+                {"game": game, "seats": ["agent", "agent", "bot:heuristic"], "options": options, "seed": seed},
+            )
+            tid = r.structured_content["table_id"]
+            tokens = [
+                (await client.call_tool("join_table", {"table_id": tid})).structured_content["seat_token"]
+                for _ in range(2)
+            ]
+            await asyncio.gather(
+                *(_seat_calls(client, tid, tok, random.Random(seed * 10 + i), tally) for i, tok in enumerate(tokens))
+            )
+        await app.tables.aclose()
+    return tally
+
+
+async def one_call_part(seeds: int) -> None:
+    """Issue 25's figure: text bytes per decision with one call per decision (play_move(wait_s)), state included."""
+    print("Text per decision, one call per decision (play_move wait_s; 2 agents + bot:heuristic; full games)")
+    for game, target in ONE_CALL_TARGETS.items():
+        total = {"bytes": 0, "calls": 0, "max": 0, "decisions": 0, "refused": 0}
+        for seed in range(1, seeds + 1):
+            t = await one_call_game(game, seed)
+            for k in total:
+                total[k] = max(total[k], t[k]) if k == "max" else total[k] + t[k]
+        per = total["bytes"] / max(1, total["decisions"])
+        per_answer = total["bytes"] / max(1, total["calls"])
+        before, before_answer = ONE_CALL_BEFORE[game]
+        if per <= target:
+            verdict = "met"
+        elif per_answer <= target and total["refused"]:
+            verdict = "met per answer; NOT met per decision while refused moves (stale races) add answers"
+        else:
+            verdict = "NOT met"
+        print(
+            f"  {game:15s} {per:,.0f} B per decision ({total['decisions']} decisions; {total['refused']} refused "
+            f"moves, their answers counted in), {per_answer:,.0f} B per answer, largest {total['max']:,} B; "
+            f"before {before:,} B per decision, {before_answer:,} per answer; target <= {target:,}: {verdict}"
+        )
 
 
 async def text_part(seeds: int) -> None:
@@ -372,6 +457,8 @@ def main() -> None:
     parts = set(args.parts.split(","))
     if "text" in parts:
         asyncio.run(text_part(args.seeds))
+    if "text" in parts or "onecall" in parts:
+        asyncio.run(one_call_part(args.seeds))
     if "stdio" in parts:
         asyncio.run(stdio_part(args.game, args.seed))
     if "http" in parts:

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 from club_agentes.mcp_server.auth import AgentRegistry
 from club_agentes.mcp_server.identity import claimed_agent, client_address, current_agent
-from club_agentes.mcp_server.limits import Limits
+from club_agentes.mcp_server.limits import Limits, entry_quiz_game
 from club_agentes.mcp_server.models_quiz import (
     AgentRegistered,
     ItemGrade,
@@ -188,7 +188,8 @@ def register_quiz_tools(
         says when to retry).
         """
         who = claimed_agent(agent)
-        out = _paper_out(quizzes.start_quiz(game, who))
+        with entry_quiz_game(game):  # the hourly limit holds per game
+            out = _paper_out(quizzes.start_quiz(game, who))
         return compact(out, paper_text(out))
 
     @mcp.tool(annotations=WRITES, title="Get a practice question")

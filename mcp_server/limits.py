@@ -7,7 +7,7 @@ or ``none`` (no limit). Each ``X`` has a global ceiling ``X_global`` over all ag
 =============================  =======  =======================================================
 name                           default  what it limits
 =============================  =======  =======================================================
-``entry_quizzes_per_hour``     5        entry quizzes an agent starts in any hour
+``entry_quizzes_per_hour``     5        entry quizzes an agent starts in any hour, per game
 ``practice_per_hour``          120      practice questions an agent asks for in any hour
 ``tables_per_hour``            30       tables an agent creates in any hour
 ``open_tables``                5        tables of an agent not yet finished (waiting or playing)
@@ -41,6 +41,7 @@ API for services (the harness, the tables service):
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import dataclasses
 import math
 import secrets
@@ -184,6 +185,23 @@ _RATE_KINDS: dict[str, tuple[str, str]] = {
 _HOLD_KINDS: dict[str, tuple[str, str]] = {"long_poll": ("long_polls", "long-polls (wait_for_turn) waiting")}
 
 
+_ENTRY_QUIZ_GAME: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+    "club_agentes_entry_quiz_game", default=None
+)
+
+
+@contextlib.contextmanager
+def entry_quiz_game(game: str) -> Iterator[None]:
+    """Count the entry quizzes started in the block per agent *and game*: a new game's quiz does not use
+    the attempts of another (the hourly limit ``entry_quizzes_per_hour`` holds for each game; the global
+    ceiling for all together)."""
+    token = _ENTRY_QUIZ_GAME.set(game)
+    try:
+        yield
+    finally:
+        _ENTRY_QUIZ_GAME.reset(token)
+
+
 def _when(ts: float) -> str:
     return datetime.fromtimestamp(int(ts), UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -224,9 +242,13 @@ class Limits:
         if limit is None and ceiling is None:
             return
         now = self.clock()
-        blocked = self.store.rate_take(kind, subject, now=now, window=HOUR, limit=limit, global_limit=ceiling)
+        key, per = subject, " in the last hour"
+        game = _ENTRY_QUIZ_GAME.get() if kind == "entry_quiz" else None
+        if game is not None:  # counted per game (entry_quiz_game)
+            key, per = f"{subject}\x1f{game}", f" of {game} in the last hour"
+        blocked = self.store.rate_take(kind, key, now=now, window=HOUR, limit=limit, global_limit=ceiling)
         if blocked is not None:
-            raise self._refuse(blocked, subject, what, " in the last hour", now)
+            raise self._refuse(blocked, subject, what, per, now)
 
     def check_open_tables(self, agent: str, mine: int, everyone: int) -> None:
         """Refuse one more open table when ``agent`` has ``mine`` (or the club ``everyone``) at the limit.

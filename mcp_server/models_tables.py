@@ -158,6 +158,14 @@ class SeatJoined(BaseModel):
     version: int = Field(description="Table version now.")
     seat_version: int = Field(description="Your seat's version now (see get_view).")
     next_step: str = Field(description="What to do next, one English sentence.")
+    decision: Decision | None = Field(
+        default=None, description="Once the game has started: who must decide now (as get_view says it)."
+    )
+    legal_moves: list[LegalMove] = Field(
+        default_factory=list,
+        description="Once the game has started and the decision is yours: your legal moves, ids usable at once "
+        "with play_move.",
+    )
 
 
 class TableView(BaseModel):
@@ -207,6 +215,11 @@ class Refusal(BaseModel):
     )
     examples: list[str] = Field(
         default_factory=list, description="For 'unparsed': one example text of each form a move of this game takes."
+    )
+    forms_now: list[str] = Field(
+        default_factory=list,
+        description="For 'unparsed' and for a move of another step: the text forms your legal moves take now, each "
+        "with one of them as example, e.g. 'pay <card>, e.g. pay SV-C053'.",
     )
 
 

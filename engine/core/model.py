@@ -514,6 +514,15 @@ class Game(ABC, Generic[S, M, C]):
     def render(self, view: JSON) -> str:
         """Return a compact English text of a view, for a language model's context."""
 
+    def state_text(self, view: JSON) -> str:
+        """Return the seat's state in a few compact lines, for the text of every decision it is asked.
+
+        Built from ``view`` only: the seat's own holdings (hand, money, investments, tableau, sealed
+        choice made, promises), what each other seat shows, and the piles, in the game's words. A
+        game overrides it with its own line format; this default is the first line of :meth:`render`.
+        """
+        return self.render(view).split("\n", 1)[0].strip()
+
     def parse_move(self, data: Mapping[str, Any] | str) -> M:
         """Turn a move's JSON object or text form back into a move.
 

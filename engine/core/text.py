@@ -26,3 +26,11 @@ def fold(text: str) -> str:
         'accion, nandu y pinguino'
     """
     return "".join(_fold_char(c) for c in text.lower())
+
+
+def counted(n: int, one: str, many: str | None = None) -> str:
+    """Return a count with its noun in the right number: ``1 game``, ``2 games``, ``0 strategies``.
+
+    ``many`` is the plural when it is not ``one`` + "s" (``counted(2, "strategy", "strategies")``).
+    """
+    return f"{n} {one if n == 1 else (many if many is not None else one + 's')}"

@@ -42,6 +42,7 @@ from club_agentes.engine.market_fortune.state import (
     TRIM,
     State,
 )
+from club_agentes.engine.market_fortune.state_text import state_text
 from club_agentes.engine.market_fortune.steps.build import DISCARD_STEP
 from club_agentes.engine.market_fortune.steps.declaration import CLOSING_STEP, FAILED_STEP
 from club_agentes.engine.market_fortune.steps.dominate import DOMINATED_STEP
@@ -173,6 +174,10 @@ class MarketFortune(Game[State, Move, MFConfig]):
     def render(self, view: dict[str, Any]) -> str:
         """Return a compact English text of a view."""
         return render(view)
+
+    def state_text(self, view: dict[str, Any]) -> str:
+        """Return the seat's state in compact lines (:func:`.state_text.state_text`)."""
+        return state_text(view)
 
     def rule_ids(self) -> frozenset[str]:
         """Return every corpus id this engine cites."""

@@ -35,31 +35,10 @@ from club_agentes.engine.se_vende.state import (
     SETUP,
     SeVendeState,
 )
+from club_agentes.engine.se_vende.state_text import kind_words
 from club_agentes.engine.se_vende.steps import consume as consume_step
 from club_agentes.engine.se_vende.steps.place import cost_now
-from club_agentes.engine.se_vende.table import DEFS, INDEX, drawable, military, name, plural
-
-PHASE_ACTS: dict[str, str] = {
-    "explorar-5": "each draws 2 cards and keeps 1",
-    "explorar-1-1": "each draws 2 cards and keeps 1",
-    "desarrollar": "each may place one development, paying its cost in cards",
-    "asentar": "each may place one world, paying its cost in cards or, if military, with Militar",
-    "comercio": "each may use its consume powers",
-    "2x-pv": "each may use its consume powers",
-    "producir": "each empty production world gets a good",
-}
-"""What every seat does in the phase an action card selects (se-vende/rulings/cartas-de-accion)."""
-
-BONUSES: dict[str, str] = {
-    "explorar-5": "draws 5 more cards",
-    "explorar-1-1": "draws 1 more card and keeps 1 more",
-    "desarrollar": "pays 1 card less for its development",
-    "asentar": "draws 1 card after placing a world",
-    "comercio": ("must first sell one good for cards (novedad 2, elementos raros 3, genes 4, tecnología alienígena 5)"),
-    "2x-pv": "doubles its VP from consuming goods with powers",
-    "producir": "may also produce a good on one of its empty windfall worlds",
-}
-"""Each action card's bonus, for the seat that chose it (se-vende/rulings/cartas-de-accion)."""
+from club_agentes.engine.se_vende.table import DECK, DEFS, INDEX, drawable, military, name, plural
 
 _NOTHING_TO_DRAW = "the supply and the discard pile are both empty, so no card can be drawn"
 
@@ -72,16 +51,17 @@ def explain(s: SeVendeState, seat: int, moves: Sequence[Any], names: Sequence[st
 
 def _explain(s: SeVendeState, seat: int, who: str, m: Any) -> MoveNote:
     if isinstance(m, ChooseAction):
-        phase = ACTION_EFFECTS[m.action][0]
+        phase, effect = ACTION_EFFECTS[m.action]
         note = None
         if PHASE_OF_ACTION[m.action] == EXPLORE and drawable(s) == 0:
             note = f"Explorar would do nothing: {_NOTHING_TO_DRAW} (Explorar is the first phase, so none comes back)"
-        return MoveNote(
-            f"{who} chooses {ACTION_NAMES[m.action]} in secret: phase {phase} runs for every seat "
-            f"({PHASE_ACTS[m.action]}) and {who} {BONUSES[m.action]}; the choice stays sealed until every seat "
-            "has chosen.",
-            note,
-        )
+        # The bonus first, then what every seat does in the phase, each in its first clause (the place and
+        # sell moves give costs and prices): two cards of one phase end alike, and the move list writes that
+        # ending once.
+        everyone, bonus = effect.rsplit("; ", 1)
+        everyone, bonus = everyone.split(", ", 1)[0], bonus.split(" (", 1)[0]
+        numeral = phase.split(" ", 1)[0]
+        return MoveNote(f"{who} chooses {ACTION_NAMES[m.action]} ({bonus}) for phase {numeral}: {everyone}.", note)
     if isinstance(m, Keep):
         left = s.todo[seat]
         rest = len(s.drawn[seat]) - left
@@ -91,7 +71,7 @@ def _explain(s: SeVendeState, seat: int, who: str, m: Any) -> MoveNote:
             tail = "; the other card goes face down to the discard pile"
         else:
             tail = f"; the other {rest} cards go face down to the discard pile"
-        return MoveNote(f"{who} keeps {_card(m.card)} from the cards drawn while exploring{tail}.")
+        return MoveNote(f"{who} keeps {_described(m.card)}{tail}.")
     if isinstance(m, Discard):
         return _discard(s, seat, who, m)
     if isinstance(m, Place):
@@ -119,9 +99,15 @@ def _explain(s: SeVendeState, seat: int, who: str, m: Any) -> MoveNote:
 
 
 def _card(card_id: str) -> str:
+    """The card's name and id (a card of the hand: its kind and VP are in the seat's state lines)."""
+    return name(INDEX[card_id])
+
+
+def _described(card_id: str) -> str:
+    """The card's name and id, then its kind and VP as the state lines write them (a card drawn while
+    exploring, which no state line describes): ``Anillo de Hielo (SV-C043) (mundo 2, 2 VP)``."""
     c = INDEX[card_id]
-    d = DEFS[c]
-    return f"{name(c)} ({d.kind_text()}, {d.vp} VP)"
+    return f"{name(c)} ({kind_words(DECK.views[c])})"
 
 
 def _discard(s: SeVendeState, seat: int, who: str, m: Discard) -> MoveNote:

@@ -51,6 +51,7 @@ from club_agentes.engine.se_vende.knowledge import visibility
 from club_agentes.engine.se_vende.moves import MOVE_TYPES, MOVES, SeVendeMove
 from club_agentes.engine.se_vende.snapshots import SNAPSHOT_VERSION, restore, snapshot
 from club_agentes.engine.se_vende.state import OVER, SeVendeState
+from club_agentes.engine.se_vende.state_text import state_text
 from club_agentes.engine.se_vende.steps import choose, consume, explore, hand_limit, place, produce, setup
 from club_agentes.engine.se_vende.steps.base import Step
 from club_agentes.engine.se_vende.table import DECK
@@ -222,6 +223,10 @@ class SeVende(Game[SeVendeState, SeVendeMove, SeVendeConfig]):
     def render(self, view: dict[str, Any]) -> str:
         """Return a compact English text of a view, for a language model."""
         return render_view(view)
+
+    def state_text(self, view: dict[str, Any]) -> str:
+        """Return the seat's state in compact lines (:func:`.state_text.state_text`)."""
+        return state_text(view)
 
     def visibility(self, state: SeVendeState) -> Visibility:
         """Return who knows each card now (see :mod:`club_agentes.engine.se_vende.knowledge`)."""

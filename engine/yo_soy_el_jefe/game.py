@@ -34,6 +34,7 @@ from club_agentes.engine.yo_soy_el_jefe.moves import MOVES, Move
 from club_agentes.engine.yo_soy_el_jefe.scoring import breakdown
 from club_agentes.engine.yo_soy_el_jefe.snapshots import restore, snapshot
 from club_agentes.engine.yo_soy_el_jefe.state import State
+from club_agentes.engine.yo_soy_el_jefe.state_text import state_text
 from club_agentes.engine.yo_soy_el_jefe.steps import hand_limit, negotiation, setup, turn
 from club_agentes.engine.yo_soy_el_jefe.steps.base import Phase
 from club_agentes.engine.yo_soy_el_jefe.steps.influence import STOP_PHASE
@@ -232,6 +233,10 @@ class YoSoyElJefe(Game[State, Move, JefeConfig]):
     def render(self, view: dict[str, Any]) -> str:
         """Return a compact English text of a view, for a language model's context."""
         return render(view)
+
+    def state_text(self, view: dict[str, Any]) -> str:
+        """Return the seat's state in compact lines (:func:`.state_text.state_text`)."""
+        return state_text(view)
 
     def result(self, state: State) -> Result | None:
         """Return the result once the game is over (the most money wins; ties share), else ``None``."""

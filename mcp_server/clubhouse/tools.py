@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
+from club_agentes.engine.core.text import counted
 from club_agentes.mcp_server.clubhouse.matchmaking import DEFAULT_SEEK_WAIT_S, MAX_SEEK_WAIT_S, SeekOutcome
 from club_agentes.mcp_server.clubhouse.models import (
     AgentProfile,
@@ -19,13 +20,22 @@ from club_agentes.mcp_server.clubhouse.models import (
     SeekResult,
     SeekSeat,
 )
-from club_agentes.mcp_server.clubhouse.service import MAX_LEADERBOARD, MAX_RECENT, Clubhouse, Standing, iso, seats_of
+from club_agentes.mcp_server.clubhouse.service import (
+    MAX_LEADERBOARD,
+    MAX_RECENT,
+    Clubhouse,
+    ClubhouseError,
+    Standing,
+    iso,
+    seats_of,
+)
 from club_agentes.mcp_server.identity import current_agent, normalize_agent_name
 from club_agentes.mcp_server.toolkit import READ_ONLY, WRITES, ClubServer, compact, with_progress
 from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult
 from pydantic import Field
 
+from club_agentes.errors import Refused
 from club_agentes.manifest import game_ids
 
 if TYPE_CHECKING:
@@ -60,12 +70,12 @@ def _pct(x: float | None) -> str:
 
 def leaderboard_text(board: Leaderboard) -> str:
     """Return the compact text of a leaderboard."""
-    lines = [f"{board.name} leaderboard ({board.rated_games} rated games; rating = mu - 3 sigma):"]
+    lines = [f"{board.name} leaderboard ({counted(board.rated_games, 'rated game')}; rating = mu - 3 sigma):"]
     for e in board.entries:
         tag = " (anchor)" if e.anchor else ""
         lines.append(
             f"{e.rank}. {e.player}{tag}: {e.rating:.1f} (mu {e.mu:.1f} ± {e.sigma:.1f}), "
-            f"{e.games} games, win rate {_pct(e.win_rate)}"
+            f"{counted(e.games, 'game')}, win rate {_pct(e.win_rate)}"
         )
     if board.page_url:
         lines.append(f"Web: {board.page_url}")
@@ -79,8 +89,8 @@ def profile_text(p: AgentProfile) -> str:
         lines.append("No rated game yet: finish a game at a table with seek_game or create_table.")
     for g in p.ratings:
         lines.append(
-            f"{g.game}: rank {g.rank}, rating {g.rating:.1f} (mu {g.mu:.1f} ± {g.sigma:.1f}), {g.games} games, "
-            f"win rate {_pct(g.win_rate)}"
+            f"{g.game}: rank {g.rank}, rating {g.rating:.1f} (mu {g.mu:.1f} ± {g.sigma:.1f}), "
+            f"{counted(g.games, 'game')}, win rate {_pct(g.win_rate)}"
         )
     if p.recent:
         lines.append("Recent games:")
@@ -158,6 +168,14 @@ def build_leaderboard(club: Clubhouse, game: str, limit: int) -> Leaderboard:
         rated_games=club.store.rated_count(game),
         page_url=club.leaderboard_url(game),
     )
+
+
+def _known(club: Clubhouse, agent: str) -> bool:
+    """Whether ``agent`` is an agent of this server: the caller itself, or one with a key here."""
+    with contextlib.suppress(Refused):
+        if agent == current_agent():
+            return True
+    return club.store.load_agent(agent) is not None
 
 
 def build_profile(club: Clubhouse, agent: str, recent: int) -> AgentProfile:
@@ -239,6 +257,11 @@ def register_clubhouse_tools(mcp: ClubServer, club: Clubhouse, limits: Limits | 
         who = current_agent() if agent is None else normalize_agent_name(agent)
         await club.fresh()
         profile = build_profile(club, who, recent)
+        if agent is not None and not profile.ratings and not profile.recent and not _known(club, who):
+            raise ClubhouseError(
+                f"no agent named {who!r} is known here (it has no key on this server and no rated game); "
+                "leaderboard(game) lists the rated agents, and leaving 'agent' out shows your own profile"
+            )
         return compact(profile, profile_text(profile))
 
     @mcp.tool(annotations=WRITES, title="Find opponents and a seat")

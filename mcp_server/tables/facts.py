@@ -92,9 +92,10 @@ class SeatState:
 
     Attributes:
         seat_version: the table version at which this seat's view or legal moves last changed.
-        events: the events after ``since`` this seat may see (the newest, at most a bounded number).
-        events_omitted: older events after ``since`` left out (``game_log`` has them).
-        brief: the first line of the engine's rendering of the view.
+        events: the events after ``since`` this seat may see: every one of its own (``eventfold.is_own``) and
+            the newest of the others, at most a bounded number.
+        events_omitted: older events of the others after ``since`` left out (``game_log`` has them).
+        brief: the engine's state lines of the view (``Game.state_text``: own holdings, the others, the piles).
         render: the engine's full rendering of the view, when asked for.
         now: the time the state was read (for the seconds left on the clock).
     """
@@ -127,6 +128,7 @@ class RefusalFacts:
             ``not_started`` or ``game_over``.
         closest: for ``unparsed``: the legal moves closest to what was sent.
         examples: for ``unparsed``: one example of each form a move may take.
+        move_type: for ``rule``: the type of the move refused (a type no legal move has is a move of another step).
     """
 
     kind: str
@@ -136,6 +138,7 @@ class RefusalFacts:
     rule_text: str | None = None
     closest: list[MoveFacts] = field(default_factory=list)
     examples: list[str] = field(default_factory=list)
+    move_type: str | None = None
 
 
 @dataclass(frozen=True)
@@ -172,13 +175,15 @@ class Created:
 
 @dataclass(frozen=True)
 class Joined:
-    """A seat taken: the secret token (shown once) and the seat's version."""
+    """A seat taken: the secret token (shown once), the seat's version and, once the game has started, what the
+    seat sees (its decision, when it is the seat's)."""
 
     table: TableFacts
     seat: int
     agent: str
     token: str
     seat_version: int
+    state: SeatState | None = None
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,7 @@ class SeatCache:
         moves: the seat's legal moves (empty when it must not decide).
         prompt: ``(kind, prompt)`` of the pending decision when it is the seat's, else ``None``.
         notes: the moves in plain words, for ``names`` (computed on first use).
-        brief: the first line of the engine's rendering of the view (computed on first use).
+        brief: the engine's state lines of the view, ``Game.state_text`` (computed on first use).
     """
 
     view: dict[str, Any]
@@ -186,15 +186,15 @@ class LiveTable:
         return c.notes
 
     def brief(self, seat: int) -> str:
-        """Return the first line of the engine's rendering of the seat's view ("" if rendering fails, logged)."""
+        """Return the engine's state lines of the seat's view (``Game.state_text``; "" if it fails, logged)."""
         c = self.cache(seat)
         if c.brief is None:
             try:
-                text = self.game.render(c.view)
+                text = self.game.state_text(c.view)
             except Exception:
-                log.exception("engine defect: %s render() at table %s, seat %d", self.row.game, self.id, seat)
+                log.exception("engine defect: %s state_text() at table %s, seat %d", self.row.game, self.id, seat)
                 text = ""
-            c.brief = text.split("\n", 1)[0].strip()
+            c.brief = text.strip()
         return c.brief
 
     def add_events(self, events: Sequence[EventRow]) -> None:

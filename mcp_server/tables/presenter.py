@@ -1,20 +1,29 @@
 """The presenter: the table service's plain data as tool results (output models and compact text).
 
-The text content of every table tool result is written for a model to read: a header line (game,
-table, version, your seat and its version), the game's one-line situation, what changed since
-the version the answer starts from, and the decision: when it is yours, the legal moves with
-their plain words (``m1 text: says``) and how to answer; otherwise whom the table waits for. The
-full data (the engine's view, every event, the JSON forms) is in ``structuredContent``. A few
-hundred bytes per decision instead of the indented JSON of everything.
+The text content of every table tool result is written for a model to read: a header line (table,
+version, your seat, and its version when it differs); when the decision is yours, your seat's state in
+the game's own line format (``Game.state_text``: your holdings, what the others show, the piles); what
+changed since the version the answer starts from (your own events always, other seats' newest ones,
+older ones counted); and the decision: when it is yours, the time left on its clock and the legal
+moves by id and text form with their plain words (``m3 pay SV-C053: discards Puerto de Trasbordo …``),
+otherwise whom the table waits for. A refusal of a move that names no legal move, or of a move of
+another step, lists the forms the step accepts. The full data (the engine's view, every event, the
+JSON forms) is in ``structuredContent``.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any
 
+from club_agentes.engine.core.errors import EngineError
+from club_agentes.engine.core.moves import MoveCodec
+from club_agentes.engine.core.registry import get_game
+from club_agentes.engine.core.text import counted, fold
 from club_agentes.mcp_server.models_tables import (
     Decision,
     EventInfo,
@@ -37,6 +46,7 @@ from club_agentes.mcp_server.models_tables import (
 )
 from club_agentes.mcp_server.store.tables import EventRow
 from club_agentes.mcp_server.tables.config import MAX_WAIT_S
+from club_agentes.mcp_server.tables.eventfold import keep_own
 from club_agentes.mcp_server.tables.facts import (
     Created,
     DecisionFacts,
@@ -54,8 +64,9 @@ from club_agentes.mcp_server.tables.facts import (
 from club_agentes.mcp_server.toolkit import compact
 from mcp_types import CallToolResult
 
-TEXT_EVENTS = 6
-"""The most events the text lists (the newest); the structured content has more."""
+TEXT_EVENTS = 2
+"""The most events of other seats the text lists (the newest); the seat's own are all listed, and the
+structured content has every event since ``since``."""
 RULE_TEXT = 320
 """The most characters of a rule's words the text of a refusal quotes (the structured content has all)."""
 LOG_TEXT_EVENTS = 60
@@ -160,10 +171,44 @@ def result_info(r: dict[str, Any] | None) -> ResultInfo | None:
 # --------------------------------------------------------------------------- text
 
 
-def _plain(m: MoveFacts, me: SeatFacts) -> str:
+_CARD_ID = re.compile(r" \([A-Z]{2,4}(?:-[A-Z0-9]+)+\)")
+"""A card id in parentheses after a card's name, `` (SV-C004)``: the move list names cards, its text forms give ids."""
+
+
+def _plain(m: MoveFacts, me: SeatFacts, verbs: Mapping[str, frozenset[str]] | None = None) -> str:
+    """The move's plain words for the move list: without the seat's own label in front, nor card ids in
+    parentheses (``Puerto Marea (SV-C004)`` -> ``Puerto Marea``; the text form beside it gives the ids it needs),
+    nor a first word that repeats the text form's verb: ``Discard Acción Tecnología 1M`` (before a name) or the
+    label ``Construir:`` (``verbs`` maps a move type to its verb and aliases, folded: ``build`` -> construir)."""
     says = m.says.strip() or m.text
     prefix = me.label + " "
-    return says[len(prefix) :] if says.startswith(prefix) else says
+    says = _CARD_ID.sub("", says[len(prefix) :] if says.startswith(prefix) else says)
+    first, _, rest = says.partition(" ")
+    verb = fold(m.text.split(" ", 1)[0])
+    if first.endswith(":"):  # a label: the verb or one of its aliases ("Construir: take ...")
+        if fold(first[:-1]) in (verbs or {}).get(str(m.move.get("type", "")), frozenset({verb})):
+            says = rest
+    elif rest[:1].isupper() and fold(first).startswith(verb):  # the verb before a name ("Discard Acción ...")
+        says = rest
+    return says
+
+
+def _codec(game: str) -> MoveCodec | None:
+    """The game's move codec (``None`` for a game without one, or a test's toy no longer registered)."""
+    try:
+        codec = getattr(get_game(game), "moves", None)
+    except EngineError:
+        return None
+    return codec if isinstance(codec, MoveCodec) else None
+
+
+@lru_cache(maxsize=16)
+def move_verbs(game: str) -> dict[str, frozenset[str]]:
+    """Each move type's verb and aliases, folded (``{"build": {"build", "construir"}}``); ``{}`` without a codec."""
+    codec = _codec(game)
+    if codec is None:
+        return {}
+    return {tag: frozenset(fold(v) for v in (mt.verb, *mt.aliases)) for tag, mt in codec.types.items()}
 
 
 _PHRASE_END = re.compile(r"[);,:] ")
@@ -199,14 +244,17 @@ def common_tail(texts: Sequence[str], minimum: int = 24) -> str:
     return _tail_at_boundary(texts[0], len(shared), minimum)
 
 
-def move_lines(moves: Sequence[MoveFacts], me: SeatFacts) -> list[str]:
-    """The legal moves as ``m3: <plain words>``, an ending that neighbouring moves share written once.
+def move_lines(
+    moves: Sequence[MoveFacts], me: SeatFacts, verbs: Mapping[str, frozenset[str]] | None = None
+) -> list[str]:
+    """The legal moves as ``m3 pay SV-C053: <plain words>``, an ending that neighbouring moves share written once.
 
-    The text form of each move is in the structured content (and parses too); ids are enough here.
-    A run of neighbours grows while the ending they all share (kept as one running suffix, so each
-    move is compared once) still makes a tail of at least 24 characters.
+    Each line gives the move's id and its text form (either may be sent to play_move, and the text
+    form parses back to that move), then its plain words. A run of neighbours grows while the ending
+    they all share (kept as one running suffix, so each move is compared once) still makes a tail of
+    at least 24 characters.
     """
-    says = [_plain(m, me) for m in moves]
+    says = [_plain(m, me, verbs) for m in moves]
     out: list[str] = []
     i = 0
     while i < len(moves):
@@ -222,7 +270,7 @@ def move_lines(moves: Sequence[MoveFacts], me: SeatFacts) -> list[str]:
         for m, words in zip(moves[i : j + 1], says[i : j + 1], strict=True):
             if tail:
                 words = words[: len(words) - len(tail)].rstrip(" ;,") + " …"
-            line = f"{m.id}: {words}"
+            line = f"{m.id} {m.text}: {words}" if m.text else f"{m.id}: {words}"
             out.append(f"{line} [{m.note}]" if m.note else line)
         if tail:
             first, last = moves[i].id, moves[j].id
@@ -232,7 +280,33 @@ def move_lines(moves: Sequence[MoveFacts], me: SeatFacts) -> list[str]:
 
 
 def _event_line(e: EventRow) -> str:
-    return f"- [you] {e.text}" if e.audience is not None else f"- {e.text}"
+    """``- [you] <text>`` for an event told to the seat alone (or a few seats), else ``- <text>``; card ids in
+    parentheses after a name are left to the structured content."""
+    text = _CARD_ID.sub("", e.text)
+    return f"- [you] {text}" if e.audience is not None else f"- {text}"
+
+
+def breakdown_parts(lines: Sequence[dict[str, Any]]) -> list[str]:
+    """A seat's score lines as ``label amount``; lines whose labels share a head before ": " (three or more,
+    as Se Vende's ``tableau: world Alfa Centauro``) are summed as one, ``tableau (12 lines) 14``."""
+    heads = Counter(str(x["label"]).split(": ", 1)[0] for x in lines if ": " in str(x["label"]))
+    sums: dict[str, list[float]] = {}
+    parts: list[tuple[str, str]] = []  # ("line", text) or ("sum", head)
+    for x in lines:
+        label, amount = str(x["label"]), float(x["amount"])
+        head = label.split(": ", 1)[0] if ": " in label else ""
+        if head and heads[head] > 2:
+            if head not in sums:
+                sums[head] = [0.0, 0.0]
+                parts.append(("sum", head))
+            sums[head][0] += 1
+            sums[head][1] += amount
+        else:
+            parts.append(("line", f"{_CARD_ID.sub('', label)} {_num(amount)}"))
+    return [
+        text if kind == "line" else f"{text} ({counted(int(sums[text][0]), 'line')}) {_num(sums[text][1])}"
+        for kind, text in parts
+    ]
 
 
 def result_lines(t: TableFacts) -> list[str]:
@@ -247,7 +321,7 @@ def result_lines(t: TableFacts) -> list[str]:
     for b in r.get("breakdown", []):
         seat = int(b["seat"])
         label = t.seats[seat].label if seat < len(t.seats) else f"seat {seat}"
-        parts = [f"{x['label']} {_num(float(x['amount']))}" for x in b.get("lines", [])]
+        parts = breakdown_parts(b.get("lines", []))
         if len(parts) > 10:
             parts = [*parts[:10], f"… {len(parts) - 10} more"]
         out.append(f"  {label}: {_num(float(b['total']))} {b.get('unit', '')} = {'; '.join(parts) or 'nothing'}")
@@ -255,7 +329,8 @@ def result_lines(t: TableFacts) -> list[str]:
 
 
 def _clock_note(d: DecisionFacts, now: float) -> str:
-    return f"; {_clock(d.deadline_at - now)} left" if d.deadline_at is not None else ""
+    """``; 4m59s left`` on the decision clock, or ``; no clock`` on a table without one."""
+    return f"; {_clock(d.deadline_at - now)} left" if d.deadline_at is not None else "; no clock"
 
 
 def decision_lines(s: SeatState) -> list[str]:
@@ -266,9 +341,9 @@ def decision_lines(s: SeatState) -> list[str]:
     if t.status == "waiting":
         return [f"Waiting for players: agent seats {t.open_seats} are open; the game starts when they are taken."]
     if d.yours and s.moves:
-        done = f"; chosen: {', '.join(f'seat {x}' for x in d.done)}" if d.done else ""
+        done = f"; chosen: seat{'s' if len(d.done) > 1 else ''} {', '.join(str(x) for x in d.done)}" if d.done else ""
         out = [f"Your decision ({d.kind}{done}{_clock_note(d, s.now)}): {d.prompt}"]
-        out += move_lines(s.moves, me)
+        out += move_lines(s.moves, me, move_verbs(t.game))
         return out
     if me.played_by:
         return [f"bot:{me.played_by} plays your seat for the rest of the game (your clock ran out too often)."]
@@ -283,25 +358,51 @@ def seat_text(s: SeatState, head: Sequence[str] = ()) -> str:
     """Return the compact text of a seat's answer (the same for get_view, play_move and wait_for_turn)."""
     t = s.table
     status = "" if t.status == "playing" else f" · {t.status}"
-    lines = [f"{t.table_id} v{t.version} · {s.me.label} · seat_version {s.seat_version}{status}"]
+    seat_version = f" · seat_version {s.seat_version}" if s.seat_version != t.version else ""
+    lines = [f"{t.table_id} v{t.version} · {s.me.label}{seat_version}{status}"]
     if s.render:
         lines.append(s.render)
-    elif s.decision.yours or t.status != "playing":
-        lines.append(s.brief)  # the situation when there is something to decide (get_view(full) has it all)
+    elif t.status == "playing":
+        lines.append(s.brief)  # the seat's state lines (get_view(full) has it all)
+    else:
+        lines.append(s.brief.split("\n", 1)[0])
     lines += head
     if s.events:
-        lines.append(f"Since v{s.since}:" if s.since >= 0 else "From the deal:")
-        shown = s.events[-TEXT_EVENTS:]
-        hidden = s.events_omitted + len(s.events) - len(shown)
-        if hidden:
-            lines.append(f"- (+{hidden} earlier: game_log)")
+        shown, folded = keep_own(s.events, s.seat, TEXT_EVENTS)
+        hidden = s.events_omitted + folded
+        more = f" (+{hidden} earlier: game_log)" if hidden else ""
+        lines.append(f"Since v{s.since}{more}:" if s.since >= 0 else f"From the deal{more}:")
         lines += [_event_line(e) for e in shown]
     lines += decision_lines(s)
     return "\n".join(x for x in lines if x)
 
 
-def refusal_lines(r: RefusalFacts) -> list[str]:
-    """Return the text of a refusal: the reason, the rule's words, or the closest moves and accepted forms."""
+def step_forms(game: str, moves: Sequence[MoveFacts]) -> list[str]:
+    """The text forms the legal moves take now, one per move type in listing order, each with one of them as
+    example: ``pay <card>, e.g. pay SV-C053`` (the form as the game's move codec declares it)."""
+    codec = _codec(game)
+    types = codec.types if codec is not None else {}
+    forms: dict[str, str] = {}
+    for m in moves:
+        tag = str(m.move.get("type", ""))
+        if tag not in forms:
+            mt = types.get(tag)
+            form = mt.form if mt is not None else m.text
+            forms[tag] = form if form == m.text else f"{form}, e.g. {m.text}"
+    return list(forms.values())
+
+
+def forms_now(r: RefusalFacts, s: SeatState) -> list[str]:
+    """The step's text forms for a refusal of a move that names no legal move or belongs to another step."""
+    if not s.moves:
+        return []
+    if r.kind == "unparsed" or (r.kind == "rule" and r.move_type not in {m.move.get("type") for m in s.moves}):
+        return step_forms(s.table.game, s.moves)
+    return []
+
+
+def refusal_lines(r: RefusalFacts, forms: Sequence[str] = ()) -> list[str]:
+    """Return the text of a refusal: the reason, the rule's words, the closest moves and the forms accepted now."""
     out = [f"Not applied ({r.kind}): {r.reason}"]
     if r.rule_id:
         words = (r.rule_text or "").strip().replace("\n", " ")
@@ -311,7 +412,9 @@ def refusal_lines(r: RefusalFacts) -> list[str]:
         out.append(f"Rule {r.rule_id}{title}: {words}" if words else f"Rule {r.rule_id}{title}.")
     if r.closest:
         out.append("Closest legal moves: " + "; ".join(f"{m.id} {m.text}" for m in r.closest))
-    if r.examples:
+    if forms:
+        out.append("Accepted now (a move id, or a text form): " + " | ".join(forms))
+    elif r.examples:
         out.append("Move forms: " + " | ".join(r.examples))
     return out
 
@@ -353,6 +456,7 @@ def outcome(r: MoveResult) -> CallToolResult:
     head: list[str] = []
     if r.refusal is not None:
         f = r.refusal
+        forms = forms_now(f, s)
         refusal = Refusal(
             kind=f.kind,  # type: ignore[arg-type]
             reason=f.reason,
@@ -363,8 +467,9 @@ def outcome(r: MoveResult) -> CallToolResult:
             seat_version=s.seat_version,
             closest=[legal_move(m) for m in f.closest],
             examples=f.examples,
+            forms_now=forms,
         )
-        head = refusal_lines(f)
+        head = refusal_lines(f, forms)
     model = MoveOutcome(
         accepted=r.accepted,
         table_id=t.table_id,
@@ -429,15 +534,59 @@ def created(c: Created) -> CallToolResult:
         next_step=step,
     )
     seats = ", ".join(x.label for x in t.seats)
-    rules = table_rules(t)
-    clock = f"{_num(rules.decision_timeout_s)} s per decision" if rules.decision_timeout_s else "no clock"
     text = (
-        f"Created {t.game} table {t.table_id} ({t.status}): {seats}. Options {t.options}; {clock}, "
-        f"{rules.max_timeouts} timeouts before a bot takes over; "
-        f"club pass {'required' if t.require_club_pass else 'not required'}"
-        f"{'; seed chosen by the creator' if t.seeded else ''}.\n{step}"
+        f"Created {t.game} table {t.table_id} ({t.status}): {seats}"
+        f"{'; seed chosen by the creator' if t.seeded else ''}.\n"
+        f"Options (value now, accepted values): {'; '.join(option_words(t, c.options_schema))}.\n{step}"
     )
     return compact(model, text)
+
+
+def _accepted(spec: dict[str, Any]) -> str:
+    """An option's accepted values, from its schema: ``1 to 1000``, ``familia, fortuna or campeonato``,
+    ``true or false`` (``or null`` where null is accepted)."""
+    types = spec.get("type")
+    kinds = set(types) if isinstance(types, list) else {types}
+    nullable = " or null" if "null" in kinds else ""
+    if "enum" in spec:
+        values = [str(v) for v in spec["enum"] if v is not None]
+        return (", ".join(values[:-1]) + " or " + values[-1] if len(values) > 1 else "".join(values)) + nullable
+    if "boolean" in kinds:
+        return "true, false or null" if nullable else "true or false"
+    if "minimum" in spec or "maximum" in spec:
+        lo, hi = (_shown(spec.get(k, "…")) for k in ("minimum", "maximum"))
+        return f"{lo} to {hi}{nullable}"
+    return "see options_schema"
+
+
+def _shown(value: Any) -> str:
+    """An option's value as JSON writes it: ``null``, ``true``, ``400``, ``fortuna``."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return _num(value) if isinstance(value, int | float) else str(value)
+
+
+def option_words(t: TableFacts, schema: dict[str, Any]) -> list[str]:
+    """Every option of the table with its value now and its accepted values: ``turn_limit 400 (1 to 1000)``.
+
+    The value is the one the table was created with, else the table's own option, else the schema's default;
+    ``mcts_budget_ms`` is listed only at a table with a ``bot:mcts`` seat.
+    """
+    out = []
+    mcts = any(x.kind == "bot:mcts" for x in t.seats)
+    for name, spec in schema.get("properties", {}).items():
+        if name == "mcts_budget_ms" and not mcts:
+            continue
+        if name in t.options:
+            value = t.options[name]
+        elif name in t.table_options:
+            value = t.table_options[name]
+        else:
+            value = spec.get("default")
+        out.append(f"{name} {_shown(value)} ({_accepted(spec)})")
+    return out
 
 
 def joined(j: Joined) -> CallToolResult:
@@ -457,9 +606,13 @@ def joined(j: Joined) -> CallToolResult:
         version=t.version,
         seat_version=j.seat_version,
         next_step=step,
+        decision=decision(j.state.decision, j.state.now) if j.state is not None else None,
+        legal_moves=[legal_move(m) for m in j.state.moves] if j.state is not None else [],
     )
     waiting = f" Waiting for seats {t.open_seats}." if t.status == "waiting" else " The game has started."
     text = f"You are seat {j.seat} ({j.agent}) at {t.game} table {t.table_id}.{waiting}\nseat_token: {j.token}\n{step}"
+    if j.state is not None:
+        text += "\n" + seat_text(j.state)
     return compact(model, text)
 
 
@@ -495,9 +648,11 @@ def log_page(p: LogPage) -> CallToolResult:
         who = f"[to seats {list(e.audience)}] " if full and e.audience is not None else ("[you] " if e.audience else "")
         lines.append(f"v{e.version} {who}{e.text}")
     if len(p.events) > len(shown):
-        lines.append(f"({len(p.events) - len(shown)} more events of this page in the structured content)")
+        lines.append(f"({counted(len(p.events) - len(shown), 'more event')} of this page in the structured content)")
     if full and p.moves is not None:
-        lines.append(f"{len(p.moves)} moves in the structured content (moves[]), enough to replay with the seed.")
+        lines.append(
+            f"{counted(len(p.moves), 'move')} in the structured content (moves[]), enough to replay with the seed."
+        )
     if p.next_cursor:
         lines.append(f"More: game_log(table_id, cursor='{p.next_cursor}').")
     elif t.status in ("finished", "aborted"):

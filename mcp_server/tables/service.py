@@ -50,6 +50,7 @@ from typing import Any, Protocol
 
 from club_agentes.engine.core import ConfigError, Game, IllegalMove, InvalidMove, Pending, UnknownGame, get_game
 from club_agentes.engine.core.moves import MoveCodec, fold
+from club_agentes.engine.core.text import counted
 from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.store.tables import (
     STATUSES,
@@ -68,6 +69,7 @@ from club_agentes.mcp_server.tables.config import (
     TableSettings,
     split_options,
 )
+from club_agentes.mcp_server.tables.eventfold import keep_own
 from club_agentes.mcp_server.tables.facts import (
     Created,
     DecisionFacts,
@@ -101,7 +103,11 @@ from club_agentes.errors import Refused
 log = logging.getLogger("club_agentes.tables")
 
 MAX_EVENTS = 50
-"""The most events one answer carries (older ones are counted and left to ``game_log``)."""
+"""The most events of other seats one answer carries (older ones are counted and left to ``game_log``); the
+seat's own are all carried."""
+OWN_EVENTS_READ = 500
+"""Events read from the store for an answer whose events the in-memory tail does not cover: the seat's own among
+them are all kept, the others' newest MAX_EVENTS."""
 MAX_LOG_PAGE = 500
 """The most versions (moves) one ``game_log`` page covers."""
 MAX_LIST_PAGE = 100
@@ -438,13 +444,14 @@ class TableService:
         return list(cache.facts)
 
     def _events_for(self, live: LiveTable, seat: int, since: int) -> tuple[list[EventRow], int]:
+        # The seat's own events are never left out (eventfold.keep_own); others' beyond the newest MAX_EVENTS are.
         if live.tail_covers(since):
             events = [e for e in live.tail if e.version > since and (e.audience is None or seat in e.audience)]
-            omitted = max(0, len(events) - MAX_EVENTS)
-            return events[-MAX_EVENTS:], omitted
+            return keep_own(events, seat, MAX_EVENTS)
         total = self.store.count_events(live.id, after_version=since, seat=seat)
-        events = self.store.load_events(live.id, after_version=since, seat=seat, limit=MAX_EVENTS, newest=True)
-        return events, max(0, total - len(events))
+        events = self.store.load_events(live.id, after_version=since, seat=seat, limit=OWN_EVENTS_READ, newest=True)
+        kept, _ = keep_own(events, seat, MAX_EVENTS)
+        return kept, max(0, total - len(kept))
 
     def _seat_state(self, live: LiveTable, seat: int, since: int | None = None, *, full: bool = False) -> SeatState:
         decision = self._decision(live, seat)
@@ -653,7 +660,8 @@ class TableService:
                 raise TableError(f"seat {i} is {shown!r}; each seat must be 'agent' or one of {kinds}")
         if not game.min_seats <= len(seats) <= game.max_seats:
             raise TableError(
-                f"{game_id} is played by {game.min_seats} to {game.max_seats} seats; {len(seats)} were given"
+                f"{game_id} is played by {game.min_seats} to {game.max_seats} seats; {len(seats)} "
+                f"{'was' if len(seats) == 1 else 'were'} given"
             )
         agents = sum(1 for s in seats if s == "agent")
         if options is not None and not isinstance(options, Mapping):
@@ -738,7 +746,7 @@ class TableService:
             if len(held) >= live.opts.seats_per_agent:
                 raise TableError(
                     f"{agent} already holds seat {', '.join(map(str, held))} at table {table_id}, and this table "
-                    f"allows {live.opts.seats_per_agent} seat(s) per agent (its creator sets seats_per_agent)"
+                    f"allows {counted(live.opts.seats_per_agent, 'seat')} per agent (its creator sets seats_per_agent)"
                 )
             if live.opts.require_club_pass:
                 refusal = self.verifier.admit(club_pass, agent, live.row.game)
@@ -772,9 +780,11 @@ class TableService:
             live.wake()
             facts = self._facts(live)
             seat_version = live.version
-        if starts:
-            await self._after_write(live)
-        return Joined(facts, seat, agent, token, seat_version)
+        if not starts:
+            return Joined(facts, seat, agent, token, seat_version)
+        await self._after_write(live)
+        state = self._seat_state(await self._fresh(table_id), seat)  # the game has started: the seat's situation
+        return Joined(facts, seat, agent, token, seat_version, state)
 
     # ------------------------------------------------------------------ reading
 
@@ -982,7 +992,8 @@ class TableService:
             try:
                 events = game.apply(live.state, seat, parsed)
             except IllegalMove as exc:
-                return MoveResult(False, self._seat_state(live, seat), refusal=self._rule_refusal(exc))
+                refused = replace(self._rule_refusal(exc), move_type=getattr(parsed, "type", None))
+                return MoveResult(False, self._seat_state(live, seat), refusal=refused)
             except InvalidMove as exc:
                 return MoveResult(
                     False, self._seat_state(live, seat), refusal=self._unparsed(live, seat, move, str(exc))

@@ -128,11 +128,15 @@ async def test_quiz_errors_are_one_sentence(club: Checked) -> None:
     assert not bad["valid"] and bad["reason"] and club.responses[-1].endswith(f"Refused: {bad['reason']}.")
 
 
-async def test_attempts_are_limited_per_hour(club: Checked) -> None:
+async def test_attempts_are_limited_per_hour_and_game(club: Checked) -> None:
     for _ in range(5):
         await club.call("start_quiz", {"game": "market-fortune"})
     text = await club.error("start_quiz", {"game": "market-fortune"})
-    assert "local has 5 entry quizzes in the last hour (the limit is 5); retry after" in text
+    assert "local has 5 entry quizzes of market-fortune in the last hour (the limit is 5); retry after" in text
+    # A new game does not use another game's attempts.
+    for _ in range(5):
+        await club.call("start_quiz", {"game": "se-vende"})
+    assert "of se-vende in the last hour" in await club.error("start_quiz", {"game": "se-vende"})
 
 
 async def test_passes_and_used_quizzes_survive_a_restart(tmp_path: Path) -> None:

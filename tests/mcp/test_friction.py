@@ -111,7 +111,7 @@ async def test_moves_name_seats_with_their_agents_and_a_pointless_move_says_why(
         assert helpful and all(m["note"] is None for m in helpful)
         # The compact text shows the note beside the move's words.
         text = r.content[0].text
-        assert f"{travel['id']}: " in text and f"[{travel['note']}]" in text
+        assert f"{travel['id']} {travel['text']}: " in text and f"[{travel['note']}]" in text
         assert label(1) in text and label(2) in text
         # Each seat's own moves name the boss with the boss's agent.
         for seat in (1, 2):

@@ -7,15 +7,11 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from club_agentes.engine.core import all_games, get_game
-from club_agentes.mcp_server.app import ClubApp, build_app
-from club_agentes.mcp_server.store import Store
-from mcp import Client
+from club_agentes.mcp_server.app import ClubApp
 
 from tests.mcp.helpers import Checked
 
@@ -27,15 +23,6 @@ CASES = [
     for i, (seats, opts) in enumerate(g.sample_configs())
 ]
 """Every sample configuration of every game; the first of each game in the default run, the rest in the slow set."""
-
-
-@pytest.fixture
-async def app(tmp_path: Path) -> AsyncIterator[tuple[ClubApp, Checked]]:
-    a = build_app(Store(tmp_path / "club.sqlite3"))
-    async with Client(a.server) as client:
-        yield a, await Checked(client).load()
-    await a.tables.aclose()
-    a.store.close()
 
 
 def assert_no_leak(app: ClubApp, table_id: str, seat: int, response: dict[str, Any]) -> None:
@@ -252,7 +239,9 @@ async def test_answers_stand_alone_and_are_compact(app) -> None:
     v = await c.client.call_tool("get_view", {"table_id": t["table_id"], "seat_token": tok})
     assert w.content[0].text == v.content[0].text  # the same rendering (same version, same events)
     text = w.content[0].text
-    assert not text.lstrip().startswith("{") and "m1:" in text and "seat_version" in text
+    assert not text.lstrip().startswith("{") and f"m1 {w.structured_content['legal_moves'][0]['text']}: " in text
+    # The header names the version to send as expected_version (seat_version too when it differs).
+    assert text.startswith(f"{t['table_id']} v{w.structured_content['version']} · seat 0 (")
     moves = w.structured_content["legal_moves"]
     assert all(m["says"] for m in moves)
     assert len(text.encode()) < len(json.dumps(w.structured_content).encode())

@@ -30,7 +30,7 @@ def reference_tail(texts: Sequence[str], minimum: int = 24) -> str:
     return tail if len(tail.strip()) >= minimum else ""
 
 
-def reference_lines(says: Sequence[str], ids: Sequence[str]) -> list[str]:
+def reference_lines(says: Sequence[str], ids: Sequence[str], forms: Sequence[str]) -> list[str]:
     """move_lines by the plain definition: every window's ending recomputed from scratch."""
     out: list[str] = []
     i = 0
@@ -45,7 +45,7 @@ def reference_lines(says: Sequence[str], ids: Sequence[str]) -> list[str]:
             words = says[k]
             if tail:
                 words = words[: len(words) - len(tail)].rstrip(" ;,") + " …"
-            out.append(f"{ids[k]}: {words}")
+            out.append(f"{ids[k]} {forms[k]}: {words}")
         if tail:
             out.append(f"({ids[i]}-{ids[j]} each …{tail.rstrip()})")
         i = j + 1
@@ -87,7 +87,8 @@ def test_move_lines_match_the_plain_definition(seed: int) -> None:
     says = _texts(rng, rng.randint(0, 14))
     me = SeatFacts(seat=0, kind="agent", agent="ana", open=False)
     moves = [MoveFacts(id=f"m{k + 1}", text=f"t{k}", move={}, says=s) for k, s in enumerate(says)]
-    expected = reference_lines([m.says.strip() or m.text for m in moves], [m.id for m in moves])
+    ids, forms = [m.id for m in moves], [m.text for m in moves]
+    expected = reference_lines([m.says.strip() or m.text for m in moves], ids, forms)
     # A says that starts with the seat's label loses it; none of these do, so the plain words are the says.
     assert all(not (m.says.strip() or m.text).startswith(me.label + " ") for m in moves)
     assert move_lines(moves, me) == expected
@@ -98,8 +99,8 @@ def test_a_shared_ending_is_written_once() -> None:
     says = ["build A and pay 2 coins to the bank", "build B and pay 2 coins to the bank", "pass"]
     moves = [MoveFacts(id=f"m{k + 1}", text="x", move={}, says=s) for k, s in enumerate(says)]
     assert move_lines(moves, me) == [
-        "m1: build A …",
-        "m2: build B …",
+        "m1 x: build A …",
+        "m2 x: build B …",
         "(m1-m2 each … and pay 2 coins to the bank)",
-        "m3: pass",
+        "m3 x: pass",
     ]
