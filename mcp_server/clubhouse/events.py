@@ -108,6 +108,11 @@ def _mf_loss(text: str) -> str:
     return said
 
 
+def _mf_inv_text(text: str) -> str:
+    """Return an investment as the engine names it in a sentence (its cards, or ``#0 face down +green``)."""
+    return text.replace("face down", "boca abajo").replace("face up", "boca arriba").replace("+green", "+verde")
+
+
 def _mf_first_roll(m: re.Match[str]) -> str:
     rolls = re.sub(r"seat (\d+) ", r"asiento \1 ", m[2])
     if "seat" in rolls:
@@ -115,6 +120,8 @@ def _mf_first_roll(m: re.Match[str]) -> str:
     tail = m[3]
     if tail == "nobody rolled −, so everyone rolls again":
         said = "nadie sacó −, así que todos vuelven a tirar"
+    elif t := re.fullmatch(r"nobody rolled −, so seats ([\d, ]+) roll again", tail):
+        said = f"nadie sacó −, así que {_seat_list('seats ' + t[1])} vuelven a tirar"
     elif t := re.fullmatch(r"seat (\d+) rolled the only − and starts", tail):
         said = f"el asiento {t[1]} sacó el único − y empieza"
     elif t := re.fullmatch(r"seats ([\d, ]+) rolled − and roll again", tail):
@@ -185,6 +192,14 @@ MARKET_FORTUNE: list[Rule] = [
         lambda m: (
             f"el asiento {m[1]} eligió Arriesgar: el dado muestra + y la inversión #{m[2]} se forma boca abajo "
             f"({_n(m[3], 'inversión', 'inversiones')})"
+        ),
+    ),
+    _rule(
+        r"seat (\d+) chose Arriesgar: (.+?) makes it succeed without the die and investment #(\d+) is formed face "
+        r"down \((\d+) investments?\)",
+        lambda m: (
+            f"el asiento {m[1]} eligió Arriesgar: {m[2]} hace que salga adelante sin el dado y la inversión #{m[3]} "
+            f"se forma boca abajo ({_n(m[4], 'inversión', 'inversiones')})"
         ),
     ),
     _rule(
@@ -383,6 +398,56 @@ MARKET_FORTUNE: list[Rule] = [
         lambda m: "el mazo de Estrategias estaba vacío: su pila de descarte se barajó como nuevo mazo de Estrategias",
     ),
     _rule(
+        r"seat (\d+) can take no action and passes",
+        lambda m: f"el asiento {m[1]} no puede hacer ninguna acción y pasa",
+    ),
+    _rule(
+        r"seats ([\d, ]+) shared the win: they roll to decide who opens the next game",
+        lambda m: (
+            f"{_seat_list('seats ' + m[1])} comparten la victoria: tiran el dado para decidir quién abre la partida "
+            "siguiente"
+        ),
+    ),
+    _rule(
+        r"no strategy is left to take for Momentum",
+        lambda m: "no queda ninguna estrategia que tomar con Momentum",
+    ),
+    # what only the seats concerned were told (a finished game's replay shows it)
+    _rule(r"Inflación took your (.+)", lambda m: f"Inflación te quitó {m[1]}"),
+    _rule(
+        r"Momentum: you took (.+); you cannot use it this turn",
+        lambda m: f"Momentum: tomaste {m[1]}; no puedes usarla este turno",
+    ),
+    _rule(
+        r"Movimiento Astuto: you discarded (.+) face down",
+        lambda m: f"Movimiento Astuto: descartaste {m[1]} boca abajo",
+    ),
+    _rule(
+        r"Negociación: seat (\d+) gave (.+) and received (.+) from seat (\d+)",
+        lambda m: f"Negociación: el asiento {m[1]} dio {m[2]} y recibió {m[3]} del asiento {m[4]}",
+    ),
+    _rule(
+        r"Robo: seat (\d+) took (.+) from seat (\d+)",
+        lambda m: f"Robo: el asiento {m[1]} tomó {m[2]} del asiento {m[3]}",
+    ),
+    _rule(r"you attached (.+) to investment #(\d+)", lambda m: f"uniste {m[1]} a la inversión #{m[2]}"),
+    _rule(r"you discarded (.+) face down", lambda m: f"descartaste {m[1]} boca abajo"),
+    _rule(r"you lost (.+)", lambda m: f"perdiste {m[1]}"),
+    _rule(
+        r"you put (.+) into investment #(\d+) and took (.+) back",
+        lambda m: f"pusiste {m[1]} en la inversión #{m[2]} y recuperaste {m[3]}",
+    ),
+    _rule(r"you took (.+) from the (\$|\+R) deck", lambda m: f"tomaste {m[1]} del mazo {m[2]}"),
+    _rule(r"you took (.+) from the (\$|\+R) discard pile", lambda m: f"tomaste {m[1]} de la pila de descarte {m[2]}"),
+    _rule(r"you took (.+)", lambda m: f"tomaste {m[1]}"),
+    _rule(r"your hand: (.+)", lambda m: f"tu mano: {m[1]}"),
+    _rule(r"your investment #(\d+): (.+) = (\d+)M", lambda m: f"tu inversión #{m[1]}: {m[2]} = {m[3]}M"),
+    _rule(
+        r"your investment (.+) returned to your hand",
+        lambda m: f"tu inversión {_mf_inv_text(m[1])} volvió a tu mano",
+    ),
+    _rule(r"your (.+\)) and (.+) returned to your hand", lambda m: f"tus {m[1]} y {m[2]} volvieron a tu mano"),
+    _rule(
         r"the card seat (\d+) discarded before on the (\$|\+R) pile, (.+), is covered and turns face up",
         lambda m: (
             f"la carta que el asiento {m[1]} descartó antes en la pila {m[2]}, {m[3]}, queda cubierta y se pone boca "
@@ -410,6 +475,13 @@ def _sv_draw(m: re.Match[str]) -> str:
     if reason is None:
         raise Unread(m[3])
     return f"el asiento {m[1]} roba {_n(m[2], 'carta', 'cartas')} ({reason})"
+
+
+def _sv_you_drew(m: re.Match[str]) -> str:
+    reason = _SV_DRAW_REASONS.get(m[2])
+    if reason is None:
+        raise Unread(m[2])
+    return f"robaste {m[1]} ({reason})"
 
 
 def _sv_production(item: str) -> str:
@@ -563,6 +635,10 @@ SE_VENDE: list[Rule] = [
         lambda m: f"el asiento {m[1]} renuncia a la producción de caída de la bonificación de Producir",
     ),
     _rule(
+        r"seat (\d+) declines the windfall production of (.+)",
+        lambda m: f"el asiento {m[1]} renuncia a la producción de caída de {m[2]}",
+    ),
+    _rule(
         r"end of round (\d+): (seats? .+?) must discard down to (\d+) cards",
         lambda m: (
             f"fin de la ronda {m[1]}: {_seat_list(m[2])} "
@@ -581,6 +657,31 @@ SE_VENDE: list[Rule] = [
             "cambio para pagar cada punto ganado; la partida termina al final de esta ronda"
         ),
     ),
+    _rule(
+        r"the supply and the discard pile are both empty: no more cards can be drawn",
+        lambda m: "el suministro y la pila de descarte están vacíos: no se pueden robar más cartas",
+    ),
+    # what only the seat concerned was told (a finished game's replay shows it)
+    _rule(r"you were dealt (.+)", lambda m: f"recibiste {m[1]}"),
+    _rule(
+        r"you chose (.+); it stays sealed until every seat has chosen",
+        lambda m: f"elegiste {m[1]}; queda en secreto hasta que todos los asientos hayan elegido",
+    ),
+    _rule(r"you drew while exploring: (.+)", lambda m: f"robaste al explorar: {m[1]}"),
+    _rule(r"you keep (.+)", lambda m: f"te quedas {m[1]}"),
+    _rule(r"you paid with (.+)", lambda m: f"pagaste con {m[1]}"),
+    _rule(
+        r"you will place nothing this phase \(sealed until every seat has chosen\)",
+        lambda m: "no colocarás nada en esta fase (en secreto hasta que todos los asientos hayan elegido)",
+    ),
+    _rule(
+        r"you will place (.+) \(sealed until every seat has chosen\)",
+        lambda m: f"colocarás {m[1]} (en secreto hasta que todos los asientos hayan elegido)",
+    ),
+    _rule(r"you discarded (.+) face down \(hand limit\)", lambda m: f"descartaste {m[1]} boca abajo (límite de mano)"),
+    _rule(r"you discarded (.+) face down", lambda m: f"descartaste {m[1]} boca abajo"),
+    _rule(r"you discarded (.+) for (\d+) VP", lambda m: f"descartaste {m[1]} por {m[2]} PV"),
+    _rule(r"you drew (.+) \((.+)\)", _sv_you_drew),
     _rule(
         r"the supply ran out: the discard pile \((\d+) cards\) is shuffled into it",
         lambda m: f"el suministro se agotó: la pila de descarte ({m[1]} cartas) se baraja en él",
@@ -634,6 +735,15 @@ def _ysj_dealt(text: str) -> str:
     return "; ".join(out)
 
 
+def _ysj_cards(text: str) -> str:
+    """Return a list of influence cards as the engine names them (``hire card (empleo) YSJ-EMP-3, ...``) in
+    Spanish (``carta de empleo YSJ-EMP-3, ...``)."""
+    said = re.sub(r"\b(?:family|travel|boss|hire|stop) card \((\w+)\)", r"carta de \1", text)
+    if re.search(r"\bcard\b", said):
+        raise Unread(text)
+    return said
+
+
 def _ysj_back(text: str) -> str:
     out = []
     for part in text.split(", "):
@@ -667,10 +777,12 @@ YO_SOY_EL_JEFE: list[Rule] = [
     ),
     _rule(r"investor cards dealt: (.+)", lambda m: f"cartas de inversor repartidas: {_ysj_dealt(m[1])}"),
     _rule(
-        r"seat (\d+) plays first \(drawn by the seed\); play goes clockwise \(seat numbers ascending\)",
+        r"seat (\d+) plays first \((drawn by the seed|named by the table's options)\); play goes clockwise "
+        r"\(seat numbers ascending\)",
         lambda m: (
-            f"el asiento {m[1]} juega primero (sorteado por la semilla); se juega en el sentido de las agujas del "
-            "reloj (números de asiento crecientes)"
+            f"el asiento {m[1]} juega primero ("
+            + ("sorteado por la semilla" if m[2].startswith("drawn") else "lo dicen las opciones de la mesa")
+            + "); se juega en el sentido de las agujas del reloj (números de asiento crecientes)"
         ),
     ),
     _rule(r"seat (\d+) plays first", lambda m: f"el asiento {m[1]} juega primero"),
@@ -686,6 +798,20 @@ YO_SOY_EL_JEFE: list[Rule] = [
         ),
     ),
     _rule(r"seat (\d+) is on turn", lambda m: f"turno del asiento {m[1]}"),
+    _rule(
+        r"the dollar marker starts on space (\d+) \((\d+) dividends, needs (.+)\), as the table's options say",
+        lambda m: (
+            f"el marcador de dólares empieza en la casilla {m[1]} ({m[2]} dividendos, necesita {_ysj_needs(m[3])}), "
+            "como dicen las opciones de la mesa"
+        ),
+    ),
+    _rule(
+        r"seat (\d+) used no influence card in this deal, so the (\d+)M for its (\w+) stays with seat (\d+)",
+        lambda m: (
+            f"el asiento {m[1]} no usó ninguna carta de influencia en este trato, así que los {m[2]}M por su {m[3]} "
+            f"se quedan con el asiento {m[4]}"
+        ),
+    ),
     _rule(
         r"seat (\d+) rolled (\d+) and moved the marker to space (\d+) \((\d+) dividends, needs (.+)\)",
         lambda m: (
@@ -910,6 +1036,10 @@ YO_SOY_EL_JEFE: list[Rule] = [
         ),
     ),
     _rule(r"The game is over: (.+)", _ysj_game_over),
+    # what only the seat concerned was told (a finished game's replay shows it)
+    _rule(r"you were dealt (.+)", lambda m: f"recibiste {_ysj_cards(m[1])}"),
+    _rule(r"you drew nothing \(both decks are empty\)", lambda m: "no robaste nada (los dos mazos están vacíos)"),
+    _rule(r"you drew (.+)", lambda m: f"robaste {_ysj_cards(m[1])}"),
 ]
 
 

@@ -1,6 +1,7 @@
-"""The engines' public events on a Spanish page: every public event sentence of seeded games of every game, with
-every sample configuration and both bot kinds, has a Spanish rendering with no English word left; the English
-page shows each as written. A new or reworded engine sentence fails here before a reader meets it."""
+"""The engines' events on a Spanish page: every event sentence of seeded games of every game, with every sample
+configuration (and every option set once) and both bot kinds, has a Spanish rendering with no English word left
+(the public ones for live tables, the private ones too for the replay of a finished game); the English page shows
+each as written. A new or reworded engine sentence fails here before a reader meets it."""
 
 from __future__ import annotations
 
@@ -20,6 +21,28 @@ from tests.clubhouse.test_words import ENGLISH, PLAYS
 
 SEEDS = (1, 2)
 BOTS = ("heuristic", "random")
+VARIANTS: dict[str, list[tuple[int, dict[str, Any]]]] = {
+    "market-fortune": [(4, {"mode": "campeonato", "game_limit": 3})],
+    "se-vende": [(3, {"turn_limit": 6})],
+    "yo-soy-el-jefe": [
+        (
+            3,
+            {
+                "first_player": 1,
+                "marker_start": 6,
+                "boss_card_keeps_turn": True,
+                "mandatory_negotiation_with_10_cards": True,
+                "dividends_only_for_participants": True,
+                "draw_by_investors": True,
+                "no_negotiation_with_3_cards_or_fewer": True,
+                "hand_limit_10_from_tenth_deal": True,
+            },
+        ),
+        (4, {"quick_game": True}),
+        (3, {"two_player_rules": True}),
+    ],
+}
+"""Configurations beyond the sample plays of ``test_words``: every option of each game's schema set once."""
 
 
 def _events(game: str, n: int, options: dict[str, Any], seed: int, kind: str) -> Iterator[Event]:
@@ -39,12 +62,14 @@ def _events(game: str, n: int, options: dict[str, Any], seed: int, kind: str) ->
     raise AssertionError(f"{game} {options} seed {seed} did not end")
 
 
-def _public_texts(game: str) -> set[str]:
+def _texts(game: str) -> set[str]:
+    """Return every event sentence of seeded games of ``game``: public ones, and the private ones a finished
+    game's replay shows."""
     texts = set()
-    for n, options in PLAYS[game]:
+    for n, options in PLAYS[game] + VARIANTS[game]:
         for seed in SEEDS:
             for kind in BOTS:
-                texts |= {e.text for e in _events(game, n, options, seed, kind) if e.audience is None}
+                texts |= {e.text for e in _events(game, n, options, seed, kind)}
     return texts
 
 
@@ -54,8 +79,8 @@ def _english_left(text: str) -> list[str]:
 
 
 @pytest.mark.parametrize("game", list(PLAYS))
-def test_every_public_event_of_played_games_reads_in_spanish(game: str) -> None:
-    texts = _public_texts(game)
+def test_every_event_of_played_games_reads_in_spanish(game: str) -> None:
+    texts = _texts(game)
     assert len(texts) > 100, len(texts)  # the games were played through, not cut short
     es, en = Words(game, "es"), Words(game, "en")
     unread, english = [], []
@@ -66,7 +91,7 @@ def test_every_public_event_of_played_games_reads_in_spanish(game: str) -> None:
         elif _english_left(said):
             english.append((text, said, _english_left(said)))
         assert en.event_said(text) == (text, "en")
-    assert not unread, f"{len(unread)} public event sentences of {game} have no Spanish rendering: {unread[:5]}"
+    assert not unread, f"{len(unread)} event sentences of {game} have no Spanish rendering: {unread[:5]}"
     assert not english, english[:5]
 
 
