@@ -97,16 +97,13 @@ def first_public(events: Sequence[EventRow], version: int) -> EventRow | None:
 
 
 def last_move(version: int, seat: int | None, events: Sequence[EventRow], words: Words) -> dict[str, Any] | None:
-    """Return the last move in one line: who played it and its first public event, or ``None`` before any."""
+    """Return the last move in one line: who played it, its first public event in the page's language and the
+    language those words are in (``en`` for a sentence no pattern reads), or ``None`` before any move."""
     if version <= 0:
         return None
     e = first_public(events, version)
-    return {
-        "seat": seat,
-        "version": version,
-        "text": words.event(e.text) if e is not None else "",
-        "lang": words.event_lang,
-    }
+    text, lang = words.event_said(e.text) if e is not None else ("", words.lang)
+    return {"seat": seat, "version": version, "text": text, "lang": lang}
 
 
 def last_roll(game: str, events: Sequence[EventRow]) -> dict[str, Any] | None:
@@ -151,15 +148,17 @@ def replay_scene(replay: Replay, index: int, seats: list[dict[str, Any]], words:
 
 
 def move_list(replay: Replay, names: list[str], words: Words) -> list[dict[str, Any]]:
-    """Return one line per replay step for the move list: its index, seat, player and first public event."""
+    """Return one line per replay step for the move list: its index, seat, player, first public event and the
+    language that event's words are in."""
     out = []
     for i, step in enumerate(replay.steps):
         e = first_public(step.events, step.version)
-        text = words.event(e.text) if e is not None else ""
+        text, lang = words.event_said(e.text) if e is not None else ("", words.lang)
         if len(text) > MOVE_LINE_CHARS:
             text = text[: MOVE_LINE_CHARS - 1] + "…"
         seat = step.seat
-        out.append({"index": i, "seat": seat, "player": names[seat] if seat is not None else "", "text": text})
+        player = names[seat] if seat is not None else ""
+        out.append({"index": i, "seat": seat, "player": player, "text": text, "lang": lang})
     return out
 
 

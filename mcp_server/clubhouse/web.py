@@ -170,14 +170,21 @@ class Pages:
             "version": table.version,
             "status": table.status,
             "status_text": self.status_text(table, t),
-            "summary": table.summary,
+            **self.text_view(words, table.view, table.summary, table.result),
             "scene": scene,
-            "events": [{"version": e.version, "text": words.event(e.text)} for e in events],
+            "events": [{"version": e.version, **words.event_line(e)} for e in events],
             "result": words.result(table.result) if table.result else None,
             "result_html": self.result_html(table.result, names, words),
             "names": names,
             "over": table.status in ("finished", "aborted"),
         }
+
+    def text_view(
+        self, words: Words, view: Mapping[str, Any], summary: str, result: Mapping[str, Any] | None
+    ) -> dict[str, str]:
+        """Return the view as text in the page's language (``summary``) and the language it is in."""
+        text, lang = words.text_view(view, summary, result)
+        return {"summary": text, "summary_lang": lang}
 
     def table_scene(
         self, table: PublicTable, recent: list[EventRow], seat_info: list[dict[str, Any]], words: Words
@@ -292,7 +299,6 @@ class Pages:
             result_json=json_block({"result": data["result"], "names": data["names"]}),
             result_html=Markup(data["result_html"]),
             options=words.options(table_options(self.club, table_id)),
-            event_lang=words.event_lang,
         )
 
     async def stream(self, request: Request) -> Response:
@@ -383,7 +389,6 @@ class Pages:
             result_json=json_block({"result": result, "names": names}),
             result_html=Markup(self.result_html(replay.result, names, words)),
             options=words.options(replay.options),
-            event_lang=words.event_lang,
         )
 
     def step_data(self, replay: Replay, index: int, seats: list[dict[str, Any]], words: Words) -> dict[str, Any]:
@@ -401,7 +406,9 @@ class Pages:
             "count": len(replay.steps),
             "version": step.version,
             "title": title,
-            "summary": step.summary,
+            **self.text_view(
+                words, step.view, step.summary, replay.result if index == last and step.seat is not None else None
+            ),
             "scene": draw.replay_scene(replay, index, seats, words),
             "events": [words.event_line(e) for e in step.events],
         }

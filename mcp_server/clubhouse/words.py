@@ -8,10 +8,11 @@ door the web app passes them through; the English page shows them as written, th
 * **results** (the reason and each breakdown line) are read by the patterns of :data:`RESULTS`, one per
   sentence the games' scoring writes (tests check every result of many played games is covered);
 * **options** by their names (:data:`OPTION_NAMES`);
-* **events** stay English: most carry no structured data (``Event.data``) to say them from, and reading
-  every one of the engines' few hundred sentences back would be a second grammar of each, kept in step by
-  hand. A Spanish page marks them ``lang="en"`` until the engine writes keyed events (the closing note of
-  issue 28 says what the engine must change).
+* **events** (the log, the last move's line, the replay's move list) are read back by one pattern per sentence
+  the games' steps write (:data:`.events.EVENTS`; result sentences that end a log by :data:`RESULTS`): most
+  events carry no structured data (``Event.data``) to say them from. A sentence no pattern reads (a new or
+  reworded engine sentence) is shown as written and marked ``lang="en"``; the tests play seeded games of every
+  game and configuration so that none is left.
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from club_agentes.mcp_server.clubhouse.events import Unread, event_in_spanish
 from club_agentes.mcp_server.clubhouse.i18n import TEXTS
+from club_agentes.mcp_server.clubhouse.textview import spectator_text
 from club_agentes.mcp_server.store.tables import EventRow
 
 Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
@@ -116,7 +119,7 @@ RESULTS: dict[str, list[Rule]] = {
             ),
         ),
         _rule(r"tableau: world (.+)", lambda m: f"tableau: mundo {m[1]}"),
-        _rule(r"tableau: military (.+)", lambda m: f"tableau: mundo militar {m[1]}"),
+        _rule(r"tableau: military world (.+)", lambda m: f"tableau: mundo militar {m[1]}"),
         _rule(r"tableau: development (.+)", lambda m: f"tableau: desarrollo {m[1]}"),
         _rule(r"special: (.+?\)): (.+)", lambda m: f"especial: {m[1]}: " + re.sub(r" x (\d+)", r" × \1", m[2])),
         _rule(r"victory chips", lambda m: "fichas de victoria"),
@@ -223,30 +226,47 @@ def translate(game: str, text: str) -> str:
     raise Untranslated(f"{game}: {text[:200]!r}")
 
 
-class Words:
-    """The engine's public texts of one game in one language (``es`` or ``en``).
+def event_text(game: str, text: str) -> str:
+    """Return an event sentence of ``game`` in Spanish (its event patterns, else its result patterns).
 
-    Attributes:
-        event_lang: the language of event sentences (``"en"``: the engines write them in English).
+    Raises:
+        Untranslated: no pattern reads ``text``.
     """
+    said = event_in_spanish(game, text)
+    if said is not None:
+        return said
+    said = translate(game, text.strip())
+    return said[:1].upper() + said[1:]
 
-    event_lang = "en"
+
+class Words:
+    """The engine's public texts of one game in one language (``es`` or ``en``)."""
 
     def __init__(self, game: str, lang: str) -> None:
         self.game = game
         self.lang = lang
 
-    def event(self, text: str) -> str:
-        """Return an event's sentence (as the engine wrote it: see the module docstring)."""
-        return text
+    def event_said(self, text: str) -> tuple[str, str]:
+        """Return an event's sentence in the page's language and the language it is in (``en`` if unread)."""
+        if self.lang == "en":
+            return text, "en"
+        try:
+            return event_text(self.game, text), "es"
+        except Untranslated:
+            return text, "en"
 
-    def event_line(self, e: EventRow) -> str:
-        """Return an event's words, marking private ones (replays only) with their audience."""
+    def event(self, text: str) -> str:
+        """Return an event's sentence in the page's language (as written if no pattern reads it)."""
+        return self.event_said(text)[0]
+
+    def event_line(self, e: EventRow) -> dict[str, str]:
+        """Return an event's words and their language, marking private ones (replays only) with their audience."""
         t = TEXTS[self.lang]
-        if e.audience is None:
-            return e.text
-        who = ", ".join(f"{t['seat']} {s}" for s in e.audience)
-        return f"[{t['private']} {who}] {e.text}"
+        text, lang = self.event_said(e.text)
+        if e.audience is not None:
+            who = ", ".join(f"{t['seat']} {s}" for s in e.audience)
+            text = f"[{t['private']} {who}] {text}"
+        return {"text": text, "lang": lang}
 
     def say(self, text: str) -> tuple[str, str]:
         """Return a result sentence in the page's language and the language it is in (``en`` if unread)."""
@@ -263,6 +283,21 @@ class Words:
             return prompt
         say = PROMPTS.get(self.game)
         return say(view) if say is not None else prompt
+
+    def text_view(self, view: Mapping[str, Any], text: str, result: Mapping[str, Any] | None) -> tuple[str, str]:
+        """Return a spectator view as text in the page's language and the language it is in.
+
+        ``text`` is the engine's English text of ``view``, shown as written on the English page (and on the
+        Spanish one if the view carries a phrase :mod:`.textview` does not read, then marked ``en``); ``result``
+        is the stored result once the view shows the game over.
+        """
+        if self.lang == "en":
+            return text, "en"
+        try:
+            prompt = self.prompt(view, str(view.get("decision", {}).get("prompt", "")))
+            return spectator_text(self.game, view, prompt, self.result(result) if result else None), "es"
+        except Unread:
+            return text, "en"
 
     def result(self, result: Mapping[str, Any]) -> dict[str, Any]:
         """Return a stored result with its reason, units and breakdown lines in the page's language; each text

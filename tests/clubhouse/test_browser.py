@@ -347,13 +347,16 @@ def _strict(route: Any) -> None:
 
 
 PAGE_TEXT = """(lang) => {
+  const foreign = [...document.body.querySelectorAll('[lang]')]
+    .filter(e => e.getAttribute('lang') !== lang && !e.matches('a[hreflang]'))
+    .map(e => e.outerHTML.slice(0, 200));
   const root = document.body.cloneNode(true);
-  root.querySelectorAll('script, style').forEach(e => e.remove());
-  root.querySelectorAll('[lang]').forEach(e => { if (e.getAttribute('lang') !== lang) { e.remove(); } });
-  return root.textContent;
+  root.querySelectorAll('script, style, a[hreflang]').forEach(e => e.remove());
+  return {text: root.textContent, foreign: foreign};
 }"""
-"""A page's words in its own language: everything but scripts and the parts marked as another language (the
-language switch, the engine's text of the view and, until the engines write keyed events, their log)."""
+"""A page's words (everything but scripts and the language switch, which names the other language in it: the
+events, the last move, the move list, the result, the decision and the text of the view included) and the parts
+marked as being in another language (none may be)."""
 
 
 @pytest.mark.slow
@@ -382,7 +385,9 @@ def test_one_language_per_page(served: tuple[str, Path, dict[str, str]]) -> None
                     expect(page.locator(".drawn-table")).to_be_visible()
                     page.locator("#result-drawn, .drawn-table").first.wait_for()
                 assert page.locator("html").get_attribute("lang") == lang
-                text = " ".join(page.evaluate(PAGE_TEXT, lang).split())
+                said = page.evaluate(PAGE_TEXT, lang)
+                assert not said["foreign"], f"{path} in {lang} has parts in another language: {said['foreign'][:3]}"
+                text = " ".join(said["text"].split())
                 found = sorted({m.group(0) for m in other.finditer(text)})
                 assert not found, f"{path} in {lang} shows {found}: " + " | ".join(
                     text[max(0, m.start() - 60) : m.end() + 60] for m in list(other.finditer(text))[:3]

@@ -12,11 +12,13 @@ from pathlib import Path
 
 import httpx
 import pytest
+from club_agentes.engine.core import get_game
 from club_agentes.mcp_server.app import ClubApp
 from club_agentes.mcp_server.clubhouse import Clubhouse
 from club_agentes.mcp_server.clubhouse.exhibition import paced_service, start_exhibition
 from club_agentes.mcp_server.clubhouse.i18n import count_words, pick_language
 from club_agentes.mcp_server.clubhouse.web import json_block
+from club_agentes.mcp_server.clubhouse.words import event_text
 from club_agentes.mcp_server.http import build_http_app
 from club_agentes.mcp_server.store import Store
 
@@ -111,8 +113,11 @@ async def test_a_finished_table_shows_its_result_and_breakdown_and_its_replay_st
     for e in full:
         if e.version == moves[-1].version:
             who = ", ".join(f"asiento {s}" for s in e.audience or ())
-            expected.append(f"[privado, para {who}] {e.text}" if e.audience is not None else e.text)
+            said = event_text(row.game, e.text)  # the Spanish page says every event in Spanish
+            expected.append({"text": f"[privado, para {who}] {said}" if e.audience is not None else said, "lang": "es"})
     assert data["events"] == expected and expected
+    assert data["summary_lang"] == "es" and data["summary"].startswith(get_game(row.game).name)
+    assert "Resultado:" in data["summary"]  # the last step's text of the view ends with the result
     second = (await client.get(f"/tables/{tid}/replay/1?lang=en")).json()
     assert second["title"].startswith(f"Step 1 of {row.version}: move by seat {moves[0].seat} (")
     no_js = await client.get(f"/tables/{tid}/replay?step=3&lang=en")

@@ -47,9 +47,15 @@
   function apply(d) {
     title.textContent = d.title;
     summary.textContent = d.summary;
+    if (d.summary_lang !== lang) { summary.lang = d.summary_lang; } else { summary.removeAttribute("lang"); }
     ClubDraw.table(drawn, d.scene, labels);
     list.replaceChildren();
-    d.events.forEach(function (text) { var li = document.createElement("li"); li.textContent = text; list.appendChild(li); });
+    d.events.forEach(function (e) {
+      var li = document.createElement("li");
+      li.textContent = e.text;
+      if (e.lang !== lang) { li.lang = e.lang; }  // a sentence left as written
+      list.appendChild(li);
+    });
     page.setAttribute("data-step", d.index);
     mark(d.index);
     history.replaceState(null, "", "?lang=" + encodeURIComponent(lang) + "&step=" + d.index);

@@ -26,6 +26,7 @@
     var data = JSON.parse(message.data);
     status.textContent = data.status_text;
     summary.textContent = data.summary;
+    if (data.summary_lang !== document.documentElement.lang) { summary.lang = data.summary_lang; } else { summary.removeAttribute("lang"); }
     ClubDraw.table(drawn, data.scene, labels);
     drawn.setAttribute("data-version", data.version);
     var none = document.getElementById("no-events");
@@ -34,6 +35,7 @@
       var li = document.createElement("li");
       li.setAttribute("data-version", e.version);
       li.textContent = e.text;
+      if (e.lang && e.lang !== document.documentElement.lang) { li.lang = e.lang; }  // a sentence left as written
       events.appendChild(li);
     });
     if (data.events.length) { events.scrollTop = events.scrollHeight; }
