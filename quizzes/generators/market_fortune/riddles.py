@@ -92,22 +92,38 @@ def computed_clues() -> list[Clue]:
 
 
 SETS = load_riddle_sets(GAME)
-STRATEGY_RIDDLES: RiddleSet = SETS["estrategia"].with_clues(computed_clues()).without(TWINS)
+COMPUTED = frozenset(c.text for c in computed_clues()) - set(COVERS.values())  # "your hand": Manos de Diamante
+STRATEGY_RIDDLES: RiddleSet = (
+    SETS["estrategia"].with_clues(computed_clues()).without(TWINS).only_clues(lambda c: c.text in COMPUTED)
+)
+"""Entry riddles: only the printed cards' data (colour, copies, whom a red reaches, which blue stops it). The
+hand-written clues described a strategy's effect, which its name gives away (closed-book baseline, round 1);
+they stay in the practice set :data:`STRATEGY_PRACTICE`."""
+STRATEGY_PRACTICE: RiddleSet = SETS["estrategia"].with_clues(computed_clues()).without(TWINS)
 STRATEGY = riddle_template(
     GAME,
     "acertijo-estrategia",
     STRATEGY_RIDDLES,
     explain="Es {answer}: su carta (y la tabla de colores del reglamento) reúne todas las pistas, y ninguna otra.",
 )
+STRATEGY_DESCRIBED = riddle_template(
+    GAME,
+    "acertijo-estrategia-descrita",
+    STRATEGY_PRACTICE,
+    explain="Es {answer}: su carta (y la tabla de colores del reglamento) reúne todas las pistas, y ninguna otra.",
+    entry=False,  # its effect, described, is guessed from the strategies' names
+)
 CONCEPT = riddle_template(
     GAME,
     "acertijo-concepto",
     SETS["concepto"],
     explain="Es {answer}: el reglamento lo describe con esas propiedades.",
+    entry=False,  # guessed from the clues and the term list without the rulebook (baseline round 1: 3/4)
 )
 NUMBER = riddle_template(
     GAME,
     "acertijo-numero",
     SETS["numero"],
     explain="Es {answer}: es el número que el reglamento da a cada una de esas cosas.",
+    entry=False,  # small numbers a guess finds (baseline round 1: 4/5 closed-book)
 )

@@ -159,6 +159,7 @@ PLAYABLE = register(
         _ask_playable,
         _answer_playable,
         _explain_playable,
+        entry=False,  # practice: an attack needs a target, guessed unread (baseline round 1: 4/4)
     )
 )
 
@@ -214,6 +215,7 @@ AIM = register(
         _ask_aim,
         _answer_aim,
         _explain_aim,
+        entry=False,  # practice: face-down targets guessed unread (baseline round 1: 4/4)
     )
 )
 

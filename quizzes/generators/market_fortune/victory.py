@@ -166,6 +166,7 @@ FOURTH = register(
         _ask_fourth,
         _answer_fourth,
         _explain_fourth,
+        entry=False,  # practice: a closed-book guess found the outcome (baseline round 1: 2/3)
     )
 )
 
@@ -311,6 +312,14 @@ def _explain_swap(s: Swap, answer: Hashable) -> str:
 
 SWAP = register(
     Template(
-        GAME, "optimizar", "question", (OPTIMIZACION, FAQ_OPTIMIZAR), _draw_swap, _ask_swap, _answer_swap, _explain_swap
+        GAME,
+        "optimizar",
+        "question",
+        (OPTIMIZACION, FAQ_OPTIMIZAR),
+        _draw_swap,
+        _ask_swap,
+        _answer_swap,
+        _explain_swap,
+        entry=False,  # practice: "no change under attack or face up" guessed unread (baseline round 1: 3/4)
     )
 )

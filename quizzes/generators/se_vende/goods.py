@@ -214,6 +214,7 @@ CONSUME = register(
         _ask_consume,
         _answer_consume,
         _explain_consume,
+        entry=False,  # practice: Race for the Galaxy knowledge answers it (baseline round 1: 3/5)
     )
 )
 
@@ -270,5 +271,6 @@ PRODUCE = register(
         _ask_produce,
         _answer_produce,
         _explain_produce,
+        entry=False,  # practice: Race for the Galaxy knowledge answers it (baseline round 1: 6/6)
     )
 )

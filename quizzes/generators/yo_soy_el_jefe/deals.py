@@ -176,6 +176,7 @@ register(
         _ask_end,
         _answer_end,
         _explain_end,
+        entry=False,  # practice: guessed unread (baseline round 1: 5/5)
     )
 )
 
@@ -268,6 +269,7 @@ register(
         _ask_next,
         _answer_next,
         _explain_next,
+        entry=False,  # practice: "next to the left" guessed unread (baseline round 1: 2/2)
     )
 )
 
@@ -356,6 +358,14 @@ def _explain_failure(f: Failure, answer: Hashable) -> str:
 
 register(
     Template(
-        GAME, "tras-el-fracaso", "question", (FRACASO,), _draw_failure, _ask_failure, _answer_failure, _explain_failure
+        GAME,
+        "tras-el-fracaso",
+        "question",
+        (FRACASO,),
+        _draw_failure,
+        _ask_failure,
+        _answer_failure,
+        _explain_failure,
+        entry=False,  # practice: "one card played, one fewer" guessed unread (baseline round 1: 3/3)
     )
 )
