@@ -87,8 +87,8 @@ def space_riddles() -> RiddleSet:
 
 
 SETS = load_riddle_sets(GAME)
-# Practice only: the influence cards, concepts, numbers and spaces are guessed from their clues without the rulebook
-# (closed-book baseline, round 1: 2/2, 3/3, 2/3, 2/2).
+# Practice only: the influence cards, concepts and spaces are guessed from their clues without the rulebook
+# (closed-book baseline, round 1: 2/2, 3/3, 2/2); the numbers' riddle keeps only the box's counts.
 riddle_template(
     GAME,
     "acertijo-carta",
@@ -106,10 +106,19 @@ riddle_template(
 riddle_template(
     GAME, "acertijo-concepto", SETS["concepto"], explain="Es {answer}: el reglamento lo describe así.", entry=False
 )
+GUESSED_NUMBERS = frozenset({2, 3, 4, 5, 10, 15, 16})
+"""Numbers a guess finds (small counts; the 16 spaces and 15 deal cards other items show; the tenth deal of the
+well-known game): closed-book baseline, round 1, 2/3. Entry riddles ask the box's counts (98, 24, 33, 110, 12)."""
 riddle_template(
     GAME,
     "acertijo-numero",
-    SETS["numero"],
+    SETS["numero"].only_clues(lambda c: not c.holds <= GUESSED_NUMBERS),
+    explain="Es {answer}: el número que el reglamento da a esas cosas.",
+)
+riddle_template(
+    GAME,
+    "acertijo-numero-facil",
+    SETS["numero"].only_clues(lambda c: c.holds <= GUESSED_NUMBERS),
     explain="Es {answer}: el número que el reglamento da a esas cosas.",
     entry=False,
 )
