@@ -236,8 +236,7 @@ def _draw_defence(rng: Rng) -> Defence:
     rng.shuffle(blues)
     others = [n for n in strategy_names() if colour_of(n) != "azul" and n != red]
     rng.shuffle(others)
-    k = 1 + rng.below(2)
-    mine = blues[:k] + others[: 3 - k]
+    mine = blues[:2] + others[:1]  # two blues: which one covers this attack only the printed cards say
     rng.shuffle(mine)
     t = _table(rng, tuple(mine), full=True, rival_strategies=0)
     attacker = replace(t.seats[1], strategies=(red,))

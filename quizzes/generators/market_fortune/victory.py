@@ -213,7 +213,17 @@ def _explain_opener(f: Fourth, answer: Hashable) -> str:
 
 
 OPENER = register(
-    Template(GAME, "quien-abre", "question", (CAMPEONATO,), _draw_opener, _ask_opener, _answer_opener, _explain_opener)
+    Template(
+        GAME,
+        "quien-abre",
+        "question",
+        (CAMPEONATO,),
+        _draw_opener,
+        _ask_opener,
+        _answer_opener,
+        _explain_opener,
+        entry=False,  # practice: the answer is always the winner, the natural guess
+    )
 )
 
 # --------------------------------------------------------------------------- optimisation
