@@ -20,7 +20,7 @@ from the engine's data (a card's colour, its copies, what it attacks) with :func
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any
@@ -82,6 +82,15 @@ class RiddleSet:
         """Return this set without ``subjects`` (e.g. two cards whose rules are the same)."""
         drop = set(subjects)
         return replace(self, subjects=tuple(s for s in self.subjects if s not in drop))
+
+    def only_clues(self, keep: Callable[[Clue], bool]) -> RiddleSet:
+        """Return this set with only the clues ``keep`` accepts, without the subjects they no longer single out.
+
+        Entry riddles keep the clues only this rulebook's data makes true (numbers, copies, which card
+        stops which), and drop those a guess finds from a card's name or from another game.
+        """
+        kept = replace(self, clues=tuple(c for c in self.clues if keep(c)))
+        return kept.without(kept.unsolved())
 
     def clues_of(self, subject: Hashable) -> list[Clue]:
         """Return the clues true of ``subject``, in data order."""
@@ -162,10 +171,11 @@ RIDDLE_SETS: dict[str, RiddleSet] = {}
 """Every registered riddle template's set, by ``"<game>/<name>"`` (the tests count and check the subjects)."""
 
 
-def riddle_template(game: str, name: str, riddles: RiddleSet, *, explain: str) -> Template[Riddle]:
-    """Register and return the entry riddle template ``"<game>/<name>"`` over ``riddles``.
+def riddle_template(game: str, name: str, riddles: RiddleSet, *, explain: str, entry: bool = True) -> Template[Riddle]:
+    """Register and return the riddle template ``"<game>/<name>"`` over ``riddles``.
 
-    ``explain`` is a format string for the practice explanation, with ``{answer}``.
+    ``explain`` is a format string for the practice explanation, with ``{answer}``; ``entry=False``
+    keeps the riddles for practice (their clues can be guessed without the rulebook).
 
     Raises:
         ValueError: the template name is taken, or a subject cannot be singled out.
@@ -187,7 +197,9 @@ def riddle_template(game: str, name: str, riddles: RiddleSet, *, explain: str) -
 
     RIDDLE_SETS[f"{game}/{name}"] = riddles
     return register(
-        Template(game, name, "riddle", sections, lambda rng: draw_riddle(riddles, rng), ask, solve, explanation)
+        Template(
+            game, name, "riddle", sections, lambda rng: draw_riddle(riddles, rng), ask, solve, explanation, entry=entry
+        )
     )
 
 

@@ -92,22 +92,52 @@ def computed_clues() -> list[Clue]:
 
 
 SETS = load_riddle_sets(GAME)
-STRATEGY_RIDDLES: RiddleSet = SETS["estrategia"].with_clues(computed_clues()).without(TWINS)
+COMPUTED = frozenset(c.text for c in computed_clues()) - set(COVERS.values())  # "your hand": Manos de Diamante
+STRATEGY_RIDDLES: RiddleSet = (
+    SETS["estrategia"].with_clues(computed_clues()).without(TWINS).only_clues(lambda c: c.text in COMPUTED)
+)
+"""Entry riddles: only the printed cards' data (colour, copies, whom a red reaches, which blue stops it). The
+hand-written clues described a strategy's effect, which its name gives away (closed-book baseline, round 1);
+they stay in the practice set :data:`STRATEGY_PRACTICE`, which never uses the entry riddles' clues (a riddle
+harvested from practice is never an entry riddle)."""
+STRATEGY_PRACTICE: RiddleSet = SETS["estrategia"].without(TWINS).only_clues(lambda c: c.text not in COMPUTED)
 STRATEGY = riddle_template(
     GAME,
     "acertijo-estrategia",
     STRATEGY_RIDDLES,
     explain="Es {answer}: su carta (y la tabla de colores del reglamento) reúne todas las pistas, y ninguna otra.",
 )
+STRATEGY_DESCRIBED = riddle_template(
+    GAME,
+    "acertijo-estrategia-descrita",
+    STRATEGY_PRACTICE,
+    explain="Es {answer}: su carta (y la tabla de colores del reglamento) reúne todas las pistas, y ninguna otra.",
+    entry=False,  # its effect, described, is guessed from the strategies' names
+)
 CONCEPT = riddle_template(
     GAME,
     "acertijo-concepto",
     SETS["concepto"],
     explain="Es {answer}: el reglamento lo describe con esas propiedades.",
+    entry=False,  # guessed from the clues and the term list without the rulebook (baseline round 1: 3/4)
+)
+GUESSED_NUMBERS = frozenset({1, 2, 4, 6, 8, 10})
+"""Numbers a guess finds without the rulebook (one action, four colours, two bad faces, six players at most;
+eight cards and 5M + 5M, which other items show): closed-book baseline, round 1, 4/5. Entry riddles ask the
+others (25, 60, 100, 180, 12), and never the die's six faces."""
+NUMBERS: RiddleSet = SETS["numero"].only_clues(
+    lambda c: not c.holds <= GUESSED_NUMBERS and "caras del dado" not in c.text
 )
 NUMBER = riddle_template(
     GAME,
     "acertijo-numero",
-    SETS["numero"],
+    NUMBERS,
     explain="Es {answer}: es el número que el reglamento da a cada una de esas cosas.",
+)
+GUESSED_NUMBER = riddle_template(
+    GAME,
+    "acertijo-numero-facil",
+    SETS["numero"].only_clues(lambda c: c.holds <= GUESSED_NUMBERS),
+    explain="Es {answer}: es el número que el reglamento da a cada una de esas cosas.",
+    entry=False,
 )

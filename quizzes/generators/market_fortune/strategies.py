@@ -159,6 +159,7 @@ PLAYABLE = register(
         _ask_playable,
         _answer_playable,
         _explain_playable,
+        entry=False,  # practice: an attack needs a target, guessed unread (baseline round 1: 4/4)
     )
 )
 
@@ -214,6 +215,7 @@ AIM = register(
         _ask_aim,
         _answer_aim,
         _explain_aim,
+        entry=False,  # practice: face-down targets guessed unread (baseline round 1: 4/4)
     )
 )
 
@@ -234,8 +236,7 @@ def _draw_defence(rng: Rng) -> Defence:
     rng.shuffle(blues)
     others = [n for n in strategy_names() if colour_of(n) != "azul" and n != red]
     rng.shuffle(others)
-    k = 1 + rng.below(2)
-    mine = blues[:k] + others[: 3 - k]
+    mine = blues[:2] + others[:1]  # two blues: which one covers this attack only the printed cards say
     rng.shuffle(mine)
     t = _table(rng, tuple(mine), full=True, rival_strategies=0)
     attacker = replace(t.seats[1], strategies=(red,))

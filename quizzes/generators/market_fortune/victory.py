@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from club_agentes.engine.core import Rng
 from club_agentes.engine.market_fortune.scenario import position, rig_die
@@ -35,10 +35,11 @@ from club_agentes.quizzes.generators.market_fortune.common import (
     engine,
     investment_cards,
     legal,
+    player,
     value,
 )
 from club_agentes.quizzes.model import Ask, Redraw, Template, register
-from club_agentes.quizzes.wording import count, join, people
+from club_agentes.quizzes.wording import count, join, number, people
 
 MODE_NAMES = {"familia": "Familia", "fortuna": "Fortuna", "campeonato": "Campeonato"}
 OUTCOMES = (
@@ -166,6 +167,7 @@ FOURTH = register(
         _ask_fourth,
         _answer_fourth,
         _explain_fourth,
+        entry=False,  # practice: a closed-book guess found the outcome (baseline round 1: 2/3)
     )
 )
 
@@ -211,7 +213,17 @@ def _explain_opener(f: Fourth, answer: Hashable) -> str:
 
 
 OPENER = register(
-    Template(GAME, "quien-abre", "question", (CAMPEONATO,), _draw_opener, _ask_opener, _answer_opener, _explain_opener)
+    Template(
+        GAME,
+        "quien-abre",
+        "question",
+        (CAMPEONATO,),
+        _draw_opener,
+        _ask_opener,
+        _answer_opener,
+        _explain_opener,
+        entry=False,  # practice: the answer is always the winner, the natural guess
+    )
 )
 
 # --------------------------------------------------------------------------- optimisation
@@ -236,6 +248,13 @@ class Swap:
     attacked: bool
 
 
+def _other_investments(n: int) -> str:
+    """``" y otra inversión boca abajo"``, ``" y otras dos inversiones boca abajo"``, or nothing for none."""
+    if n == 0:
+        return ""
+    return " y otra inversión boca abajo" if n == 1 else f" y otras {number(n, feminine=True)} inversiones boca abajo"
+
+
 def _draw_swap(rng: Rng) -> Swap:
     pairs = investment_cards(rng, 1 + rng.below(3))
     a, r = pairs[0]
@@ -257,7 +276,7 @@ def _ask_swap(s: Swap) -> Ask:
     old = r if s.new.split("-")[1] == "R" else a
     state = "boca arriba (quedó así tras una Auditoría Federal)" if s.face_up else "boca abajo"
     others = len(s.pairs) - 1
-    rest = f" y {count(others, 'otra inversión', 'otras inversiones', feminine=True)} boca abajo" if others else ""
+    rest = _other_investments(others)
     when = (
         f"Es el turno de {s.names[0]}, que acaba de jugar Corrección contra esa inversión tuya; aún no has decidido si "
         "te defiendes."
@@ -311,6 +330,72 @@ def _explain_swap(s: Swap, answer: Hashable) -> str:
 
 SWAP = register(
     Template(
-        GAME, "optimizar", "question", (OPTIMIZACION, FAQ_OPTIMIZAR), _draw_swap, _ask_swap, _answer_swap, _explain_swap
+        GAME,
+        "optimizar",
+        "question",
+        (OPTIMIZACION, FAQ_OPTIMIZAR),
+        _draw_swap,
+        _ask_swap,
+        _answer_swap,
+        _explain_swap,
+        entry=False,  # practice: "no change under attack or face up" guessed unread (baseline round 1: 3/4)
+    )
+)
+
+
+# --------------------------------------------------------------------------- the cost of an optimisation
+
+
+def _draw_kept(rng: Rng) -> Swap:
+    s = _draw_swap(rng)
+    return replace(s, face_up=False, attacked=False)
+
+
+def _ask_kept(s: Swap) -> Ask:
+    a, r = s.pairs[0]
+    old = r if s.new.split("-")[1] == "R" else a
+    others = len(s.pairs) - 1
+    rest = _other_investments(others)
+    prompt = (
+        f"Juegas a Market Fortune (modo Fortuna) con {join(list(s.names))}. Es tu turno y aún no has elegido tu "
+        f"acción. Tienes una inversión boca abajo con {card(a)} y {card(r)}{rest}, y en la mano "
+        f"{count(len(s.hand), 'carta de construcción', 'cartas de construcción', feminine=True)}, entre ellas "
+        f"{card(s.new)}; no tienes Estrategias. Optimizas tu portafolio: cambias {card(old)} de esa inversión por "
+        f"{card(s.new)}. Hecho el cambio, y antes de elegir tu acción, ¿cuántas cartas de construcción tienes en la "
+        "mano?"
+    )
+    return Ask(prompt, "integer", sections=(OPTIMIZACION, FAQ_OPTIMIZAR))
+
+
+def _answer_kept(s: Swap) -> int:
+    st = _swap_state(s)
+    swaps = [m for m in legal(st, 0) if m.startswith("optimise") and m.endswith(s.new) and " 0 " in f" {m} "]
+    if not swaps:
+        raise Redraw
+    apply(st, 0, swaps[0])
+    while deciding(st) == 0 and (paid := [m for m in legal(st, 0) if m.startswith("discard")]):
+        apply(st, 0, paid[0])
+    if deciding(st) != 0:
+        raise Redraw
+    return int(player(st, 0)["hand"])
+
+
+def _explain_kept(s: Swap, answer: Hashable) -> str:
+    return (
+        f"Tienes {answer}: la carta retirada vuelve a tu mano en lugar de la nueva, y optimizar cuesta descartar 1 "
+        "carta de construcción."
+    )
+
+
+KEPT = register(
+    Template(
+        GAME,
+        "mano-tras-optimizar",
+        "question",
+        (OPTIMIZACION, FAQ_OPTIMIZAR),
+        _draw_kept,
+        _ask_kept,
+        _answer_kept,
+        _explain_kept,
     )
 )

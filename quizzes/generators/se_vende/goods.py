@@ -7,8 +7,10 @@ world's kind of good and each power, the rulebook says what selling gives
 and what Producir fills (se-vende/preguntas/producir). The engine plays the phase:
 
 * ``venta``: you sell one good with Consumir: Comercio; how many cards do you draw?
-* ``puntos-al-consumir``: you use one consume power; how many victory points do you earn?
-* ``bienes-producidos``: how many goods do your worlds receive in Producir?
+* ``puntos-al-consumir``: you use one consume power; how many victory points do you earn? (never one point
+  per good, nor two: that is what a guess says, so such situations are drawn again)
+* ``bienes-producidos``: how many goods do your worlds receive in Producir? (never one per card without a
+  good: only the printed cards say which are production worlds)
 """
 
 from __future__ import annotations
@@ -194,7 +196,11 @@ def _answer_consume(g: Goods) -> int:
     play_round(st, dict(enumerate(g.actions)), steer)
     if not used[0]:
         raise Redraw
-    return int(player(st, 0)["chips"]) - chips
+    earned = int(player(st, 0)["chips"]) - chips
+    held = len(g.goods) - (1 if g.actions[0] == "comercio" else 0)
+    if earned in (held, 2 * held):
+        raise Redraw  # "a point for each good (doubled with 2x PV)": the guess of one who never read the card
+    return earned
 
 
 def _explain_consume(g: Goods, answer: Hashable) -> str:
@@ -249,8 +255,11 @@ def _answer_produce(g: Goods) -> int:
 
     before = int(player(st, 0)["goods"])
     play_round(st, dict(enumerate(g.actions)), steer)
-    after = player(st, 0)
-    return int(after["goods"]) - before
+    made = int(player(st, 0)["goods"]) - before
+    empty = len(g.tableau) - len(g.goods)
+    if made in (empty, empty + (g.actions[0] == "producir")):
+        raise Redraw  # "every card without a good gets one": what a guess says without the printed worlds
+    return made
 
 
 def _explain_produce(g: Goods, answer: Hashable) -> str:

@@ -146,7 +146,17 @@ def _explain_dev(p: Placing, answer: Hashable) -> str:
 
 
 DEV = register(
-    Template(GAME, "coste-de-desarrollo", "question", (VARIOS, USOS), _draw_dev, _ask_dev, _answer_dev, _explain_dev)
+    Template(
+        GAME,
+        "coste-de-desarrollo",
+        "question",
+        (VARIOS, USOS),
+        _draw_dev,
+        _ask_dev,
+        _answer_dev,
+        _explain_dev,
+        entry=False,  # practice: small costs guessed unread (baseline round 1: 2/3)
+    )
 )
 
 # --------------------------------------------------------------------------- Asentar
@@ -224,7 +234,7 @@ def _draw_military(rng: Rng) -> Placing:
     tableau = _tableau(rng, (PowerName.SETTLE_MILITARY,))
     military = sum(p.n for k in tableau for p in design(k).powers if p.name is PowerName.SETTLE_MILITARY)
     target = military + rng.below(2)
-    worlds = keys_where(lambda d: d.defence == target)
+    worlds = keys_where(lambda d: d.defence > 0 and d.defence == target)  # a military world, never a development
     world = rng.choice([k for k in worlds if k not in tableau] or [""])
     if not world:
         raise Redraw
@@ -269,5 +279,6 @@ MILITARY_TEMPLATE = register(
         _ask_military,
         _answer_military,
         _explain_military,
+        entry=False,  # practice: two outcomes, guessed from general knowledge (baseline round 1: 3/5)
     )
 )

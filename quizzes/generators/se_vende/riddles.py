@@ -98,12 +98,33 @@ SIX = SETS["coste-6"].with_clues([c for c in _CLUES if c.holds <= _SIX_NAMES], s
 GOODS = SETS["bien"].with_clues([c for c in _CLUES if c.text.startswith("Mi color")])
 MILITARY = replace(MILITARY, home={n: MILITARES for n in MILITARY.subjects})
 SIX = replace(SIX, home={n: PUNTUACION for n in SIX.subjects})
+_POWERS = frozenset(POWER_CLUES.values()) | {"No tengo ningún poder."}
+# Entry riddles keep the printed numbers only (defence, points, copies, halo, end-of-game scoring): a power,
+# described, is guessed from a card's name (closed-book baseline, round 1).
+MILITARY = MILITARY.only_clues(lambda c: c.text not in _POWERS)
+SIX = SIX.only_clues(lambda c: c.text not in _POWERS)
 
-riddle_template(GAME, "acertijo-fase", SETS["fase"], explain="Es {answer}: el reglamento le da esas propiedades.")
-riddle_template(GAME, "acertijo-concepto", SETS["concepto"], explain="Es {answer}: el reglamento lo describe así.")
-riddle_template(GAME, "acertijo-mundo-militar", MILITARY, explain="Es {answer}: su carta reúne todas las pistas.")
-riddle_template(GAME, "acertijo-coste-6", SIX, explain="Es {answer}: su carta reúne todas las pistas.")
-riddle_template(GAME, "acertijo-bien", GOODS, explain="Es {answer}: lo dicen el reglamento y las cartas.")
+# Practice only: Race for the Galaxy's phases, goods' colours and the card names in the term list give these away
+# without this rulebook (closed-book baseline, round 1).
 riddle_template(
-    GAME, "acertijo-numero", SETS["numero"], explain="Es {answer}: el número que el reglamento da a esas cosas."
+    GAME, "acertijo-fase", SETS["fase"], explain="Es {answer}: el reglamento le da esas propiedades.", entry=False
+)
+riddle_template(
+    GAME, "acertijo-concepto", SETS["concepto"], explain="Es {answer}: el reglamento lo describe así.", entry=False
+)
+riddle_template(GAME, "acertijo-mundo-militar", MILITARY, explain="Es {answer}: su carta reúne todas las pistas.")
+riddle_template(
+    GAME,
+    "acertijo-coste-6",
+    SIX,
+    explain="Es {answer}: su carta reúne todas las pistas.",
+    entry=False,  # practice: a cost-6 development's name says what it scores
+)
+riddle_template(GAME, "acertijo-bien", GOODS, explain="Es {answer}: lo dicen el reglamento y las cartas.", entry=False)
+riddle_template(
+    GAME,
+    "acertijo-numero",
+    SETS["numero"],
+    explain="Es {answer}: el número que el reglamento da a esas cosas.",
+    entry=False,
 )

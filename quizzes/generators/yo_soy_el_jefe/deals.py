@@ -176,6 +176,7 @@ register(
         _ask_end,
         _answer_end,
         _explain_end,
+        entry=False,  # practice: guessed unread (baseline round 1: 5/5)
     )
 )
 
@@ -268,6 +269,7 @@ register(
         _ask_next,
         _answer_next,
         _explain_next,
+        entry=False,  # practice: "next to the left" guessed unread (baseline round 1: 2/2)
     )
 )
 
@@ -276,14 +278,18 @@ register(
 
 @dataclass(frozen=True)
 class Failure:
-    """Seat 0 opens a deal; seat 1 places a family card; seat 2 sends the boss's investor travelling; it fails."""
+    """Seat 0 opens a deal; seat 1 places a family card; seat 2 sends the boss's investor travelling; it fails.
+
+    The item asks for the cards seats 1 and 2 hold between them afterwards: both played one card, but only one
+    of the two comes back (the family card), so "two cards fewer" is wrong (closed-book baseline, round 1: the
+    old item asked about seat 2 alone, whose one card fewer a guess finds).
+    """
 
     names: tuple[str, ...]
     space: int
     colour: str
     family: str
     cards: tuple[int, int]
-    asked: int
 
 
 def _draw_failure(rng: Rng) -> Failure:
@@ -299,7 +305,6 @@ def _draw_failure(rng: Rng) -> Failure:
         colour,
         rng.choice(family),
         (2 + rng.below(5), 2 + rng.below(5)),
-        1 + rng.below(2),
     )
 
 
@@ -319,7 +324,6 @@ def _failure_table(f: Failure) -> Table:
 
 def _ask_failure(f: Failure) -> Ask:
     a, b, c = f.names[0], f.names[1], f.names[2]
-    asked = f.names[f.asked]
     prompt = (
         f"Juegan a Yo soy el jefe {table_words(f.names)}. {b} tiene "
         f"{count(f.cards[0], 'carta de influencia', 'cartas de influencia', feminine=True)} en la mano y {c}, "
@@ -327,8 +331,8 @@ def _ask_failure(f: Failure) -> Ask:
         f"dice «¡Vamos a negociar!» en la casilla {f.space}. {b} coloca sobre la mesa una carta de familia de color "
         f"{f.family} para participar; después {c} juega una carta de viaje de color {f.colour} sobre "
         f"{investor(f.colour)} "
-        f"de {a}, y nadie la anula. {a} declara que la transacción ha fracasado. ¿Cuántas cartas de influencia tiene "
-        f"{asked} en la mano después?"
+        f"de {a}, y nadie la anula. {a} declara que la transacción ha fracasado. Después, ¿cuántas cartas de "
+        f"influencia tienen {b} y {c} en la mano, contando las de los dos?"
     )
     return Ask(prompt, "integer", sections=(FRACASO,))
 
@@ -344,18 +348,26 @@ def _answer_failure(f: Failure) -> int:
             raise Redraw
         table.play(waiting[0], "pass")
     table.fail()
-    return int(table.view(f.asked)["players"][f.asked]["hand_count"])
+    players = table.view(None)["players"]
+    return int(players[1]["hand_count"]) + int(players[2]["hand_count"])
 
 
 def _explain_failure(f: Failure, answer: Hashable) -> str:
     return (
-        f"Tiene {answer}: al fracasar, las cartas de familia que quedan en la mesa vuelven a quien las puso, y las "
-        "demás cartas de influencia usadas se descartan."
+        f"Tienen {answer}: al fracasar, las cartas de familia que quedan en la mesa vuelven a quien las puso, y las "
+        "demás cartas de influencia usadas (la de viaje) se descartan."
     )
 
 
 register(
     Template(
-        GAME, "tras-el-fracaso", "question", (FRACASO,), _draw_failure, _ask_failure, _answer_failure, _explain_failure
+        GAME,
+        "tras-el-fracaso",
+        "question",
+        (FRACASO,),
+        _draw_failure,
+        _ask_failure,
+        _answer_failure,
+        _explain_failure,
     )
 )

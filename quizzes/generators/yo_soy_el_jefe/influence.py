@@ -329,4 +329,16 @@ def _explain_travel(t: Travel, answer: Hashable) -> str:
     return "Sobre una carta de inversor, la de viaje se queda hasta que se complete la transacción."
 
 
-register(Template(GAME, "viaje", "question", (VIAJE,), _draw_travel, _ask_travel, _answer_travel, _explain_travel))
+register(
+    Template(
+        GAME,
+        "viaje",
+        "question",
+        (VIAJE,),
+        _draw_travel,
+        _ask_travel,
+        _answer_travel,
+        _explain_travel,
+        entry=False,  # practice: guessed unread (baseline round 1: 3/3)
+    )
+)

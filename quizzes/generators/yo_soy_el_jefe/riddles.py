@@ -15,7 +15,6 @@ from club_agentes.quizzes.generators.yo_soy_el_jefe.common import (
     DEAL_CARDS,
     FIN,
     GAME,
-    MAZO,
     NEGOCIACION_DATOS,
     SPACES,
     TABLERO,
@@ -45,12 +44,8 @@ def deal_card_riddles() -> RiddleSet:
             )
     plain = frozenset(c.number for c in DEAL_CARDS if not c.end_numbers)
     clues.append(Clue("Mi reverso no tiene ningún número.", plain, (NEGOCIACION_DATOS, FIN)))
-    clues.append(Clue("Al empezar la partida estoy arriba del todo del mazo.", frozenset({1}), (MAZO,)))
-    clues.append(
-        Clue("Al empezar la partida estoy debajo de todas las demás.", frozenset({DEAL_CARDS[-1].number}), (MAZO,))
-    )
-    final = frozenset(c.number for c in DEAL_CARDS if c.final)
-    clues.append(Clue("Cuando me colocan en el tablero, la partida termina sin tirar el dado.", final, (FIN,)))
+    # No clue says where a card starts in the deck, or that it ends the game: "the top card" is 1 and "the last"
+    # the highest number to any guess (closed-book baseline, round 1); the dividends and backs need the data.
     rs = RiddleSet(
         tuple(c.number for c in DEAL_CARDS),
         tuple(clues),
@@ -92,15 +87,40 @@ def space_riddles() -> RiddleSet:
 
 
 SETS = load_riddle_sets(GAME)
+# Practice only: the influence cards, concepts and spaces are guessed from their clues without the rulebook
+# (closed-book baseline, round 1: 2/2, 3/3, 2/2); the numbers' riddle keeps only the box's counts.
 riddle_template(
-    GAME, "acertijo-carta", SETS["carta"], explain="Es la carta de {answer}: el reglamento le da esas propiedades."
+    GAME,
+    "acertijo-carta",
+    SETS["carta"],
+    explain="Es la carta de {answer}: el reglamento le da esas propiedades.",
+    entry=False,
 )
 riddle_template(
-    GAME, "acertijo-papel", SETS["papel"], explain="Es el papel de {answer}, tal como lo describe el reglamento."
+    GAME,
+    "acertijo-papel",
+    SETS["papel"],
+    explain="Es el papel de {answer}, tal como lo describe el reglamento.",
+    entry=False,  # practice: four roles, and the game's name says who says «¡Vamos a negociar!»
 )
-riddle_template(GAME, "acertijo-concepto", SETS["concepto"], explain="Es {answer}: el reglamento lo describe así.")
 riddle_template(
-    GAME, "acertijo-numero", SETS["numero"], explain="Es {answer}: el número que el reglamento da a esas cosas."
+    GAME, "acertijo-concepto", SETS["concepto"], explain="Es {answer}: el reglamento lo describe así.", entry=False
+)
+GUESSED_NUMBERS = frozenset({2, 3, 4, 5, 10, 15, 16})
+"""Numbers a guess finds (small counts; the 16 spaces and 15 deal cards other items show; the tenth deal of the
+well-known game): closed-book baseline, round 1, 2/3. Entry riddles ask the box's counts (98, 24, 33, 110, 12)."""
+riddle_template(
+    GAME,
+    "acertijo-numero",
+    SETS["numero"].only_clues(lambda c: not c.holds <= GUESSED_NUMBERS),
+    explain="Es {answer}: el número que el reglamento da a esas cosas.",
+)
+riddle_template(
+    GAME,
+    "acertijo-numero-facil",
+    SETS["numero"].only_clues(lambda c: c.holds <= GUESSED_NUMBERS),
+    explain="Es {answer}: el número que el reglamento da a esas cosas.",
+    entry=False,
 )
 riddle_template(
     GAME,
@@ -109,5 +129,9 @@ riddle_template(
     explain="Es la carta de negociación {answer}: su anverso y su reverso reúnen las pistas.",
 )
 riddle_template(
-    GAME, "acertijo-casilla", space_riddles(), explain="Es la casilla {answer}: así la describen los datos del tablero."
+    GAME,
+    "acertijo-casilla",
+    space_riddles(),
+    explain="Es la casilla {answer}: así la describen los datos del tablero.",
+    entry=False,
 )
