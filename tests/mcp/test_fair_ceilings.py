@@ -236,3 +236,22 @@ async def test_wrong_keys_get_429_with_retry_after_and_a_right_key_from_the_same
         assert statuses[:6] == [401] * 6 and set(statuses[6:]) == {429}, statuses
         async with keyed_client(url, key) as ana:  # the owner of a key is never locked out
             assert len((await ana.call("list_games", {}))["games"]) == 3
+
+
+async def test_over_http_eight_keyed_agents_creating_tables_leave_a_ninth_served(tmp_path: Path) -> None:
+    """The same through the server's edge: agents known only by their keys, create_table as a tool."""
+    db = tmp_path / "db"
+    names = [f"greedy-{i}" for i in range(8)] + ["ninth"]
+    keys = {n: add_agent(db, n) for n in names}
+    limits = LimitSettings.parse("tables_per_hour=none,tables_per_hour_global=30,open_tables=none")
+    args = {"game": "se-vende", "seats": ["agent", "bot:random"], "options": {"require_club_pass": False}}
+    with http_club(db, limits=limits) as (_app, url):
+        for name in names[:8]:
+            async with keyed_client(url, keys[name]) as greedy:
+                for _ in range(3):
+                    await greedy.call("create_table", args)
+                text = await greedy.error("create_table", args)
+                assert f"{name} has 3 tables created in the last hour, its fair share (10%)" in text
+        async with keyed_client(url, keys["ninth"]) as ninth:
+            made = await ninth.call("create_table", args)
+            assert made["status"] == "waiting"
