@@ -817,12 +817,13 @@ class TableStore:
         )
         return [str(r[0]) for r in rows]
 
-    def expired_waiting_tables(self, now: float, limit: int = 20) -> list[str]:
-        """Return waiting tables whose wait for agents has run out (``deadline_at``), earliest first."""
+    def expired_waiting_tables(self, now: float, expiry_s: float, limit: int = 20) -> list[str]:
+        """Return waiting tables whose wait for agents has run out (``deadline_at``; a table stored before waiting
+        tables had one: ``expiry_s`` after its last write), earliest first."""
         rows = self.db.all(
-            "SELECT id FROM game_tables WHERE deadline_at IS NOT NULL AND deadline_at <= ? AND status = 'waiting'"
-            " ORDER BY deadline_at LIMIT ?",
-            (now, limit),
+            "SELECT id FROM game_tables WHERE status = 'waiting' AND ((deadline_at IS NOT NULL AND deadline_at <= ?)"
+            " OR (deadline_at IS NULL AND updated_at <= ?)) ORDER BY COALESCE(deadline_at, updated_at) LIMIT ?",
+            (now, now - expiry_s, limit),
         )
         return [str(r[0]) for r in rows]
 

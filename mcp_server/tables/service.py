@@ -784,8 +784,8 @@ class TableService:
         """Seat ``agent`` at an open agent seat and return its secret token.
 
         Raises:
-            TableError: unknown table, no open seat, the agent already holds its seats here, or a
-                refused club pass.
+            TableError: unknown table, a closed table (e.g. expired), no open seat, the agent already holds
+                its seats here, or a refused club pass.
         """
         async with self._locked(table_id) as live:
             open_seats = live.open_seats()
@@ -1455,7 +1455,8 @@ class TableService:
                 continue
             except Exception:
                 log.exception("the decision clock failed at table %s", table_id)
-        for table_id in self.store.expired_waiting_tables(now):
+        expiry = self.settings.waiting_expiry_s
+        for table_id in self.store.expired_waiting_tables(now, expiry) if expiry is not None else ():
             try:
                 await self._expire(table_id)
             except (TableError, StaleVersion):
@@ -1484,11 +1485,13 @@ class TableService:
             TableError: unknown table.
             StaleVersion: another worker changed the table first.
         """
+        waited = self.settings.waiting_expiry_s
         async with self._locked(table_id) as live:
             now = self._clock()
-            if live.status != "waiting" or live.deadline_at is None or live.deadline_at > now:
+            # A table stored before waiting tables had a deadline waits from its last write.
+            due = live.deadline_at if live.deadline_at is not None else (live.row.updated_at or 0) + (waited or 0)
+            if live.status != "waiting" or waited is None or due > now:
                 return
-            waited = self.settings.waiting_expiry_s or 0
             note = (
                 f"the table expired: no agent took a seat for {waited / 60:g} minutes while seats "
                 f"{live.open_seats()} were open; create a table or call seek_game again"

@@ -255,3 +255,27 @@ async def test_over_http_eight_keyed_agents_creating_tables_leave_a_ninth_served
         async with keyed_client(url, keys["ninth"]) as ninth:
             made = await ninth.call("create_table", args)
             assert made["status"] == "waiting"
+
+
+async def test_a_waiting_table_stored_without_a_deadline_expires_from_its_last_write(tmp_path: Path) -> None:
+    """Tables made before waiting tables had a deadline (deadline_at null) expire too, counted from their last write."""
+    clock = Clock()
+    store = Store(tmp_path / "db")
+    settings = dataclasses.replace(QUIET, waiting_expiry_s=1800.0)
+    svc = TableService(store, CORPUS, Passes(), games=toy, settings=settings, clock=clock)
+    try:
+        created = await svc.create("toy-race", ["agent", "agent"], {"require_club_pass": False}, 1, creator="ana")
+        table_id = created.table.table_id
+        with store.db.tx() as tx:
+            tx.execute("UPDATE game_tables SET deadline_at = NULL WHERE id = ?", (table_id,))
+        svc._live.drop(table_id)
+        clock.now += 1799
+        await svc.tick()
+        assert store.load_table(table_id).status == "waiting"  # type: ignore[union-attr]
+        clock.now += 2
+        await svc.tick()
+        row = store.load_table(table_id)
+        assert row is not None and row.status == "aborted" and "expired" in (row.note or "")
+    finally:
+        await svc.aclose()
+        store.close()
