@@ -97,7 +97,7 @@ def build_app(
     store = store if store is not None else Store(settings.db, schema=settings.db_schema)
     corpus = load_corpus()
     registry = AgentRegistry(store)
-    limits = Limits(settings.limits, store)
+    limits = Limits(settings.limits, store, fair_share=settings.fair_share / 100)
     keys_required = settings.http and not settings.no_auth
     auth, login = server_auth(settings, registry, limits) if keys_required else ({}, None)
     mcp = ClubServer(
@@ -119,6 +119,8 @@ def build_app(
     table_settings = TableSettings.from_env()
     if settings.max_live_tables is not None:
         table_settings = dataclasses.replace(table_settings, max_live_tables=settings.max_live_tables)
+    if settings.waiting_expiry_s is not None:
+        table_settings = dataclasses.replace(table_settings, waiting_expiry_s=float(settings.waiting_expiry_s))
     tables = TableService(
         store,
         corpus,

@@ -12,6 +12,10 @@ and answers 401 when it returns ``None``. With the server's OAuth login on
 issues. :class:`KeyChallenge` words those 401 answers (RFC 6750): a request without a bearer key is
 told a key is required (no error code), a request whose key or token is not valid gets
 ``error="invalid_token"`` and a body that says the key is not valid.
+
+Wrong keys are slowed per client address (:class:`KeyBackoff`): after a few in a row, each further
+wrong key is answered 429 with ``Retry-After`` for a wait that doubles up to a bound, while a right
+key from the same address is always served (never a lock-out of the key's owner).
 """
 
 from __future__ import annotations
@@ -19,10 +23,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import math
 import re
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import anyio.to_thread
 from club_agentes.mcp_server.identity import NEEDS_AGENT
@@ -221,6 +228,72 @@ def challenge(missing: bool, resource_metadata: str | None, *, registration: boo
     return "Bearer " + ", ".join(parts), json.dumps(body).encode()
 
 
+SLOW_DOWN_CODE = -32029
+"""The JSON-RPC error code of a 429 body (too many wrong keys from one address)."""
+SLOW_DOWN = (
+    "Too many wrong keys from your address ({failures} in a row): wait {retry} seconds (Retry-After) before sending "
+    "another key. A right key is always accepted."
+)
+
+
+@dataclass
+class _Failures:
+    count: int
+    last: float
+    blocked_until: float
+
+
+class KeyBackoff:
+    """Exponential backoff on wrong keys, per client address, held in memory by each worker.
+
+    The first ``free`` wrong keys in a row from an address are answered 401 as usual. Each further one
+    blocks the address for ``base_s`` seconds, doubling with every wrong key up to ``max_s``; a wrong
+    key that arrives while its address is blocked is answered 429 with ``Retry-After`` (and doubles
+    the wait). The count is forgotten ``forget_s`` seconds after the address's last wrong key.
+
+    A right key is never refused and never waits, whatever its address did (the owner of a key is never
+    locked out, even behind an address shared with someone guessing), and it does not clear the
+    count either (a guesser holding one valid key cannot reset its own backoff). At most ``max_addresses``
+    addresses are tracked (the least recently failed are forgotten first), so memory is bounded.
+    """
+
+    def __init__(
+        self,
+        *,
+        free: int = 5,
+        base_s: float = 1.0,
+        max_s: float = 60.0,
+        forget_s: float = 900.0,
+        max_addresses: int = 10_000,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.free = free
+        self.base_s = base_s
+        self.max_s = max_s
+        self.forget_s = forget_s
+        self.max_addresses = max_addresses
+        self.clock = clock
+        self._seen: OrderedDict[str, _Failures] = OrderedDict()
+
+    def failed(self, address: str) -> tuple[int, int | None]:
+        """Record a wrong key from ``address``; return its wrong keys in a row and, if the address was
+        blocked when it came, the whole seconds to wait (the answer is then 429), else ``None``."""
+        now = self.clock()
+        f = self._seen.pop(address, None)
+        if f is None or now - f.last > self.forget_s:
+            f = _Failures(0, now, now)
+        blocked = f.blocked_until > now
+        f.count += 1
+        f.last = now
+        if f.count > self.free:
+            wait = min(self.max_s, self.base_s * 2 ** min(f.count - self.free - 1, 30))
+            f.blocked_until = now + wait
+        self._seen[address] = f
+        while len(self._seen) > self.max_addresses:
+            self._seen.popitem(last=False)
+        return f.count, (max(1, math.ceil(f.blocked_until - now)) if blocked else None)
+
+
 class KeyChallenge:
     """Outer ASGI layer that words the 401 answers of ``/mcp`` (see :func:`challenge`).
 
@@ -233,12 +306,42 @@ class KeyChallenge:
     """
 
     def __init__(
-        self, app: ASGIApp, resource_metadata: str | None, *, registration: bool = False, path: str = "/mcp"
+        self,
+        app: ASGIApp,
+        resource_metadata: str | None,
+        *,
+        registration: bool = False,
+        path: str = "/mcp",
+        backoff: KeyBackoff | None = None,
     ) -> None:
         self.app = app
         self.resource_metadata = resource_metadata
         self.registration = registration
         self.path = path
+        self.backoff = backoff if backoff is not None else KeyBackoff()
+
+    async def _slow_down(self, send: Send, failures: int, retry: int) -> None:
+        message = SLOW_DOWN.format(failures=failures, retry=retry)
+        body = json.dumps(
+            {
+                "jsonrpc": "2.0",
+                "id": None,
+                "error": {"code": SLOW_DOWN_CODE, "message": message, "data": {"retry_after": retry}},
+            }
+        ).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 429,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"retry-after", str(retry).encode()),
+                    (b"cache-control", b"no-store"),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
 
     async def _answer(self, send: Send, missing: bool) -> None:
         header, body = challenge(missing, self.resource_metadata, registration=self.registration)
@@ -268,6 +371,12 @@ class KeyChallenge:
             nonlocal replaced
             if message["type"] == "http.response.start" and (message["status"] == 401 or scope.get(NEEDS_AGENT)):
                 replaced = True
+                if message["status"] == 401 and not missing:  # a wrong key: slowed per address
+                    client = scope.get("client")
+                    failures, retry = self.backoff.failed(str(client[0]) if client else "unknown")
+                    if retry is not None:
+                        await self._slow_down(send, failures, retry)
+                        return
                 await self._answer(send, missing)
             elif not replaced:
                 await send(message)

@@ -270,8 +270,8 @@ def register_quiz_tools(
             on every request as 'Authorization: Bearer <key>'; the tools then act as that agent. Registrations
             are limited per client address and for the club as a whole.
             """
-            lim.take("registration", client_address())
-            record, key = reg.add(name, origin="register")
+            with lim.counting("registration", client_address()):  # a refused name does not count
+                record, key = reg.add(name, origin="register")
             out = AgentRegistered(
                 agent=record.name,
                 key=key,

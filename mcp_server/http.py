@@ -359,7 +359,9 @@ def build_http_app(club: ClubApp, settings: ServerSettings) -> ASGIApp:
         max_sessions=limits.legacy_sessions_global,
     )
     anonymous = StreamableHTTPASGIApp(club.server.session_manager) if club.open_registration else None
-    sessions = LegacySessionCap(limits.legacy_sessions, float(limits.legacy_idle_s)) if streaming else None
+    # At most its fair share of the global ceiling.
+    per_identity = club.limits.fair_limit("legacy_sessions") if club.limits is not None else limits.legacy_sessions
+    sessions = LegacySessionCap(per_identity, float(limits.legacy_idle_s)) if streaming else None
     edge = EdgeMiddleware(
         inner, security, anonymous_app=anonymous, sessions=sessions, close_session=session_closer(club)
     )

@@ -24,6 +24,12 @@ Global ceilings (defaults): ``entry_quizzes_per_hour_global`` 600, ``practice_pe
 ``registrations_per_hour_global`` 100, ``logins_per_hour_global`` 1000,
 ``oauth_clients_per_hour_global`` 1000, ``legacy_sessions_global`` 1000.
 
+**Fair share.** No subject may take more than a share (default 10%, the server setting ``--fair-share``
+/ ``CLUB_AGENTES_FAIR_SHARE``) of any global ceiling, whatever its own limit says: its effective
+limit is ``min(limit, max(1, floor(ceiling * share)))``. So eight agents (or addresses, for
+registrations) spending all they may leave at least a fifth of every ceiling to everyone else.
+An agent's entry quizzes of every game count together against its share.
+
 Counters live in the database (:mod:`club_agentes.mcp_server.store.limits`), so every worker
 sharing it enforces the same limits. Every refusal is a :class:`LimitReached` (a
 :class:`~club_agentes.errors.Refused`) whose sentence says which limit was reached and when to
@@ -33,6 +39,8 @@ API for services (the harness, the tables service):
 
 * :meth:`Limits.take` ``(kind, subject)``: count one request of a rate kind (``"entry_quiz"``,
   ``"practice"``, ``"table"``, ``"registration"``, ``"login"``, ``"oauth_client"``) or refuse;
+  :meth:`Limits.counting` counts one for a block and takes it back if the block is refused (a
+  failed registration does not use up its address's registrations);
 * :meth:`Limits.check_open_tables` ``(agent, mine, everyone)``: refuse one more open table;
 * :meth:`Limits.hold` / :meth:`Limits.ahold` ``("long_poll", agent, seconds)``: a (sync / async)
   context manager holding one concurrent long-poll for its duration.
@@ -58,6 +66,8 @@ from club_agentes.errors import Refused
 
 HOUR = 3600.0
 LIMITS_ENV = "CLUB_AGENTES_LIMITS"
+DEFAULT_FAIR_SHARE = 0.10
+"""The share of a global ceiling one subject may take at most (the server setting ``fair_share``, in percent)."""
 
 
 class LimitReached(Refused):
@@ -150,9 +160,23 @@ class LimitStore(Protocol):
     """What :class:`Limits` needs from the store (``mcp_server.store.limits.LimitStoreSQL``)."""
 
     def rate_take(
-        self, kind: str, subject: str, *, now: float, window: float, limit: int | None, global_limit: int | None
+        self,
+        kind: str,
+        subject: str,
+        *,
+        now: float,
+        window: float,
+        limit: int | None,
+        global_limit: int | None,
+        share_limit: int | None = None,
+        share_group: str | None = None,
+        event: str | None = None,
     ) -> Blocked | None:
         """Count one event unless a limit is reached; return what blocked it."""
+        ...
+
+    def rate_give_back(self, event: str) -> None:
+        """Uncount the event stored with receipt ``event``."""
         ...
 
     def hold_take(
@@ -165,6 +189,7 @@ class LimitStore(Protocol):
         expires_at: float,
         limit: int | None,
         global_limit: int | None,
+        share_limit: int | None = None,
     ) -> Blocked | None:
         """Hold a lease unless too many are held; return what blocked it."""
         ...
@@ -209,13 +234,43 @@ def _when(ts: float) -> str:
 class Limits:
     """The limits of one server, counted in its store (shared by every worker on that store)."""
 
-    def __init__(self, settings: LimitSettings, store: LimitStore, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        settings: LimitSettings,
+        store: LimitStore,
+        *,
+        clock: Callable[[], float] = time.time,
+        fair_share: float | None = DEFAULT_FAIR_SHARE,
+    ) -> None:
+        """``fair_share``: the share (0-1] of each global ceiling one subject may take (``None``: no share rule).
+
+        Raises:
+            ValueError: ``fair_share`` is not in (0, 1].
+        """
+        if fair_share is not None and not 0 < fair_share <= 1:
+            raise ValueError(f"fair_share must be more than 0 and at most 1, not {fair_share!r}")
         self.settings = settings
         self.store = store
         self.clock = clock
+        self.fair_share = fair_share
 
     def _limits(self, name: str) -> tuple[int | None, int | None]:
         return getattr(self.settings, name), getattr(self.settings, f"{name}_global")
+
+    def share_of(self, ceiling: int | None) -> int | None:
+        """Return the most one subject may take of ``ceiling`` (``None``: no ceiling or no share rule)."""
+        if ceiling is None or self.fair_share is None:
+            return None
+        return max(1, math.floor(ceiling * self.fair_share + 1e-9))
+
+    def fair_limit(self, name: str) -> int | None:
+        """Return the per-subject limit ``name`` (e.g. ``"legacy_sessions"``) lowered to its fair share of the
+        global ceiling ``name_global`` (``None``: no limit at all)."""
+        limit, ceiling = self._limits(name)
+        share = self.share_of(ceiling)
+        if limit is None or share is None:
+            return share if limit is None else limit
+        return min(limit, share)
 
     def _refuse(self, blocked: Blocked, subject: str, what: str, per: str, now: float) -> LimitReached:
         retry = max(1, math.ceil(blocked.retry_after))
@@ -224,31 +279,74 @@ class Limits:
             return LimitReached(
                 f"{subject} has {blocked.count} {what}{per} (the limit is {blocked.limit}); {when}", retry
             )
+        if blocked.scope == "share":
+            pct = f"{(self.fair_share or 0) * 100:g}%"
+            return LimitReached(
+                f"{subject} has {blocked.count} {what}{per}, its fair share ({pct}) of the club's ceiling "
+                f"(at most {blocked.limit} for any one); {when}",
+                retry,
+            )
         return LimitReached(
             f"the club has {blocked.count} {what}{per} from all agents together (its ceiling is {blocked.limit}); "
             f"{when}",
             retry,
         )
 
-    def take(self, kind: str, subject: str) -> None:
-        """Count one request of rate ``kind`` by ``subject`` (an agent, or a client address for registrations).
+    def take(self, kind: str, subject: str) -> str | None:
+        """Count one request of rate ``kind`` by ``subject`` (an agent, or a client address for registrations);
+        return the receipt :meth:`give_back` takes (``None`` when nothing is limited, so nothing was counted).
 
         Raises:
             KeyError: ``kind`` is not a rate kind (a defect of the caller).
-            LimitReached: the subject's hourly limit or the global ceiling is reached.
+            LimitReached: the subject's hourly limit, its fair share or the global ceiling is reached.
         """
         name, what = _RATE_KINDS[kind]
         limit, ceiling = self._limits(name)
         if limit is None and ceiling is None:
-            return
+            return None
         now = self.clock()
-        key, per = subject, " in the last hour"
+        key, per, group = subject, " in the last hour", None
         game = _ENTRY_QUIZ_GAME.get() if kind == "entry_quiz" else None
-        if game is not None:  # counted per game (entry_quiz_game)
-            key, per = f"{subject}\x1f{game}", f" of {game} in the last hour"
-        blocked = self.store.rate_take(kind, key, now=now, window=HOUR, limit=limit, global_limit=ceiling)
+        if game is not None:  # counted per game (entry_quiz_game); the fair share over all games
+            key, per, group = f"{subject}\x1f{game}", f" of {game} in the last hour", subject
+        receipt = secrets.token_hex(12)
+        blocked = self.store.rate_take(
+            kind,
+            key,
+            now=now,
+            window=HOUR,
+            limit=limit,
+            global_limit=ceiling,
+            share_limit=self.share_of(ceiling),
+            share_group=group,
+            event=receipt,
+        )
         if blocked is not None:
+            if blocked.scope == "share" and group is not None:
+                per = " of all games in the last hour"
             raise self._refuse(blocked, subject, what, per, now)
+        return receipt
+
+    def give_back(self, receipt: str | None) -> None:
+        """Uncount a request :meth:`take` counted (no-op for ``None``)."""
+        if receipt is not None:
+            self.store.rate_give_back(receipt)
+
+    @contextlib.contextmanager
+    def counting(self, kind: str, subject: str) -> Iterator[None]:
+        """Count one request of ``kind`` for the block, and give it back if the block is refused
+        (raises :class:`~club_agentes.errors.Refused`): only requests that succeed use up a limit.
+
+        Raises:
+            KeyError: ``kind`` is not a rate kind (a defect of the caller).
+            LimitReached: as :meth:`take`.
+        """
+        receipt = self.take(kind, subject)
+        try:
+            yield
+        except Refused:
+            self.give_back(receipt)
+            raise
 
     def check_open_tables(self, agent: str, mine: int, everyone: int) -> None:
         """Refuse one more open table when ``agent`` has ``mine`` (or the club ``everyone``) at the limit.
@@ -257,6 +355,13 @@ class Limits:
             LimitReached: the agent's or the club's open tables are at their limit.
         """
         limit, ceiling = self._limits("open_tables")
+        share = self.share_of(ceiling)
+        if share is not None and (limit is None or share < limit) and mine >= share:
+            raise LimitReached(
+                f"{agent} has {mine} open tables, its fair share ({(self.fair_share or 0) * 100:g}%) of the club's "
+                f"ceiling (at most {share} for any one); finish, or let expire, one of them and retry after 60 seconds",
+                60,
+            )
         if limit is not None and mine >= limit:
             raise LimitReached(
                 f"{agent} has {mine} open tables (the limit is {limit}); finish, or let expire, one of them and "
@@ -321,7 +426,14 @@ class Limits:
         now = self.clock()
         lease = secrets.token_hex(12)
         blocked = self.store.hold_take(
-            lease, kind, subject, now=now, expires_at=now + max(0.0, seconds) + 30, limit=limit, global_limit=ceiling
+            lease,
+            kind,
+            subject,
+            now=now,
+            expires_at=now + max(0.0, seconds) + 30,
+            limit=limit,
+            global_limit=ceiling,
+            share_limit=self.share_of(ceiling),
         )
         if blocked is not None:
             blocked = dataclasses.replace(blocked, retry_after=min(blocked.retry_after, 5.0))

@@ -251,10 +251,13 @@ class LoginPage:
             )
         if pending.agent is not None:
             return await self._page(request_id, pending, status=400, csrf=csrf, error="An agent was created already.")
+        receipt: str | None = None
         try:
-            await self.login.run(self.login.limits.take, "registration", address)
+            receipt = await self.login.run(self.login.limits.take, "registration", address)
             record, key = await self.login.run(partial(self.login.registry.add, name, origin="register"))
         except Refused as exc:
+            if receipt is not None:  # a refused name does not use up the address's registrations
+                await self.login.run(self.login.limits.give_back, receipt)
             return await self._page(request_id, pending, status=400, csrf=csrf, name=name, error=_sentence(exc))
         await self.login.run(self.login.store.set_sign_in_agent, digest(request_id), record.name)
         created = PendingSignIn(pending.client_id, pending.params, pending.csrf_hash, record.name, pending.expires_at)

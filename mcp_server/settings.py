@@ -71,6 +71,8 @@ class ServerSettings:
     limits: LimitSettings = field(default_factory=LimitSettings)
     log_level: str = "INFO"
     max_live_tables: int | None = None
+    fair_share: int = 10
+    waiting_expiry_s: int | None = None
 
     # ----- checks
 
@@ -115,6 +117,14 @@ class ServerSettings:
         if self.max_live_tables is not None and not 1 <= self.max_live_tables <= 1_000_000:
             raise SettingsError(
                 f"--max-live-tables must be a whole number from 1 to 1000000, not {self.max_live_tables}"
+            )
+        if isinstance(self.fair_share, bool) or not 1 <= self.fair_share <= 100:
+            raise SettingsError(
+                f"--fair-share must be a whole percentage from 1 to 100 (100: no share rule), not {self.fair_share}"
+            )
+        if self.waiting_expiry_s is not None and not 60 <= self.waiting_expiry_s <= 604_800:
+            raise SettingsError(
+                f"--waiting-expiry-s must be a whole number of seconds from 60 to 604800, not {self.waiting_expiry_s}"
             )
         if self.log_level.upper() not in LOG_LEVELS:
             raise SettingsError(f"--log-level must be one of {', '.join(LOG_LEVELS)}, not {self.log_level[:20]!r}")
@@ -343,6 +353,24 @@ SETTINGS: tuple[Setting, ...] = (
         "tables this worker keeps in memory at most, least recently used dropped first and reloaded on demand "
         "(default 500)",
         metavar="N",
+    ),
+    Setting(
+        "fair_share",
+        "--fair-share",
+        "CLUB_AGENTES_FAIR_SHARE",
+        "int",
+        "the most one agent (or one address, for address limits) may take of any global ceiling, in percent "
+        "(default 10; 100 turns the share rule off)",
+        metavar="PERCENT",
+    ),
+    Setting(
+        "waiting_expiry_s",
+        "--waiting-expiry-s",
+        "CLUB_AGENTES_WAITING_EXPIRY_S",
+        "int",
+        "a table waiting for agents expires (aborted, its open-table slot freed) after this many seconds without "
+        "a seat taken (default 1800)",
+        metavar="SECONDS",
     ),
 )
 """Every setting: the one table of flags and variables."""

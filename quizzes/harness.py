@@ -187,8 +187,9 @@ def prompt_key(prompt: str) -> str:
 class Limiter(Protocol):
     """Takes one unit of a per-agent limit, or refuses."""
 
-    def take(self, kind: str, subject: str) -> None:
-        """Count one ``kind`` request (:data:`ENTRY_QUIZ` or :data:`PRACTICE`) by ``subject``.
+    def take(self, kind: str, subject: str) -> object:
+        """Count one ``kind`` request (:data:`ENTRY_QUIZ` or :data:`PRACTICE`) by ``subject`` (what it returns,
+        e.g. a receipt, is not used here).
 
         Raises:
             Refused: the limit is used up; ``retry_after`` says when to retry.

@@ -11,9 +11,14 @@
   anyway if it allowed bot fill: with any other waiting agents that allowed it too, the remaining
   seats played by ``bot:heuristic``. Otherwise it ends unmatched.
 * **The table** is made by the worker whose pass formed the group (``TableService.create``, the
-  group's longest-waiting agent as its creator, seats in a random order); each waiting call then
-  takes its own seat with ``TableService.join`` (so every seat token goes only to its agent and the
-  club pass is checked there too).
+  group's longest-waiting agent as its creator, seats in a random order), with every agent seat
+  already taken: each waiting call made its own secret seat token when it queued and stored only
+  its hash in its seek, so the table, its seat claims and the seeks' ``seated`` status commit in
+  one transaction, or not at all (no table is ever left waiting with part of a match seated). The
+  club pass is checked when the call queues.
+* **Locks**: every transaction that reads and then writes a queue's seeks takes the queue's lock
+  first (:func:`~club_agentes.mcp_server.store.clubhouse.lock`, then row locks), in that order, so
+  two workers can neither deadlock nor match a seek twice.
 * **Liveness**: a waiting call touches its seek at every poll; a seek not touched for
   :data:`STALE_S` (its worker died) is dropped by the next pass. A call that is cancelled (the
   client left) withdraws its seek if it was not matched yet.
@@ -25,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
 import secrets
@@ -37,6 +43,7 @@ from club_agentes.engine.core import ConfigError, Game, UnknownGame, get_game
 from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.store import clubhouse as sql
 from club_agentes.mcp_server.store.clubhouse import SeekRow
+from club_agentes.mcp_server.store.db import Tx
 from club_agentes.mcp_server.tables.config import TableError, split_options
 
 from club_agentes.errors import Refused
@@ -65,6 +72,10 @@ FILL_BOT = "bot:heuristic"
 
 class SeekRefused(Refused):
     """A ``seek_game`` request the club refuses (bad game, seats or options, a refused pass)."""
+
+
+class _MatchGone(Exception):
+    """A member of a match gave up before its table was stored: the table's transaction rolls back."""
 
 
 @dataclass(frozen=True)
@@ -243,7 +254,13 @@ class Matchmaker:
 
     # ------------------------------------------------------------------ the store side (worker threads)
 
-    def _enqueue(self, req: SeekRequest, rating: float) -> SeekRow:
+    def _enqueue(self, req: SeekRequest, rating: float, token_hash: str) -> SeekRow:
+        """Add the caller's seek to its queue, under the queue's lock.
+
+        Raises:
+            SeekRefused: the agent already waits in this queue.
+            StoreError: the database failed.
+        """
         now = self._clock()
         row = SeekRow(
             id="s-" + secrets.token_hex(8),
@@ -258,8 +275,10 @@ class Matchmaker:
             deadline_at=now + req.max_wait_s,
             seen_at=now,
             status="waiting",
+            token_hash=token_hash,
         )
         with self.store.db.tx() as tx:
+            sql.lock(tx, f"queue:{req.queue}")
             for other in sql.waiting_seeks(tx, req.queue):
                 if other.agent == req.agent:
                     raise SeekRefused(
@@ -292,9 +311,11 @@ class Matchmaker:
             waiting = len(rows) - len(expired) - sum(len(g.members) for g in groups)
         return groups, waiting
 
-    def _settle(self, match_id: str, table_id: str | None, note: str | None) -> None:
+    def _fail(self, queue: str, match_id: str, note: str) -> None:
+        """Fail a match that got no table (under the queue's lock: a table being stored for it then rolls back)."""
         with self.store.db.tx() as tx:
-            sql.settle_match(tx, match_id, table_id=table_id, note=note)
+            sql.lock(tx, f"queue:{queue}")
+            sql.settle_match(tx, match_id, table_id=None, note=note)
 
     def _get(self, seek_id: str) -> SeekRow | None:
         with self.store.db.tx() as tx:
@@ -304,37 +325,54 @@ class Matchmaker:
         with self.store.db.tx() as tx:
             return sql.match_members(tx, match_id)
 
-    def _end(self, seek_id: str, status: str, note: str) -> bool:
+    def _end(self, queue: str, seek_id: str, status: str, note: str) -> bool:
         with self.store.db.tx() as tx:
+            sql.lock(tx, f"queue:{queue}")
             return sql.end_seek(tx, seek_id, status, note)
 
     # ------------------------------------------------------------------ the async side
 
     async def _make_table(self, g: Group) -> None:
-        """Create the table of a group this worker formed and give its seeks the table (or the reason it failed)."""
-        creator = g.members[0][0].agent
+        """Create the table of a group this worker formed, its agent seats taken, and seat its seeks, in one
+        transaction; or fail the match with the reason (no table is stored then)."""
+        first = g.members[0][0]
+        queue = first.queue
+        seated: dict[int, tuple[str, str]] = {}
+        for r, seat in g.members:
+            if r.token_hash is None:  # a seek queued by an older server: it cannot be seated here
+                await asyncio.to_thread(self._fail, queue, g.match_id, "the server was upgraded while you waited")
+                return
+            seated[seat] = (r.agent, r.token_hash)
+
+        def within(tx: Tx, table_id: str) -> None:
+            sql.lock(tx, f"queue:{queue}")
+            if not sql.seat_match(tx, g.match_id, table_id, len(g.members)):
+                raise _MatchGone
+
         try:
-            created = await self.tables.create(g.game, g.spec, g.options, None, creator=creator)
+            await self.tables.create(g.game, g.spec, g.options, None, creator=first.agent, seated=seated, within=within)
+        except _MatchGone:
+            return  # a member gave up before the table was stored: nothing was stored
         except Refused as exc:
-            await asyncio.to_thread(self._settle, g.match_id, None, str(exc))
+            await asyncio.to_thread(self._fail, queue, g.match_id, str(exc))
             return
         except Exception:
             log.exception("seek_game could not create the table of match %s", g.match_id)
-            await asyncio.to_thread(self._settle, g.match_id, None, "the server failed to create the table")
+            await asyncio.to_thread(self._fail, queue, g.match_id, "the server failed to create the table")
             return
-        await asyncio.to_thread(self._settle, g.match_id, created.table.table_id, None)
 
     async def seek(self, req: SeekRequest) -> SeekOutcome:
         """Queue ``req`` and wait until it is seated, or ``max_wait_s`` runs out without a match.
 
         Raises:
             SeekRefused: the agent already waits in this queue, or its match failed (the sentence says why).
-            TableError: the seat could not be taken (e.g. the club pass was revoked meanwhile).
+            TableError: the seat given could not be read back (the table vanished meanwhile).
             StoreError: the database failed.
         """
         start = time.monotonic()
         rating = await asyncio.to_thread(self.rating_of, req.agent, req.game)
-        row = await asyncio.to_thread(self._enqueue, req, rating)
+        token = secrets.token_urlsafe(24)  # this call's seat token: only its hash goes to the store
+        row = await asyncio.to_thread(self._enqueue, req, rating, hashlib.sha256(token.encode("utf-8")).hexdigest())
         done = False
         try:
             waiting = 1
@@ -348,7 +386,7 @@ class Matchmaker:
                     raise SeekRefused("your seek left the queue unexpectedly; call seek_game again")
                 if mine.status == "seated" and mine.table_id is not None and mine.seat is not None:
                     done = True
-                    joined = await self.tables.join(mine.table_id, req.agent, req.club_pass, mine.seat)
+                    joined = await self.tables.seated(mine.table_id, req.agent, mine.seat, token)
                     members = await asyncio.to_thread(self._members, mine.match_id or "")
                     agents = {m.seat: m.agent for m in members if m.seat is not None}
                     others = {
@@ -368,11 +406,16 @@ class Matchmaker:
                     matched_at = matched_at if matched_at is not None else time.monotonic()
                     if time.monotonic() - matched_at > MATCH_GRACE_S:
                         done = True
-                        raise SeekRefused("the worker making your table stopped answering; call seek_game again")
+                        note = "the worker making the table stopped answering"
+                        await asyncio.to_thread(self._fail, req.queue, mine.match_id or "", note)
+                        again = await asyncio.to_thread(self._get, row.id)
+                        if again is None or again.status != "seated":  # else the table made it just in time
+                            raise SeekRefused(f"{note}; call seek_game again")
+                        continue
                 await asyncio.sleep(self.poll_s)
         finally:
             if not done:
                 with contextlib.suppress(Exception):
                     await asyncio.shield(
-                        asyncio.to_thread(self._end, row.id, "cancelled", "the caller stopped waiting")
+                        asyncio.to_thread(self._end, req.queue, row.id, "cancelled", "the caller stopped waiting")
                     )

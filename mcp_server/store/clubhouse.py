@@ -78,6 +78,13 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX IF NOT EXISTS club_seeks_by_match ON club_seeks (match_id)",
         ),
     ),
+    Migration(
+        "clubhouse",
+        2,
+        # The hash of the seat token the seeking call made for itself: the table and its seat claims are
+        # stored in one transaction by whichever worker forms the match, and only the caller knows the token.
+        ("ALTER TABLE club_seeks ADD COLUMN token_hash TEXT",),
+    ),
 )
 """The clubhouse's migrations (component ``clubhouse``)."""
 
@@ -286,6 +293,7 @@ class SeekRow:
         status: one of :data:`SEEK_STATUSES`.
         match_id, seat, table_id: the match it was given, its seat and, once made, the table.
         note: why a seek failed, or which seats were filled with bots.
+        token_hash: the hash of the seat token the waiting call holds (the token itself is never stored).
     """
 
     id: str
@@ -304,11 +312,12 @@ class SeekRow:
     seat: int | None = None
     table_id: str | None = None
     note: str | None = None
+    token_hash: str | None = None
 
 
 _SEEK_COLS = (
     "id, queue, agent, game, seats, options, bot_fill, rating, created_at, deadline_at, seen_at, status,"
-    " match_id, seat, table_id, note"
+    " match_id, seat, table_id, note, token_hash"
 )
 
 
@@ -330,13 +339,14 @@ def _seek(r: Sequence[Any]) -> SeekRow:
         seat=int(r[13]) if r[13] is not None else None,
         table_id=r[14],
         note=r[15],
+        token_hash=r[16],
     )
 
 
 def insert_seek(tx: Tx, s: SeekRow) -> None:
     """Add a seek to the queue."""
     tx.execute(
-        f"INSERT INTO club_seeks ({_SEEK_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        f"INSERT INTO club_seeks ({_SEEK_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             s.id,
             s.queue,
@@ -354,6 +364,7 @@ def insert_seek(tx: Tx, s: SeekRow) -> None:
             s.seat,
             s.table_id,
             s.note,
+            s.token_hash,
         ),
     )
 
@@ -403,6 +414,19 @@ def settle_match(tx: Tx, match_id: str, *, table_id: str | None, note: str | Non
             "UPDATE club_seeks SET status = 'failed', note = ? WHERE match_id = ? AND status = 'matched'",
             (note, match_id),
         )
+
+
+def seat_match(tx: Tx, match_id: str, table_id: str, members: int) -> bool:
+    """Give a match its table (status ``seated``) if all ``members`` of it are still matched; else change nothing
+    and return ``False`` (a member gave up: the caller rolls the table back)."""
+    row = tx.one("SELECT COUNT(*) FROM club_seeks WHERE match_id = ? AND status = 'matched'", (match_id,))
+    if not row or int(row[0]) != members:
+        return False
+    tx.execute(
+        "UPDATE club_seeks SET status = 'seated', table_id = ? WHERE match_id = ? AND status = 'matched'",
+        (table_id, match_id),
+    )
+    return True
 
 
 def end_seek(tx: Tx, seek_id: str, status: str, note: str | None = None) -> bool:

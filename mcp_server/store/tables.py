@@ -439,9 +439,22 @@ class TableStore:
         self,
         row: TableRow,
         setup_events: Sequence[tuple[int, tuple[int, ...] | None, str, Mapping[str, Any] | None]] = (),
+        *,
+        claims: Sequence[SeatClaim] = (),
+        within: Callable[[Tx, str], None] | None = None,
     ) -> None:
-        """Store a new table with the events of its deal (version 0), in one transaction."""
+        """Store a new table with the events of its deal (version 0), in one transaction.
+
+        ``claims`` are seats taken at creation (matchmaking: the table and its seats commit together);
+        ``within(tx, table_id)`` runs first in the same transaction (e.g. to lock and settle the seeks of the match),
+        and whatever it raises rolls everything back.
+
+        Raises:
+            Exception: whatever ``within`` raises (nothing is stored then).
+        """
         with self.db.tx() as tx:
+            if within is not None:
+                within(tx, row.id)
             tx.execute(
                 f"INSERT INTO game_tables ({_TABLE_COLS}) VALUES"
                 " (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, 1, ?, ?, ?, ?, ?, ?, ?, 0, ?, NULL)",
@@ -466,6 +479,12 @@ class TableStore:
                 ),
             )
             self._fault("create:table")
+            for c in claims:
+                tx.execute(
+                    "INSERT INTO seat_claims (table_id, seat, agent, token_hash, joined_at, seen_events, timeouts, bot)"
+                    " VALUES (?, ?, ?, ?, ?, 0, 0, NULL)",
+                    (c.table_id, c.seat, c.agent, c.token_hash, c.joined_at),
+                )
             self._insert_events(tx, row.id, 0, setup_events)
             self._fault("create:events")
             self._notify(tx, row.id)
@@ -795,6 +814,16 @@ class TableStore:
             "SELECT id FROM game_tables WHERE deadline_at IS NOT NULL AND deadline_at <= ? AND status = 'playing'"
             " ORDER BY deadline_at LIMIT ?",
             (now, limit),
+        )
+        return [str(r[0]) for r in rows]
+
+    def expired_waiting_tables(self, now: float, expiry_s: float, limit: int = 20) -> list[str]:
+        """Return waiting tables whose wait for agents has run out (``deadline_at``; a table stored before waiting
+        tables had one: ``expiry_s`` after its last write), earliest first."""
+        rows = self.db.all(
+            "SELECT id FROM game_tables WHERE status = 'waiting' AND ((deadline_at IS NOT NULL AND deadline_at <= ?)"
+            " OR (deadline_at IS NULL AND updated_at <= ?)) ORDER BY COALESCE(deadline_at, updated_at) LIMIT ?",
+            (now, now - expiry_s, limit),
         )
         return [str(r[0]) for r in rows]
 

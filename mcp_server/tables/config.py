@@ -43,6 +43,7 @@ SETTING_ENV: dict[str, str] = {
     "bot_cpu_share": "CLUB_AGENTES_BOT_CPU_SHARE",
     "bot_cpu_total_s": "CLUB_AGENTES_BOT_CPU_TOTAL_S",
     "snapshot_every": "CLUB_AGENTES_SNAPSHOT_EVERY",
+    "waiting_expiry_s": "CLUB_AGENTES_WAITING_EXPIRY_S",
 }
 """Environment variable of each setting read by :meth:`from_env`."""
 
@@ -69,6 +70,8 @@ class TableSettings:
         poll_s: how often a waiting ``wait_for_turn`` re-reads the store for writes of other processes
             (SQLite; on PostgreSQL ``LISTEN`` wakes it at once and this is only a safety net).
         sweep_s: how often the clock and the stalled-bot sweeper look for work.
+        waiting_expiry_s: a table waiting for agents expires (status ``aborted``, its open-table slot
+            freed) when this many seconds pass without a seat taken (``None``: never).
     """
 
     max_live_tables: int = 500
@@ -85,6 +88,7 @@ class TableSettings:
     reply_wait_s: float = 0.5
     poll_s: float = 0.5
     sweep_s: float = 1.0
+    waiting_expiry_s: float | None = 1800.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, base: TableSettings | None = None) -> TableSettings:

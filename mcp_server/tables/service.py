@@ -52,6 +52,7 @@ from club_agentes.engine.core import ConfigError, Game, IllegalMove, InvalidMove
 from club_agentes.engine.core.moves import MoveCodec, fold
 from club_agentes.engine.core.text import counted
 from club_agentes.mcp_server.store import Store
+from club_agentes.mcp_server.store.db import Tx
 from club_agentes.mcp_server.store.tables import (
     STATUSES,
     Append,
@@ -135,8 +136,12 @@ class PassVerifier(Protocol):
 class TableLimits(Protocol):
     """The quotas the table service asks (``club_agentes.mcp_server.limits.Limits`` implements it)."""
 
-    def take(self, kind: str, subject: str) -> None:
-        """Count one table created by ``subject`` or refuse (``Refused`` with ``retry_after``)."""
+    def take(self, kind: str, subject: str) -> str | None:
+        """Count one table created by ``subject`` or refuse (``Refused`` with ``retry_after``); return a receipt."""
+        ...
+
+    def give_back(self, receipt: str | None) -> None:
+        """Uncount what :meth:`take` counted (the table was not stored after all)."""
         ...
 
     def check_open_tables(self, agent: str, mine: int, everyone: int) -> None:
@@ -640,12 +645,22 @@ class TableService:
         seed: int | None,
         *,
         creator: str | None = None,
+        seated: Mapping[int, tuple[str, str]] | None = None,
+        within: Callable[[Tx, str], None] | None = None,
     ) -> Created:
         """Create a table; a bots-only table starts playing in the background at once.
 
+        A table with agent seats waits for them until ``waiting_expiry_s`` passes without a seat taken,
+        then expires (see :meth:`tick`). ``seated`` (matchmaking: seat -> (agent, hash of its token))
+        takes every agent seat at creation, in the same transaction, so the game starts at once;
+        ``within(tx, table_id)`` runs first in that transaction (the matchmaker settles its seeks there) and may raise
+        to store nothing.
+
         Raises:
-            TableError: unknown game, bad seat list, bad options or seed.
+            TableError: unknown game, bad seat list, bad options or seed, or ``seated`` not naming
+                exactly the agent seats.
             Refused: a quota (tables per hour, open tables) is reached (with ``retry_after``).
+            Exception: whatever ``within`` raises (nothing is stored then).
         """
         self._ensure_started()
         game = self._game(game_id)
@@ -673,13 +688,17 @@ class TableService:
             raise TableError(str(exc)) from None
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED):
             raise TableError(f"seed must be an integer from 0 to {MAX_SEED}, or omitted for a secret random seed")
+        if seated is not None and sorted(seated) != [i for i, spec in enumerate(seats) if spec == "agent"]:
+            raise TableError("seated must name every agent seat of the table, and only those")
+        receipt: str | None = None
         if self.limits is not None and creator is not None:
             mine, everyone = self.store.open_table_counts(creator)
             self.limits.check_open_tables(creator, mine, everyone)
-            self.limits.take("table", creator)
+            receipt = self.limits.take("table", creator)
         real_seed = secrets.randbits(63) if seed is None else seed
         state, setup = game.start(config, real_seed)
         now = self._clock()
+        expiry = self.settings.waiting_expiry_s
         row = TableRow(
             id="t-" + secrets.token_hex(6),
             game=game_id,
@@ -694,9 +713,11 @@ class TableService:
             table_options=table_opts.to_json(),
             open_seats=agents,
             waiting_on=None if agents else "bot",
+            deadline_at=now + expiry if agents and expiry is not None else None,
             updated_at=now,
         )
-        self.store.create_table(row, [(0, *event_tuple(e)) for e in setup])
+        claims = {s: SeatClaim(row.id, s, a, h, now) for s, (a, h) in (seated or {}).items()}
+        live: LiveTable | None = None
         if agents:
             live = LiveTable(
                 row=row,
@@ -709,31 +730,67 @@ class TableService:
                 status=row.status,
                 result=None,
                 waiting_on=None,
-                deadline_at=None,
+                deadline_at=row.deadline_at,
                 note=None,
-                claims={},
-                seat_versions={},
+                claims=dict(claims),
+                seat_versions={s: 0 for s in claims},
                 last_moved={},
                 event_count=len(setup),
             )
+            if claims:  # every agent seat taken at once: the game starts now
+                waiting_on, deadline = self._decision_meta(live, live.pending(), None, live.bots(), now)
+                row = replace(
+                    row,
+                    status="playing",
+                    open_seats=0,
+                    waiting_on=waiting_on,
+                    deadline_at=deadline,
+                    seat_versions=dict(live.seat_versions),
+                )
+                live.row, live.status, live.waiting_on, live.deadline_at = row, "playing", waiting_on, deadline
+        try:
+            self.store.create_table(
+                row, [(0, *event_tuple(e)) for e in setup], claims=list(claims.values()), within=within
+            )
+        except BaseException:
+            if self.limits is not None:
+                with contextlib.suppress(Exception):
+                    self.limits.give_back(receipt)  # the table was not stored: it does not count
+            raise
+        if live is not None:
             live.add_events([EventRow(i, 0, *event_tuple(e)) for i, e in enumerate(setup)])
             self._live.put(live)
-        else:
+        if row.waiting_on == "bot":
             self._kick(row.id)
         schema = dict(game.config_schema())
         props = {**schema.get("properties", {}), **TABLE_OPTION_SCHEMA}
         schema = {**schema, "properties": props}
-        return Created(self._row_facts(row, {}), schema)
+        return Created(self._row_facts(row, claims), schema)
+
+    async def seated(self, table_id: str, agent: str, seat: int, token: str) -> Joined:
+        """Return the seat ``agent`` was given at creation (``create(seated=...)``) with its secret token.
+
+        Raises:
+            TableError: unknown table, or the seat is not ``agent``'s with that token.
+        """
+        live = await self._fresh(table_id)
+        claim = live.claims.get(seat)
+        if claim is None or claim.agent != agent or not hmac.compare_digest(claim.token_hash, _hash(token)):
+            raise TableError(f"seat {seat} at table {table_id} is not yours; call seek_game again")
+        version = live.seat_versions.get(seat, live.version)
+        return Joined(self._facts(live), seat, agent, token, version, self._seat_state(live, seat))
 
     async def join(self, table_id: str, agent: str, club_pass: str | None, seat: int | None) -> Joined:
         """Seat ``agent`` at an open agent seat and return its secret token.
 
         Raises:
-            TableError: unknown table, no open seat, the agent already holds its seats here, or a
-                refused club pass.
+            TableError: unknown table, a closed table (e.g. expired), no open seat, the agent already holds
+                its seats here, or a refused club pass.
         """
         async with self._locked(table_id) as live:
             open_seats = live.open_seats()
+            if live.status == "aborted":  # e.g. it expired waiting: no seat can bring it back
+                raise TableError(f"table {table_id} is closed: {live.note or 'the server stopped it'}")
             if not open_seats:
                 raise TableError(
                     f"table {table_id} has no open agent seat; list_tables(open_seats=true) shows tables to join"
@@ -758,6 +815,8 @@ class TableService:
             starts = len(open_seats) == 1
             status = "playing" if starts else "waiting"
             waiting_on, deadline = None, None
+            if not starts and self.settings.waiting_expiry_s is not None:
+                deadline = now + self.settings.waiting_expiry_s  # each seat taken restarts the wait
             live.claims[seat] = claim  # for the clock and bots computed below; undone on failure
             if starts:
                 waiting_on, deadline = self._decision_meta(live, live.pending(), None, live.bots(), now)
@@ -1396,6 +1455,14 @@ class TableService:
                 continue
             except Exception:
                 log.exception("the decision clock failed at table %s", table_id)
+        expiry = self.settings.waiting_expiry_s
+        for table_id in self.store.expired_waiting_tables(now, expiry) if expiry is not None else ():
+            try:
+                await self._expire(table_id)
+            except (TableError, StaleVersion):
+                continue
+            except Exception:
+                log.exception("expiring the waiting table %s failed", table_id)
         for table_id in self.store.stalled_bot_tables(now - STALL_S):
             if table_id not in self._drivers:
                 self._kick(table_id)
@@ -1410,6 +1477,29 @@ class TableService:
             except Exception:
                 log.exception("table sweeper failed")
             await asyncio.sleep(self.settings.sweep_s)
+
+    async def _expire(self, table_id: str) -> None:
+        """Stop a table whose wait for agents ran out (status ``aborted``: its open-table slot is freed).
+
+        Raises:
+            TableError: unknown table.
+            StaleVersion: another worker changed the table first.
+        """
+        waited = self.settings.waiting_expiry_s
+        async with self._locked(table_id) as live:
+            now = self._clock()
+            # A table stored before waiting tables had a deadline waits from its last write.
+            due = live.deadline_at if live.deadline_at is not None else (live.row.updated_at or 0) + (waited or 0)
+            if live.status != "waiting" or waited is None or due > now:
+                return
+            note = (
+                f"the table expired: no agent took a seat for {waited / 60:g} minutes while seats "
+                f"{live.open_seats()} were open; create a table or call seek_game again"
+            )
+            live.revision = self.store.abort_table(table_id, revision=live.revision, note=note, now=now)
+            live.status, live.note, live.waiting_on, live.deadline_at = "aborted", note, None, None
+            live.row = replace(live.row, status="aborted", note=note, deadline_at=None)
+            live.wake()
 
     async def _timeout(self, table_id: str) -> None:
         """Play the decisions whose clock ran out at a table (the rules' default, else the heuristic bot's).

@@ -188,6 +188,8 @@ async def test_open_registration_hands_out_keys_within_limits(tmp_path: Path) ->
             assert first["agent"] == "nueva-agente" and first["key"].startswith("ca_")
             assert first["key"] in guest.responses[-1]
             assert "exists already" in await guest.error("register_agent", {"name": "nueva_agente"})
+            # A refused registration does not count against the address (issue 23): the second one still fits.
+            assert (await guest.call("register_agent", {"name": "segunda"}))["agent"] == "segunda"
             text = await guest.error("register_agent", {"name": "tercera"})
             assert "registrations in the last hour (the limit is 2); retry after" in text
         async with keyed_client(url, first["key"]) as agent:

@@ -82,7 +82,8 @@ def test_concurrent_holds_are_capped_and_released(two_workers) -> None:
     clock = FakeClock()
     a, b = two_workers
     settings = LimitSettings.parse("long_polls=2,long_polls_global=3")
-    one, two = Limits(settings, a, clock=clock), Limits(settings, b, clock=clock)
+    # The own limit against a tiny ceiling: the fair share (tested in test_fair_ceilings.py) is off here.
+    one, two = Limits(settings, a, clock=clock, fair_share=None), Limits(settings, b, clock=clock, fair_share=None)
     with one.hold("long_poll", "ana", 30), two.hold("long_poll", "ana", 30):
         with (
             pytest.raises(LimitReached, match=r"ana has 2 long-polls .* waiting at once") as info,
@@ -126,13 +127,16 @@ async def test_async_holds(two_workers) -> None:
 
 
 def test_open_tables() -> None:
-    limits = Limits(LimitSettings.parse("open_tables=2,open_tables_global=10"), store=None)  # type: ignore[arg-type]
+    limits = Limits(LimitSettings.parse("open_tables=2,open_tables_global=10"), store=None, fair_share=None)  # type: ignore[arg-type]
     limits.check_open_tables("ana", 1, 5)
     with pytest.raises(LimitReached, match="ana has 2 open tables") as info:
         limits.check_open_tables("ana", 2, 5)
     assert info.value.retry_after == 60
     with pytest.raises(LimitReached, match="the club has 10 open tables"):
         limits.check_open_tables("ana", 0, 10)
+    fair = Limits(LimitSettings.parse("open_tables=2,open_tables_global=10"), store=None)  # type: ignore[arg-type]
+    with pytest.raises(LimitReached, match=r"ana has 1 open tables, its fair share \(10%\) .*at most 1 for any one"):
+        fair.check_open_tables("ana", 1, 5)  # 10% of 10 is under the own limit of 2
 
 
 @pytest.mark.parametrize(
