@@ -675,6 +675,42 @@ async def test_tables_stored_before_this_version_are_migrated_and_go_on(tmp_path
         assert (await svc.view("t-0000000000aa", token)).decision.yours
 
 
+async def test_old_tables_that_do_not_replay_are_left_as_they_were(tmp_path: Path) -> None:
+    """The one-time event backfill skips a table of a game not installed and one whose moves no longer replay,
+    converts the others, and a second start has nothing left to convert."""
+    from club_agentes.mcp_server.store.db import Database
+    from club_agentes.mcp_server.store.tables import MIGRATIONS
+    from club_agentes.mcp_server.tables.live import backfill_old_tables
+
+    path = tmp_path / "old.sqlite3"
+    db = Database.sqlite(path)
+    db.migrate(MIGRATIONS[:1])
+    tables = {
+        "t-0000000000b1": ("toy-race", 2),
+        "t-0000000000b2": ("no-such-game", 2),
+        "t-0000000000b3": ("toy-race", 9),
+    }
+    with db.tx() as tx:
+        for tid, (game, n) in tables.items():
+            tx.execute(
+                "INSERT INTO game_tables (id, game, config, seed, seeded, seats, require_club_pass, created_at,"
+                ' status, version, result) VALUES (?, ?, \'{"goal": 30}\', 3, 1, \'["agent", "agent"]\', 0, 1.0,'
+                " 'playing', 1, NULL)",
+                (tid, game),
+            )
+            tx.execute(
+                "INSERT INTO moves (table_id, version, seat, move, actor, at) VALUES (?, 1, 0, ?, 'agent', 2.0)",
+                (tid, json.dumps({"type": "add", "n": n})),  # 9 is not a legal amount
+            )
+    db.close()
+    async with service(path) as svc:
+        counts = {tid: svc.store.load_table(tid).event_count for tid in tables}  # type: ignore[union-attr]
+        stored = len(svc.store.load_events("t-0000000000b1", everything=True))
+        assert stored > 0 and counts == {"t-0000000000b1": stored, "t-0000000000b2": -1, "t-0000000000b3": -1}
+        assert svc.store.tables_without_events() == ["t-0000000000b2", "t-0000000000b3"]
+        assert backfill_old_tables(svc.store, toy) == 0
+
+
 async def wait_status(svc: TableService, table_id: str, statuses: set[str]) -> Any:
     for _ in range(500):
         row = svc.store.load_table(table_id)
