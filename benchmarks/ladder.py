@@ -303,7 +303,7 @@ def main(argv: list[str] | None = None) -> int:
             default = args.budget_ms
             if default is None:
                 module = __import__(f"club_agentes.engine.{game_id.replace('-', '_')}.mcts", fromlist=["x"])
-                default = float(module.TUNING.budget_ms)
+                default = float(module.TUNING.options.budget_ms)
             small = args.small_ms if args.small_ms is not None else default / 5
             entrants = [Entrant("random"), Entrant("heuristic"), Entrant("mcts", small), Entrant("mcts", default)]
         seeds = (args.seeds, args.seeds_random, args.seeds_mcts)

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 
+from club_agentes.engine.core.text import fold
 from club_agentes.rules_corpus.corpus import Corpus, Section, Term
 
 MAX_QUERY_CHARS = 300
@@ -100,20 +99,6 @@ STOPWORDS = frozenset(
 _GENERIC = frozenset({"carta", "tarjeta", "mazo"})
 
 _TOKEN = re.compile(r"[0-9]+(?:[.,][0-9]+)*[a-z]*|[a-z]+|\$|\+r", re.UNICODE)
-
-
-@lru_cache(maxsize=4096)
-def _fold_char(c: str) -> str:
-    base = "".join(d for d in unicodedata.normalize("NFKD", c) if not unicodedata.combining(d))
-    return base if len(base) == 1 else c
-
-
-def fold(text: str) -> str:
-    """Lower-case and strip accents, one character for one, e.g. ``"Inversión" -> "inversion"``.
-
-    The result has the same length as ``text``, so offsets found in it hold in the original.
-    """
-    return "".join(_fold_char(c) for c in text.lower())
 
 
 def singular(word: str) -> str:

@@ -7,8 +7,10 @@ UCB1 with availability counts, adds one new node, finishes the game with a rollo
 backs the result up. Every node keeps one reward sum per seat, so each seat along the path chooses
 for itself (the multiplayer "max^n" backup).
 
-What a game may tune (the game package's ``mcts`` module declares a :class:`Tuning`, which passes these
-to :class:`MctsBot`; :func:`weighted_scores` and :func:`softmax` make a fitted ``estimate``):
+What a game plugs into the search is one :class:`Policies` object (as OpenSpiel's ``Evaluator``), and how
+long and how widely it searches is one :class:`SearchOptions` (the game package's ``mcts`` module declares
+a :class:`Tuning` that holds both; :func:`weighted_scores` and :func:`softmax` make a fitted ``estimate``).
+The policies:
 
 * ``rollout``: the policy that finishes a sampled world, random by default; :class:`BotRollout`
   plays a bot (e.g. the game's heuristic, deciding from the sampled world's views) with some
@@ -25,9 +27,13 @@ to :class:`MctsBot`; :func:`weighted_scores` and :func:`softmax` make a fitted `
 * ``prepare``: adjusts each sampled world before the search walks it, e.g. withdraws the sealed
   choices other seats made earlier in the current step (which the sample drew at random), so that
   the tree chooses them for those seats instead.
-* ``guide`` and ``guide_visits``: a bot (e.g. the heuristic) whose move at the root counts that many
-  extra visits when the most visited move is chosen, so the search leaves the guide's move only when
-  the sampled worlds show a better one.
+* ``guide``: a bot (e.g. the heuristic) whose move at the root counts ``guide_visits`` extra visits
+  when the most visited move is chosen, so the search leaves the guide's move only when the sampled
+  worlds show a better one.
+
+The search options, besides the budget below (``iterations``, ``budget_ms``), ``exploration`` (the UCB1
+constant), ``rollout_depth`` and ``guide_visits``:
+
 * ``sweep`` and ``switch_z``: instead of UCB1 at the root, every sampled world is played once from
   every root move (in copies of the world, with the same random stream: common random numbers), and
   a move replaces the guide's only when its gain over the guide's move, compared world by world,
@@ -40,8 +46,8 @@ to :class:`MctsBot`; :func:`weighted_scores` and :func:`softmax` make a fitted `
 A budget bounds each decision: ``iterations`` and/or ``budget_ms`` milliseconds of CPU time of the
 deciding thread (so a loaded machine slows a decision down but does not change it while the
 iteration count binds). Nothing here reads the true state: the bot only calls ``obs.sample_world``.
-The bot keeps only plain options (module-level functions and small objects), so it pickles for a
-worker process; :attr:`MctsBot.stats` describes the last search.
+The bot keeps only its policies and options (module-level functions and small objects), so it pickles
+for a worker process; :attr:`MctsBot.stats` describes the last search.
 """
 
 from __future__ import annotations
@@ -49,13 +55,11 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from club_agentes.engine.core.model import Game, Observation
 from club_agentes.engine.core.rng import Rng
-
-T = TypeVar("T")
 
 RolloutPolicy = Callable[[Game[Any, Any, Any], Any, int, Sequence[Any], Rng], Any]
 """``(game, world, seat, legal moves, rng) -> move`` used to finish a sampled world quickly."""
@@ -161,19 +165,80 @@ _ANY: Any = object()
 """No move given: the tree chooses one."""
 
 
-class _Default:
-    """The type of :data:`_DEFAULT`: an option left to the game's tuning."""
+@dataclass(frozen=True)
+class Policies:
+    """What a game plugs into the search, as one object (OpenSpiel's ``Evaluator``): see the module docstring.
 
-    def __repr__(self) -> str:
-        return "<the game's default>"
+    Attributes:
+        rollout: the policy that finishes a sampled world (default: uniformly random moves).
+        estimate: the value of a world cut after ``rollout_depth`` decisions (``None``: a draw).
+        reward: the per-seat reward of a finished world (``None``: :func:`win_shares`).
+        candidates: narrows the moves the tree branches on (``None``: every legal move).
+        sealed_step: names the sealed step being played in a world (``None``: no sealed steps).
+        prepare: changes each sampled world before an iteration walks it (``None``: nothing).
+        guide: a bot class whose move at the root the search keeps unless it finds a better one.
+    """
+
+    rollout: RolloutPolicy = random_rollout
+    estimate: Estimate | None = None
+    reward: Reward | None = None
+    candidates: Candidates | None = None
+    sealed_step: SealedStep | None = None
+    prepare: Prepare | None = None
+    guide: type | None = None
 
 
-_DEFAULT = _Default()
+def _whole(value: Any, name: str, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
 
 
-def _pick(value: T | _Default, default: T) -> T:
-    """Return ``value``, or ``default`` when the option was left to the game's tuning."""
-    return default if isinstance(value, _Default) else value
+def _number(value: Any, name: str, low: float, high: float, what: str = "a number") -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        raise ValueError(f"{name} must be {what} from {low:g} to {high:g}, not {value!r}")
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """How long and how widely :class:`MctsBot` searches: see the module docstring.
+
+    Attributes:
+        iterations: the most iterations per decision (``None``: no limit but time).
+        budget_ms: the most CPU milliseconds per decision (``None``: no limit but iterations).
+        exploration: the UCB1 constant (rewards lie in [0, 1]).
+        rollout_depth: the most decisions a rollout plays before the world is estimated.
+        guide_visits: the extra visits the guide's move counts when the move is chosen (0: no guide).
+        sweep, switch_z, tree: see the module docstring.
+
+    Raises:
+        ValueError: no budget at all, or a budget, constant or depth out of range (one sentence each).
+    """
+
+    iterations: int | None = 400
+    budget_ms: float | None = 900.0
+    exploration: float = 0.7
+    rollout_depth: int = 400
+    guide_visits: int = 0
+    sweep: bool = False
+    switch_z: float = 1.0
+    tree: bool = True
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.budget_ms is None:
+            raise ValueError("an MCTS bot needs a budget: iterations, milliseconds or both")
+        if self.iterations is not None:
+            _whole(self.iterations, "iterations", 1, 1_000_000)
+        if self.budget_ms is not None:
+            _number(self.budget_ms, "budget_ms", 1, 600_000, "a number of milliseconds")
+            object.__setattr__(self, "budget_ms", float(self.budget_ms))
+        _number(self.exploration, "exploration", 0, 10)
+        _whole(self.rollout_depth, "rollout_depth", 0, 100_000)
+        _whole(self.guide_visits, "guide_visits", 0, 1_000_000)
+        _number(self.switch_z, "switch_z", 0, 10)
+        for name in ("exploration", "switch_z"):
+            object.__setattr__(self, name, float(getattr(self, name)))
+        for name in ("sweep", "tree"):
+            object.__setattr__(self, name, bool(getattr(self, name)))
 
 
 class _Node:
@@ -195,6 +260,29 @@ class _Node:
         self.rewards = [0.0] * seats
         self.sealed: dict[int, _Node] | None = None
         self.joint: dict[Any, _Node] | None = None
+
+
+def _joint_node(anchor: _Node, chosen: dict[int, list[Any]], seats: int) -> _Node:
+    """Return the node after the sealed step that began at ``anchor``, keyed by every seat's moves in it."""
+    key = tuple(sorted((s, tuple(ms)) for s, ms in chosen.items()))
+    joint = anchor.joint
+    if joint is None:
+        joint = anchor.joint = {}
+    nxt = joint.get(key)
+    if nxt is None:
+        nxt = joint[key] = _Node(None, -1, seats)
+    return nxt
+
+
+def _sealed_root(anchor: _Node, seat: int, seats: int) -> _Node:
+    """Return the container of ``seat``'s own moves in the sealed step that began at ``anchor``."""
+    sealed = anchor.sealed
+    if sealed is None:
+        sealed = anchor.sealed = {}
+    cursor = sealed.get(seat)
+    if cursor is None:
+        cursor = sealed[seat] = _Node(None, -1, seats)
+    return cursor
 
 
 def win_shares(game: Game[Any, Any, Any], world: Any) -> list[float]:
@@ -239,87 +327,36 @@ class MctsBot:
     """``bot:mcts``: single-observer ISMCTS within a budget of iterations and/or CPU milliseconds.
 
     Attributes:
-        iterations: the most iterations per decision (``None``: no limit but time).
-        budget_ms: the most CPU milliseconds per decision (``None``: no limit but iterations).
-        exploration: the UCB1 constant (rewards lie in [0, 1]).
-        rollout: the rollout policy.
-        rollout_depth: the most decisions a rollout plays before the world is estimated.
-        estimate, reward, candidates, sealed_step, prepare, guide: see the module docstring (``None``: not used).
-        guide_visits: the extra visits the guide's move counts when the move is chosen (0: no guide).
-        sweep, switch_z, tree: see the module docstring.
+        policies: what the game plugs into the search (:class:`Policies`).
+        options: the budget and the shape of the search (:class:`SearchOptions`).
         strength: one line on how strong this bot is (a game's tuned bot states its measured figures).
         stats: what the last search did.
     """
 
     name = "mcts"
     strength = "information-set Monte Carlo tree search over sampled worlds, random rollouts: the generic searcher"
-    from_view = True
 
-    def __init__(
-        self,
-        *,
-        iterations: int | None = 400,
-        budget_ms: float | None = 900.0,
-        exploration: float = 0.7,
-        rollout: RolloutPolicy = random_rollout,
-        rollout_depth: int = 400,
-        estimate: Estimate | None = None,
-        reward: Reward | None = None,
-        candidates: Candidates | None = None,
-        sealed_step: SealedStep | None = None,
-        prepare: Prepare | None = None,
-        guide: type | None = None,
-        guide_visits: int = 0,
-        sweep: bool = False,
-        switch_z: float = 1.0,
-        tree: bool = True,
-    ) -> None:
-        """Build a bot.
+    def __init__(self, policies: Policies | None = None, options: SearchOptions | None = None, **given: Any) -> None:
+        """Build a bot from its policies (default: random rollouts, nothing else) and search options.
+
+        ``given`` are search options by name (``MctsBot(iterations=60, budget_ms=None)``), over ``options``
+        (default: :class:`SearchOptions`'s defaults); this is how a table's options reach a generic bot.
 
         Raises:
+            TypeError: an option :class:`SearchOptions` does not have.
             ValueError: no budget at all, or a budget, constant or depth out of range (one sentence each).
         """
-        if iterations is None and budget_ms is None:
-            raise ValueError("an MCTS bot needs a budget: iterations, milliseconds or both")
-        if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)):
-            raise ValueError(f"iterations must be a whole number from 1 to 1000000, not {iterations!r}")
-        if iterations is not None and not 1 <= iterations <= 1_000_000:
-            raise ValueError(f"iterations must be a whole number from 1 to 1000000, not {iterations!r}")
-        if budget_ms is not None and (
-            isinstance(budget_ms, bool) or not isinstance(budget_ms, (int, float)) or not 1 <= budget_ms <= 600_000
-        ):
-            raise ValueError(f"budget_ms must be a number of milliseconds from 1 to 600000, not {budget_ms!r}")
-        if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) or not 0 <= exploration <= 10:
-            raise ValueError(f"exploration must be a number from 0 to 10, not {exploration!r}")
-        if isinstance(rollout_depth, bool) or not isinstance(rollout_depth, int) or not 0 <= rollout_depth <= 100_000:
-            raise ValueError(f"rollout_depth must be a whole number from 0 to 100000, not {rollout_depth!r}")
-        if isinstance(guide_visits, bool) or not isinstance(guide_visits, int) or not 0 <= guide_visits <= 1_000_000:
-            raise ValueError(f"guide_visits must be a whole number from 0 to 1000000, not {guide_visits!r}")
-        if isinstance(switch_z, bool) or not isinstance(switch_z, (int, float)) or not 0 <= switch_z <= 10:
-            raise ValueError(f"switch_z must be a number from 0 to 10, not {switch_z!r}")
-        self.iterations = iterations
-        self.budget_ms = float(budget_ms) if budget_ms is not None else None
-        self.exploration = float(exploration)
-        self.rollout = rollout
-        self.rollout_depth = rollout_depth
-        self.estimate = estimate
-        self.reward = reward
-        self.candidates = candidates
-        self.sealed_step = sealed_step
-        self.prepare = prepare
-        self.guide = guide
-        self.guide_visits = guide_visits
-        self.sweep = bool(sweep)
-        self.switch_z = float(switch_z)
-        self.tree = bool(tree)
+        self.policies = policies if policies is not None else Policies()
+        self.options = replace(options if options is not None else SearchOptions(), **given)
         self.strength = type(self).strength
         self.stats = SearchStats()
         self._guide_bot: Any = None
 
     def __repr__(self) -> str:
+        o = self.options
         return (
-            f"MctsBot(iterations={self.iterations}, budget_ms={self.budget_ms}, exploration={self.exploration}, "
-            f"rollout={self.rollout!r}, rollout_depth={self.rollout_depth})"
+            f"MctsBot(iterations={o.iterations}, budget_ms={o.budget_ms}, exploration={o.exploration}, "
+            f"rollout={self.policies.rollout!r}, rollout_depth={o.rollout_depth})"
         )
 
     # ------------------------------------------------------------------ deciding
@@ -343,20 +380,15 @@ class MctsBot:
             return moves[0]
         game = obs.game
         me = obs.seat
+        options = self.options
         cpu0 = time.thread_time()
         wall0 = time.perf_counter()
-        cpu_end = cpu0 + self.budget_ms / 1000 if self.budget_ms is not None else math.inf
-        limit = self.iterations if self.iterations is not None else math.inf
-        hint = None
-        if self.guide is not None and (self.guide_visits or self.sweep):
-            guide = self._guide_bot
-            if guide is None or type(guide) is not self.guide:
-                guide = self._guide_bot = self.guide()
-            hint = guide.choose(obs, rng.fork(0x6D))
+        cpu_end = cpu0 + options.budget_ms / 1000 if options.budget_ms is not None else math.inf
+        limit = options.iterations if options.iterations is not None else math.inf
+        hint = self._hint(obs, rng)
         root: _Node | None = None
         root_moves = moves
-        prepare = self.prepare
-        sweep = self.sweep
+        prepare = self.policies.prepare
         samples: dict[Any, list[float]] = {}
         done = 0
         depth = 0
@@ -366,27 +398,14 @@ class MctsBot:
                 prepare(world, me)
             if root is None:
                 root = _Node(None, -1, game.seat_count(world))
-                if self.candidates is not None:
-                    root_moves = [m for m in self.candidates(game, world, me, moves) if m in moves] or moves
-                if hint is not None and hint not in root_moves:
-                    root_moves = [*root_moves, hint]
+                root_moves = self._root_moves(game, world, me, moves, hint)
                 samples = {m: [] for m in root_moves}
-            if not sweep:
-                d, _ = self._iterate(game, root, world, me, root_moves, rng)
-                depth = max(depth, d)
-                done += 1
-                continue
-            # A sweep: every root move in a copy of the same world, with the same random stream.
-            seed = rng.next64()
-            last = len(root_moves) - 1
-            for i, m in enumerate(root_moves):
-                if done >= len(root_moves) and time.thread_time() >= cpu_end:
-                    break  # out of time mid-sweep: comparisons pair samples world by world, unpaired ones go unused
-                w = world if i == last else game.clone(world)
-                d, reward = self._iterate(game, root, w, me, root_moves, Rng(seed), m)
-                samples[m].append(reward[me])
-                depth = max(depth, d)
-                done += 1
+            if options.sweep:
+                n, d = self._sweep(game, root, world, me, root_moves, rng, samples, done, cpu_end)
+            else:
+                n, (d, _) = 1, self._iterate(game, root, world, me, root_moves, rng)
+            depth = max(depth, d)
+            done += n
         assert root is not None
         top = root.sealed.get(me, root) if root.sealed is not None else root
         self.stats = SearchStats(
@@ -397,9 +416,61 @@ class MctsBot:
             depth,
             _text(hint) if hint is not None else None,
         )
-        best = self._sweep_choice(samples, hint) if sweep else self._most_visited(top, moves, me, hint)
+        best = self._sweep_choice(samples, hint) if options.sweep else self._most_visited(top, moves, me, hint)
         self.stats.chosen = _text(best) if best is not None else None
         return best if best is not None else rng.choice(moves)
+
+    def _hint(self, obs: Observation, rng: Rng) -> Any:
+        """Return the guide's move (``None``: no guide, or it counts for nothing); ``rng`` is not advanced."""
+        guide_class = self.policies.guide
+        if guide_class is None or not (self.options.guide_visits or self.options.sweep):
+            return None
+        guide = self._guide_bot
+        if guide is None or type(guide) is not guide_class:
+            guide = self._guide_bot = guide_class()
+        return guide.choose(obs, rng.fork(0x6D))
+
+    def _root_moves(self, game: Game[Any, Any, Any], world: Any, me: int, moves: list[Any], hint: Any) -> list[Any]:
+        """Return the moves the root branches on: the candidates among ``moves`` (all of them without a
+        candidates policy, or when it keeps none), plus the guide's move."""
+        root_moves = moves
+        candidates = self.policies.candidates
+        if candidates is not None:
+            root_moves = [m for m in candidates(game, world, me, moves) if m in moves] or moves
+        if hint is not None and hint not in root_moves:
+            root_moves = [*root_moves, hint]
+        return root_moves
+
+    def _sweep(
+        self,
+        game: Game[Any, Any, Any],
+        root: _Node,
+        world: Any,
+        me: int,
+        root_moves: list[Any],
+        rng: Rng,
+        samples: dict[Any, list[float]],
+        done: int,
+        cpu_end: float,
+    ) -> tuple[int, int]:
+        """Play every root move in a copy of ``world`` with the same random stream, adding ``me``'s rewards to
+        ``samples``; return the iterations run and the deepest tree walk.
+
+        Out of time mid-sweep (once every root move was tried), it stops: comparisons pair samples world by
+        world, and unpaired ones go unused.
+        """
+        seed = rng.next64()
+        last = len(root_moves) - 1
+        run = depth = 0
+        for i, m in enumerate(root_moves):
+            if done + run >= len(root_moves) and time.thread_time() >= cpu_end:
+                break
+            w = world if i == last else game.clone(world)
+            d, reward = self._iterate(game, root, w, me, root_moves, Rng(seed), m)
+            samples[m].append(reward[me])
+            depth = max(depth, d)
+            run += 1
+        return run, depth
 
     def _most_visited(self, top: _Node, moves: list[Any], me: int, hint: Any) -> Any:
         """Return the most visited root move (the guide's counting its extra visits), ``None`` if none was."""
@@ -409,7 +480,7 @@ class MctsBot:
             c = top.children.get(m)
             if c is None or not c.visits:
                 continue
-            key = (c.visits + (self.guide_visits if m == hint else 0), c.rewards[me] / c.visits, -i)
+            key = (c.visits + (self.options.guide_visits if m == hint else 0), c.rewards[me] / c.visits, -i)
             if best_key is None or key > best_key:
                 best, best_key = m, key
         return best
@@ -437,7 +508,7 @@ class MctsBot:
                 continue
             mean = sum(diffs) / n
             var = sum((x - mean) ** 2 for x in diffs) / (n - 1)
-            if mean > best_gain and mean > self.switch_z * math.sqrt(var / n):
+            if mean > best_gain and mean > self.options.switch_z * math.sqrt(var / n):
                 best, best_gain = m, mean
         return best
 
@@ -474,7 +545,7 @@ class MctsBot:
             child = children[move] = _Node(move, seat, seats)
             child.available = 1
             return child, True
-        c = self.exploration
+        c = self.options.exploration
         best = None
         best_score = -math.inf
         for m in legal:
@@ -502,8 +573,8 @@ class MctsBot:
         seats = len(root.rewards)
         node = root
         path: list[_Node] = []
-        candidates = self.candidates
-        sealed_step = self.sealed_step
+        candidates = self.policies.candidates
+        sealed_step = self.policies.sealed_step
         # Within a sealed step: where it began, its id, each seat's cursor and moves so far.
         anchor: _Node | None = None
         anchor_id: Hashable | None = None
@@ -518,14 +589,7 @@ class MctsBot:
                 break
             step = sealed_step(world) if sealed_step is not None else None
             if anchor is not None and step != anchor_id:
-                key = tuple(sorted((s, tuple(ms)) for s, ms in chosen.items()))
-                joint = anchor.joint
-                if joint is None:
-                    joint = anchor.joint = {}
-                nxt = joint.get(key)
-                if nxt is None:
-                    nxt = joint[key] = _Node(None, -1, seats)
-                node = nxt
+                node = _joint_node(anchor, chosen, seats)
                 anchor = None
             if at_root:  # the deciding seat, which need not be the first of several deciding at once
                 seat = me
@@ -543,12 +607,7 @@ class MctsBot:
                     anchor, anchor_id, cursors, chosen = node, step, {}, {}
                 cursor = cursors.get(seat)
                 if cursor is None:
-                    sealed = anchor.sealed
-                    if sealed is None:
-                        sealed = anchor.sealed = {}
-                    cursor = sealed.get(seat)
-                    if cursor is None:
-                        cursor = sealed[seat] = _Node(None, -1, seats)
+                    cursor = _sealed_root(anchor, seat, seats)
                 child, new = self._select(cursor, seat, legal, seats, rng, first if seat == me else _ANY)
                 cursors[seat] = child
                 chosen.setdefault(seat, []).append(child.move)
@@ -559,10 +618,21 @@ class MctsBot:
             game.apply(world, seat, child.move)
             path.append(child)
             depth += 1
-            if new or not self.tree:
+            if new or not self.options.tree:
                 break
-        # Rollout.
-        for _ in range(self.rollout_depth):
+        self._rollout(game, world, rng)
+        reward = self._rewards(game, world, seats)
+        for n in path:  # backpropagation
+            n.visits += 1
+            r = n.rewards
+            for s in range(seats):
+                r[s] += reward[s]
+        return depth, reward
+
+    def _rollout(self, game: Game[Any, Any, Any], world: Any, rng: Rng) -> None:
+        """Play ``world`` on with the rollout policy, at most ``rollout_depth`` decisions or to its end."""
+        rollout = self.policies.rollout
+        for _ in range(self.options.rollout_depth):
             pending = game.pending(world)
             if pending.kind == "over":
                 break
@@ -570,22 +640,16 @@ class MctsBot:
             legal = game.legal_moves(world, seat)
             if not legal:
                 break
-            game.apply(world, seat, self.rollout(game, world, seat, legal, rng))
-        # Backpropagation.
-        reward = self._rewards(game, world, seats)
-        for n in path:
-            n.visits += 1
-            r = n.rewards
-            for s in range(seats):
-                r[s] += reward[s]
-        return depth, reward
+            game.apply(world, seat, rollout(game, world, seat, legal, rng))
 
     def _rewards(self, game: Game[Any, Any, Any], world: Any, seats: int) -> Sequence[float]:
         """Return each seat's reward: the game's reward once over, else its estimate, else a draw."""
         if game.pending(world).kind == "over":
-            return self.reward(game, world) if self.reward is not None else win_shares(game, world)
-        if self.estimate is not None:
-            values = self.estimate(world)
+            reward = self.policies.reward
+            return reward(game, world) if reward is not None else win_shares(game, world)
+        estimate = self.policies.estimate
+        if estimate is not None:
+            values = estimate(world)
             if values is not None:
                 return values
         return [1.0 / seats] * seats
@@ -617,9 +681,13 @@ def softmax(scores: Sequence[float]) -> list[float]:
     return [x / total for x in weights]
 
 
+TUNED = SearchOptions(iterations=None, budget_ms=500.0, guide_visits=10, sweep=True)
+"""The search options a game's tuned bot starts from: 500 CPU milliseconds, sweeps guided by the heuristic."""
+
+
 @dataclass(frozen=True)
 class Tuning:
-    """A game's tuned ``bot:mcts``: its heuristic, the functions it plugs into :class:`MctsBot`, its defaults.
+    """A game's tuned ``bot:mcts``: its heuristic, the policies it plugs into :class:`MctsBot`, its options.
 
     A game's ``mcts`` module declares one and offers ``make_bot = TUNING.make_bot``, which
     :meth:`Game.make_bot <club_agentes.engine.core.model.Game.make_bot>` calls with the table's options.
@@ -629,64 +697,33 @@ class Tuning:
     Attributes:
         heuristic: the game's heuristic bot class.
         strength: the tuned bot's ``strength`` line (``list_games`` shows it).
-        estimate, candidates, sealed_step, prepare: as :class:`MctsBot` takes them (``None``: not used).
+        policies: the game's estimate, candidates, sealed step and prepare (its ``rollout`` and ``guide`` are
+            set from ``heuristic``).
         rollout_view: ``(world, seat) -> view`` for the rollouts' heuristic (``None``: the game's view).
-        budget_ms, rollout_depth, epsilon, exploration, guide_visits, sweep, switch_z, tree: the defaults of
-            :meth:`make_bot`'s options (``epsilon``: the share of random rollout moves).
+        epsilon: the share of random rollout moves.
+        options: the search options a table's options replace (:data:`TUNED` with the game's changes).
     """
 
     heuristic: type
     strength: str
-    estimate: Estimate | None = None
+    policies: Policies = Policies()
     rollout_view: Callable[[Any, int], dict[str, Any]] | None = None
-    candidates: Candidates | None = None
-    sealed_step: SealedStep | None = None
-    prepare: Prepare | None = None
-    budget_ms: float = 500.0
-    rollout_depth: int = 400
     epsilon: float = 0.0
-    exploration: float = 0.7
-    guide_visits: int = 10
-    sweep: bool = True
-    switch_z: float = 1.0
-    tree: bool = True
+    options: SearchOptions = TUNED
 
-    def make_bot(
-        self,
-        *,
-        budget_ms: float | _Default | None = _DEFAULT,
-        iterations: int | None = None,
-        rollout_depth: int | _Default = _DEFAULT,
-        epsilon: float | _Default = _DEFAULT,
-        exploration: float | _Default = _DEFAULT,
-        guide_visits: int | _Default = _DEFAULT,
-        sweep: bool | _Default = _DEFAULT,
-        switch_z: float | _Default = _DEFAULT,
-        tree: bool | _Default = _DEFAULT,
-    ) -> MctsBot:
-        """Return the game's ``bot:mcts``: each option not given takes this tuning's default.
+    def make_bot(self, *, epsilon: float | None = None, **options: Any) -> MctsBot:
+        """Return the game's ``bot:mcts``: the table's ``options`` (:class:`SearchOptions` fields, and
+        ``epsilon``) replace this tuning's.
 
         ``budget_ms`` is CPU milliseconds per decision (``None``: only ``iterations`` bound it).
 
         Raises:
+            TypeError: an option that is not a search option.
             ValueError: an option out of range (one sentence naming it).
         """
-        bot = MctsBot(
-            iterations=iterations,
-            budget_ms=_pick(budget_ms, self.budget_ms),
-            exploration=_pick(exploration, self.exploration),
-            rollout=BotRollout(self.heuristic, _pick(epsilon, self.epsilon), self.rollout_view),
-            rollout_depth=_pick(rollout_depth, self.rollout_depth),
-            estimate=self.estimate,
-            candidates=self.candidates,
-            sealed_step=self.sealed_step,
-            prepare=self.prepare,
-            guide=self.heuristic,
-            guide_visits=_pick(guide_visits, self.guide_visits),
-            sweep=_pick(sweep, self.sweep),
-            switch_z=_pick(switch_z, self.switch_z),
-            tree=_pick(tree, self.tree),
-        )
+        rollout = BotRollout(self.heuristic, self.epsilon if epsilon is None else epsilon, self.rollout_view)
+        policies = replace(self.policies, rollout=rollout, guide=self.heuristic)
+        bot = MctsBot(policies, replace(self.options, **options))
         bot.strength = self.strength
         return bot
 

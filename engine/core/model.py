@@ -319,7 +319,6 @@ class RandomBot:
 
     name = "random"
     strength = "uniformly random legal moves: the floor of the ladder"
-    from_view = True
 
     def choose(self, obs: Observation, rng: Rng) -> Any:
         """Return a uniformly random legal move.
@@ -340,7 +339,6 @@ class ViewBot(ABC):
 
     name: ClassVar[str] = "heuristic"
     strength: ClassVar[str]
-    from_view: ClassVar[bool] = True
 
     def choose(self, obs: Observation, rng: Rng) -> Any:
         """Return one of ``obs.moves``: the only one, or the one :meth:`decide` picks from ``obs.view``.
@@ -371,16 +369,10 @@ def moves_by_type(moves: Sequence[Any]) -> dict[type, list[Any]]:
 def decide(bot: Any, game: Game, state: Any, seat: int, moves: Sequence[Any], rng: Rng) -> Any:
     """Ask ``bot`` for a move of ``seat`` among ``moves``, giving it only an :class:`Observation`.
 
-    Bots not yet ported to :class:`Observation` (no ``from_view = True`` attribute) are still called
-    the old way, ``choose(game, state, seat, moves, rng)``; this fallback goes once every game's bots
-    decide from views.
-
     Raises:
         Exception: whatever the bot raises (a defect).
     """
-    if getattr(bot, "from_view", False):
-        return bot.choose(Observation(game, state, seat, moves), rng)
-    return bot.choose(game, state, seat, moves, rng)
+    return bot.choose(Observation(game, state, seat, moves), rng)
 
 
 @dataclass(frozen=True)

@@ -39,12 +39,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import unicodedata
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import MISSING, dataclass
 from typing import Any, TypeVar
 
 from club_agentes.engine.core.errors import InvalidMove
+from club_agentes.engine.core.text import fold
 
 JSON = dict[str, Any]
 T = TypeVar("T")
@@ -53,10 +53,9 @@ _FIELD_KEY = "club_agentes.move_field"
 MAX_MOVE_TEXT = 500
 
 
-def fold(text: str) -> str:
-    """Return ``text`` lowercased, without accents, and with runs of spaces collapsed."""
-    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
-    return " ".join(text.split())
+def _plain(text: str) -> str:
+    """Return ``text`` as the codec reads it: :func:`fold`-ed, other non-ASCII characters dropped, spaces collapsed."""
+    return " ".join(fold(text).encode("ascii", "ignore").decode("ascii").split())
 
 
 def _short(raw: Any, limit: int = 60) -> str:
@@ -198,16 +197,16 @@ class Choice(FieldKind):
     aliases: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        table = {fold(v): v for v in self.values}
+        table = {_plain(v): v for v in self.values}
         for alias, value in self.aliases.items():
             if value not in self.values:
                 raise ValueError(f"alias {alias!r} names {value!r}, which is not one of {self.values}")
-            table.setdefault(fold(alias), value)
+            table.setdefault(_plain(alias), value)
         object.__setattr__(self, "_table", table)
 
     def _lookup(self, word: str) -> str | None:
         table: dict[str, str] = self._table  # type: ignore[attr-defined]
-        return table.get(fold(word))
+        return table.get(_plain(word))
 
     def schema(self) -> JSON:
         """Return ``{"enum": [...]}``."""
@@ -311,7 +310,7 @@ class Flag(FieldKind):
 
     def from_text(self, words: Sequence[str], i: int) -> tuple[bool, int] | None:
         """Read the word (or an alias)."""
-        if i < len(words) and words[i] in {fold(self.word), *map(fold, self.aliases)}:
+        if i < len(words) and words[i] in {_plain(self.word), *map(_plain, self.aliases)}:
             return True, i + 1
         return None
 
@@ -351,7 +350,7 @@ class Maybe(FieldKind):
 
     def from_text(self, words: Sequence[str], i: int) -> tuple[Any, int] | None:
         """Read the none word or an inner value."""
-        if i < len(words) and words[i] == fold(self.none_word):
+        if i < len(words) and words[i] == _plain(self.none_word):
             return None, i + 1
         return self.inner.from_text(words, i)
 
@@ -451,7 +450,7 @@ def _parse_template(template: str, attrs: Collection[str]) -> tuple[_Part, ...]:
                     raise ValueError(f"template {template!r}: no field {m.group(1)!r}")
                 pieces.append(_Slot(m.group(1)))
             else:
-                pieces.append(_Lit(fold(tok)))
+                pieces.append(_Lit(_plain(tok)))
         (group if group is not None else parts).extend(pieces)
     if group is not None:
         raise ValueError(f"template {template!r}: unclosed optional group")
@@ -502,7 +501,6 @@ class MoveCodec:
         *,
         filler: Iterable[str] = (),
         phrases: Mapping[str, str] | None = None,
-        legacy: Callable[[str], Any] | None = None,
     ) -> None:
         """Create an empty codec.
 
@@ -510,13 +508,10 @@ class MoveCodec:
             title: the schema's title, e.g. ``"Market Fortune move"``.
             filler: words ignored when reading text (``"the"``, ``"de"``).
             phrases: whole phrases rewritten before reading (``{"vamos a negociar": "negotiate"}``).
-            legacy: a last-chance reader for old text forms the templates do not cover; it returns a
-                move or ``None`` (then the usual refusal is raised).
         """
         self.title = title
-        self.filler = frozenset(fold(w) for w in filler)
-        self.phrases = {fold(k): fold(v) for k, v in (phrases or {}).items()}
-        self.legacy = legacy
+        self.filler = frozenset(_plain(w) for w in filler)
+        self.phrases = {_plain(k): _plain(v) for k, v in (phrases or {}).items()}
         self.types: dict[str, MoveType] = {}
         self._by_verb: dict[str, list[MoveType]] = {}
         self._classes: set[type] = set()
@@ -549,7 +544,7 @@ class MoveCodec:
                 required = f.default is MISSING and f.default_factory is MISSING
                 fields.append((f.name, fs, required))
             parts = _parse_template(template, [f[0] for f in fields])
-            mt = MoveType(cls, tag, template, doc, parts, tuple(fields), tuple(fold(a) for a in aliases))
+            mt = MoveType(cls, tag, template, doc, parts, tuple(fields), tuple(_plain(a) for a in aliases))
             self.types[tag] = mt
             self._classes.add(cls)
             for verb in (mt.verb, *mt.aliases):
@@ -622,7 +617,7 @@ class MoveCodec:
 
     def words(self, text: str) -> list[str]:
         """Return the folded words of a move text, phrases rewritten and filler dropped."""
-        folded = fold(re.sub(r"[¡!¿?,;:\"'()\[\]]", " ", text))
+        folded = _plain(re.sub(r"[¡!¿?,;:\"'()\[\]]", " ", text))
         folded = re.sub(r"(?<=\w)\.(?=\s|$)", " ", folded)
         for phrase, repl in self.phrases.items():
             folded = re.sub(rf"(?<!\S){re.escape(phrase)}(?!\S)", repl, folded)
@@ -646,10 +641,6 @@ class MoveCodec:
                 return self.intern(
                     mt.cls, *[values[a] if a in values else _default(mt.cls, a) for a, _, _ in mt.fields]
                 )
-        if self.legacy is not None:
-            move = self.legacy(text)
-            if move is not None:
-                return move
         if candidates:
             forms = "; ".join(f"'{mt.form}'" for mt in candidates)
             hint = _diagnose(candidates[0], words) if len(candidates) == 1 else None

@@ -8,8 +8,8 @@ are met and declares only when its count reaches 25M.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 from club_agentes.engine.core.model import ViewBot, moves_by_type
 from club_agentes.engine.market_fortune.components import CARD_INDEX, Effect, StrategyDef
@@ -99,6 +99,72 @@ class _Seen:
         return total
 
 
+class _Aim(NamedTuple):
+    """What a red strategy is rated against: the leading rival, its investments, and whether a pair can be risked."""
+
+    leader: int | None
+    lead_n: int
+    can_risk: bool
+
+
+def _rate_collapse(s: _Seen, m: Any, aim: _Aim) -> float:
+    hit = sum(len(p["investments"]) for p in s.players if p["seat"] != s.me)
+    return 10 + hit if aim.lead_n >= 2 else 0
+
+
+def _rate_systemic(s: _Seen, m: Any, aim: _Aim) -> float:
+    return 4 + aim.lead_n if aim.lead_n >= 2 else 0
+
+
+def _rate_correction(s: _Seen, m: Any, aim: _Aim) -> float:
+    return 6 + aim.lead_n + m.investment * 0.1 if m.target == aim.leader and aim.lead_n >= 2 else 0.0
+
+
+def _rate_audit(s: _Seen, m: Any, aim: _Aim) -> float:
+    return 5 + aim.lead_n if m.target == aim.leader and aim.lead_n >= 2 else 0.0
+
+
+def _rate_block(s: _Seen, m: Any, aim: _Aim) -> float:
+    return 5 if m.target == aim.leader and aim.lead_n >= 3 else 0.0
+
+
+def _rate_steal(s: _Seen, m: Any, aim: _Aim) -> float:
+    n = s.players[m.target]["strategies"]
+    return 2 + n * 0.5 if n >= 2 else 0
+
+
+def _rate_free_swap(s: _Seen, m: Any, aim: _Aim) -> float:
+    inv = s.invs[m.investment]
+    card = next(c for c in s.hand if c["id"] == m.swap)
+    gain = card["value"] - inv["return"]["value"]
+    return 5 + gain if gain > 0 else 0
+
+
+def _rate_discard_swap(s: _Seen, m: Any, aim: _Aim) -> float:
+    pile = s.v["piles"]["stock" if m.source == "stock-discard" else "return"]["discard_top"]
+    give = next(c for c in s.hand if c["id"] == m.swap)
+    return 3 if pile is not None and s.usefulness(pile) - s.usefulness(give) >= 8 else 0.0
+
+
+_PLAY_SCORES: dict[Effect, Callable[[_Seen, Any, _Aim], float]] = {
+    Effect.MARKET_COLLAPSE: _rate_collapse,
+    Effect.SYSTEMIC_RISK: _rate_systemic,
+    Effect.CORRECTION: _rate_correction,
+    Effect.FEDERAL_AUDIT: _rate_audit,
+    Effect.REGULATORY_BLOCK: _rate_block,
+    Effect.STEAL_STRATEGY: _rate_steal,
+    Effect.LUCKY_INVESTOR: lambda s, m, aim: 8 if aim.can_risk else 0,
+    Effect.FORTUNE_ROLL: lambda s, m, aim: 3,
+    Effect.RESCUE: lambda s, m, aim: 9,
+    Effect.EXTRA_BUILD: lambda s, m, aim: 4 if not aim.can_risk else 0,
+    Effect.LIQUIDITY: lambda s, m, aim: 4 if not aim.can_risk else 0,
+    Effect.FREE_RETURN_SWAP: _rate_free_swap,
+    Effect.DISCARD_SWAP: _rate_discard_swap,
+    Effect.INFLATION: lambda s, m, aim: 1,
+}
+"""How much the bot wants to play a red strategy now, per effect (0: not now); effects not listed: never."""
+
+
 class HeuristicBot(ViewBot):
     """A bot that plays Market Fortune to win (see the module docstring)."""
 
@@ -182,49 +248,11 @@ class HeuristicBot(ViewBot):
         if not plays:
             return None
         leader = s.leader()
-        lead_n = len(s.players[leader]["investments"]) if leader is not None else 0
-        risks = by.get(Risk, [])
+        aim = _Aim(leader, len(s.players[leader]["investments"]) if leader is not None else 0, bool(by.get(Risk)))
         scored = []
         for m in plays:
-            e = _strategy(m.card).effect
-            score = 0.0
-            if e is Effect.MARKET_COLLAPSE:
-                hit = sum(len(p["investments"]) for p in s.players if p["seat"] != s.me)
-                score = 10 + hit if lead_n >= 2 else 0
-            elif e is Effect.SYSTEMIC_RISK:
-                score = 4 + lead_n if lead_n >= 2 else 0
-            elif e is Effect.CORRECTION:
-                if m.target == leader and lead_n >= 2:
-                    score = 6 + lead_n + m.investment * 0.1
-            elif e is Effect.FEDERAL_AUDIT:
-                if m.target == leader and lead_n >= 2:
-                    score = 5 + lead_n
-            elif e is Effect.REGULATORY_BLOCK:
-                if m.target == leader and lead_n >= 3:
-                    score = 5
-            elif e is Effect.STEAL_STRATEGY:
-                n = s.players[m.target]["strategies"]
-                score = 2 + n * 0.5 if n >= 2 else 0
-            elif e is Effect.LUCKY_INVESTOR:
-                score = 8 if risks else 0
-            elif e is Effect.FORTUNE_ROLL:
-                score = 3
-            elif e is Effect.RESCUE:
-                score = 9
-            elif e in (Effect.EXTRA_BUILD, Effect.LIQUIDITY):
-                score = 4 if not risks else 0
-            elif e is Effect.FREE_RETURN_SWAP:
-                inv = s.invs[m.investment]
-                card = next(c for c in s.hand if c["id"] == m.swap)
-                gain = card["value"] - inv["return"]["value"]
-                score = 5 + gain if gain > 0 else 0
-            elif e is Effect.DISCARD_SWAP:
-                pile = s.v["piles"]["stock" if m.source == "stock-discard" else "return"]["discard_top"]
-                give = next(c for c in s.hand if c["id"] == m.swap)
-                if pile is not None and s.usefulness(pile) - s.usefulness(give) >= 8:
-                    score = 3
-            elif e is Effect.INFLATION:
-                score = 1
+            rate = _PLAY_SCORES.get(_strategy(m.card).effect)
+            score = rate(s, m, aim) if rate is not None else 0.0
             if score > 0:
                 scored.append((score, m))
         if not scored:

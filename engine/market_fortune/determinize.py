@@ -66,6 +66,29 @@ def _sample(rng: Rng, pool: list[int], k: int) -> list[int]:
     return [pool.pop(rng.below(len(pool))) for _ in range(k)]
 
 
+def _ways(a: list[int], b: list[int], k: int) -> list[list[int]]:
+    """Return ``f`` with ``f[i][r]`` the ways to fill ``r`` labelled pair places with industries ``i``.. (cards
+    chosen in order), given ``a[i]`` $ cards and ``b[i]`` +R cards of each industry."""
+    f = [[0] * (k + 1) for _ in range(N_INDUSTRIES + 1)]
+    f[N_INDUSTRIES][0] = 1
+    for i in range(N_INDUSTRIES - 1, -1, -1):
+        for r in range(k + 1):
+            f[i][r] = sum(
+                comb(r, m) * perm(a[i], m) * perm(b[i], m) * f[i + 1][r - m] for m in range(min(r, a[i], b[i]) + 1)
+            )
+    return f
+
+
+def _weighted(rng: Rng, weights: list[int]) -> int:
+    """Return an index of ``weights`` drawn with probability proportional to its weight."""
+    x = below(rng, sum(weights))
+    m = 0
+    while x >= weights[m]:
+        x -= weights[m]
+        m += 1
+    return m
+
+
 def _pairs(rng: Rng, stocks: list[int], returns: list[int], k: int) -> list[tuple[int, int]]:
     """Draw ``k`` ordered one-industry ($, +R) pairs from the pools, uniformly among all such tuples.
 
@@ -79,14 +102,7 @@ def _pairs(rng: Rng, stocks: list[int], returns: list[int], k: int) -> list[tupl
         by_ind_b[CARD_IND[c]].append(c)
     a = [len(x) for x in by_ind_a]
     b = [len(x) for x in by_ind_b]
-    # f[i][r]: ways to fill r labelled pair places with industries i.. (cards chosen in order).
-    f = [[0] * (k + 1) for _ in range(N_INDUSTRIES + 1)]
-    f[N_INDUSTRIES][0] = 1
-    for i in range(N_INDUSTRIES - 1, -1, -1):
-        for r in range(k + 1):
-            f[i][r] = sum(
-                comb(r, m) * perm(a[i], m) * perm(b[i], m) * f[i + 1][r - m] for m in range(min(r, a[i], b[i]) + 1)
-            )
+    f = _ways(a, b, k)
     if f[0][k] == 0:
         raise ValueError("no arrangement of the unknown cards forms the face-down investments")
     places = list(range(k))
@@ -96,11 +112,7 @@ def _pairs(rng: Rng, stocks: list[int], returns: list[int], k: int) -> list[tupl
         if r == 0:
             break
         weights = [comb(r, m) * perm(a[i], m) * perm(b[i], m) * f[i + 1][r - m] for m in range(min(r, a[i], b[i]) + 1)]
-        x = below(rng, sum(weights))
-        m = 0
-        while x >= weights[m]:
-            x -= weights[m]
-            m += 1
+        m = _weighted(rng, weights)
         if m:
             chosen = _sample(rng, places, m)
             sa = _sample(rng, by_ind_a[i], m)
@@ -115,6 +127,73 @@ def _pairs(rng: Rng, stocks: list[int], returns: list[int], k: int) -> list[tupl
     return [p for p in out if p is not None]
 
 
+class _Places:
+    """The places of the cards a seat does not know, in an order that depends only on what it knows: the card now
+    at each place, by kind (loose places, one-industry pairs of face-down investments, their greens), and the
+    knowledge mask the new card takes there."""
+
+    def __init__(self) -> None:
+        self.loose: dict[int, list[int]] = {STOCK: [], RETURN: [], 2: []}
+        self.masks: dict[int, int] = {}
+        self.pairs: list[tuple[int, int]] = []
+        self.greens: list[int] = []
+
+    def add(self, c: int, mask: int) -> None:
+        """Add the loose place of card ``c`` (a deck, a discard pile, a hand or a strategy hand)."""
+        self.loose[CARD_TYPE[c]].append(c)
+        self.masks[c] = mask
+
+
+def _rival_places(st: State, s: int, unknown: set[int], places: _Places) -> None:
+    """Add the places of seat ``s``'s unknown cards: hand, strategies, face-down investments and their greens."""
+    owner = 1 << s
+    for c in st.hands[s]:
+        if c in unknown:
+            places.add(c, owner)
+    # The strategy Momentum or Dominar gave it this turn is a place of its own (the table saw it
+    # join the hand); the others are interchangeable.
+    marked = [c for c in (st.momentum, st.drawn) if c >= 0 and c in st.strats[s] and c in unknown]
+    for c in dict.fromkeys(marked):
+        places.add(c, owner)
+    for c in st.strats[s]:
+        if c in unknown and c not in marked:
+            places.add(c, owner)
+    for inv in st.invs[s]:
+        if inv.stock in unknown:
+            places.pairs.append((inv.stock, inv.ret))
+            places.masks[inv.stock] = places.masks[inv.ret] = owner
+            if inv.green >= 0:
+                places.greens.append(inv.green)
+                places.masks[inv.green] = owner
+
+
+def _deal(rng: Rng, unknown: set[int], places: _Places) -> dict[int, int]:
+    """Deal the unknown cards to their places anew: return each place's card -> the card dealt there.
+
+    Raises:
+        ValueError: the unknown cards do not fit the places.
+    """
+    # The pools: every unknown card of each kind, in card order (never in the order of their places).
+    stocks = sorted(c for c in unknown if CARD_TYPE[c] == STOCK)
+    returns = sorted(c for c in unknown if CARD_TYPE[c] == RETURN)
+    strategies = sorted(c for c in unknown if CARD_TYPE[c] == 2)
+    mapping: dict[int, int] = {}
+    pairs = _pairs(rng, stocks, returns, len(places.pairs))
+    for (old_a, old_b), (new_a, new_b) in zip(places.pairs, pairs, strict=True):
+        mapping[old_a] = new_a
+        mapping[old_b] = new_b
+    greens = [c for c in strategies if IS_GREEN[c]]
+    for old, new in zip(places.greens, _sample(rng, greens, len(places.greens)), strict=True):
+        mapping[old] = new
+    taken = set(mapping.values())
+    for kind, pool in ((STOCK, stocks), (RETURN, returns), (2, [c for c in strategies if c not in taken])):
+        rng.shuffle(pool)
+        if len(pool) != len(places.loose[kind]):
+            raise ValueError("the unknown cards do not fit the unknown places")
+        mapping.update(zip(places.loose[kind], pool, strict=True))
+    return mapping
+
+
 def determinize(st: State, seat: int, rng: Rng) -> State:
     """Return a copy of ``st`` whose cards unknown to ``seat`` are dealt anew (see the module docstring).
 
@@ -124,64 +203,20 @@ def determinize(st: State, seat: int, rng: Rng) -> State:
     vis = visibility(st)
     knows = vis.knows
     unknown: set[int] = {c for c in range(len(CARD_ID)) if not knows(seat, CARD_ID[c])}
-    # Places, in an order that depends only on what the seat knows: the card now at each place,
-    # by kind, and the knowledge mask the new card takes there.
-    places: dict[int, list[int]] = {STOCK: [], RETURN: [], 2: []}
-    masks: dict[int, int] = {}
-    pair_places: list[tuple[int, int]] = []
-    green_places: list[int] = []
+    places = _Places()
     for deck in st.decks:
         for c in deck:
             if c in unknown:
-                places[CARD_TYPE[c]].append(c)
-                masks[c] = 0
+                places.add(c, 0)
     for pile in st.discards[:2]:
         for c in pile:
             if c in unknown:  # face down; who put it there is public
-                places[CARD_TYPE[c]].append(c)
-                masks[c] = st.know[c]
+                places.add(c, st.know[c])
     for s in range(st.n):
-        if s == seat:
-            continue
-        owner = 1 << s
-        for c in st.hands[s]:
-            if c in unknown:
-                places[CARD_TYPE[c]].append(c)
-                masks[c] = owner
-        # The strategy Momentum or Dominar gave it this turn is a place of its own (the table saw it
-        # join the hand); the others are interchangeable.
-        marked = [c for c in (st.momentum, st.drawn) if c >= 0 and c in st.strats[s] and c in unknown]
-        for c in dict.fromkeys(marked):
-            places[2].append(c)
-            masks[c] = owner
-        for c in st.strats[s]:
-            if c in unknown and c not in marked:
-                places[2].append(c)
-                masks[c] = owner
-        for inv in st.invs[s]:
-            if inv.stock in unknown:
-                pair_places.append((inv.stock, inv.ret))
-                masks[inv.stock] = masks[inv.ret] = owner
-                if inv.green >= 0:
-                    green_places.append(inv.green)
-                    masks[inv.green] = owner
-    # The pools: every unknown card of each kind, in card order (never in the order of their places).
-    stocks = sorted(c for c in unknown if CARD_TYPE[c] == STOCK)
-    returns = sorted(c for c in unknown if CARD_TYPE[c] == RETURN)
-    strategies = sorted(c for c in unknown if CARD_TYPE[c] == 2)
-    mapping: dict[int, int] = {}
-    for (old_a, old_b), (new_a, new_b) in zip(pair_places, _pairs(rng, stocks, returns, len(pair_places)), strict=True):
-        mapping[old_a] = new_a
-        mapping[old_b] = new_b
-    greens = [c for c in strategies if IS_GREEN[c]]
-    for old, new in zip(green_places, _sample(rng, greens, len(green_places)), strict=True):
-        mapping[old] = new
-    taken = set(mapping.values())
-    for kind, pool in ((STOCK, stocks), (RETURN, returns), (2, [c for c in strategies if c not in taken])):
-        rng.shuffle(pool)
-        if len(pool) != len(places[kind]):
-            raise ValueError("the unknown cards do not fit the unknown places")
-        mapping.update(zip(places[kind], pool, strict=True))
+        if s != seat:
+            _rival_places(st, s, unknown, places)
+    mapping = _deal(rng, unknown, places)
+    masks = places.masks
     return _apply(st, mapping, masks, rng)
 
 

@@ -8,7 +8,7 @@ legal but can never help gets a note saying why; notes use only what the decidin
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from club_agentes.engine.core.model import MoveNote
@@ -169,117 +169,164 @@ def _say_play(st: State, seat: int, move: Play, names: Sequence[str]) -> MoveNot
 
 
 def _say(st: State, seat: int, move: Any, names: Sequence[str]) -> MoveNote:
-    t = type(move)
+    """Return ``move`` in plain words: the words of its move type (its text for a type without any)."""
+    say = _SAYINGS.get(type(move))
+    return say(st, seat, move, names) if say is not None else MoveNote(move.text())
+
+
+def _say_build(st: State, seat: int, move: Build, names: Sequence[str]) -> MoveNote:
+    after = building_count(st, seat) + 1
+    then = (
+        f"then discard 1 $ or +R card (you will hold {after})"
+        if after > BUILDING_TARGET
+        else f"you will hold {after} building cards, so nothing is discarded"
+    )
+    return MoveNote(f"Construir: take {_take_words(st, move.source)}; {then}. Your turn then ends.")
+
+
+def _say_take(st: State, seat: int, move: Take, names: Sequence[str]) -> MoveNote:
     step = st.step
-    if t is Build:
-        after = building_count(st, seat) + 1
-        then = (
-            f"then discard 1 $ or +R card (you will hold {after})"
-            if after > BUILDING_TARGET
-            else f"you will hold {after} building cards, so nothing is discarded"
+    which = "Comprar Más" if step == TAKE else "Rescate"
+    return MoveNote(f"{which}: take {_take_words(st, move.source)} into your hand.")
+
+
+def _say_discard(st: State, seat: int, move: Discard, names: Sequence[str]) -> MoveNote:
+    step = st.step
+    card = CARD_INDEX[move.card]
+    why = {
+        BUILD_DISCARD: "to finish Construir",
+        OPTIMISE_COST: "to pay for the optimisation",
+        TRIM: "for the rule of 8 at the end of your turn",
+    }.get(step, "")
+    return MoveNote(f"Discard {CARD_NAME[card]} face up on its discard pile {why}.".replace("  ", " "))
+
+
+def _say_risk(st: State, seat: int, move: Risk, names: Sequence[str]) -> MoveNote:
+    a, r = CARD_INDEX[move.stock], CARD_INDEX[move.ret]
+    value = CARD_VAL[a] + CARD_VAL[r]
+    how = (
+        "it succeeds without the die (Inversor Suertudo)"
+        if st.lucky
+        else "it succeeds if the Fortune die shows + (4 faces of 6); on − both cards return to your hand"
+    )
+    return MoveNote(
+        f"Arriesgar with {CARD_NAME[a]} and {CARD_NAME[r]}: a {value}M investment of "
+        f"{INDUSTRIES[CARD_IND[a]].name}; {how}. On success you take 1 strategy (Momentum)."
+    )
+
+
+def _say_dominate(st: State, seat: int, move: Dominate, names: Sequence[str]) -> MoveNote:
+    return MoveNote(f"Dominar: take the top strategy of the strategy deck ({len(st.decks[2])} left).")
+
+
+def _say_defend(st: State, seat: int, move: Defend, names: Sequence[str]) -> MoveNote:
+    atk = st.attack
+    assert atk is not None
+    s = strategy(CARD_INDEX[move.card])
+    extra = ""
+    if s.effect is Effect.CANCEL_AND_DRAW:
+        extra = f", then you take {s.params['draw']} strategy"
+    elif s.effect is Effect.CANCEL_FOR_ALL:
+        extra = ", and also for the seats not yet asked"
+    return MoveNote(
+        f"Defend with {s.name}: {CARD_NAME[atk.card]} of {_label(names, atk.attacker)} is cancelled against "
+        f"you{extra}; both cards go to the strategy discard."
+    )
+
+
+def _say_decline(st: State, seat: int, move: Decline, names: Sequence[str]) -> MoveNote:
+    atk = st.attack
+    assert atk is not None
+    return MoveNote(f"Do not defend: {CARD_NAME[atk.card]} of {_label(names, atk.attacker)} hits you now.")
+
+
+def _say_optimise(st: State, seat: int, move: Optimise, names: Sequence[str]) -> MoveNote:
+    inv = st.invs[seat][move.investment]
+    card = CARD_INDEX[move.card]
+    stock = CARD_TYPE[card] == STOCK
+    old = inv.stock if stock else inv.ret
+    after = inv_value(inv) - CARD_VAL[old] + CARD_VAL[card]
+    return MoveNote(
+        f"Optimise investment #{move.investment} ({_inv(inv)}): put {CARD_NAME[card]} in place of "
+        f"{CARD_NAME[old]}, making it {after}M; then discard 1 building card as the cost."
+    )
+
+
+def _say_attach(st: State, seat: int, move: Attach, names: Sequence[str]) -> MoveNote:
+    step = st.step
+    inv = st.invs[seat][move.investment]
+    g = CARD_INDEX[move.card]
+    bonus = green_bonus_for(g, CARD_VAL[inv.stock], CARD_VAL[inv.ret])
+    note = None
+    if not bonus and step == CLOSING:
+        note = (
+            f"investment #{move.investment} does not meet {CARD_NAME[g]}'s criterion and nothing can change it "
+            "after a declaration: it adds 0M"
         )
-        return MoveNote(f"Construir: take {_take_words(st, move.source)}; {then}. Your turn then ends.")
-    if t is Take:
-        which = "Comprar Más" if step == TAKE else "Rescate"
-        return MoveNote(f"{which}: take {_take_words(st, move.source)} into your hand.")
-    if t is Discard:
-        card = CARD_INDEX[move.card]
-        why = {
-            BUILD_DISCARD: "to finish Construir",
-            OPTIMISE_COST: "to pay for the optimisation",
-            TRIM: "for the rule of 8 at the end of your turn",
-        }.get(step, "")
-        return MoveNote(f"Discard {CARD_NAME[card]} face up on its discard pile {why}.".replace("  ", " "))
-    if t is Risk:
-        a, r = CARD_INDEX[move.stock], CARD_INDEX[move.ret]
-        value = CARD_VAL[a] + CARD_VAL[r]
-        how = (
-            "it succeeds without the die (Inversor Suertudo)"
-            if st.lucky
-            else "it succeeds if the Fortune die shows + (4 faces of 6); on − both cards return to your hand"
+    met = f"adds {bonus}M" if bonus else "adds nothing unless the investment comes to meet its criterion"
+    return MoveNote(f"Attach {CARD_NAME[g]} face down to investment #{move.investment} ({_inv(inv)}): it {met}.", note)
+
+
+def _say_declare(st: State, seat: int, move: Declare, names: Sequence[str]) -> MoveNote:
+    value = portfolio_value(st, seat)
+    reach = value + _green_potential(st, seat)
+    note = None
+    if reach < WIN_VALUE:
+        note = (
+            f"your portfolio can reach at most {reach}M with the greens you hold, under {WIN_VALUE}M: the "
+            "declaration will fail and one investment returns to your hand"
         )
-        return MoveNote(
-            f"Arriesgar with {CARD_NAME[a]} and {CARD_NAME[r]}: a {value}M investment of "
-            f"{INDUSTRIES[CARD_IND[a]].name}; {how}. On success you take 1 strategy (Momentum)."
-        )
-    if t is Dominate:
-        return MoveNote(f"Dominar: take the top strategy of the strategy deck ({len(st.decks[2])} left).")
-    if t is Play:
-        return _say_play(st, seat, move, names)
-    if t is Defend:
-        atk = st.attack
-        assert atk is not None
-        s = strategy(CARD_INDEX[move.card])
-        extra = ""
-        if s.effect is Effect.CANCEL_AND_DRAW:
-            extra = f", then you take {s.params['draw']} strategy"
-        elif s.effect is Effect.CANCEL_FOR_ALL:
-            extra = ", and also for the seats not yet asked"
-        return MoveNote(
-            f"Defend with {s.name}: {CARD_NAME[atk.card]} of {_label(names, atk.attacker)} is cancelled against "
-            f"you{extra}; both cards go to the strategy discard."
-        )
-    if t is Decline:
-        atk = st.attack
-        assert atk is not None
-        return MoveNote(f"Do not defend: {CARD_NAME[atk.card]} of {_label(names, atk.attacker)} hits you now.")
-    if t is Optimise:
-        inv = st.invs[seat][move.investment]
-        card = CARD_INDEX[move.card]
-        stock = CARD_TYPE[card] == STOCK
-        old = inv.stock if stock else inv.ret
-        after = inv_value(inv) - CARD_VAL[old] + CARD_VAL[card]
-        return MoveNote(
-            f"Optimise investment #{move.investment} ({_inv(inv)}): put {CARD_NAME[card]} in place of "
-            f"{CARD_NAME[old]}, making it {after}M; then discard 1 building card as the cost."
-        )
-    if t is Attach:
-        inv = st.invs[seat][move.investment]
-        g = CARD_INDEX[move.card]
-        bonus = green_bonus_for(g, CARD_VAL[inv.stock], CARD_VAL[inv.ret])
-        note = None
-        if not bonus and step == CLOSING:
-            note = (
-                f"investment #{move.investment} does not meet {CARD_NAME[g]}'s criterion and nothing can change it "
-                "after a declaration: it adds 0M"
-            )
-        met = f"adds {bonus}M" if bonus else "adds nothing unless the investment comes to meet its criterion"
-        return MoveNote(
-            f"Attach {CARD_NAME[g]} face down to investment #{move.investment} ({_inv(inv)}): it {met}.", note
-        )
-    if t is Declare:
-        value = portfolio_value(st, seat)
-        reach = value + _green_potential(st, seat)
-        note = None
-        if reach < WIN_VALUE:
-            note = (
-                f"your portfolio can reach at most {reach}M with the greens you hold, under {WIN_VALUE}M: the "
-                "declaration will fail and one investment returns to your hand"
-            )
-        return MoveNote(
-            f"Declare victory: your portfolio counts {value}M now (greens you hold may still be attached); "
-            f"{WIN_VALUE}M or more wins, less returns one investment to your hand.",
-            note,
-        )
-    if t is Reveal:
-        value = portfolio_value(st, seat)
-        outcome = "and you win" if value >= WIN_VALUE else f"under {WIN_VALUE}M: the declaration fails"
-        return MoveNote(f"Reveal your portfolio and yellows to be counted: {value}M, {outcome}.")
-    if t is Return:
-        inv = st.invs[seat][move.investment]
-        return MoveNote(
-            f"Return investment #{move.investment} ({_inv(inv)}) to your hand; the others stay face up, and your "
-            "turn ends."
-        )
-    if t is Skip:
-        if step == DOMINATED:
-            return MoveNote(f"Keep {CARD_NAME[st.drawn]} for a later turn; your turn ends.")
-        if step == FORMED and len(st.invs[seat]) == 4:
-            return MoveNote("Attach no green and do not declare now; your turn ends.")
-        return MoveNote("Attach no green now; your turn ends.")
-    if t is Pass:
-        return MoveNote("Pass: no action is possible; your turn ends.")
-    return MoveNote(move.text())
+    return MoveNote(
+        f"Declare victory: your portfolio counts {value}M now (greens you hold may still be attached); "
+        f"{WIN_VALUE}M or more wins, less returns one investment to your hand.",
+        note,
+    )
+
+
+def _say_reveal(st: State, seat: int, move: Reveal, names: Sequence[str]) -> MoveNote:
+    value = portfolio_value(st, seat)
+    outcome = "and you win" if value >= WIN_VALUE else f"under {WIN_VALUE}M: the declaration fails"
+    return MoveNote(f"Reveal your portfolio and yellows to be counted: {value}M, {outcome}.")
+
+
+def _say_return(st: State, seat: int, move: Return, names: Sequence[str]) -> MoveNote:
+    inv = st.invs[seat][move.investment]
+    return MoveNote(
+        f"Return investment #{move.investment} ({_inv(inv)}) to your hand; the others stay face up, and your turn ends."
+    )
+
+
+def _say_skip(st: State, seat: int, move: Skip, names: Sequence[str]) -> MoveNote:
+    step = st.step
+    if step == DOMINATED:
+        return MoveNote(f"Keep {CARD_NAME[st.drawn]} for a later turn; your turn ends.")
+    if step == FORMED and len(st.invs[seat]) == 4:
+        return MoveNote("Attach no green and do not declare now; your turn ends.")
+    return MoveNote("Attach no green now; your turn ends.")
+
+
+def _say_pass(st: State, seat: int, move: Pass, names: Sequence[str]) -> MoveNote:
+    return MoveNote("Pass: no action is possible; your turn ends.")
+
+
+_SAYINGS: dict[type, Callable[[State, int, Any, Sequence[str]], MoveNote]] = {
+    Build: _say_build,
+    Take: _say_take,
+    Discard: _say_discard,
+    Risk: _say_risk,
+    Dominate: _say_dominate,
+    Play: _say_play,
+    Defend: _say_defend,
+    Decline: _say_decline,
+    Optimise: _say_optimise,
+    Attach: _say_attach,
+    Declare: _say_declare,
+    Reveal: _say_reveal,
+    Return: _say_return,
+    Skip: _say_skip,
+    Pass: _say_pass,
+}
+"""The words of each move type."""
 
 
 def explain(st: State, seat: int, moves: Sequence[Any], names: Sequence[str]) -> list[MoveNote]:

@@ -14,9 +14,12 @@ heuristic's own move stands unless another does better, world by world, by more 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
-from club_agentes.engine.core.mcts import Tuning, softmax, weighted_scores
+from club_agentes.engine.core.mcts import TUNED, Policies, Tuning, softmax, weighted_scores
+from club_agentes.engine.core.rng import Rng
 from club_agentes.engine.market_fortune.bots import HeuristicBot
 from club_agentes.engine.market_fortune.components import (
     CARD_ID,
@@ -177,7 +180,6 @@ def redeal_hands(world: State, me: int) -> None:
     rng = world.rng
     mine = 1 << me
     know = world.know
-    seen = world.seen
     for o in range(world.n):
         if o == me:
             continue
@@ -188,34 +190,49 @@ def redeal_hands(world: State, me: int) -> None:
         hidden = [c for c in hand if not know[c] & mine]
         if not hidden:
             continue
-        x = rng.below(1_000_000) / 1_000_000
-        target = 0
-        while target < len(probs) - 1 and x >= probs[target]:
-            x -= probs[target]
-            target += 1
-        known = [c for c in hand if know[c] & mine]
-        if hand_pairs(hand) == target:
+        target = _pair_target(rng, probs)
+        if hand_pairs(hand) != target:
+            _redeal(world, o, mine, hidden, target)
+
+
+def _pair_target(rng: Rng, probs: Sequence[float]) -> int:
+    """Draw a pair count with the probabilities ``probs`` (the last takes what the others leave)."""
+    x = rng.below(1_000_000) / 1_000_000
+    target = 0
+    while target < len(probs) - 1 and x >= probs[target]:
+        x -= probs[target]
+        target += 1
+    return target
+
+
+def _redeal(world: State, o: int, mine: int, hidden: list[int], target: int) -> None:
+    """Re-deal seat ``o``'s ``hidden`` cards from themselves and its decks until the hand holds ``target`` pairs
+    (up to 64 tries), swapping the cards dealt in with the decks' cards they replace, knowledge and all."""
+    rng = world.rng
+    know = world.know
+    seen = world.seen
+    hand = world.hands[o]
+    known = [c for c in hand if know[c] & mine]
+    pools = {kind: [c for c in hidden if CARD_TYPE[c] == kind] for kind in (STOCK, RETURN)}
+    decks = {STOCK: world.decks[0], RETURN: world.decks[1]}
+    unseen = {kind: own + [c for c in decks[kind] if not know[c] & mine] for kind, own in pools.items()}
+    for _ in range(64):
+        new: dict[int, list[int]] = {}
+        for kind, own in pools.items():
+            pool = list(unseen[kind])
+            new[kind] = [pool.pop(rng.below(len(pool))) for _ in own]
+        if hand_pairs(known + new[STOCK] + new[RETURN]) != target:
             continue
-        pools = {kind: [c for c in hidden if CARD_TYPE[c] == kind] for kind in (STOCK, RETURN)}
-        decks = {STOCK: world.decks[0], RETURN: world.decks[1]}
-        unseen = {kind: own + [c for c in decks[kind] if not know[c] & mine] for kind, own in pools.items()}
-        for _ in range(64):
-            new: dict[int, list[int]] = {}
-            for kind, own in pools.items():
-                pool = list(unseen[kind])
-                new[kind] = [pool.pop(rng.below(len(pool))) for _ in own]
-            if hand_pairs(known + new[STOCK] + new[RETURN]) != target:
-                continue
-            for kind, own in pools.items():
-                incoming = [c for c in new[kind] if c not in own]
-                outgoing = [c for c in own if c not in new[kind]]
-                deck = decks[kind]
-                for a, b in zip(incoming, outgoing, strict=True):
-                    deck[deck.index(a)] = b
-                    know[a], know[b] = know[b], know[a]
-                    seen[a], seen[b] = seen[b], seen[a]
-            world.hands[o] = sorted(known + new[STOCK] + new[RETURN])
-            break
+        for kind, own in pools.items():
+            incoming = [c for c in new[kind] if c not in own]
+            outgoing = [c for c in own if c not in new[kind]]
+            deck = decks[kind]
+            for a, b in zip(incoming, outgoing, strict=True):
+                deck[deck.index(a)] = b
+                know[a], know[b] = know[b], know[a]
+                seen[a], seen[b] = seen[b], seen[a]
+        world.hands[o] = sorted(known + new[STOCK] + new[RETURN])
+        break
 
 
 _ATTACK_WORDS = {"cards": "the cards in hand", "investments": "investments", "turn": "the next turn"}
@@ -277,13 +294,10 @@ def rollout_view(st: State, seat: int) -> dict[str, Any]:
 TUNING = Tuning(
     HeuristicBot,
     STRENGTH,
-    estimate=estimate,
+    Policies(estimate=estimate, prepare=redeal_hands),
     rollout_view=rollout_view,
-    prepare=redeal_hands,
-    rollout_depth=12,
     epsilon=0.1,
-    switch_z=1.0,
-    tree=False,
+    options=replace(TUNED, rollout_depth=12, switch_z=1.0, tree=False),
 )
 """Market Fortune's ``bot:mcts``: sweeps guided by the heuristic over worlds with re-dealt rival hands, no tree
 below the root moves, rollouts of 12 decisions (one in ten at random), a switch at one standard error; 500 CPU

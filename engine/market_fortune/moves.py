@@ -6,10 +6,9 @@ Construir is ``build`` (choose the source) then ``discard``; an optimisation is 
 greens and ``reveal``. Card fields hold card ids such as ``"MF-A-ENE-3"``; investment fields
 hold 0-based indexes in their owner's portfolio; seats are written ``seat 2`` in text.
 
-JSON form, text form, parser and JSON schema all come from the declarations below. Older
-text forms keep parsing: ``attach MF-E-INNOVACION-1 2``, ``optimise 0 MF-A-ENE-5``,
-``return 3`` (the optional words of the templates) and ``play MF-E-ROBO-1 target=2`` (the
-``key=value`` form, read by :func:`_legacy`). Spanish verbs are read too (``construir``,
+JSON form, text form, parser and JSON schema all come from the declarations below. Shorter
+text forms parse too: ``attach MF-E-INNOVACION-1 2``, ``optimise 0 MF-A-ENE-5``, ``return 3``
+(the optional words of the templates). Spanish verbs are read too (``construir``,
 ``arriesgar``, ``dominar``...).
 
 Move values are interned by the codec (:meth:`MoveCodec.intern`): the legal-move lists
@@ -18,11 +17,10 @@ reuse the same instances, so listing allocates little.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from club_agentes.engine.core.moves import Choice, Ident, Int, Maybe, MoveCodec, Seat, fold, spec
+from club_agentes.engine.core.moves import Choice, Ident, Int, Maybe, MoveCodec, Seat, spec
 from club_agentes.engine.market_fortune.components import CARD_INDEX
 
 # Where a building card can be taken from. "strategy-discard" is accepted by the parser
@@ -67,7 +65,6 @@ MOVES = MoveCodec(
     "Market Fortune move",
     filler=("the", "el", "la"),
     phrases={"no defender": "decline", "declarar victoria": "declare", "declare victory": "declare"},
-    legacy=lambda text: _legacy(text),
 )
 
 
@@ -294,30 +291,6 @@ PASS = MOVES.intern(Pass)
 def intern(cls: type[Any], *args: Any) -> Any:
     """Return the shared instance of ``cls(*args)`` (moves are immutable values)."""
     return MOVES.intern(cls, *args)
-
-
-_OLD_PLAY = re.compile(r"play\s+(\S+)((?:\s+\w+=\S+)*)\s*")
-_OLD_KEYS = {"target": "target", "investment": "investment", "swap": "swap", "source": "source"}
-
-
-def _legacy(text: str) -> Any:
-    """Read the older ``play <card> key=value ...`` form (``target=2 investment=0 swap=... source=...``).
-
-    Returns ``None`` when the text is not in that form (the codec then refuses it).
-
-    Raises:
-        InvalidMove: a value of the old form is malformed.
-    """
-    m = _OLD_PLAY.fullmatch(re.sub(r"=\s*(?:seat|asiento)\s+", "=", fold(text)))
-    if m is None:
-        return None
-    data: dict[str, Any] = {"type": "play", "card": m.group(1)}
-    for part in m.group(2).split():
-        key, _, value = part.partition("=")
-        if key not in _OLD_KEYS:
-            return None
-        data[_OLD_KEYS[key]] = value
-    return MOVES.parse_json(data)
 
 
 def parse_move(data: Any) -> Any:

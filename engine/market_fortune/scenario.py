@@ -14,7 +14,7 @@ Cards are named by their ids (``"MF-A-ENE-3"``, ``"MF-R-ENE-2"``, ``"MF-E-ROBO-1
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from club_agentes.engine.core import Rng, get_game
@@ -76,10 +76,7 @@ def position(
     st.strats = [sorted(take((strategies or {}).get(s, ()))) for s in range(seats)]
     st.invs = [[] for _ in range(seats)]
     for s, invs in (investments or {}).items():
-        for spec in invs:
-            stock, ret = take(spec[:2])
-            green = take(spec[2:3])[0] if len(spec) > 2 and spec[2] else -1
-            st.invs[s].append(Investment(stock, ret, green, bool(spec[3]) if len(spec) > 3 else False))
+        st.invs[s] = [_investment(spec, take) for spec in invs]
     piles = {"stock": 0, "return": 1, "strategy": 2}
     st.discards = [[], [], []]
     for name, cards in (discards or {}).items():
@@ -94,17 +91,7 @@ def position(
         [c for c in rest if CARD_TYPE[c] == STRATEGY] + tops[2],
     ]
     st.facedown = [False] * N_CARDS
-    st.know = [0] * N_CARDS
-    for s in range(seats):
-        for c in st.hands[s] + st.strats[s]:
-            st.know[c] = 1 << s
-        for inv in st.invs[s]:
-            for c in inv.cards():
-                st.know[c] = st.full_mask if inv.face_up else 1 << s
-    for pile in st.discards:
-        for c in pile:
-            st.know[c] = st.full_mask
-    st.seen = list(st.know)
+    _know(st)
     st.turn = turn
     st.turn_no = 0
     st.totals = [0] * seats
@@ -114,6 +101,29 @@ def position(
         st.games.append({"game": number, "winners": [winner], "credited": [millions], "reason": "scenario"})
     st.game_no = len(won) + 1
     return st
+
+
+def _know(st: State) -> None:
+    """Set who knows each card: owners their own cards (face-up investments: everyone), everyone the discards,
+    nobody the decks."""
+    st.know = [0] * N_CARDS
+    for s in range(st.n):
+        for c in st.hands[s] + st.strats[s]:
+            st.know[c] = 1 << s
+        for inv in st.invs[s]:
+            for c in inv.cards():
+                st.know[c] = st.full_mask if inv.face_up else 1 << s
+    for pile in st.discards:
+        for c in pile:
+            st.know[c] = st.full_mask
+    st.seen = list(st.know)
+
+
+def _investment(spec: InvestmentSpec, take: Callable[[Iterable[str]], list[int]]) -> Investment:
+    """Return the investment ``spec`` names, its cards taken with ``take``."""
+    stock, ret = take(spec[:2])
+    green = take(spec[2:3])[0] if len(spec) > 2 and spec[2] else -1
+    return Investment(stock, ret, green, bool(spec[3]) if len(spec) > 3 else False)
 
 
 class _Roller:

@@ -121,46 +121,9 @@ def _restore(config: MFConfig, data: dict[str, Any]) -> State:
     if c != mine:
         raise ValueError(f"the snapshot is of a table configured {c}, not {mine}")
     st = State(config, 0)
-    n = st.n
     st.rng.state = int(data["rng"])
-    st.decks = [_cards(d) for d in data["decks"]]
-    st.discards = [_cards(d) for d in data["discards"]]
-    st.facedown = [False] * N_CARDS
-    for cid in data["facedown"]:
-        st.facedown[_card(cid)] = True
-    st.hands = [_cards(h) for h in data["hands"]]
-    st.strats = [_cards(s) for s in data["strategies"]]
-    st.invs = [
-        [Investment(_card(i[0]), _card(i[1]), _opt_card(i[2]), bool(i[3])) for i in invs]
-        for invs in data["investments"]
-    ]
-    if not (len(st.decks) == len(st.discards) == 3 and len(st.hands) == len(st.strats) == len(st.invs) == n):
-        raise ValueError("the snapshot's piles or seats do not match the table")
-    st.know = [0] * N_CARDS
-    for cid, mask in data["know"].items():
-        st.know[_card(cid)] = int(mask)
-    st.seen = [0] * N_CARDS
-    for cid, mask in data["seen"].items():
-        st.seen[_card(cid)] = int(mask)
-    everywhere = [*(x for d in st.decks for x in d), *(x for d in st.discards for x in d)]
-    everywhere += [x for h in st.hands for x in h] + [x for s in st.strats for x in s]
-    everywhere += [x for invs in st.invs for i in invs for x in i.cards()]
-    st.turn = int(data["turn"])
-    st.turn_no = int(data["turn_no"])
-    st.step = data["step"]
-    if st.step not in STEPS:
-        raise ValueError(f"the snapshot names an unknown step {st.step!r}")
-    st.acted = bool(data["acted"])
-    st.red_used = bool(data["red_used"])
-    st.lucky = bool(data["lucky"])
-    st.banned = bool(data["banned"])
-    st.risk_ban = [bool(b) for b in data["risk_ban"]]
-    st.momentum = _opt_card(data["momentum"])
-    st.drawn = _opt_card(data["drawn"])
-    st.formed = int(data["formed"])
-    st.opt_back = data["opt_back"]
-    st.trim_by = _opt_card(data["trim_by"])
-    st.trim_down = _cards(data["trim_down"])
+    everywhere = _restore_cards(st, data)
+    _restore_turn(st, data)
     a = data["attack"]
     if a is not None:
         atk = Attack(int(a["attacker"]), _card(a["card"]), tuple(int(t) for t in a["targets"]), a["investment"])
@@ -179,3 +142,59 @@ def _restore(config: MFConfig, data: dict[str, Any]) -> State:
     if r is not None:
         st.result = Result.from_json(r)
     return st
+
+
+def _restore_cards(st: State, data: dict[str, Any]) -> list[int]:
+    """Restore the piles, hands, strategies, investments and who knows each card; return every card placed.
+
+    Raises:
+        ValueError: the piles or seats do not match the table (and the errors of a malformed snapshot).
+    """
+    st.decks = [_cards(d) for d in data["decks"]]
+    st.discards = [_cards(d) for d in data["discards"]]
+    st.facedown = [False] * N_CARDS
+    for cid in data["facedown"]:
+        st.facedown[_card(cid)] = True
+    st.hands = [_cards(h) for h in data["hands"]]
+    st.strats = [_cards(s) for s in data["strategies"]]
+    st.invs = [
+        [Investment(_card(i[0]), _card(i[1]), _opt_card(i[2]), bool(i[3])) for i in invs]
+        for invs in data["investments"]
+    ]
+    n = st.n
+    if not (len(st.decks) == len(st.discards) == 3 and len(st.hands) == len(st.strats) == len(st.invs) == n):
+        raise ValueError("the snapshot's piles or seats do not match the table")
+    st.know = [0] * N_CARDS
+    for cid, mask in data["know"].items():
+        st.know[_card(cid)] = int(mask)
+    st.seen = [0] * N_CARDS
+    for cid, mask in data["seen"].items():
+        st.seen[_card(cid)] = int(mask)
+    everywhere = [*(x for d in st.decks for x in d), *(x for d in st.discards for x in d)]
+    everywhere += [x for h in st.hands for x in h] + [x for s in st.strats for x in s]
+    everywhere += [x for invs in st.invs for i in invs for x in i.cards()]
+    return everywhere
+
+
+def _restore_turn(st: State, data: dict[str, Any]) -> None:
+    """Restore the turn: whose, which step, and what was done in it.
+
+    Raises:
+        ValueError: an unknown step (and the errors of a malformed snapshot).
+    """
+    st.turn = int(data["turn"])
+    st.turn_no = int(data["turn_no"])
+    st.step = data["step"]
+    if st.step not in STEPS:
+        raise ValueError(f"the snapshot names an unknown step {st.step!r}")
+    st.acted = bool(data["acted"])
+    st.red_used = bool(data["red_used"])
+    st.lucky = bool(data["lucky"])
+    st.banned = bool(data["banned"])
+    st.risk_ban = [bool(b) for b in data["risk_ban"]]
+    st.momentum = _opt_card(data["momentum"])
+    st.drawn = _opt_card(data["drawn"])
+    st.formed = int(data["formed"])
+    st.opt_back = data["opt_back"]
+    st.trim_by = _opt_card(data["trim_by"])
+    st.trim_down = _cards(data["trim_down"])

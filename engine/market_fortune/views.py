@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from club_agentes.engine.core import Pending
+from club_agentes.engine.core import Pending, Result
 from club_agentes.engine.core.visibility import Visibility
 from club_agentes.engine.market_fortune.components import (
     CARD_ID,
@@ -40,6 +40,7 @@ from club_agentes.engine.market_fortune.state import (
     TAKE,
     TRIM,
     WIN_VALUE,
+    Attack,
     Investment,
     State,
 )
@@ -199,34 +200,7 @@ def view(st: State, seat: int | None) -> dict[str, Any]:
     """Return what ``seat`` may know (``None``: the public view of a spectator)."""
     vis = visibility(st)
     p = pending(st)
-    players = []
-    for s in range(st.n):
-        hand = st.hands[s]
-        stocks = sum(1 for c in hand if CARD_TYPE[c] == STOCK)
-        entry: dict[str, Any] = {
-            "seat": s,
-            "hand": len(hand),
-            "hand_stock": stocks,
-            "hand_return": len(hand) - stocks,
-            "building_cards": building_count(st, s),
-            "strategies": len(st.strats[s]),
-            "investments": [_investment(vis, seat, s, k, inv) for k, inv in enumerate(st.invs[s])],
-        }
-        public_hand = _shown(vis, seat, f"hand/{s}/public")
-        public_strats = _shown(vis, seat, f"strategies/{s}/public")
-        if public_hand or public_strats:
-            entry["known_to_all"] = {"hand": _cards(public_hand), "strategies": _cards(public_strats)}
-        if s != seat and seat is not None:
-            mine_hand = vis.known_in(seat, f"hand/{s}")
-            mine_strats = vis.known_in(seat, f"strategies/{s}")
-            if mine_hand or mine_strats:
-                entry["known_to_you"] = {"hand": _cards(mine_hand), "strategies": _cards(mine_strats)}
-        if st.risk_ban[s]:
-            entry["no_risk_next_turn"] = True
-        if st.config.mode == "campeonato":
-            entry["match_total"] = st.totals[s]
-            entry["games_won"] = sum(1 for g in st.games if s in g["winners"])
-        players.append(entry)
+    players = [_player(st, vis, seat, s) for s in range(st.n)]
     out: dict[str, Any] = {
         "game": "market-fortune",
         "mode": st.config.mode,
@@ -254,33 +228,9 @@ def view(st: State, seat: int | None) -> dict[str, Any]:
         "players": players,
     }
     if seat is not None:
-        own_hand = sorted(CARD_INDEX[c] for z in ("", "/public") for c in vis.known_in(seat, f"hand/{seat}{z}"))
-        own_strats = sorted(CARD_INDEX[c] for z in ("", "/public") for c in vis.known_in(seat, f"strategies/{seat}{z}"))
-        out["hand"] = [card_json(c) for c in own_hand]
-        out["strategies"] = [card_json(c) for c in own_strats]
-        out["portfolio_value"] = portfolio_value(st, seat)
-        if st.turn == seat and st.momentum >= 0:
-            out["momentum_card"] = CARD_ID[st.momentum]
-        if st.turn == seat and st.step == DOMINATED:
-            out["drawn_card"] = CARD_ID[st.drawn]
-        if st.turn == seat and st.formed >= 0:
-            out["formed_investment"] = st.formed
-    atk = st.attack
-    if atk is not None:
-        w = atk.window
-        red = CARD_STRAT[atk.card]
-        assert red is not None
-        shown = vis.card(seat, CARD_ID[atk.card])
-        assert shown is not None
-        out["attack"] = {
-            "attacker": atk.attacker,
-            "card": card_json(CARD_INDEX[shown]),
-            "attacks": _ATTACK_WORDS[red.spec.attacks],
-            "targets": list(atk.targets),
-            "investment": atk.investment,
-            "resolved": list(w.order[: w.index]),
-            "polled": w.order[w.index] if w.index < len(w.order) else None,
-        }
+        _own(st, vis, seat, out)
+    if st.attack is not None:
+        out["attack"] = _attack(st, vis, seat, st.attack)
     if st.config.mode == "campeonato":
         out["match"] = {
             "game": st.game_no,
@@ -290,23 +240,90 @@ def view(st: State, seat: int | None) -> dict[str, Any]:
             "games": [dict(g) for g in st.games],
         }
     if st.result is not None:
-        r = st.result
-        out["result"] = {
-            "winners": list(r.winners),
-            "scores": list(r.scores),
-            "reason": r.reason,
-            "rule": r.rule_id,
-            "breakdown": [
-                {
-                    "seat": b.seat,
-                    "total": b.total,
-                    "unit": b.unit,
-                    "lines": [{"label": ln.label, "amount": ln.amount, "rule": ln.rule_id} for ln in b.lines],
-                }
-                for b in r.breakdown
-            ],
-        }
+        out["result"] = _result(st.result)
     return out
+
+
+def _player(st: State, vis: Visibility, seat: int | None, s: int) -> dict[str, Any]:
+    """Return what ``seat`` may know of seat ``s``: counts, investments, and the cards of it known to all or to it."""
+    hand = st.hands[s]
+    stocks = sum(1 for c in hand if CARD_TYPE[c] == STOCK)
+    entry: dict[str, Any] = {
+        "seat": s,
+        "hand": len(hand),
+        "hand_stock": stocks,
+        "hand_return": len(hand) - stocks,
+        "building_cards": building_count(st, s),
+        "strategies": len(st.strats[s]),
+        "investments": [_investment(vis, seat, s, k, inv) for k, inv in enumerate(st.invs[s])],
+    }
+    public_hand = _shown(vis, seat, f"hand/{s}/public")
+    public_strats = _shown(vis, seat, f"strategies/{s}/public")
+    if public_hand or public_strats:
+        entry["known_to_all"] = {"hand": _cards(public_hand), "strategies": _cards(public_strats)}
+    if s != seat and seat is not None:
+        mine_hand = vis.known_in(seat, f"hand/{s}")
+        mine_strats = vis.known_in(seat, f"strategies/{s}")
+        if mine_hand or mine_strats:
+            entry["known_to_you"] = {"hand": _cards(mine_hand), "strategies": _cards(mine_strats)}
+    if st.risk_ban[s]:
+        entry["no_risk_next_turn"] = True
+    if st.config.mode == "campeonato":
+        entry["match_total"] = st.totals[s]
+        entry["games_won"] = sum(1 for g in st.games if s in g["winners"])
+    return entry
+
+
+def _own(st: State, vis: Visibility, seat: int, out: dict[str, Any]) -> None:
+    """Add to ``out`` what only ``seat`` is shown: its hand, strategies, count, and its turn's cards."""
+    own_hand = sorted(CARD_INDEX[c] for z in ("", "/public") for c in vis.known_in(seat, f"hand/{seat}{z}"))
+    own_strats = sorted(CARD_INDEX[c] for z in ("", "/public") for c in vis.known_in(seat, f"strategies/{seat}{z}"))
+    out["hand"] = [card_json(c) for c in own_hand]
+    out["strategies"] = [card_json(c) for c in own_strats]
+    out["portfolio_value"] = portfolio_value(st, seat)
+    if st.turn == seat and st.momentum >= 0:
+        out["momentum_card"] = CARD_ID[st.momentum]
+    if st.turn == seat and st.step == DOMINATED:
+        out["drawn_card"] = CARD_ID[st.drawn]
+    if st.turn == seat and st.formed >= 0:
+        out["formed_investment"] = st.formed
+
+
+def _attack(st: State, vis: Visibility, seat: int | None, atk: Attack) -> dict[str, Any]:
+    """Return the attack being answered, as ``seat`` sees its card."""
+    w = atk.window
+    red = CARD_STRAT[atk.card]
+    assert red is not None
+    shown = vis.card(seat, CARD_ID[atk.card])
+    assert shown is not None
+    return {
+        "attacker": atk.attacker,
+        "card": card_json(CARD_INDEX[shown]),
+        "attacks": _ATTACK_WORDS[red.spec.attacks],
+        "targets": list(atk.targets),
+        "investment": atk.investment,
+        "resolved": list(w.order[: w.index]),
+        "polled": w.order[w.index] if w.index < len(w.order) else None,
+    }
+
+
+def _result(r: Result) -> dict[str, Any]:
+    """Return the result of a finished table, with each seat's breakdown."""
+    return {
+        "winners": list(r.winners),
+        "scores": list(r.scores),
+        "reason": r.reason,
+        "rule": r.rule_id,
+        "breakdown": [
+            {
+                "seat": b.seat,
+                "total": b.total,
+                "unit": b.unit,
+                "lines": [{"label": ln.label, "amount": ln.amount, "rule": ln.rule_id} for ln in b.lines],
+            }
+            for b in r.breakdown
+        ],
+    }
 
 
 # ---------------------------------------------------------------------------- text
@@ -354,48 +371,11 @@ def render(v: dict[str, Any]) -> str:
         )
     d = v["decision"]
     lines.append(f"Decision ({d['kind']}) for seat {', '.join(str(s) for s in d['seats']) or '-'}: {d['prompt']}")
-    piles = []
-    for key, label in (("stock", "$"), ("return", "+R"), ("strategy", "Strategy")):
-        p = v["piles"][key]
-        top = _card_text(p["discard_top"]) if p["discard_top"] else ("blocked" if p.get("blocked") else "empty")
-        down = f", {p['face_down']} face down" if p.get("face_down") else ""
-        piles.append(f"{label} deck {p['deck']}, discard {p['discard_size']} (top: {top}{down})")
-    lines.append("Piles: " + "; ".join(piles) + ".")
+    lines.append(_piles_text(v["piles"]))
     for p in v["players"]:
-        invs = ", ".join(_inv_text(i) for i in p["investments"]) or "none"
-        me = " (you)" if p["seat"] == you else ""
-        extra = (
-            f", match total {p['match_total']}M ({_count(p['games_won'], 'game')} won)" if "match_total" in p else ""
-        )
-        extra += ", may not risk next turn" if p.get("no_risk_next_turn") else ""
-        lines.append(
-            f"Seat {p['seat']}{me}: {_count(p['hand'], 'building card')} in hand ({p['hand_stock']} $, "
-            f"{p['hand_return']} +R; {p['building_cards']} with investments), "
-            f"{_count(p['strategies'], 'strategy', 'strategies')}, investments: {invs}{extra}."
-        )
-        for key, who in (("known_to_all", "known to all"), ("known_to_you", "known to you")):
-            if key in p:
-                known = [*p[key]["hand"], *p[key]["strategies"]]
-                lines.append(f"  {who}: " + ", ".join(_card_text(c) for c in known) + ".")
+        lines.extend(_player_text(p, you))
     if you is not None:
-        lines.append("Your hand: " + (", ".join(_card_text(c) for c in v["hand"]) or "empty") + ".")
-        if v["strategies"]:
-            lines.append("Your strategies:")
-            lines.extend(f"- {_card_text(c)}: {c['effect']}" for c in v["strategies"])
-        else:
-            lines.append("Your strategies: none.")
-        if v["win_value"] is None:
-            goal = "in Familia the first to form 4 investments wins, values do not count"
-        else:
-            goal = f"victory needs 4 investments and {v['win_value']}M, declared"
-        lines.append(f"Your portfolio value now (face values and bonuses): {v['portfolio_value']}M; {goal}.")
-        names = {c["id"]: _card_text(c) for c in v["strategies"]}
-        if "momentum_card" in v:
-            card = names.get(v["momentum_card"], v["momentum_card"])
-            lines.append(f"Momentum card (not usable this turn): {card}.")
-        if "drawn_card" in v:
-            card = names.get(v["drawn_card"], v["drawn_card"])
-            lines.append(f"Strategy you just took with Dominar: {card}.")
+        lines.extend(_own_text(v))
     if "attack" in v:
         a = v["attack"]
         lines.append(
@@ -410,3 +390,55 @@ def render(v: dict[str, Any]) -> str:
             parts = ", ".join(f"{ln['label']} {_amount(ln['amount'])}" for ln in b["lines"]) or "nothing"
             lines.append(f"- seat {b['seat']}: {_amount(b['total'])} {b['unit']} = {parts}.")
     return "\n".join(lines)
+
+
+def _piles_text(piles: dict[str, Any]) -> str:
+    """The line of the three piles: deck sizes, discard sizes and tops."""
+    out = []
+    for key, label in (("stock", "$"), ("return", "+R"), ("strategy", "Strategy")):
+        p = piles[key]
+        top = _card_text(p["discard_top"]) if p["discard_top"] else ("blocked" if p.get("blocked") else "empty")
+        down = f", {p['face_down']} face down" if p.get("face_down") else ""
+        out.append(f"{label} deck {p['deck']}, discard {p['discard_size']} (top: {top}{down})")
+    return "Piles: " + "; ".join(out) + "."
+
+
+def _player_text(p: dict[str, Any], you: int | None) -> list[str]:
+    """The lines of one seat: its counts and investments, then the cards of it known to all or to you."""
+    invs = ", ".join(_inv_text(i) for i in p["investments"]) or "none"
+    me = " (you)" if p["seat"] == you else ""
+    extra = f", match total {p['match_total']}M ({_count(p['games_won'], 'game')} won)" if "match_total" in p else ""
+    extra += ", may not risk next turn" if p.get("no_risk_next_turn") else ""
+    lines = [
+        f"Seat {p['seat']}{me}: {_count(p['hand'], 'building card')} in hand ({p['hand_stock']} $, "
+        f"{p['hand_return']} +R; {p['building_cards']} with investments), "
+        f"{_count(p['strategies'], 'strategy', 'strategies')}, investments: {invs}{extra}."
+    ]
+    for key, who in (("known_to_all", "known to all"), ("known_to_you", "known to you")):
+        if key in p:
+            known = [*p[key]["hand"], *p[key]["strategies"]]
+            lines.append(f"  {who}: " + ", ".join(_card_text(c) for c in known) + ".")
+    return lines
+
+
+def _own_text(v: dict[str, Any]) -> list[str]:
+    """The lines only the seat is shown: its hand, strategies, portfolio value and goal, and its turn's cards."""
+    lines = ["Your hand: " + (", ".join(_card_text(c) for c in v["hand"]) or "empty") + "."]
+    if v["strategies"]:
+        lines.append("Your strategies:")
+        lines.extend(f"- {_card_text(c)}: {c['effect']}" for c in v["strategies"])
+    else:
+        lines.append("Your strategies: none.")
+    if v["win_value"] is None:
+        goal = "in Familia the first to form 4 investments wins, values do not count"
+    else:
+        goal = f"victory needs 4 investments and {v['win_value']}M, declared"
+    lines.append(f"Your portfolio value now (face values and bonuses): {v['portfolio_value']}M; {goal}.")
+    names = {c["id"]: _card_text(c) for c in v["strategies"]}
+    if "momentum_card" in v:
+        card = names.get(v["momentum_card"], v["momentum_card"])
+        lines.append(f"Momentum card (not usable this turn): {card}.")
+    if "drawn_card" in v:
+        card = names.get(v["drawn_card"], v["drawn_card"])
+        lines.append(f"Strategy you just took with Dominar: {card}.")
+    return lines

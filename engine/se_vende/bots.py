@@ -119,6 +119,13 @@ class HeuristicBot(ViewBot):
     # -------------------------------------------------------------- action choice
 
     def _action(self, view: dict[str, Any], seat: int, moves: Sequence[Any]) -> Any:
+        """Choose the action card whose rough worth (:meth:`_action_scores`) is highest."""
+        scores = self._action_scores(view, seat)
+        best = max(scores, key=lambda k: scores[k])
+        return next(m for m in moves if m.action == best)
+
+    def _action_scores(self, view: dict[str, Any], seat: int) -> dict[str, float]:
+        """Return each action card's rough worth to ``seat`` now, from its hand and tableau."""
         me = self._me(view, seat)
         hand = [_def(c["id"]) for c in view.get("hand", [])]
         n = len(hand)
@@ -126,35 +133,43 @@ class HeuristicBot(ViewBot):
         goods = [_def(c["id"]).good for c in tableau if c.get("good")]
         empty_production = sum(1 for c in tableau if c.get("world") == "production" and not c.get("good"))
         empty_windfall = sum(1 for c in tableau if c.get("world") == "windfall" and not c.get("good"))
-        consume_vp = 0
-        for c in tableau:
-            for p in _def(c["id"]).powers:
-                if p.name is PowerName.CONSUME_GOODS:
-                    usable = sum(1 for g in goods if p.good in ("any", g))
-                    consume_vp += p.vp * min(p.up_to, usable)
         dev_disc = self._powers(view, seat, PowerName.DEVELOP_DISCOUNT) + 1
         world_disc = self._powers(view, seat, PowerName.SETTLE_DISCOUNT)
-        mil = me["military"]
         best_dev = max(
             (card_worth(d) for d in hand if d.is_development and max(0, d.cost - dev_disc) <= n - 1), default=0.0
         )
-        best_world = max(
-            (
-                card_worth(d) + 0.5
-                for d in hand
-                if d.is_world
-                and ((d.military and d.defence <= mil) or (not d.military and max(0, d.cost - world_disc) <= n - 1))
-            ),
-            default=0.0,
-        )
-        scores = {
+        best_world = _best_world(hand, me["military"], world_disc)
+        return {
             "explorar-5": 3.0 if n <= 2 else 1.0,
             "explorar-1-1": 2.0 if n <= 3 else 0.8,
             "desarrollar": best_dev * 0.9,
             "asentar": best_world * 0.9,
-            "2x-pv": consume_vp * 1.2,
+            "2x-pv": _consume_vp(tableau, goods) * 1.2,
             "comercio": (max((TRADE_PRICE[g or "novedad"] for g in goods), default=0) * 0.7) if n <= 4 else 0.0,
             "producir": empty_production * 1.2 + (1.0 if empty_windfall else 0.0),
         }
-        best = max(scores, key=lambda k: scores[k])
-        return next(m for m in moves if m.action == best)
+
+
+def _consume_vp(tableau: list[dict[str, Any]], goods: list[str | None]) -> int:
+    """Return the points the tableau's consume powers would make of ``goods`` (each power on its own)."""
+    consume_vp = 0
+    for c in tableau:
+        for p in _def(c["id"]).powers:
+            if p.name is PowerName.CONSUME_GOODS:
+                usable = sum(1 for g in goods if p.good in ("any", g))
+                consume_vp += p.vp * min(p.up_to, usable)
+    return consume_vp
+
+
+def _best_world(hand: list[CardDef], mil: int, world_disc: int) -> float:
+    """Return the worth of the best world of ``hand`` that can be settled (0 if none)."""
+    n = len(hand)
+    return max(
+        (
+            card_worth(d) + 0.5
+            for d in hand
+            if d.is_world
+            and ((d.military and d.defence <= mil) or (not d.military and max(0, d.cost - world_disc) <= n - 1))
+        ),
+        default=0.0,
+    )

@@ -381,38 +381,57 @@ def _card(entry: Any, where: str, index: int) -> CardDef:
     copies = _int(entry, "copies", where, key, 1, 9, default=1)
     powers = tuple(_power(p, where, key, i) for i, p in enumerate(entry.get("powers", [])))
     special = tuple(_special(s, where, key, i) for i, s in enumerate(entry.get("special", [])))
-    world = good = None
-    defence = 0
     if ctype == "development":
-        for f in ("world", "good", "defence", "start"):
-            if f in entry:
-                raise _fail(where, key, f, "is for worlds only")
-        cost = _int(entry, "cost", where, key, 1, 6)
-        if copies != 1:
-            raise _fail(where, key, "copies", "developments are unique (copies = 1)")
-        if cost == 6 and not special:
-            raise _fail(where, key, "special", "a cost-6 development needs its special scoring formula")
-        if cost != 6 and special:
-            raise _fail(where, key, "special", "only cost-6 developments score special points")
+        cost = _development_cost(entry, where, key, copies, special)
+        world = good = None
+        defence = 0
     else:
         if special:
             raise _fail(where, key, "special", "only cost-6 developments score special points")
-        world = entry.get("world")
-        if world not in WORLD_KINDS:
-            raise _fail(where, key, "world", f"must be one of {', '.join(WORLD_KINDS)}, not {world!r}")
-        if world == "plain":
-            if "good" in entry:
-                raise _fail(where, key, "good", "a plain world has no good")
-        else:
-            good = _good(entry.get("good"), where, key, "good", False)
-        if "defence" in entry:
-            defence = _int(entry, "defence", where, key, 1, 9)
-            if "cost" in entry:
-                raise _fail(where, key, "cost", "a military world is not paid for: give defence, not cost")
-            cost = 0
-        else:
-            cost = _int(entry, "cost", where, key, 0, 6)
+        world, good, cost, defence = _world_fields(entry, where, key)
     return CardDef(key, name, ctype, cost, vp, copies, start, world, good, defence, powers, special)
+
+
+def _development_cost(entry: dict[str, Any], where: str, key: str, copies: int, special: tuple[Special, ...]) -> int:
+    """Check the fields of a development card and return its cost.
+
+    Raises:
+        CardDataError: a world's field, more than one copy, or special scoring on a card not of cost 6 (or none on one).
+    """
+    for f in ("world", "good", "defence", "start"):
+        if f in entry:
+            raise _fail(where, key, f, "is for worlds only")
+    cost = _int(entry, "cost", where, key, 1, 6)
+    if copies != 1:
+        raise _fail(where, key, "copies", "developments are unique (copies = 1)")
+    if cost == 6 and not special:
+        raise _fail(where, key, "special", "a cost-6 development needs its special scoring formula")
+    if cost != 6 and special:
+        raise _fail(where, key, "special", "only cost-6 developments score special points")
+    return cost
+
+
+def _world_fields(entry: dict[str, Any], where: str, key: str) -> tuple[str, str | None, int, int]:
+    """Check the fields of a world card and return its kind, good, cost and defence (0: not military).
+
+    Raises:
+        CardDataError: an unknown kind, a good on a plain world (or none on another), a military world with a cost.
+    """
+    world = entry.get("world")
+    if world not in WORLD_KINDS:
+        raise _fail(where, key, "world", f"must be one of {', '.join(WORLD_KINDS)}, not {world!r}")
+    good = None
+    if world == "plain":
+        if "good" in entry:
+            raise _fail(where, key, "good", "a plain world has no good")
+    else:
+        good = _good(entry.get("good"), where, key, "good", False)
+    if "defence" in entry:
+        defence = _int(entry, "defence", where, key, 1, 9)
+        if "cost" in entry:
+            raise _fail(where, key, "cost", "a military world is not paid for: give defence, not cost")
+        return world, good, 0, defence
+    return world, good, _int(entry, "cost", where, key, 0, 6), 0
 
 
 def parse_cards(text: str, where: str = DATA_FILE) -> tuple[CardDef, ...]:

@@ -18,9 +18,10 @@ choice of action cards; the placements of Desarrollar and Asentar). So:
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import replace
 from typing import Any
 
-from club_agentes.engine.core.mcts import Tuning, softmax, weighted_scores
+from club_agentes.engine.core.mcts import TUNED, Policies, Tuning, softmax, weighted_scores
 from club_agentes.engine.se_vende.bots import HeuristicBot
 from club_agentes.engine.se_vende.scoring import score
 from club_agentes.engine.se_vende.state import (
@@ -127,12 +128,10 @@ def rollout_view(st: SeVendeState, seat: int) -> dict[str, Any]:
 TUNING = Tuning(
     HeuristicBot,
     STRENGTH,
-    estimate=estimate,
+    Policies(estimate=estimate, sealed_step=sealed_step, prepare=reopen),
     rollout_view=rollout_view,
-    sealed_step=sealed_step,
-    prepare=reopen,
-    rollout_depth=30,
     epsilon=0.05,
+    options=replace(TUNED, rollout_depth=30),
 )
 """Se Vende's ``bot:mcts``: sealed steps searched per seat, rollouts of 30 decisions (one in twenty at random), a
 switch at one standard error; 500 CPU milliseconds per decision by default."""

@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from club_agentes.engine.core.errors import InvalidMove
-from club_agentes.engine.core.moves import Choice, Ident, Int, Maybe, MoveCodec, fold, spec
+from club_agentes.engine.core.moves import Choice, Ident, Int, Maybe, MoveCodec, spec
+from club_agentes.engine.core.text import fold
 from club_agentes.engine.se_vende.actions import ACTION_CODES, ACTION_NAMES, ACTION_TAGS, ACTIONS
 from club_agentes.engine.se_vende.cards import load_deck
 

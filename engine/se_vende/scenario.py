@@ -40,6 +40,35 @@ def _number(name: str) -> int:
     return deck.index[name] if name in deck.index else deck.index[card_id(name)]
 
 
+def _after_setup(seats: int, seed: int, turn_limit: int) -> SeVendeState:
+    """Return a new game whose setup is played with the first legal moves, at round 1's action choice.
+
+    Raises:
+        ValueError: the setup did not end there.
+    """
+    game = get_game("se-vende")
+    s: SeVendeState = game.new_game(game.make_config(seats, {"turn_limit": turn_limit}), seed)
+    for seat in range(seats):
+        for _ in range(2):
+            game.apply(s, seat, game.legal_moves(s, seat)[0])
+    if s.step != SELECT:
+        raise ValueError("the setup did not end at the action choice")
+    return s
+
+
+def _add_goods(s: SeVendeState, goods: Iterable[str]) -> None:
+    """Put a good from the supply's top on each of the worlds ``goods`` names.
+
+    Raises:
+        ValueError: a world no tableau holds.
+    """
+    for world in goods:
+        w = _number(world)
+        if w not in s.stamps:
+            raise ValueError(f"{world} is in no tableau, so it cannot hold a good")
+        s.goods[w] = s.supply.pop()
+
+
 def position(
     seats: int = 3,
     *,
@@ -66,13 +95,7 @@ def position(
         KeyError: an unknown card or design.
         ValueError: a card named twice, or a good on a world no tableau holds.
     """
-    game = get_game("se-vende")
-    s: SeVendeState = game.new_game(game.make_config(seats, {"turn_limit": turn_limit}), seed)
-    for seat in range(seats):
-        for _ in range(2):
-            game.apply(s, seat, game.legal_moves(s, seat)[0])
-    if s.step != SELECT:
-        raise ValueError("the setup did not end at the action choice")
+    s = _after_setup(seats, seed, turn_limit)
     wanted_hands = {i: [_number(c) for c in cs] for i, cs in (hands or {}).items()}
     wanted_tableau = {i: [_number(c) for c in cs] for i, cs in (tableau or {}).items()}
     kept = {i: list(s.tableau[i]) for i in range(seats) if i not in wanted_tableau}
@@ -92,11 +115,7 @@ def position(
             s.stamps[c] = 0
     taken = set(named)
     s.supply = [c for c in every if c not in taken]
-    for world in goods:
-        w = _number(world)
-        if w not in s.stamps:
-            raise ValueError(f"{world} is in no tableau, so it cannot hold a good")
-        s.goods[w] = s.supply.pop()
+    _add_goods(s, goods)
     for i, points in (chips or {}).items():
         s.chips[i] = points
         s.pool -= points

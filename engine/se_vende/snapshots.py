@@ -188,6 +188,26 @@ def _restore(config: SeVendeConfig, data: dict[str, Any]) -> SeVendeState:
     s.pool = int(data["pool"])
     s.tens_added = bool(data["tens_added"])
     s.chips_out = bool(data["chips_out"])
+    _restore_steps(s, data)
+    s.result = None if data["result"] is None else Result.from_json(data["result"])
+    total = len(s.supply) + len(s.discard) + sum(map(len, s.hands)) + sum(map(len, s.tableau))
+    total += len(s.goods) + sum(map(len, s.drawn))
+    if total != len(IDS):
+        raise ValueError(f"the snapshot holds {total} cards, not the {len(IDS)} of the game")
+    return s
+
+
+def _ids(raw: list[str]) -> list[int]:
+    return [INDEX[c] for c in raw]
+
+
+def _restore_steps(s: SeVendeState, data: dict[str, Any]) -> None:
+    """Restore what the round's steps hold: sealed and revealed action cards, the sealed placings, the cards
+    drawn and the goods to consume or produce.
+
+    Raises:
+        ValueError: an unknown action card (and the errors of a malformed snapshot).
+    """
     s.actions = SealedChoices(data["actions"]["seats"])
     for seat, code in data["actions"]["choices"].items():
         if code not in ACTION_CODES:
@@ -198,17 +218,11 @@ def _restore(config: SeVendeConfig, data: dict[str, Any]) -> SeVendeState:
     s.part = tuple(int(x) for x in data["part"])
     s.board = None if data["board"] is None else _board_from_json(data["board"])
     s.todo = [int(x) for x in data["todo"]]
-    s.drawn = [cards(d) for d in data["drawn"]]
+    s.drawn = [_ids(d) for d in data["drawn"]]
     s.placing = SealedChoices(data["placing"]["seats"])
     for seat, c in data["placing"]["choices"].items():
-        s.placing.submit(int(seat), NO_CARD if c is None else idx[c])
-    s.placed = [NO_CARD if c is None else idx[c] for c in data["placed"]]
+        s.placing.submit(int(seat), NO_CARD if c is None else INDEX[c])
+    s.placed = [NO_CARD if c is None else INDEX[c] for c in data["placed"]]
     s.consume = [None if c is None else _consume_from_json(c) for c in data["consume"]]
-    s.produce = [[WindfallRight(NO_CARD if c is None else idx[c], str(k)) for c, k in q] for q in data["produce"]]
+    s.produce = [[WindfallRight(NO_CARD if c is None else INDEX[c], str(k)) for c, k in q] for q in data["produce"]]
     s.produced = [[str(g) for g in p] for p in data["produced"]]
-    s.result = None if data["result"] is None else Result.from_json(data["result"])
-    total = len(s.supply) + len(s.discard) + sum(map(len, s.hands)) + sum(map(len, s.tableau))
-    total += len(s.goods) + sum(map(len, s.drawn))
-    if total != len(IDS):
-        raise ValueError(f"the snapshot holds {total} cards, not the {len(IDS)} of the game")
-    return s

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from club_agentes.engine.core import Result
 from club_agentes.engine.core.visibility import Hidden, Visibility
 from club_agentes.engine.se_vende.actions import (
     ACTION_CODES,
@@ -45,6 +46,7 @@ from club_agentes.engine.se_vende.state import (
     SETUP,
     STEP_NAMES,
     TABLEAU_END,
+    Board,
     SeVendeState,
     stamp,
 )
@@ -95,45 +97,7 @@ def build_view(s: SeVendeState, seat: int | None, prompt: str, yours: bool) -> d
     # While several seats act at once, a seat is shown the others as they stood when the step began (so
     # nothing it sees changes while it decides); a spectator, who decides nothing, sees the table live.
     board = s.board if me is not None else None
-    players = []
-    for i in range(s.n):
-        then = board is not None and i != me
-        tableau = []
-        by_kind = dict.fromkeys(GOOD_KINDS, 0)
-        for entry in _cards(vis, me, f"tableau/{i}"):
-            c = INDEX[entry["id"]]
-            d = DECK.defs[c]
-            if d.world in ("windfall", "production"):
-                # a face-down good: that the world holds one is public, never which card it is
-                held = c in board.goods if then and board is not None else good_zone(c) in vis.zones
-                entry["good"] = d.good if held else None
-                if held and d.good is not None:
-                    by_kind[d.good] += 1
-                    entry["good_colour"] = GOOD_COLOURS[d.good]
-            entry["placed_round"] = s.stamps[c] // 8
-            if s.stamps[c] == now:
-                entry["powers_start_next_phase"] = True
-            tableau.append(entry)
-        hand = vis.show(me, f"hand/{i}")
-        hand_size = hand.count if isinstance(hand, Hidden) else len(hand)
-        chips = s.chips[i]
-        points = score(s, i)
-        if then and board is not None:
-            hand_size, chips = board.hand_sizes[i], board.chips[i]
-            points = score_of(s.tableau[i], chips, board.goods)
-        players.append(
-            {
-                "seat": i,
-                "score": points,
-                "chips": chips,
-                "hand_size": hand_size,
-                "tableau_size": len(tableau),
-                "goods": sum(by_kind.values()),
-                "goods_by_kind": {k: v for k, v in by_kind.items() if v},
-                "military": military(s, i),
-                "tableau": tableau,
-            }
-        )
+    players = [_player(s, vis, me, board, now, i) for i in range(s.n)]
     view["players"] = players
     if board is None:
         view["supply_size"], view["discard_size"] = len(s.supply), len(s.discard)
@@ -147,40 +111,88 @@ def build_view(s: SeVendeState, seat: int | None, prompt: str, yours: bool) -> d
         )
     view["chip_pool_at_start"] = CHIPS_PER_SEAT * s.n
     view["trade_prices"] = dict(TRADE_PRICE)
-    ending = []
-    if s.step != OVER:  # once over, the result says why the game ended
-        if chips_out:
-            ending.append("the last victory chip has been handed out")
-        big = [i for i in range(s.n) if len(s.tableau[i]) >= TABLEAU_END]
-        if big:
-            ending.append("seat(s) " + ", ".join(map(str, big)) + f" have {TABLEAU_END} or more tableau cards")
-        if s.round >= s.turn_limit:
-            ending.append(f"this is the last round allowed by the turn limit ({s.turn_limit})")
-    view["game_ends_after_this_round"] = ending
+    view["game_ends_after_this_round"] = _ending(s, chips_out) if s.step != OVER else []  # once over: the result
 
     if me is not None:
         view["hand"] = _cards(vis, me, f"hand/{me}")
         _private(s, vis, me, view)
     if s.result is not None:
-        r = s.result
-        view["result"] = {
-            "winners": list(r.winners),
-            "scores": [int(x) for x in r.scores],
-            "reason": r.reason,
-            "rule_id": r.rule_id,
-            "breakdown": [
-                {
-                    **summary(b),
-                    "lines": [
-                        {"label": x.label, "vp": int(x.amount), "rule_id": x.rule_id}
-                        for x in b.lines
-                        if x.amount or not x.label.startswith("tableau:")
-                    ],
-                }
-                for b in r.breakdown
-            ],
-        }
+        view["result"] = _result(s.result)
     return view
+
+
+def _player(s: SeVendeState, vis: Visibility, me: int | None, board: Board | None, now: int, i: int) -> dict[str, Any]:
+    """Return what ``me`` may know of seat ``i``: as it stood when the step began (``board``) when it is another
+    seat and several act at once, else as it stands."""
+    then = board is not None and i != me
+    tableau = []
+    by_kind = dict.fromkeys(GOOD_KINDS, 0)
+    for entry in _cards(vis, me, f"tableau/{i}"):
+        c = INDEX[entry["id"]]
+        d = DECK.defs[c]
+        if d.world in ("windfall", "production"):
+            # a face-down good: that the world holds one is public, never which card it is
+            held = c in board.goods if then and board is not None else good_zone(c) in vis.zones
+            entry["good"] = d.good if held else None
+            if held and d.good is not None:
+                by_kind[d.good] += 1
+                entry["good_colour"] = GOOD_COLOURS[d.good]
+        entry["placed_round"] = s.stamps[c] // 8
+        if s.stamps[c] == now:
+            entry["powers_start_next_phase"] = True
+        tableau.append(entry)
+    hand = vis.show(me, f"hand/{i}")
+    hand_size = hand.count if isinstance(hand, Hidden) else len(hand)
+    chips = s.chips[i]
+    points = score(s, i)
+    if then and board is not None:
+        hand_size, chips = board.hand_sizes[i], board.chips[i]
+        points = score_of(s.tableau[i], chips, board.goods)
+    return {
+        "seat": i,
+        "score": points,
+        "chips": chips,
+        "hand_size": hand_size,
+        "tableau_size": len(tableau),
+        "goods": sum(by_kind.values()),
+        "goods_by_kind": {k: v for k, v in by_kind.items() if v},
+        "military": military(s, i),
+        "tableau": tableau,
+    }
+
+
+def _ending(s: SeVendeState, chips_out: bool) -> list[str]:
+    """Return why the game ends after this round, if it does (empty: it goes on)."""
+    ending = []
+    if chips_out:
+        ending.append("the last victory chip has been handed out")
+    big = [i for i in range(s.n) if len(s.tableau[i]) >= TABLEAU_END]
+    if big:
+        ending.append("seat(s) " + ", ".join(map(str, big)) + f" have {TABLEAU_END} or more tableau cards")
+    if s.round >= s.turn_limit:
+        ending.append(f"this is the last round allowed by the turn limit ({s.turn_limit})")
+    return ending
+
+
+def _result(r: Result) -> dict[str, Any]:
+    """Return the result of a finished game, each breakdown without its empty tableau lines."""
+    return {
+        "winners": list(r.winners),
+        "scores": [int(x) for x in r.scores],
+        "reason": r.reason,
+        "rule_id": r.rule_id,
+        "breakdown": [
+            {
+                **summary(b),
+                "lines": [
+                    {"label": x.label, "vp": int(x.amount), "rule_id": x.rule_id}
+                    for x in b.lines
+                    if x.amount or not x.label.startswith("tableau:")
+                ],
+            }
+            for b in r.breakdown
+        ],
+    }
 
 
 def _actions(s: SeVendeState, vis: Visibility, me: int | None) -> dict[str, Any]:
@@ -313,23 +325,7 @@ def render_view(view: dict[str, Any]) -> str:
         lines.append(f"Decision (yours): {d['prompt']}")
     else:
         lines.append(f"Decision (not yours now): {d['prompt']}")
-    a = view.get("actions", {})
-    if "revealed" in a:
-        chosen = ", ".join(f"seat {s} {x['name']}" for s, x in a["revealed"].items())
-        lines.append(f"Actions revealed: {chosen}. Phases left: {', '.join(a['phases_left']) or 'none'}.")
-    elif view["step"] == "choose_action":
-        if a.get("mine"):
-            lines.append(f"Your sealed choice: {a['mine']['name']}.")
-        elif a.get("effects"):
-            lines.append(
-                "Action cards (every seat performs each chosen phase, in order I to V; only the seats that "
-                "chose a card get its bonus):"
-            )
-            for e in a["effects"]:
-                lines.append(f"  {e['code']} ({e['name']}, phase {e['phase']}): {e['effect']}.")
-        if "previous_round" in a:
-            prev = ", ".join(f"seat {s} {x['name']}" for s, x in a["previous_round"].items())
-            lines.append(f"Last round: {prev}.")
+    lines.extend(_action_lines(view["step"], view.get("actions", {})))
     ends = view.get("game_ends_after_this_round") or []
     if ends:
         lines.append("The game ends after this round: " + "; ".join(ends) + ".")
@@ -352,6 +348,28 @@ def render_view(view: dict[str, Any]) -> str:
             lines.append("  " + _card_line(card))
     lines.extend(_private_lines(view.get("mine") or {}))
     return "\n".join(lines)
+
+
+def _action_lines(step: str, a: dict[str, Any]) -> list[str]:
+    """The lines of the action cards: revealed ones, or while choosing, one's sealed choice or the cards' effects."""
+    lines = []
+    if "revealed" in a:
+        chosen = ", ".join(f"seat {s} {x['name']}" for s, x in a["revealed"].items())
+        lines.append(f"Actions revealed: {chosen}. Phases left: {', '.join(a['phases_left']) or 'none'}.")
+    elif step == "choose_action":
+        if a.get("mine"):
+            lines.append(f"Your sealed choice: {a['mine']['name']}.")
+        elif a.get("effects"):
+            lines.append(
+                "Action cards (every seat performs each chosen phase, in order I to V; only the seats that "
+                "chose a card get its bonus):"
+            )
+            for e in a["effects"]:
+                lines.append(f"  {e['code']} ({e['name']}, phase {e['phase']}): {e['effect']}.")
+        if "previous_round" in a:
+            prev = ", ".join(f"seat {s} {x['name']}" for s, x in a["previous_round"].items())
+            lines.append(f"Last round: {prev}.")
+    return lines
 
 
 def _result_lines(res: dict[str, Any]) -> list[str]:

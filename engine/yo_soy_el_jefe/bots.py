@@ -236,23 +236,57 @@ class HeuristicBot(ViewBot):
         return by_type.get(Fail, [moves[-1]])[0]
 
     def _as_other(self, view: dict[str, Any], seat: int, moves: Sequence[Any], neg: dict[str, Any]) -> Any:
+        """As a seat other than the boss: the first of the named steps below that finds a move, else pass."""
         by_type = moves_by_type(moves)
         share = self._share(neg)
         prices = {(p["seat"], p["colour"]): p for p in neg["prices"]}
+        move = self._answer(by_type, prices, share)
+        if move is not None:
+            return move
+        mine = self._mine(view, seat)
+        wanted = self._wanted(neg)
+        move = self._offer_colour(by_type, seat, neg, prices, share, mine, wanted)
+        if move is not None:
+            return move
+        agreed_mine = any(p["seat"] == seat and p["status"] == "agreed" for p in neg["prices"])
+        if not agreed_mine:
+            move = self._travel(view, seat, by_type, neg)
+            if move is None:
+                move = self._take_over(view, by_type, neg, mine)
+            if move is not None:
+                return move
+        for m in by_type.get(Withdraw, []):
+            if m.colour not in wanted:  # the deal no longer needs it: nothing to gain by leaving it
+                return m
+        return by_type.get(Pass, [moves[-1]])[0]
+
+    def _answer(self, by_type: dict[type, list[Any]], prices: dict[tuple[int, str], Any], share: float) -> Any:
+        """Accept a fair proposal, or refuse one below half of that; ``None`` when neither applies."""
         for m in by_type.get(Accept, []):
             if prices[(m.seat, m.colour)]["millions"] >= ACCEPT_FROM * share:
                 return m
         for m in by_type.get(Refuse, []):
             if prices[(m.seat, m.colour)]["millions"] < ACCEPT_FROM * share / 2:
                 return m
-        hand = self._hand(view)
-        mine = self._mine(view, seat)
+        return None
+
+    def _offer_colour(
+        self,
+        by_type: dict[type, list[Any]],
+        seat: int,
+        neg: dict[str, Any],
+        prices: dict[tuple[int, str], Any],
+        share: float,
+        mine: set[str],
+        wanted: set[str],
+    ) -> Any:
+        """Back an agreed investor with a family card, state a fair demand for a wanted colour, or place a family
+        card for one; ``None`` when none applies."""
         placed = {(f["seat"], f["colour"]) for f in neg["placed_family_cards"]}
         for m in by_type.get(PlaceFamily, []):  # a backup for an agreed investor, against a travel card
             p = prices.get((seat, m.colour))
             if p is not None and p["status"] == "agreed" and m.colour in mine:
                 return m
-        wanted = self._wanted(neg)
         for m in by_type.get(Offer, []):
             p = prices.get((seat, m.colour))
             standing = p is not None and (p["status"] != "proposed" or p["millions"] >= ACCEPT_FROM * share)
@@ -261,20 +295,29 @@ class HeuristicBot(ViewBot):
         for m in by_type.get(PlaceFamily, []):
             if m.colour in wanted and m.colour not in mine and (seat, m.colour) not in placed:
                 return m
-        agreed_mine = any(p["seat"] == seat and p["status"] == "agreed" for p in neg["prices"])
+        return None
+
+    def _travel(self, view: dict[str, Any], seat: int, by_type: dict[type, list[Any]], neg: dict[str, Any]) -> Any:
+        """Travel against the investor of a rich deal of a boss that looks richer; ``None`` otherwise."""
         boss = neg["boss"]
         richer = _pile_rank(view["players"][boss]["money_pile"]) >= _my_rank(view["players"][seat]["money"])
-        if not agreed_mine and richer and neg["payout"] >= 8:
-            travels = [m for m in by_type.get(Travel, []) if m.target == INVESTOR and m.seat != seat]
-            if travels and (neg["complete"] or len((neg["missing"] or "").split(",")) <= 1):
-                return min(travels, key=lambda m: m.grey)
-        if neg["payout"] >= 12 and not agreed_mine and PlayBoss in by_type:
-            space = neg["space"]
-            needed = set(space["mandatory"]) | set(space["optional"])
-            have = sum(1 for c in needed if c in mine or hand[("family", c)])
-            if have >= space["investors_needed"] - 1:
-                return next(m for m in by_type[PlayBoss] if not m.restart)
-        for m in by_type.get(Withdraw, []):
-            if m.colour not in wanted:  # the deal no longer needs it: nothing to gain by leaving it
-                return m
-        return by_type.get(Pass, [moves[-1]])[0]
+        if not richer or neg["payout"] < 8:
+            return None
+        travels = [m for m in by_type.get(Travel, []) if m.target == INVESTOR and m.seat != seat]
+        if travels and (neg["complete"] or len((neg["missing"] or "").split(",")) <= 1):
+            return min(travels, key=lambda m: m.grey)
+        return None
+
+    def _take_over(
+        self, view: dict[str, Any], by_type: dict[type, list[Any]], neg: dict[str, Any], mine: set[str]
+    ) -> Any:
+        """Take a rich deal over with a boss card when it could close it itself; ``None`` otherwise."""
+        if neg["payout"] < 12 or PlayBoss not in by_type:
+            return None
+        hand = self._hand(view)
+        space = neg["space"]
+        needed = set(space["mandatory"]) | set(space["optional"])
+        have = sum(1 for c in needed if c in mine or hand[("family", c)])
+        if have >= space["investors_needed"] - 1:
+            return next(m for m in by_type[PlayBoss] if not m.restart)
+        return None

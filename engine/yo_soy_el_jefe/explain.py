@@ -4,7 +4,7 @@ with its unit, and a note on a move that is legal but can never help (the engine
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from club_agentes.engine.core.model import MoveNote
@@ -32,7 +32,7 @@ from club_agentes.engine.yo_soy_el_jefe.moves import (
     Travel,
     Withdraw,
 )
-from club_agentes.engine.yo_soy_el_jefe.state import AGREED, ASKED, COLOURS, SPACES, State
+from club_agentes.engine.yo_soy_el_jefe.state import AGREED, ASKED, COLOURS, SPACES, Negotiation, State
 from club_agentes.engine.yo_soy_el_jefe.steps.deal import current_group
 from club_agentes.engine.yo_soy_el_jefe.steps.influence import stop_words
 from club_agentes.engine.yo_soy_el_jefe.words import space_words
@@ -54,123 +54,154 @@ def explain(state: State, seat: int, moves: Sequence[Any], names: Sequence[str])
 
 
 def _note(state: State, seat: int, move: Any, name: list[str]) -> MoveNote:
+    """Return ``move`` in plain words: the note of its move type, outside a deal or inside one."""
+    plain = _TURN_NOTES.get(type(move))
+    if plain is not None:
+        return plain(state, seat, move, name)
     neg = state.neg
-    if isinstance(move, PlaceMarker):
-        return MoveNote(f"Place the dollar marker on space {move.space} ({space_words(move.space - 1)}).")
-    if isinstance(move, Negotiate):
-        card = state.deal_deck[0]
-        space = SPACES[state.marker]
-        return MoveNote(
-            f"Say '¡Vamos a negociar!' and open a deal on space {state.marker + 1} as its boss: {space.dividends} "
-            f"dividends of {card.dividend}M = {space.dividends * card.dividend}M, needing {space.describe()}."
-        )
-    if isinstance(move, Roll):
-        return MoveNote("Roll the die and move the dollar marker clockwise over the free spaces.")
-    if isinstance(move, Draw):
-        count = DRAW_COUNT
-        if state.cfg.draw_by_investors:
-            count = DRAW_BY_INVESTORS[min(len(state.investors_of(seat)), len(DRAW_BY_INVESTORS) - 1)]
-        return MoveNote(
-            f"Take {count} influence cards from the deck (you hold {len(state.hands[seat])}; the limit is "
-            f"{state.hand_limit()}), and end your turn."
-        )
-    if isinstance(move, Discard):
-        colour = f" {move.colour}" if move.colour else ""
-        return MoveNote(f"Discard one {_KIND_WORDS[move.kind]}{colour} face up.")
-    if isinstance(move, Stop):
-        assert state.stop is not None
-        return MoveNote(
-            f"Play a stop card (parada) to cancel {_named(stop_words(state, state.stop), name)}; both cards are "
-            "discarded."
-        )
-    if isinstance(move, Hire):
-        owner = state.owner[COLOURS.index(move.colour)]
-        whose = "from beside the board" if owner < 0 else f"from {name[owner]}"
-        return MoveNote(f"Play three hire cards (empleo) to take the {move.colour} investor card {whose}.")
-    if isinstance(move, Pass):
-        return _pass(state, seat, name)
     assert neg is not None
-    boss = neg.boss
-    if isinstance(move, PlaceFamily):
-        return _family(state, seat, move, name)
-    if isinstance(move, Offer):
-        index = COLOURS.index(move.colour)
-        quote = neg.quotes.get((seat, index))
-        how = "investor" if state.owner[index] == seat and index not in neg.travelled else "family card"
-        if quote is not None and quote.status == ASKED:
-            return MoveNote(
-                f"Change your demand for your {move.colour} ({how}), now {quote.named_as()}: you name the new price "
-                f"next, for the boss, {name[boss]}, to accept or refuse."
-            )
-        return MoveNote(
-            f"Offer your {move.colour} ({how}) to the boss, {name[boss]}: you name your price next (up to "
-            f"{neg.payout}M)."
-        )
-    if isinstance(move, Bid):
-        return MoveNote(f"Propose a price to {name[move.seat]} for its {move.colour}: you name the amount next.")
-    if isinstance(move, Price):
-        assert neg.naming is not None
-        amount = move.amount if move.unit != DIVIDENDS else move.amount * neg.value
-        named = f"{amount}M" if move.unit != DIVIDENDS else f"{move.amount} dividend(s) of {neg.value}M ({amount}M)"
-        target = neg.naming.seat
-        what = COLOURS[neg.naming.colour]
-        if seat == boss:
-            return MoveNote(f"Propose {named} to {name[target]} for its {what}, paid from the {neg.payout}M payout.")
-        return MoveNote(f"Ask {named} of the boss, {name[boss]}, for your {what} (the deal pays {neg.payout}M).")
-    if isinstance(move, Accept):
-        quote = neg.quotes[(move.seat, COLOURS.index(move.colour))]
-        if seat != boss:
-            return MoveNote(
-                f"Accept the boss's ({name[boss]}) offer of {quote.millions}M for your {move.colour}: it binds, and is "
-                "paid if the deal closes."
-            )
-        says = f"Accept that {name[move.seat]} is paid {quote.millions}M for {move.colour}"
-        if move.close:
-            promised = neg.agreed_total() + quote.millions
-            says += (
-                f", and close the deal at once ('Uno, dos...'): the bank pays you {neg.payout}M and you pay "
-                f"{promised}M as promised"
-            )
-        return MoveNote(says + ".")
-    if isinstance(move, Refuse):
-        quote = neg.quotes[(move.seat, COLOURS.index(move.colour))]
-        if seat == boss:
-            return MoveNote(f"Refuse the {quote.millions}M that {name[move.seat]} asks for its {move.colour}.")
-        return MoveNote(f"Refuse the boss's ({name[boss]}) offer of {quote.millions}M for your {move.colour}.")
-    if isinstance(move, Withdraw):
-        quote = neg.quotes[(move.seat, COLOURS.index(move.colour))]
-        if seat == boss:
-            return MoveNote(f"Withdraw your proposal of {quote.millions}M to {name[move.seat]} for its {move.colour}.")
-        return MoveNote(f"Withdraw your demand of {quote.millions}M for your {move.colour}.")
-    if isinstance(move, Travel):
-        return _travel(state, seat, move, name)
-    if isinstance(move, PlayBoss):
-        plan = (
-            "restart the negotiation (every price and agreement vanishes)"
-            if move.restart
-            else "keep the negotiation as it stands (the prices and agreements stay, owed by you; your own vanish)"
-        )
-        return MoveNote(
-            f"Play a boss card (jefe): '¡Soy el jefe!', take the deal over from {name[boss]} and {plan}; it takes "
-            "effect unless a stop card answers it."
-        )
-    if isinstance(move, Close):
-        promised = sum(p.price for p in current_group(state)[0] if p.seat != boss)
-        return MoveNote(
-            f"Close the deal ('Uno, dos, la transacción se ha completado'): the bank pays you {neg.payout}M and you "
-            f"pay {promised}M as promised."
-        )
-    if isinstance(move, Fail):
-        nxt = (neg.turn_seat if state.cfg.boss_card_keeps_turn else boss) + 1
-        note = None
-        if current_group(state)[1]:
-            note = f"the deal could close now and pay you {neg.payout}M; failing it gives that up."
-        return MoveNote(
-            "Declare the deal failed: placed family cards go back to their hands, the other cards used are "
-            f"discarded, and {name[nxt % state.n]} plays next.",
-            note,
-        )
+    in_deal = _DEAL_NOTES.get(type(move))
+    if in_deal is not None:
+        return in_deal(state, neg, seat, move, name)
     return MoveNote(f"{move.text()}.")
+
+
+def _note_marker(state: State, seat: int, move: PlaceMarker, name: list[str]) -> MoveNote:
+    return MoveNote(f"Place the dollar marker on space {move.space} ({space_words(move.space - 1)}).")
+
+
+def _note_negotiate(state: State, seat: int, move: Negotiate, name: list[str]) -> MoveNote:
+    card = state.deal_deck[0]
+    space = SPACES[state.marker]
+    return MoveNote(
+        f"Say '¡Vamos a negociar!' and open a deal on space {state.marker + 1} as its boss: {space.dividends} "
+        f"dividends of {card.dividend}M = {space.dividends * card.dividend}M, needing {space.describe()}."
+    )
+
+
+def _note_roll(state: State, seat: int, move: Roll, name: list[str]) -> MoveNote:
+    return MoveNote("Roll the die and move the dollar marker clockwise over the free spaces.")
+
+
+def _note_draw(state: State, seat: int, move: Draw, name: list[str]) -> MoveNote:
+    count = DRAW_COUNT
+    if state.cfg.draw_by_investors:
+        count = DRAW_BY_INVESTORS[min(len(state.investors_of(seat)), len(DRAW_BY_INVESTORS) - 1)]
+    return MoveNote(
+        f"Take {count} influence cards from the deck (you hold {len(state.hands[seat])}; the limit is "
+        f"{state.hand_limit()}), and end your turn."
+    )
+
+
+def _note_discard(state: State, seat: int, move: Discard, name: list[str]) -> MoveNote:
+    colour = f" {move.colour}" if move.colour else ""
+    return MoveNote(f"Discard one {_KIND_WORDS[move.kind]}{colour} face up.")
+
+
+def _note_stop(state: State, seat: int, move: Stop, name: list[str]) -> MoveNote:
+    assert state.stop is not None
+    return MoveNote(
+        f"Play a stop card (parada) to cancel {_named(stop_words(state, state.stop), name)}; both cards are discarded."
+    )
+
+
+def _note_hire(state: State, seat: int, move: Hire, name: list[str]) -> MoveNote:
+    owner = state.owner[COLOURS.index(move.colour)]
+    whose = "from beside the board" if owner < 0 else f"from {name[owner]}"
+    return MoveNote(f"Play three hire cards (empleo) to take the {move.colour} investor card {whose}.")
+
+
+def _note_offer(state: State, neg: Negotiation, seat: int, move: Offer, name: list[str]) -> MoveNote:
+    index = COLOURS.index(move.colour)
+    quote = neg.quotes.get((seat, index))
+    how = "investor" if state.owner[index] == seat and index not in neg.travelled else "family card"
+    if quote is not None and quote.status == ASKED:
+        return MoveNote(
+            f"Change your demand for your {move.colour} ({how}), now {quote.named_as()}: you name the new price "
+            f"next, for the boss, {name[neg.boss]}, to accept or refuse."
+        )
+    return MoveNote(
+        f"Offer your {move.colour} ({how}) to the boss, {name[neg.boss]}: you name your price next (up to "
+        f"{neg.payout}M)."
+    )
+
+
+def _note_bid(state: State, neg: Negotiation, seat: int, move: Bid, name: list[str]) -> MoveNote:
+    return MoveNote(f"Propose a price to {name[move.seat]} for its {move.colour}: you name the amount next.")
+
+
+def _note_price(state: State, neg: Negotiation, seat: int, move: Price, name: list[str]) -> MoveNote:
+    assert neg.naming is not None
+    amount = move.amount if move.unit != DIVIDENDS else move.amount * neg.value
+    named = f"{amount}M" if move.unit != DIVIDENDS else f"{move.amount} dividend(s) of {neg.value}M ({amount}M)"
+    target = neg.naming.seat
+    what = COLOURS[neg.naming.colour]
+    if seat == neg.boss:
+        return MoveNote(f"Propose {named} to {name[target]} for its {what}, paid from the {neg.payout}M payout.")
+    return MoveNote(f"Ask {named} of the boss, {name[neg.boss]}, for your {what} (the deal pays {neg.payout}M).")
+
+
+def _note_accept(state: State, neg: Negotiation, seat: int, move: Accept, name: list[str]) -> MoveNote:
+    quote = neg.quotes[(move.seat, COLOURS.index(move.colour))]
+    if seat != neg.boss:
+        return MoveNote(
+            f"Accept the boss's ({name[neg.boss]}) offer of {quote.millions}M for your {move.colour}: it binds, and "
+            "is paid if the deal closes."
+        )
+    says = f"Accept that {name[move.seat]} is paid {quote.millions}M for {move.colour}"
+    if move.close:
+        promised = neg.agreed_total() + quote.millions
+        says += (
+            f", and close the deal at once ('Uno, dos...'): the bank pays you {neg.payout}M and you pay "
+            f"{promised}M as promised"
+        )
+    return MoveNote(says + ".")
+
+
+def _note_refuse(state: State, neg: Negotiation, seat: int, move: Refuse, name: list[str]) -> MoveNote:
+    quote = neg.quotes[(move.seat, COLOURS.index(move.colour))]
+    if seat == neg.boss:
+        return MoveNote(f"Refuse the {quote.millions}M that {name[move.seat]} asks for its {move.colour}.")
+    return MoveNote(f"Refuse the boss's ({name[neg.boss]}) offer of {quote.millions}M for your {move.colour}.")
+
+
+def _note_withdraw(state: State, neg: Negotiation, seat: int, move: Withdraw, name: list[str]) -> MoveNote:
+    quote = neg.quotes[(move.seat, COLOURS.index(move.colour))]
+    if seat == neg.boss:
+        return MoveNote(f"Withdraw your proposal of {quote.millions}M to {name[move.seat]} for its {move.colour}.")
+    return MoveNote(f"Withdraw your demand of {quote.millions}M for your {move.colour}.")
+
+
+def _note_boss(state: State, neg: Negotiation, seat: int, move: PlayBoss, name: list[str]) -> MoveNote:
+    plan = (
+        "restart the negotiation (every price and agreement vanishes)"
+        if move.restart
+        else "keep the negotiation as it stands (the prices and agreements stay, owed by you; your own vanish)"
+    )
+    return MoveNote(
+        f"Play a boss card (jefe): '¡Soy el jefe!', take the deal over from {name[neg.boss]} and {plan}; it takes "
+        "effect unless a stop card answers it."
+    )
+
+
+def _note_close(state: State, neg: Negotiation, seat: int, move: Close, name: list[str]) -> MoveNote:
+    promised = sum(p.price for p in current_group(state)[0] if p.seat != neg.boss)
+    return MoveNote(
+        f"Close the deal ('Uno, dos, la transacción se ha completado'): the bank pays you {neg.payout}M and you "
+        f"pay {promised}M as promised."
+    )
+
+
+def _note_fail(state: State, neg: Negotiation, seat: int, move: Fail, name: list[str]) -> MoveNote:
+    nxt = (neg.turn_seat if state.cfg.boss_card_keeps_turn else neg.boss) + 1
+    note = None
+    if current_group(state)[1]:
+        note = f"the deal could close now and pay you {neg.payout}M; failing it gives that up."
+    return MoveNote(
+        "Declare the deal failed: placed family cards go back to their hands, the other cards used are "
+        f"discarded, and {name[nxt % state.n]} plays next.",
+        note,
+    )
 
 
 def _named(text: str, name: list[str]) -> str:
@@ -246,3 +277,31 @@ def _travel(state: State, seat: int, move: Travel, name: list[str]) -> MoveNote:
                 "cost you."
             )
     return MoveNote(says, note)
+
+
+_TURN_NOTES: dict[type, Callable[[State, int, Any, list[str]], MoveNote]] = {
+    PlaceMarker: _note_marker,
+    Negotiate: _note_negotiate,
+    Roll: _note_roll,
+    Draw: _note_draw,
+    Discard: _note_discard,
+    Stop: _note_stop,
+    Hire: _note_hire,
+    Pass: lambda state, seat, move, name: _pass(state, seat, name),
+}
+"""The words of the moves that may come outside a deal, by move type."""
+
+_DEAL_NOTES: dict[type, Callable[[State, Negotiation, int, Any, list[str]], MoveNote]] = {
+    PlaceFamily: lambda state, neg, seat, move, name: _family(state, seat, move, name),
+    Offer: _note_offer,
+    Bid: _note_bid,
+    Price: _note_price,
+    Accept: _note_accept,
+    Refuse: _note_refuse,
+    Withdraw: _note_withdraw,
+    Travel: lambda state, neg, seat, move, name: _travel(state, seat, move, name),
+    PlayBoss: _note_boss,
+    Close: _note_close,
+    Fail: _note_fail,
+}
+"""The words of the moves of a deal, by move type."""

@@ -18,10 +18,11 @@ Sampled worlds deal the unseen influence cards anew (:mod:`.determinize`) and ro
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from club_agentes.engine.core import Game
-from club_agentes.engine.core.mcts import Tuning, softmax, weighted_scores
+from club_agentes.engine.core.mcts import TUNED, Policies, Tuning, softmax, weighted_scores
 from club_agentes.engine.yo_soy_el_jefe.bots import HeuristicBot
 from club_agentes.engine.yo_soy_el_jefe.moves import MILLIONS, Price
 from club_agentes.engine.yo_soy_el_jefe.state import (
@@ -131,10 +132,9 @@ def estimate(st: State) -> list[float] | None:
 TUNING = Tuning(
     HeuristicBot,
     STRENGTH,
-    estimate=estimate,
-    candidates=candidates,
-    rollout_depth=8,
+    Policies(estimate=estimate, candidates=candidates),
     epsilon=0.1,
+    options=replace(TUNED, rollout_depth=8),
 )
 """Yo soy el jefe's ``bot:mcts``: a few prices per offer or bid, rollouts of 8 decisions (one in ten at random), a
 switch at one standard error; 500 CPU milliseconds per decision by default."""

@@ -96,18 +96,7 @@ def restore(cfg: JefeConfig, data: Mapping[str, Any]) -> State:
         s.deals_done = int(data["deals_done"])
         s.deals = [ClosedDeal.from_json(d) for d in data["deals"]]
         s.owner = [int(data["owner"][c]) for c in COLOURS]
-        s.hands = [sorted(CARD_INDEX[c] for c in h) for h in data["hands"]]
-        s.counts = [[0] * NSLOTS for _ in range(s.n)]
-        for seat, hand in enumerate(s.hands):
-            for card in hand:
-                s.counts[seat][CARD_SLOT[card]] += 1
-        s.deck = [CARD_INDEX[c] for c in data["deck"]]
-        s.discard = [CARD_INDEX[c] for c in data["discard"]]
-        s.epoch = int(data["epoch"])
-        s.card_epoch = [0] * NCARDS
-        for cid, e in data["card_epoch"].items():
-            s.card_epoch[CARD_INDEX[cid]] = int(e)
-        s.known = {CARD_INDEX[c] for c in data["known"]}
+        _restore_cards(s, data)
         s.used_by = [[int(x) for x in u] for u in data["used_by"]]
         s.money = [int(m) for m in data["money"]]
         s.ledger = [
@@ -127,6 +116,32 @@ def restore(cfg: JefeConfig, data: Mapping[str, Any]) -> State:
         s.pending_cache = None
     except (KeyError, TypeError, IndexError) as exc:
         raise ValueError(f"malformed Yo soy el jefe snapshot: {type(exc).__name__} {str(exc)[:80]}") from None
+    _check(s)
+    return s
+
+
+def _restore_cards(s: State, data: Mapping[str, Any]) -> None:
+    """Restore the influence cards: hands (and their counts per slot), deck, discard, and who has seen which."""
+    s.hands = [sorted(CARD_INDEX[c] for c in h) for h in data["hands"]]
+    s.counts = [[0] * NSLOTS for _ in range(s.n)]
+    for seat, hand in enumerate(s.hands):
+        for card in hand:
+            s.counts[seat][CARD_SLOT[card]] += 1
+    s.deck = [CARD_INDEX[c] for c in data["deck"]]
+    s.discard = [CARD_INDEX[c] for c in data["discard"]]
+    s.epoch = int(data["epoch"])
+    s.card_epoch = [0] * NCARDS
+    for cid, e in data["card_epoch"].items():
+        s.card_epoch[CARD_INDEX[cid]] = int(e)
+    s.known = {CARD_INDEX[c] for c in data["known"]}
+
+
+def _check(s: State) -> None:
+    """Check that a restored state holds each influence card once and that its negotiation's seats are seats.
+
+    Raises:
+        ValueError: it does not.
+    """
     cards = sorted(c for h in s.hands for c in h) + sorted(s.deck) + sorted(s.discard)
     if s.neg is not None:
         cards += list(s.neg.placed.values()) + list(s.neg.travelled.values())
@@ -136,7 +151,6 @@ def restore(cfg: JefeConfig, data: Mapping[str, Any]) -> State:
         raise ValueError("malformed Yo soy el jefe snapshot: the influence cards are not each in one place")
     if s.neg is not None and not (0 <= s.neg.boss < s.n and 0 <= s.neg.last_actor < s.n):
         raise ValueError("malformed Yo soy el jefe snapshot: the negotiation's boss or last actor is not a seat")
-    return s
 
 
 def _stop_json(w: StopWindow) -> dict[str, Any]:

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from club_agentes.engine.core import Game
+from club_agentes.engine.core import Game, Result
+from club_agentes.engine.core.visibility import Visibility
 from club_agentes.engine.yo_soy_el_jefe.components import KIND_LABELS, components
 from club_agentes.engine.yo_soy_el_jefe.knowledge import CARD_IDS, visibility
 from club_agentes.engine.yo_soy_el_jefe.state import (
@@ -86,21 +87,7 @@ def build_view(game: Game[Any, Any, Any], state: _State, seat: int | None) -> di
     vis = visibility(state)
     mine = seat is not None and seat in pending.seats
     n = state.n
-    players = []
-    for s in range(n):
-        zone = f"hand/{s}"
-        shown = vis.show(seat, zone)
-        entry: dict[str, Any] = {
-            "seat": s,
-            "investors": [COLOURS[c] for c in state.investors_of(s)],
-            "hand_count": len(shown) if isinstance(shown, list) else shown.count,
-            "known_cards": [] if s == seat else [_card(c) for c in vis.known_in(seat, zone)],
-            "used": _used(state.used_by[s]),
-            "money_pile": money_pile(state.money[s]),
-        }
-        if s == seat:
-            entry["money"] = state.money[s]
-        players.append(entry)
+    players = [_player(state, vis, seat, s) for s in range(n)]
     own = vis.show(seat, f"hand/{seat}") if seat is not None else []
     discard = vis.show(seat, "discard")
     assert isinstance(discard, list)
@@ -149,22 +136,44 @@ def build_view(game: Game[Any, Any, Any], state: _State, seat: int | None) -> di
     if state.phase == "over":
         result = game.result(state)
         assert result is not None
-        view["result"] = {
-            "winners": list(result.winners),
-            "money": list(state.money),
-            "reason": result.reason,
-            "rule_id": result.rule_id,
-            "breakdown": [
-                {
-                    "seat": b.seat,
-                    "total": b.total,
-                    "unit": b.unit,
-                    "lines": [{"label": x.label, "amount": x.amount, "rule_id": x.rule_id} for x in b.lines],
-                }
-                for b in result.breakdown
-            ],
-        }
+        view["result"] = _result(state, result)
     return view
+
+
+def _player(state: _State, vis: Visibility, seat: int | None, s: int) -> dict[str, Any]:
+    """Return what ``seat`` may know of seat ``s``: investors, hand size, the cards of it it knows, money."""
+    zone = f"hand/{s}"
+    shown = vis.show(seat, zone)
+    entry: dict[str, Any] = {
+        "seat": s,
+        "investors": [COLOURS[c] for c in state.investors_of(s)],
+        "hand_count": len(shown) if isinstance(shown, list) else shown.count,
+        "known_cards": [] if s == seat else [_card(c) for c in vis.known_in(seat, zone)],
+        "used": _used(state.used_by[s]),
+        "money_pile": money_pile(state.money[s]),
+    }
+    if s == seat:
+        entry["money"] = state.money[s]
+    return entry
+
+
+def _result(state: _State, result: Result) -> dict[str, Any]:
+    """Return the result of a finished game, with every seat's money and breakdown."""
+    return {
+        "winners": list(result.winners),
+        "money": list(state.money),
+        "reason": result.reason,
+        "rule_id": result.rule_id,
+        "breakdown": [
+            {
+                "seat": b.seat,
+                "total": b.total,
+                "unit": b.unit,
+                "lines": [{"label": x.label, "amount": x.amount, "rule_id": x.rule_id} for x in b.lines],
+            }
+            for b in result.breakdown
+        ],
+    }
 
 
 def _on_turn(state: _State) -> int | None:
@@ -295,14 +304,7 @@ def render(view: dict[str, Any]) -> str:
     you = view["you"]
     lines = []
     who = f"you are seat {you}" if you is not None else "spectator"
-    nxt = view["next_deal_card"]
-    deal = (
-        f"next deal card #{nxt['number']}: {nxt['dividend']}M per dividend"
-        + (f", ends on a roll of {'/'.join(str(x) for x in nxt['end_numbers'])}" if nxt["end_numbers"] else "")
-        + (", the last card" if nxt["final"] else "")
-        if nxt
-        else "no deal card left"
-    )
+    deal = _deal_card_words(view["next_deal_card"])
     lines.append(
         f"Yo soy el jefe, {view['seats']} seats, {who}. Deals done {view['deals_done']} ({deal}); failed in a row "
         f"{view['failed_in_a_row']}/{view['failed_negotiations_limit']}."
@@ -312,17 +314,7 @@ def render(view: dict[str, Any]) -> str:
         lines.append(f"Marker on space {view['marker']}: {sp['dividends']} dividends, needs {sp['needs']}.")
     free = [f"{b['space']} ({b['dividends']}d: {b['needs']})" for b in view["board"] if not b["covered_by"]]
     lines.append(f"Free spaces: {'; '.join(free)}.")
-    people = []
-    for p in view["players"]:
-        money = f"{p['money']}M" if "money" in p else p["money_pile"]
-        tag = " (you)" if p["seat"] == you else ""
-        known = f"; known in hand: {_hand_words(p['known_cards'])}" if p["known_cards"] else ""
-        used = f"; used: {_counts(p['used'])}" if p["used"] else ""
-        people.append(
-            f"seat {p['seat']}{tag}: investors {', '.join(p['investors']) or 'none'}; "
-            f"{p['hand_count']} card{'' if p['hand_count'] == 1 else 's'}{known}; {money}{used}"
-        )
-    lines.append("Players: " + " | ".join(people) + ".")
+    lines.append("Players: " + " | ".join(_player_words(p, you) for p in view["players"]) + ".")
     beside = [i["colour"] for i in view["investors"] if i["holder"] == "beside the board"]
     if beside:
         lines.append(f"Investors beside the board: {', '.join(beside)}.")
@@ -341,32 +333,61 @@ def render(view: dict[str, Any]) -> str:
         lines.append(f"Waiting for stop cards: {stop['what']} (still to answer: {left}).")
     last = view["last_deal"]
     if last is not None and neg is None:
-        if last["failed"]:
-            lines.append(f"Last deal on space {last['space']} failed (boss seat {last['boss']}).")
-        else:
-            paid = ", ".join(f"{a}M to seat {s}" for s, _c, _h, a in last["paid"]) or "nothing to others"
-            lines.append(
-                f"Last deal: space {last['space']}, boss seat {last['boss']} got {last['payout']}M and paid {paid}."
-            )
+        lines.append(_last_deal_words(last))
+    lines += _ending_words(view)
+    return "\n".join(lines)
+
+
+def _deal_card_words(nxt: dict[str, Any] | None) -> str:
+    """Words for the next deal card: its dividend, the rolls that end the game on it, whether it is the last."""
+    if not nxt:
+        return "no deal card left"
+    return (
+        f"next deal card #{nxt['number']}: {nxt['dividend']}M per dividend"
+        + (f", ends on a roll of {'/'.join(str(x) for x in nxt['end_numbers'])}" if nxt["end_numbers"] else "")
+        + (", the last card" if nxt["final"] else "")
+    )
+
+
+def _player_words(p: dict[str, Any], you: int | None) -> str:
+    """Words for one seat: investors, hand size and the cards of it known, money, cards used."""
+    money = f"{p['money']}M" if "money" in p else p["money_pile"]
+    tag = " (you)" if p["seat"] == you else ""
+    known = f"; known in hand: {_hand_words(p['known_cards'])}" if p["known_cards"] else ""
+    used = f"; used: {_counts(p['used'])}" if p["used"] else ""
+    return (
+        f"seat {p['seat']}{tag}: investors {', '.join(p['investors']) or 'none'}; "
+        f"{p['hand_count']} card{'' if p['hand_count'] == 1 else 's'}{known}; {money}{used}"
+    )
+
+
+def _last_deal_words(last: dict[str, Any]) -> str:
+    """Words for the last deal: failed, or who got and paid what."""
+    if last["failed"]:
+        return f"Last deal on space {last['space']} failed (boss seat {last['boss']})."
+    paid = ", ".join(f"{a}M to seat {s}" for s, _c, _h, a in last["paid"]) or "nothing to others"
+    return f"Last deal: space {last['space']}, boss seat {last['boss']} got {last['payout']}M and paid {paid}."
+
+
+def _ending_words(view: dict[str, Any]) -> list[str]:
+    """The closing lines: the result once over, else the seat's own decision, else whom the table waits for."""
     if "result" in view:
         result = view["result"]
         money = ", ".join(f"seat {s} {m}M" for s, m in enumerate(result["money"]))
-        lines.append(f"Game over: {result['reason']} Final money: {money}.")
+        lines = [f"Game over: {result['reason']} Final money: {money}."]
         for b in result["breakdown"]:
             detail = "; ".join(f"{x['label']} {x['amount']:+g}M" for x in b["lines"]) or "no money"
             lines.append(f"  seat {b['seat']}: {b['total']:g}M = {detail}.")
-    elif view["your_decision"]:
+        return lines
+    if view["your_decision"]:
         tag = " (out of turn)" if view["acting_out_of_turn"] else ""
-        lines.append(f"Your decision{tag}: {view['your_decision']}")
-    else:
-        decision = view["decision"]
-        who = " and ".join(f"seat {s}" for s in decision["seats"])
-        how = " (out of turn)" if decision["kind"] == "reaction" else ""
-        lines.append(
-            f"Waiting for {who}{how}, which {'are' if len(decision['seats']) > 1 else 'is'} told: "
-            f'"{decision["prompt"]}"'
-        )
-    return "\n".join(lines)
+        return [f"Your decision{tag}: {view['your_decision']}"]
+    decision = view["decision"]
+    who = " and ".join(f"seat {s}" for s in decision["seats"])
+    how = " (out of turn)" if decision["kind"] == "reaction" else ""
+    return [
+        f'Waiting for {who}{how}, which {"are" if len(decision["seats"]) > 1 else "is"} told: "{decision["prompt"]}"'
+    ]
 
 
 def _render_negotiation(neg: dict[str, Any]) -> list[str]:

@@ -604,6 +604,11 @@ class TableStore:
             raise StaleVersion(head.version if head else 0, head.revision if head else 0) from None
         return row.revision + 1
 
+    def tables_without_events(self) -> list[str]:
+        """Return the ids of the tables stored before events were kept (``event_count`` -1), oldest first."""
+        rows = self.db.all("SELECT id FROM game_tables WHERE event_count < 0 ORDER BY created_at, id", ())
+        return [r[0] for r in rows]
+
     def backfill_events(
         self,
         table_id: str,

@@ -49,8 +49,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from club_agentes.engine.core import ConfigError, Game, IllegalMove, InvalidMove, Pending, UnknownGame, get_game
-from club_agentes.engine.core.moves import MoveCodec, fold
-from club_agentes.engine.core.text import counted
+from club_agentes.engine.core.moves import MoveCodec
+from club_agentes.engine.core.text import counted, fold
 from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.store.db import Tx
 from club_agentes.mcp_server.store.tables import (
@@ -95,7 +95,14 @@ from club_agentes.mcp_server.tables.lanes import (
     result_json,
     shared_lanes,
 )
-from club_agentes.mcp_server.tables.live import LiveTable, LiveTables, catch_up, load_table, seat_fingerprint
+from club_agentes.mcp_server.tables.live import (
+    LiveTable,
+    LiveTables,
+    backfill_old_tables,
+    catch_up,
+    load_table,
+    seat_fingerprint,
+)
 from club_agentes.mcp_server.tables.notify import Listener
 from club_agentes.rules_corpus import Corpus
 
@@ -193,7 +200,8 @@ class TableService:
 
         ``games`` resolves game ids (default: the installed games); with another resolver bots run in
         a thread lane of this process. ``limits`` (default none) sets the quotas on tables created,
-        open tables and concurrent long-polls. ``settings`` default to :meth:`TableSettings.from_env`.
+        open tables and concurrent long-polls. ``settings`` default to :meth:`TableSettings.from_env`. Tables
+        stored before events were kept get their events here, once (:func:`~.live.backfill_old_tables`).
 
         Raises:
             TableError: a ``CLUB_AGENTES_*`` table setting has a bad value.
@@ -218,6 +226,7 @@ class TableService:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._listener: Listener | None = None
+        backfill_old_tables(store, games)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -937,9 +946,6 @@ class TableService:
         row = self.store.load_table(table_id)
         if row is None:
             raise self._unknown(table_id)
-        if row.event_count < 0:
-            await self._get(table_id)  # a table stored before events were kept: regenerate them once
-            row = self.store.load_table(table_id) or row
         claims = {c.seat: c for c in self.store.seat_claims(table_id)}
         seat = None
         if token:

@@ -220,7 +220,6 @@ def test_a_view_bot_decides_only_when_there_is_a_choice() -> None:
     assert bot.asked == [(game.view(state, 0), 0)]  # asked once, with the seat's view
     with pytest.raises(IndexError, match="the counting bot was given no legal move"):
         bot.choose(Observation(game, state, 0, []), Rng(1))
-    assert bot.from_view is True
 
 
 def test_moves_by_type_keeps_the_listed_order() -> None:

@@ -153,8 +153,6 @@ def test_mcts_plays_legal_moves_to_the_end(game) -> None:
         now["state"], now["snapshot"] = state, json.dumps(game.snapshot(state), sort_keys=True)
 
     class Checked:
-        from_view = True
-
         def choose(self, obs, rng):
             move = mcts.choose(obs, rng)
             assert move in obs.moves

@@ -6,12 +6,21 @@ import copy
 import math
 import pickle
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 import pytest
 from club_agentes.engine.core import Event, Game, Pending, RandomBot, Result, Rng, SealedChoices, play
-from club_agentes.engine.core.mcts import BotRollout, MctsBot, Tuning, softmax, weighted_scores
+from club_agentes.engine.core.mcts import (
+    TUNED,
+    BotRollout,
+    MctsBot,
+    Policies,
+    SearchOptions,
+    Tuning,
+    softmax,
+    weighted_scores,
+)
 from club_agentes.engine.core.model import Observation, decide
 from club_agentes.engine.core.moves import Int, MoveCodec, spec
 
@@ -133,8 +142,6 @@ def test_a_forced_move_needs_no_search() -> None:
 class TakeThree:
     """A guide that always takes as many counters as it may (a poor Nim player)."""
 
-    from_view = True
-
     def choose(self, obs: Observation, rng: Rng) -> Take:
         return max(obs.moves, key=lambda m: m.n)
 
@@ -161,15 +168,15 @@ def test_without_a_tree_a_sweep_plays_the_rollout_right_after_each_root_move() -
     decide(flat, game, state, 0, moves, Rng(4))
     assert flat.stats.max_depth == 1, "no node below the root moves: each iteration goes straight to the rollout"
     assert set(flat.stats.root_visits.values()) == {100}
-    assert Tuning(TakeThree, "x", tree=False).make_bot().tree is False
-    assert Tuning(TakeThree, "x").make_bot(tree=False).tree is False
+    assert Tuning(TakeThree, "x", options=SearchOptions(tree=False)).make_bot().options.tree is False
+    assert Tuning(TakeThree, "x").make_bot(tree=False).options.tree is False
 
 
 def test_a_sweep_leaves_the_guides_move_only_for_a_clearly_better_one() -> None:
     game = Nim()
     state = game.new_game(game.make_config(2), 5)
     moves = game.legal_moves(state, 0)
-    bot = MctsBot(iterations=600, budget_ms=None, sweep=True, guide=TakeThree)
+    bot = MctsBot(Policies(guide=TakeThree), iterations=600, budget_ms=None, sweep=True)
     assert decide(bot, game, state, 0, moves, Rng(3)) == Take(1)
     assert bot.stats.guide_move == "take 3" and bot.stats.chosen == "take 1"
     # The rule itself, on rewards world by world: a gain of 0.1 with a standard error of 0.05.
@@ -183,9 +190,9 @@ def test_the_guides_move_counts_extra_visits() -> None:
     game = Nim()
     state = game.new_game(game.make_config(2), 5)
     moves = game.legal_moves(state, 0)
-    plain = MctsBot(iterations=60, budget_ms=None, guide=TakeThree, guide_visits=0)
+    plain = MctsBot(Policies(guide=TakeThree), iterations=60, budget_ms=None, guide_visits=0)
     assert decide(plain, game, state, 0, moves, Rng(3)) == Take(1)
-    guided = MctsBot(iterations=60, budget_ms=None, guide=TakeThree, guide_visits=60)
+    guided = MctsBot(Policies(guide=TakeThree), SearchOptions(iterations=60, budget_ms=None, guide_visits=60))
     assert decide(guided, game, state, 0, moves, Rng(3)) == Take(3)
 
 
@@ -197,9 +204,8 @@ def test_candidates_narrow_the_root_and_prepare_sees_every_world() -> None:
     def only_two(game: Any, world: NimState, seat: int, moves: list[Take]) -> list[Take]:
         return [m for m in moves if m.n == 2]
 
-    bot = MctsBot(
-        iterations=50, budget_ms=None, candidates=only_two, prepare=lambda world, seat: prepared.append(world.pile)
-    )
+    policies = Policies(candidates=only_two, prepare=lambda world, seat: prepared.append(world.pile))
+    bot = MctsBot(policies, iterations=50, budget_ms=None)
     assert decide(bot, game, state, 0, game.legal_moves(state, 0), Rng(2)) == Take(2)
     assert set(bot.stats.root_visits) == {"take 2"}
     assert prepared == [9] * 50
@@ -239,7 +245,7 @@ def test_sealed_steps_are_searched_per_seat() -> None:
 
     wins = 0.0
     for seed in range(6):
-        bot = MctsBot(iterations=120, budget_ms=None, sealed_step=round_of, sweep=seed % 2 == 1)
+        bot = MctsBot(Policies(sealed_step=round_of), iterations=120, budget_ms=None, sweep=seed % 2 == 1)
         bots = [bot, RandomBot()] if seed < 3 else [RandomBot(), bot]
         rec = play(game, config, seed, bots)
         result = game.result(rec.state)
@@ -274,6 +280,8 @@ def test_options_out_of_range_are_refused_in_one_sentence(options: dict[str, Any
     with pytest.raises(ValueError, match=needle) as err:
         MctsBot(**options)
     assert "\n" not in str(err.value)
+    with pytest.raises(ValueError, match=needle):
+        SearchOptions(**options)
 
 
 def test_bot_rollout_plays_the_bot_and_pickles() -> None:
@@ -293,14 +301,18 @@ def test_a_tuning_builds_the_games_bot_with_its_defaults_and_the_tables_options(
     def nim_estimate(state: NimState) -> list[float]:
         return [0.5, 0.5]
 
-    tuning = Tuning(TakeThree, "tuned for Nim", estimate=nim_estimate, rollout_depth=7, epsilon=0.2, switch_z=2.0)
+    options = replace(TUNED, rollout_depth=7, switch_z=2.0)
+    tuning = Tuning(TakeThree, "tuned for Nim", Policies(estimate=nim_estimate), epsilon=0.2, options=options)
     bot = tuning.make_bot()
-    assert (bot.budget_ms, bot.iterations, bot.rollout_depth, bot.switch_z) == (500.0, None, 7, 2.0)
-    assert (bot.guide, bot.guide_visits, bot.sweep, bot.estimate) == (TakeThree, 10, True, nim_estimate)
-    assert isinstance(bot.rollout, BotRollout) and bot.rollout.epsilon == 0.2 and bot.rollout.bot_class is TakeThree
+    o, p = bot.options, bot.policies
+    assert (o.budget_ms, o.iterations, o.rollout_depth, o.switch_z) == (500.0, None, 7, 2.0)
+    assert (p.guide, o.guide_visits, o.sweep, p.estimate) == (TakeThree, 10, True, nim_estimate)
+    assert isinstance(p.rollout, BotRollout) and p.rollout.epsilon == 0.2 and p.rollout.bot_class is TakeThree
     assert bot.strength == "tuned for Nim"
     bot = tuning.make_bot(budget_ms=None, iterations=30, rollout_depth=3, epsilon=0.0, sweep=False)
-    assert (bot.budget_ms, bot.iterations, bot.rollout_depth, bot.sweep, bot.rollout.epsilon) == (None, 30, 3, False, 0)
+    o, rollout = bot.options, bot.policies.rollout
+    assert isinstance(rollout, BotRollout)
+    assert (o.budget_ms, o.iterations, o.rollout_depth, o.sweep, rollout.epsilon) == (None, 30, 3, False, 0)
     game = Nim()
     state = game.new_game(game.make_config(2), 6)
     assert decide(bot, game, state, 0, game.legal_moves(state, 0), Rng(1)) == Take(2)  # leaves 4: a lost pile

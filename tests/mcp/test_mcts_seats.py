@@ -99,7 +99,7 @@ def test_a_lane_builds_mcts_bots_with_the_tables_budget() -> None:
     out = worker.run(task)
     assert out.error is None and len(out.moves) == 6
     bot = worker.cache["t-lane"].bots["0:mcts"]
-    assert bot.budget_ms == 20.0 and bot.iterations is None
+    assert bot.options.budget_ms == 20.0 and bot.options.iterations is None
     state = game.new_game(game.make_config(2, {}), 5)
     for m in out.moves:  # every move the lane played is legal when replayed
         game.apply(state, m.seat, game.parse_move(m.move))

@@ -3,9 +3,9 @@
 Each log (``golden/<name>.json``) holds the configuration, the seed, every move (the deciding
 seat, the move's JSON form and its text form as written when the log was captured) and the
 result (winners, scores, reason, rule id). ``test_golden.py`` replays every log through
-``parse_move`` and ``apply``: each move must still be legal and the result the same. The text
-forms are those of the engine that captured the log, so they also check that old text forms
-keep parsing.
+``parse_move`` and ``apply``: each move must still be legal and the result the same, and each
+text form must read as the same move. (The older ``play <card> key=value`` texts of logs captured
+before the shared codec were rewritten in the current form when that form was retired, issue 27.)
 
 The set: for every sample configuration, one game of random bots and one of a heuristic bot
 (rotating seat) against random bots. A log whose game changes because an issue changed a rule

@@ -111,7 +111,7 @@ def _no_optimisation_under_attack() -> tuple[State, int, Any]:
         investments={0: [("MF-A-ENE-1", "MF-R-ENE-1")]},
         strategies={1: ["MF-E-CORRECCION-1"]},
     )
-    play(st, 1, "play MF-E-CORRECCION-1 target=0 investment=0")
+    play(st, 1, "play MF-E-CORRECCION-1 against seat 0 investment 0")
     assert st.step == REACTION
     return st, 0, "optimise 0 MF-A-ENE-5"
 
@@ -136,7 +136,7 @@ def _no_optimisation_inside_a_strategy() -> tuple[State, int, Any]:
 
 @case(rid.RED)
 def _red_not_held() -> tuple[State, int, Any]:
-    return table(hands={0: EIGHT}), 0, "play MF-E-ROBO-1 target=1"
+    return table(hands={0: EIGHT}), 0, "play MF-E-ROBO-1 against seat 1"
 
 
 @case(rid.BLUE)
@@ -174,14 +174,14 @@ def _yellow_waits_for_the_declaration() -> tuple[State, int, Any]:
 @case(rid.COMBAT)
 def _only_the_polled_seat_answers() -> tuple[State, int, Any]:
     st = table(hands={0: EIGHT}, strategies={0: ["MF-E-ROBO-1"], 1: ["MF-E-FORTUNA-1"], 2: ["MF-E-CONTROL-1"]})
-    play(st, 0, "play MF-E-ROBO-1 target=1")
+    play(st, 0, "play MF-E-ROBO-1 against seat 1")
     return st, 2, "defend MF-E-CONTROL-1"
 
 
 @case(rid.COMBAT)
 def _only_blue_defends() -> tuple[State, int, Any]:
     st = table(hands={0: EIGHT}, strategies={0: ["MF-E-ROBO-1"], 1: ["MF-E-FORTUNA-1"]})
-    play(st, 0, "play MF-E-ROBO-1 target=1")
+    play(st, 0, "play MF-E-ROBO-1 against seat 1")
     return st, 1, "defend MF-E-FORTUNA-1"
 
 
@@ -303,7 +303,7 @@ def _blocked_from_risking() -> tuple[State, int, Any]:
         strategies={3: ["MF-E-BLOQUEO-1"]},
         investments={0: THREE_INVS[:1]},  # seat 0 leads
     )
-    play(st, 3, "play MF-E-BLOQUEO-1 target=0")
+    play(st, 3, "play MF-E-BLOQUEO-1 against seat 0")
     play(st, 0, "decline")
     play(st, 3, "build return-deck")
     assert st.turn == 0 and st.banned
@@ -313,7 +313,7 @@ def _blocked_from_risking() -> tuple[State, int, Any]:
 @case("market-fortune/cartas/bloqueo-regulatorio")
 def _block_targets_a_leader() -> tuple[State, int, Any]:
     st = table(hands={0: EIGHT}, strategies={0: ["MF-E-BLOQUEO-1"]}, investments={1: THREE_INVS[:1], 2: THREE_INVS[1:]})
-    return st, 0, "play MF-E-BLOQUEO-1 target=1"
+    return st, 0, "play MF-E-BLOQUEO-1 against seat 1"
 
 
 @case("market-fortune/cartas/correccion")
@@ -323,12 +323,12 @@ def _correction_targets_a_rival_as_advanced() -> tuple[State, int, Any]:
         strategies={0: ["MF-E-CORRECCION-1"]},
         investments={0: THREE_INVS[1:], 1: THREE_INVS[:1]},
     )
-    return st, 0, "play MF-E-CORRECCION-1 target=1 investment=0"
+    return st, 0, "play MF-E-CORRECCION-1 against seat 1 investment 0"
 
 
 @case("market-fortune/cartas/robo")
 def _robo_needs_a_victim_with_strategies() -> tuple[State, int, Any]:
-    return table(hands={0: EIGHT}, strategies={0: ["MF-E-ROBO-1"]}), 0, "play MF-E-ROBO-1 target=1"
+    return table(hands={0: EIGHT}, strategies={0: ["MF-E-ROBO-1"]}), 0, "play MF-E-ROBO-1 against seat 1"
 
 
 @case("market-fortune/cartas/rescate")
@@ -346,13 +346,13 @@ def _rescate_draws_from_decks() -> tuple[State, int, Any]:
 @case("market-fortune/cartas/correccion")
 def _correccion_names_an_existing_investment() -> tuple[State, int, Any]:
     st = table(hands={0: EIGHT}, strategies={0: ["MF-E-CORRECCION-1"]}, investments={1: THREE_INVS})
-    return st, 0, "play MF-E-CORRECCION-1 target=1 investment=3"
+    return st, 0, "play MF-E-CORRECCION-1 against seat 1 investment 3"
 
 
 @case("market-fortune/cartas/auditoria-federal")
 def _audit_needs_face_down_investments() -> tuple[State, int, Any]:
     st = table(hands={0: EIGHT}, strategies={0: ["MF-E-AUDITORIA-1"]})
-    return st, 0, "play MF-E-AUDITORIA-1 target=2"
+    return st, 0, "play MF-E-AUDITORIA-1 against seat 2"
 
 
 @case("market-fortune/cartas/colapso-de-mercado")
@@ -375,7 +375,7 @@ def _stablecoin_guards_the_hand_only() -> tuple[State, int, Any]:
 @case("market-fortune/cartas/manos-de-diamante")
 def _diamond_hands_guard_investments_only() -> tuple[State, int, Any]:
     st = table(hands={0: EIGHT}, strategies={0: ["MF-E-ROBO-1"], 1: ["MF-E-DIAMANTE-1"]})
-    play(st, 0, "play MF-E-ROBO-1 target=1")
+    play(st, 0, "play MF-E-ROBO-1 against seat 1")
     return st, 1, "defend MF-E-DIAMANTE-1"
 
 
@@ -386,7 +386,7 @@ def _wrong_fields(name: str) -> Case:
     def build() -> tuple[State, int, Any]:
         st = table(hands={0: EIGHT}, strategies={0: [s.card_ids()[0]], 1: ["MF-E-AUGE-1"]}, investments={1: THREE_INVS})
         needs = s.spec.target == "one" or s.effect.value in ("free_return_swap", "discard_swap")
-        move = f"play {s.card_ids()[0]}" + ("" if needs else " target=1")
+        move = f"play {s.card_ids()[0]}" + ("" if needs else " against seat 1")
         return st, 0, move
 
     return build

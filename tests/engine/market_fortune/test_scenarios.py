@@ -166,7 +166,7 @@ def test_analista_errado_cancels_for_the_seats_not_yet_asked() -> None:
 
 def test_robo_is_known_to_thief_and_victim_only() -> None:
     st = table(hands={0: EIGHT}, strategies={0: ["MF-E-ROBO-1"], 1: ["MF-E-FORTUNA-2"]})
-    play(st, 0, "play MF-E-ROBO-1 target=1")
+    play(st, 0, "play MF-E-ROBO-1 against seat 1")
     events = play(st, 1, "decline")
     assert strategy_ids(st, 0) == ["MF-E-FORTUNA-2"] and strategy_ids(st, 1) == []
     assert not any("MF-E-FORTUNA-2" in e for e in events)  # the public events do not name it
@@ -176,7 +176,7 @@ def test_robo_is_known_to_thief_and_victim_only() -> None:
 
 def test_every_targeted_seat_is_asked_even_without_a_blue_card() -> None:
     st = table(hands={0: EIGHT}, strategies={0: ["MF-E-BLOQUEO-1"]}, investments={2: VICTORY_TABLE[:1]})
-    play(st, 0, "play MF-E-BLOQUEO-1 target=2")
+    play(st, 0, "play MF-E-BLOQUEO-1 against seat 2")
     assert GAME.pending(st).kind == "reaction" and GAME.legal_moves(st, 2) == [GAME.parse_move("decline")]
 
 

@@ -19,7 +19,6 @@ DECK = load_deck()
 class Staller:
     """Never places a card nor uses a power (no tableau grows, no chip is paid); one fixed action card."""
 
-    from_view = True
     strength = "test bot: stalls the game as long as the rules allow"
 
     def __init__(self, action: str | None) -> None:
@@ -39,7 +38,6 @@ class Staller:
 class Grinder:
     """Builds a tableau up to ``limit`` cards, then cycles Comercio and Producir to draw and discard a lot."""
 
-    from_view = True
     strength = "test bot: makes as many decisions per round as it can without ending the game"
 
     def __init__(self, limit: int) -> None:

@@ -6,6 +6,7 @@ this test plays a small fixed sample so that a broken bot is noticed.
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 from club_agentes.engine.core import RandomBot, Rng, play
@@ -55,7 +56,8 @@ def test_bots_are_registered() -> None:
     assert set(GAME.bots) == {"random", "heuristic", "mcts"}
     assert isinstance(GAME.make_bot("heuristic"), HeuristicBot)
     for cls in GAME.bots.values():
-        assert isinstance(cls.strength, str) and cls.strength and cls.from_view is True
+        assert isinstance(cls.strength, str) and cls.strength
+        assert list(inspect.signature(cls.choose).parameters) == ["self", "obs", "rng"]
 
 
 def test_mcts_bot_plays_legal_moves_and_decides_the_same_in_a_scrambled_world() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 from club_agentes.engine.core import RandomBot, Rng, play
@@ -14,7 +15,7 @@ from .helpers import game
 def test_every_bot_kind_states_its_strength_and_decides_from_views() -> None:
     for kind, cls in game.bots.items():
         assert isinstance(cls.strength, str) and cls.strength, kind
-        assert cls.from_view, kind
+        assert list(inspect.signature(cls.choose).parameters) == ["self", "obs", "rng"], kind
 
 
 def test_the_heuristic_bot_plays_legal_moves_to_the_end() -> None:

@@ -1,4 +1,4 @@
-"""Issue 12, Market Fortune points 1-3: each test is named after the rule it enforces, from the rulebook's words.
+"""Three rulings of Market Fortune (issue 12, points 1-3), each test named after the rule it enforces, in its words.
 
 1. Momentum and the win: "No puedes usarla ese mismo turno" and the glossary "se guarda (no se
    usa al ganar)" (ruling momentum-todo-el-turno).
