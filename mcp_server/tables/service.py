@@ -1150,8 +1150,11 @@ class TableService:
         """
         start = time.monotonic()
         poll = self.settings.poll_s if self._listener is None else max(self.settings.poll_s, 5.0)
+        # First from the table in memory (no read of the store: most moves are not held); once held, fresh.
+        cached = self._live.peek(table_id) if isinstance(table_id, str) else None
         while True:
-            live = await self._fresh(table_id)
+            live = cached if cached is not None else await self._fresh(table_id)
+            cached = None
             seat = self._seat_of(live, token)
             if (
                 live.status != "playing"
@@ -1235,18 +1238,18 @@ class TableService:
         events, _omitted = self._events_for(live, seat, decided)
         changes = [e.text.rstrip(". ") for e in events if e.version > decided]
         if len(changes) > 2:
-            what = f"{changes[-2]}, then {changes[-1]} (the last of {len(changes)} changes)"
+            what = f"{changes[-2]}, then {changes[-1]} (the last 2 of {len(changes)} events)"
         else:
             what = ", then ".join(changes) or "the game moved on"
-        why = "can no longer be played" if not legal else "would now answer something else"
-        return (
-            RefusalFacts(
-                refusal.kind,
-                f"you decided '{chosen.text()}' at version {decided}, but since then {what}, so it {why}; "
-                "decide again from the moves listed now.",
-            ),
-            None,
-        )
+        if legal:
+            why = "would now answer something else; decide again from the moves listed now"
+        elif now:
+            why = "can no longer be played; decide again from the moves listed now"
+        else:
+            why = "can no longer be played, and the decision is not yours now (wait_for_turn waits for it)"
+        return RefusalFacts(
+            refusal.kind, f"you decided '{chosen.text()}' at version {decided}, but since then {what}, so it {why}."
+        ), None
 
     def _rule_refusal(self, exc: IllegalMove) -> RefusalFacts:
         title = text = None
