@@ -291,13 +291,14 @@ def basis(state: State, seat: int, move: Any) -> tuple[Any, ...]:
 
     A move decided on an older state is played if it is legal now and this is the same in both states. Every
     move in a negotiation depends on the deal and its boss. Beyond that: an accept, refuse or withdraw answers
-    the price standing for that colour; a boss's pass (it waits) answers the last change, and another seat's
-    pass answers what concerns it (the prices for its colours, its family cards placed, its investor cards and
-    the travel cards on them); a close, an accept-and-close and a boss card that keeps the negotiation take it
-    as it stands (the last change); a stop card or a pass in a stop window answers the card just played; a
-    travel card lands on one investor or family card; a hire set takes the investor card from its holder. An
-    offer or a bid states a new price whatever stood before, a family card placed, a restarting boss card and
-    failure answer nothing in particular.
+    the price standing for that colour; a pass by a seat other than the boss answers what concerns it (the
+    prices for its colours, its family cards placed, its investor cards and the travel cards on them: after its
+    pass the boss may close without it), while the boss's pass (it waits) answers nothing in particular (the
+    boss closes, so it is asked again before anything closes without it); a close, an accept-and-close and a
+    boss card that keeps the negotiation take it as it stands (the last change); a stop card or a pass in a stop
+    window answers the card just played; a travel card lands on one investor or family card; a hire set takes
+    the investor card from its holder. An offer or a bid states a new price whatever stood before, and a family
+    card placed, a restarting boss card and failure answer nothing in particular.
     """
     stop = state.stop
     if stop is not None:
@@ -307,7 +308,7 @@ def basis(state: State, seat: int, move: Any) -> tuple[Any, ...]:
         return (state.phase, state.turn)
     deal = _deal(state)
     if isinstance(move, Pass):
-        return (deal, _last_change(state)) if seat == neg.boss else (deal, _concerns(state, seat))
+        return (deal,) if seat == neg.boss else (deal, _concerns(state, seat))
     if isinstance(move, Close) or (isinstance(move, PlayBoss) and not move.restart):
         return (deal, _last_change(state))
     if isinstance(move, Accept | Refuse | Withdraw):
