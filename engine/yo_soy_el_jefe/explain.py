@@ -267,6 +267,12 @@ def _last_change(state: State) -> tuple[Any, ...]:
     return (neg.revision, neg.last_actor, neg.last_act)
 
 
+def _group(state: State) -> tuple[Any, ...]:
+    """The group that would take part if the boss closed now (its parts and prices), and whether it is complete."""
+    parts, complete = current_group(state)
+    return (tuple(parts), complete)
+
+
 def _concerns(state: State, seat: int) -> tuple[Any, ...]:
     """What in a negotiation concerns a seat other than the boss: the prices for its colours, the family cards it
     placed, the investor cards it holds and the travel cards lying on them."""
@@ -294,8 +300,9 @@ def basis(state: State, seat: int, move: Any) -> tuple[Any, ...]:
     the price standing for that colour; a pass by a seat other than the boss answers what concerns it (the
     prices for its colours, its family cards placed, its investor cards and the travel cards on them: after its
     pass the boss may close without it), while the boss's pass (it waits) answers nothing in particular (the
-    boss closes, so it is asked again before anything closes without it); a close, an accept-and-close and a
-    boss card that keeps the negotiation take it as it stands (the last change); a stop card or a pass in a stop
+    boss closes, so it is asked again before anything closes without it); a close and an accept-and-close take
+    the group that would close as it stands (its parts and prices), a boss card that keeps the negotiation the
+    last change; a stop card or a pass in a stop
     window answers the card just played; a travel card lands on one investor or family card; a hire set takes
     the investor card from its holder. An offer or a bid states a new price whatever stood before, and a family
     card placed, a restarting boss card and failure answer nothing in particular.
@@ -309,12 +316,14 @@ def basis(state: State, seat: int, move: Any) -> tuple[Any, ...]:
     deal = _deal(state)
     if isinstance(move, Pass):
         return (deal,) if seat == neg.boss else (deal, _concerns(state, seat))
-    if isinstance(move, Close) or (isinstance(move, PlayBoss) and not move.restart):
+    if isinstance(move, Close):
+        return (deal, _group(state))
+    if isinstance(move, PlayBoss) and not move.restart:
         return (deal, _last_change(state))
     if isinstance(move, Accept | Refuse | Withdraw):
         quote = neg.quotes.get((move.seat, COLOUR_INDEX[move.colour]))
         if isinstance(move, Accept) and move.close:
-            return (deal, quote, _last_change(state))
+            return (deal, quote, _group(state))
         return (deal, quote)
     if isinstance(move, Price):
         return (deal, neg.naming)
