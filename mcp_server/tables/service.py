@@ -986,18 +986,42 @@ class TableService:
         moves, and for unreadable text the closest legal moves and the accepted forms. With
         ``wait_s`` (at most 60 seconds), an accepted move's answer waits, as :meth:`wait` does, until
         the seat must decide again or the game ends, and lists everything that happened since the move
-        (at once when the agent already holds as many long-polls as allowed: the move stands).
+        (at once when the agent already holds as many long-polls as allowed: the move stands). A move
+        decided before other seats briefly interrupted the decision waits for them (:meth:`_hold`).
 
         Raises:
             TableError: unknown table, bad token or a bad ``wait_s``.
         """
         if isinstance(wait_s, bool) or not isinstance(wait_s, int | float) or not 0 <= wait_s <= MAX_WAIT_S:
             raise TableError(f"wait_s must be from 0 to {MAX_WAIT_S:g} seconds, not {str(wait_s)[:20]}")
-        await self._hold(table_id, token, move, expected_version)
+        until = time.monotonic() + HOLD_S
+        while True:
+            await self._hold(table_id, token, move, expected_version, until)
+            result = await self._play_once(table_id, token, move, expected_version, wait_s, agent, until)
+            if result is not None:
+                return result
+
+    async def _play_once(
+        self,
+        table_id: str,
+        token: str,
+        move: str | dict[str, Any],
+        expected_version: int | None,
+        wait_s: float,
+        agent: str | None,
+        until: float,
+    ) -> MoveResult | None:
+        """:meth:`play` once; ``None`` when the move is to be held again (another interruption came first).
+
+        Raises:
+            TableError: unknown table or bad token.
+        """
         async with self._locked(table_id) as live:
             seat = self._seat_of(live, token)
             refusal, parsed = self._check_move(live, seat, move, expected_version)
             if refusal is not None and refusal.kind in ("stale_version", "stale_move_id"):
+                if time.monotonic() < until and self._held(live, seat, move, expected_version):
+                    return None
                 refusal, parsed = self._rebase(live, seat, move, expected_version, refusal)
             if refusal is not None:
                 return MoveResult(False, self._seat_state(live, seat), refusal=refusal)
@@ -1141,14 +1165,24 @@ class TableService:
             return None
         return expected_version if 0 <= expected_version < seat_version else None
 
-    async def _hold(self, table_id: str, token: str, move: Any, expected_version: Any) -> None:
-        """Wait (up to :data:`HOLD_S`) while other seats briefly interrupt the seat's decision (``Game.interlude``)
-        after the version its move was decided on, so that the move is checked once the decision is back.
+    def _held(self, live: LiveTable, seat: int, move: Any, expected_version: Any) -> bool:
+        """Return whether a move decided on an older version waits: other seats briefly interrupt the seat's
+        decision now (``Game.interlude``: a price being named, a stop window it does not answer)."""
+        return (
+            live.status == "playing"
+            and _rebases(live.game)
+            and self._decided_on(live, seat, move, expected_version) is not None
+            and seat not in live.pending().seats
+            and live.game.interlude(live.state)
+        )
+
+    async def _hold(self, table_id: str, token: str, move: Any, expected_version: Any, until: float) -> None:
+        """Wait (until ``until``, a monotonic time) while the move is held (:meth:`_held`), so that it is checked
+        once the decision is back.
 
         Raises:
             TableError: unknown table or bad token.
         """
-        start = time.monotonic()
         poll = self.settings.poll_s if self._listener is None else max(self.settings.poll_s, 5.0)
         # First from the table in memory (no read of the store: most moves are not held); once held, fresh.
         cached = self._live.peek(table_id) if isinstance(table_id, str) else None
@@ -1156,16 +1190,8 @@ class TableService:
             live = cached if cached is not None else await self._fresh(table_id)
             cached = None
             seat = self._seat_of(live, token)
-            if (
-                live.status != "playing"
-                or not _rebases(live.game)
-                or self._decided_on(live, seat, move, expected_version) is None
-                or seat in live.pending().seats
-                or not live.game.interlude(live.state)
-            ):
-                return
-            remaining = HOLD_S - (time.monotonic() - start)
-            if remaining <= 0:
+            remaining = until - time.monotonic()
+            if remaining <= 0 or not self._held(live, seat, move, expected_version):
                 return
             changed = live.changed
             live.waiters += 1
