@@ -27,11 +27,11 @@ GAME = "yo-soy-el-jefe"
 SEATS = 3
 
 
-async def negotiation(svc: TableService, seed: int) -> tuple[str, list[str]]:
+async def negotiation(svc: TableService, seed: int, seats: int = SEATS) -> tuple[str, list[str]]:
     """A table of agent seats played (marker, then '¡Vamos a negociar!') to its first negotiation."""
-    t = await svc.create(GAME, ["agent"] * SEATS, {"require_club_pass": False}, seed, creator="host")
+    t = await svc.create(GAME, ["agent"] * seats, {"require_club_pass": False}, seed, creator="host")
     tid = t.table.table_id
-    tokens = [(await svc.join(tid, f"agent{i}", None, None)).token for i in range(SEATS)]
+    tokens = [(await svc.join(tid, f"agent{i}", None, None)).token for i in range(seats)]
     for _ in range(20):
         live = svc.live(tid)
         assert live is not None
@@ -218,6 +218,38 @@ async def test_a_move_sent_while_another_seat_names_its_price_waits_for_the_pric
     assert placed.accepted, placed.refusal  # a family card answers nothing in particular: placed after the price
     assert passed.accepted, passed.refusal  # another seat's price is not the passing seat's concern
     assert placed.played_version is not None and placed.played_version > naming.seat_version + 1
+
+
+async def test_moves_held_together_are_each_held_again_while_the_first_names_its_price(svc: TableService) -> None:
+    for seed in range(1, 120):
+        tid, tokens = await negotiation(svc, seed, seats=4)
+        states = await views(svc, tid, tokens)
+        # An offer (a seat) or a bid (the boss): the seat names its price next, and nobody acts in between.
+        offerers = [s for s in states if moves_of(s, "offer ") + moves_of(s, "bid ")]
+        if len(offerers) >= 3:
+            break
+    else:
+        raise AssertionError("no seed gives an offer or a bid to three seats")
+
+    def starter(s: SeatState) -> str:
+        return (moves_of(s, "offer ") + moves_of(s, "bid "))[0].id
+
+    first, *held = offerers[:3]
+    assert (await svc.play(tid, tokens[first.seat], starter(first), first.seat_version)).accepted
+    tasks = {s.seat: asyncio.create_task(svc.play(tid, tokens[s.seat], starter(s), s.seat_version)) for s in held}
+    namer = first.seat
+    for _ in held:
+        await asyncio.sleep(0.2)
+        naming = await svc.view(tid, tokens[namer])
+        price = next(m for m in naming.moves if m.text == "price 1M")
+        assert (await svc.play(tid, tokens[namer], price.id, naming.seat_version)).accepted
+        await asyncio.sleep(0.2)
+        done = [seat for seat, task in tasks.items() if task.done()]
+        assert len(done) == 1, done  # one held offer is played; it names its price while the other waits again
+        namer = done[0]
+        out = tasks.pop(namer).result()
+        assert out.accepted, out.refusal
+    assert not tasks
 
 
 async def test_a_move_decided_in_one_deal_is_not_played_in_the_next(svc: TableService) -> None:
