@@ -243,10 +243,14 @@ async def test_moves_held_together_are_each_held_again_while_the_first_names_its
         naming = await svc.view(tid, tokens[namer])
         price = next(m for m in naming.moves if m.text == "price 1M")
         assert (await svc.play(tid, tokens[namer], price.id, naming.seat_version)).accepted
-        await asyncio.sleep(0.2)
+        await asyncio.wait(tasks.values(), return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.sleep(0)
         done = [seat for seat, task in tasks.items() if task.done()]
-        assert len(done) == 1, done  # one held offer is played; it names its price while the other waits again
+        assert len(done) == 1, done  # one held move is played; its seat names its price while the other waits again
         namer = done[0]
+        live = svc.live(tid)
+        assert live is not None and live.state.neg is not None and live.state.neg.naming is not None
+        assert live.state.neg.naming.actor == namer
         out = tasks.pop(namer).result()
         assert out.accepted, out.refusal
     assert not tasks
