@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
@@ -485,6 +485,25 @@ class Game(ABC, Generic[S, M, C]):
         then lets the heuristic bot decide.
         """
         return None
+
+    def move_basis(self, state: S, seat: int, move: M) -> Hashable:
+        """Return what ``move`` answers or refers to in ``state`` (the offer it accepts, the card it stops...).
+
+        A table applies a move decided on an older state of the game when it is legal now and its basis is
+        equal in both states (it means the same); otherwise it refuses the move as stale. The value is
+        compared only, never shown, so it may read hidden information.
+
+        Raises:
+            NotImplementedError: the game does not say (the default): a move decided on an older state of
+                what the seat sees is refused as stale.
+        """
+        raise NotImplementedError
+
+    def interlude(self, state: S) -> bool:
+        """Return whether the decision now is a short interruption by other seats (a price being named, a
+        stop window) after which the seats deciding before decide again; a table holds a move that such an
+        interruption came before, briefly, instead of refusing it. ``False`` by default."""
+        return False
 
     # ----- reading
 

@@ -32,7 +32,7 @@ from club_agentes.engine.yo_soy_el_jefe.moves import (
     Travel,
     Withdraw,
 )
-from club_agentes.engine.yo_soy_el_jefe.state import AGREED, ASKED, COLOURS, SPACES, Negotiation, State
+from club_agentes.engine.yo_soy_el_jefe.state import AGREED, ASKED, COLOUR_INDEX, COLOURS, SPACES, Negotiation, State
 from club_agentes.engine.yo_soy_el_jefe.steps.deal import current_group
 from club_agentes.engine.yo_soy_el_jefe.steps.influence import stop_words
 from club_agentes.engine.yo_soy_el_jefe.words import space_words
@@ -305,3 +305,97 @@ _DEAL_NOTES: dict[type, Callable[[State, Negotiation, int, Any, list[str]], Move
     Fail: _note_fail,
 }
 """The words of the moves of a deal, by move type."""
+# --------------------------------------------------------------------------- what a move answers
+
+
+def _deal(state: State) -> tuple[Any, ...] | None:
+    """The deal being negotiated, if any: its space, deal card and boss (a move made to another boss, or in
+    another deal, does not mean the same)."""
+    neg = state.neg
+    if neg is None:
+        return None
+    return (neg.space, neg.card.number, neg.boss)
+
+
+def _last_change(state: State) -> tuple[Any, ...]:
+    """The negotiation's last change (what a pass answers, and what a close or a kept boss card takes as it is)."""
+    neg = state.neg
+    assert neg is not None
+    return (neg.revision, neg.last_actor, neg.last_act)
+
+
+def _group(state: State) -> tuple[Any, ...]:
+    """The group that would take part if the boss closed now (its parts and prices), and whether it is complete."""
+    parts, complete = current_group(state)
+    return (tuple(parts), complete)
+
+
+def _concerns(state: State, seat: int) -> tuple[Any, ...]:
+    """What in a negotiation concerns a seat other than the boss: the prices for its colours, the family cards it
+    placed, the investor cards it holds and the travel cards lying on them."""
+    neg = state.neg
+    assert neg is not None
+    quotes = neg.quotes
+    owner = state.owner
+    travelled = neg.travelled
+    mine = []
+    for c in range(len(COLOURS)):
+        if owner[c] == seat:
+            mine.append((c, travelled.get(c)))
+    return (
+        tuple(quotes.get((seat, c)) for c in range(len(COLOURS))),
+        tuple(sorted(c for s, c in neg.placed if s == seat)),
+        tuple(mine),
+    )
+
+
+def basis(state: State, seat: int, move: Any) -> tuple[Any, ...]:
+    """Return what ``move`` answers or refers to in ``state`` (``Game.move_basis``).
+
+    A move decided on an older state is played if it is legal now and this is the same in both states. Every
+    move in a negotiation depends on the deal and its boss. Beyond that: an accept, refuse or withdraw answers
+    the price standing for that colour; a pass by a seat other than the boss answers what concerns it (the
+    prices for its colours, its family cards placed, its investor cards and the travel cards on them: after its
+    pass the boss may close without it), while the boss's pass (it waits) answers nothing in particular (the
+    boss closes, so it is asked again before anything closes without it); a close and an accept-and-close take
+    the group that would close as it stands (its parts and prices), a boss card that keeps the negotiation the
+    last change; a stop card or a pass in a stop
+    window answers the card just played; a travel card lands on one investor or family card; a hire set takes
+    the investor card from its holder. An offer or a bid states a new price whatever stood before, and a family
+    card placed, a restarting boss card and failure answer nothing in particular.
+    """
+    stop = state.stop
+    if stop is not None:
+        return ("stop", _deal(state), stop.player, stop.kind, stop.payload, tuple(stop.cards))
+    neg = state.neg
+    if neg is None:
+        return (state.phase, state.turn)
+    deal = _deal(state)
+    if isinstance(move, Pass):
+        return (deal,) if seat == neg.boss else (deal, _concerns(state, seat))
+    if isinstance(move, Close):
+        return (deal, _group(state))
+    if isinstance(move, PlayBoss) and not move.restart:
+        return (deal, _last_change(state))
+    if isinstance(move, Accept | Refuse | Withdraw):
+        quote = neg.quotes.get((move.seat, COLOUR_INDEX[move.colour]))
+        if isinstance(move, Accept) and move.close:
+            return (deal, quote, _group(state))
+        return (deal, quote)
+    if isinstance(move, Price):
+        return (deal, neg.naming)
+    if isinstance(move, Travel):
+        colour = COLOUR_INDEX[move.colour]
+        if move.target == INVESTOR:
+            return (deal, state.owner[colour], neg.travelled.get(colour))
+        return (deal, neg.placed.get((move.seat, colour)))
+    if isinstance(move, Hire):
+        return (deal, state.owner[COLOUR_INDEX[move.colour]])
+    return (deal,)
+
+
+def interlude(state: State) -> bool:
+    """Return whether a negotiation is interrupted for a moment (``Game.interlude``): a seat is naming the price of
+    its offer or bid, or a stop window is open; afterwards the seats that were deciding decide again."""
+    neg = state.neg
+    return neg is not None and (state.stop is not None or neg.naming is not None)

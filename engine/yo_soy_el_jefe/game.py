@@ -28,7 +28,7 @@ from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.bots import HeuristicBot
 from club_agentes.engine.yo_soy_el_jefe.config import JefeConfig, config_schema, make_config
 from club_agentes.engine.yo_soy_el_jefe.determinize import determinize
-from club_agentes.engine.yo_soy_el_jefe.explain import explain
+from club_agentes.engine.yo_soy_el_jefe.explain import basis, explain, interlude
 from club_agentes.engine.yo_soy_el_jefe.knowledge import visibility
 from club_agentes.engine.yo_soy_el_jefe.moves import MOVES, Move
 from club_agentes.engine.yo_soy_el_jefe.scoring import breakdown
@@ -223,6 +223,15 @@ class YoSoyElJefe(Game[State, Move, JefeConfig]):
         ("El jefe debe completar un trato").
         """
         return default_move(state, seat)
+
+    def move_basis(self, state: State, seat: int, move: Move) -> tuple[Any, ...]:
+        """Return what ``move`` answers or refers to in ``state`` (:func:`.explain.basis`): a move decided on an
+        older state is played when it is legal now and this is unchanged."""
+        return basis(state, seat, move)
+
+    def interlude(self, state: State) -> bool:
+        """Return whether a negotiation is interrupted for a moment: a price being named, a stop window."""
+        return interlude(state)
 
     # -- reading --------------------------------------------------------------------------
 

@@ -18,7 +18,9 @@ How a table lives:
 * **Per-seat versions**: after every write, each seated agent's view and legal moves are
   compared with what it saw before; a seat's ``seat_version`` moves only when they change, so another seat's
   sealed choice never makes this seat's ``expected_version`` stale, and move ids stay valid
-  while ``seat_version`` stands.
+  while ``seat_version`` stands. A move decided on an older version is still played when it is
+  legal now and means the same (``Game.move_basis``: Yo soy el jefe's open negotiation), and one
+  sent while other seats briefly interrupt the decision (``Game.interlude``) waits for them.
 * **Bots** play in lanes off the event loop (:mod:`.lanes`): after an agent's move (waiting a
   moment so that quick bot replies come in the same answer), and in the background for
   bots-only tables, under a per-table CPU budget; the number of lanes bounds bot work overall.
@@ -44,6 +46,7 @@ import math
 import re
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
@@ -122,6 +125,11 @@ MAX_LIST_PAGE = 100
 """The most tables one ``list_tables`` page lists."""
 STALL_S = 10.0
 """A playing table where a bot must move and nothing was written for this long is taken up by a sweeper."""
+HOLD_S = 20.0
+"""How long a move decided before other seats briefly interrupted the decision (``Game.interlude``: a price being
+named, a stop window) waits for the interruption to end before it is checked."""
+PAST_STATES = 16
+"""Older game states kept (rebuilt from the store) to tell what a stale move meant when it was decided."""
 
 EventRows = list[tuple[int, tuple[int, ...] | None, str, Mapping[str, Any] | None]]
 """Events to store: (version, audience, text, data)."""
@@ -158,6 +166,11 @@ class TableLimits(Protocol):
     def ahold(self, kind: str, subject: str, seconds: float) -> contextlib.AbstractAsyncContextManager[None]:
         """Hold one concurrent long-poll of ``subject`` for the block, or refuse."""
         ...
+
+
+def _rebases(game: Game) -> bool:
+    """Return whether ``game`` says what its moves depend on (``Game.move_basis``): a stale move may then be played."""
+    return type(game).move_basis is not Game.move_basis
 
 
 def _charged_ms(cpu_s: float) -> int:
@@ -227,6 +240,7 @@ class TableService:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._listener: Listener | None = None
         backfill_old_tables(store, games)
+        self._past: OrderedDict[tuple[str, int], Any] = OrderedDict()
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -1037,16 +1051,43 @@ class TableService:
         moves, and for unreadable text the closest legal moves and the accepted forms. With
         ``wait_s`` (at most 60 seconds), an accepted move's answer waits, as :meth:`wait` does, until
         the seat must decide again or the game ends, and lists everything that happened since the move
-        (at once when the agent already holds as many long-polls as allowed: the move stands).
+        (at once when the agent already holds as many long-polls as allowed: the move stands). A move
+        decided before other seats briefly interrupted the decision waits for them (:meth:`_hold`).
 
         Raises:
             TableError: unknown table, bad token or a bad ``wait_s``.
         """
         if isinstance(wait_s, bool) or not isinstance(wait_s, int | float) or not 0 <= wait_s <= MAX_WAIT_S:
             raise TableError(f"wait_s must be from 0 to {MAX_WAIT_S:g} seconds, not {str(wait_s)[:20]}")
+        until = time.monotonic() + HOLD_S
+        while True:
+            await self._hold(table_id, token, move, expected_version, until)
+            result = await self._play_once(table_id, token, move, expected_version, wait_s, agent, until)
+            if result is not None:
+                return result
+
+    async def _play_once(
+        self,
+        table_id: str,
+        token: str,
+        move: str | dict[str, Any],
+        expected_version: int | None,
+        wait_s: float,
+        agent: str | None,
+        until: float,
+    ) -> MoveResult | None:
+        """:meth:`play` once; ``None`` when the move is to be held again (another interruption came first).
+
+        Raises:
+            TableError: unknown table or bad token.
+        """
         async with self._locked(table_id) as live:
             seat = self._seat_of(live, token)
             refusal, parsed = self._check_move(live, seat, move, expected_version)
+            if refusal is not None and refusal.kind in ("stale_version", "stale_move_id"):
+                if time.monotonic() < until and self._held(live, seat, move, expected_version):
+                    return None
+                refusal, parsed = self._rebase(live, seat, move, expected_version, refusal)
             if refusal is not None:
                 return MoveResult(False, self._seat_state(live, seat), refusal=refusal)
             game = live.game
@@ -1171,6 +1212,135 @@ class TableService:
             return None, live.game.parse_move(move)
         except (InvalidMove, ValueError, KeyError, TypeError, IndexError) as exc:
             return self._unparsed(live, seat, move, str(exc) or "the move cannot be read"), None
+
+    # ------------------------------------------------------------------ moves decided on an older version
+
+    def _decided_on(self, live: LiveTable, seat: int, move: Any, expected_version: Any) -> int | None:
+        """Return the older version a move was decided on, if what the seat sees changed since, else ``None``.
+
+        That is ``expected_version``, or without it the version a move id was listed at.
+        """
+        seat_version = live.seat_versions.get(seat, live.version)
+        if expected_version is None:
+            listed = live.listed.get(seat)
+            if isinstance(move, str) and _MOVE_ID.fullmatch(move.strip()) and listed is not None:
+                return listed if listed < seat_version else None
+            return None
+        if isinstance(expected_version, bool) or not isinstance(expected_version, int):
+            return None
+        return expected_version if 0 <= expected_version < seat_version else None
+
+    def _held(self, live: LiveTable, seat: int, move: Any, expected_version: Any) -> bool:
+        """Return whether a move decided on an older version waits: other seats briefly interrupt the seat's
+        decision now (``Game.interlude``: a price being named, a stop window it does not answer)."""
+        return (
+            live.status == "playing"
+            and _rebases(live.game)
+            and self._decided_on(live, seat, move, expected_version) is not None
+            and seat not in live.pending().seats
+            and live.game.interlude(live.state)
+        )
+
+    async def _hold(self, table_id: str, token: str, move: Any, expected_version: Any, until: float) -> None:
+        """Wait (until ``until``, a monotonic time) while the move is held (:meth:`_held`), so that it is checked
+        once the decision is back.
+
+        Raises:
+            TableError: unknown table or bad token.
+        """
+        poll = self.settings.poll_s if self._listener is None else max(self.settings.poll_s, 5.0)
+        # First from the table in memory (no read of the store: most moves are not held); once held, fresh.
+        cached = self._live.peek(table_id) if isinstance(table_id, str) else None
+        while True:
+            live = cached if cached is not None else await self._fresh(table_id)
+            cached = None
+            seat = self._seat_of(live, token)
+            remaining = until - time.monotonic()
+            if remaining <= 0 or not self._held(live, seat, move, expected_version):
+                return
+            changed = live.changed
+            live.waiters += 1
+            try:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(changed.wait(), timeout=min(remaining, poll))
+            finally:
+                live.waiters -= 1
+
+    def _state_at(self, live: LiveTable, version: int) -> Any:
+        """Return the game's state at an older ``version`` (rebuilt from the store; a few are kept). Read only.
+
+        Raises:
+            IllegalMove, InvalidMove: a stored move does not replay (a corrupted store).
+        """
+        key = (live.id, version)
+        state = self._past.get(key)
+        if state is not None:
+            self._past.move_to_end(key)
+            return state
+        game = live.game
+        base = 0
+        if restorable(game):
+            snap = self.store.latest_snapshot(live.id, game.snapshot_version)
+            if snap is not None and snap.version <= version:
+                with contextlib.suppress(NotImplementedError, ValueError):
+                    state, base = game.restore(live.config, snap.data), snap.version
+        if state is None:
+            state, _setup = game.start(live.config, live.row.seed)
+        for m in self.store.load_moves(live.id, after=base, upto=version):
+            game.apply(state, m.seat, game.parse_move(m.move))
+        self._past[key] = state
+        while len(self._past) > PAST_STATES:
+            self._past.popitem(last=False)
+        return state
+
+    def _rebase(
+        self, live: LiveTable, seat: int, move: Any, expected_version: Any, refusal: RefusalFacts
+    ) -> tuple[RefusalFacts | None, Any]:
+        """Check a move decided on an older version against the state it would be applied to.
+
+        The move is read as it was meant then (a move id in the list of then); it is played if it is legal now
+        and means the same (``Game.move_basis`` is equal then and now). Otherwise the refusal says in one
+        sentence what changed. Games that do not say what their moves depend on keep ``refusal``. Returns
+        ``(None, move)`` to play, or ``(refusal, None)``.
+
+        Raises:
+            IllegalMove, InvalidMove: a stored move does not replay (a corrupted store).
+        """
+        decided = self._decided_on(live, seat, move, expected_version)
+        game = live.game
+        if decided is None or not _rebases(game) or decided > live.version:
+            return refusal, None
+        old = self._state_at(live, decided)
+        then = game.legal_moves(old, seat) if seat in game.pending(old).seats else []
+        chosen: Any = None
+        m = _MOVE_ID.fullmatch(move.strip()) if isinstance(move, str) else None
+        if m is not None:
+            k = int(m.group(1))
+            chosen = then[k - 1] if k <= len(then) else None
+        elif isinstance(move, str | dict):
+            with contextlib.suppress(InvalidMove, ValueError, KeyError, TypeError, IndexError):
+                chosen = game.parse_move(move)
+        if chosen is None or chosen not in then:
+            return refusal, None  # not a move of then: nothing to keep
+        now = live.cache(seat).moves
+        legal = chosen in now
+        if legal and game.move_basis(old, seat, chosen) == game.move_basis(live.state, seat, chosen):
+            return None, chosen
+        events, _omitted = self._events_for(live, seat, decided)
+        changes = [e.text.rstrip(". ") for e in events if e.version > decided]
+        if len(changes) > 2:
+            what = f"{changes[-2]}, then {changes[-1]} (the last 2 of {len(changes)} events)"
+        else:
+            what = ", then ".join(changes) or "the game moved on"
+        if legal:
+            why = "would now answer something else; decide again from the moves listed now"
+        elif now:
+            why = "can no longer be played; decide again from the moves listed now"
+        else:
+            why = "can no longer be played, and the decision is not yours now (wait_for_turn waits for it)"
+        return RefusalFacts(
+            refusal.kind, f"you decided '{chosen.text()}' at version {decided}, but since then {what}, so it {why}."
+        ), None
 
     def _rule_refusal(self, exc: IllegalMove) -> RefusalFacts:
         title = text = None

@@ -1,0 +1,162 @@
+"""Stale refusals in Yo soy el jefe's open negotiation, printed (issue 25, point 2).
+
+Runs a real ``club-agentes serve --http`` server (agent keys required) and, for each table size asked,
+one Yo soy el jefe game whose seats are all agents, each on its own key and HTTP session: the whole
+game, or its first ``--max-moves`` moves (random seats at 4 rarely close a deal: such a game runs to
+some 20,000 moves). An agent waits for its decision (``wait_for_turn``), thinks for a random 0 to
+``--delay`` seconds, then plays a random legal move by id with ``expected_version`` (its
+``seat_version``); a refused move is decided again from the answer, after another think. Printed per
+game: the agents' accepted moves, the stale refusals (``stale_version`` and ``stale_move_id``) per 100
+moves (target: at most 1) by the move decided and why, and every other refusal by kind.
+
+Run: ``python benchmarks/negotiation_races.py [--agents 2,4] [--delay 2] [--seed 1] [--max-moves 0,300]``.
+``--delay 0.2`` is a quick run. ``--cli`` names another checkout's ``club-agentes`` script to measure
+that server (e.g. main's code, from a virtualenv where that checkout is installed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+# This file's folder holds mcp.py, which would shadow the SDK package of that name when run as a script.
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+sys.path.insert(0, str(_HERE.parent))
+
+from tests.mcp import helpers  # noqa: E402
+from tests.mcp.helpers import add_agent, keyed_client, start_http_server, stop  # noqa: E402
+
+GAME = "yo-soy-el-jefe"
+STALE = ("stale_version", "stale_move_id")
+NO_LIMITS = ("--limits", "open_tables=none,tables_per_hour=none,long_polls=none")
+"""The agents hold long-polls and play fast: no quotas in the way."""
+_DECIDED = re.compile(r"you decided '([^']*)'")
+TARGET = 1.0
+"""Issue 25: at most 1 stale refusal per 100 moves."""
+
+
+async def agent(
+    name: int,
+    url: str,
+    key: str,
+    table_id: str,
+    rng: random.Random,
+    delay: float,
+    tally: Counter[str],
+    end: float,
+    cap: int,
+) -> None:
+    """One agent: join, then wait -> think -> play_move(id, expected_version) until the game ends (or ``cap``)."""
+    async with keyed_client(url, key) as c:
+        token = (await c.call("join_table", {"table_id": table_id}))["seat_token"]
+        answer = await c.call("wait_for_turn", {"table_id": table_id, "seat_token": token, "timeout_s": 10})
+        while time.monotonic() < end:
+            if answer["status"] in ("finished", "aborted"):
+                tally["finished"] = 1
+                return
+            if tally["moves"] >= cap:
+                return
+            if not answer["decision"]["yours"] or not answer["legal_moves"]:
+                answer = await c.call("wait_for_turn", {"table_id": table_id, "seat_token": token, "timeout_s": 10})
+                continue
+            move = rng.choice(answer["legal_moves"])["id"]
+            await asyncio.sleep(rng.uniform(0, delay))
+            out = await c.call(
+                "play_move",
+                {"table_id": table_id, "seat_token": token, "move": move, "expected_version": answer["seat_version"]},
+            )
+            if out["accepted"]:
+                tally["moves"] += 1
+            else:
+                kind = out["refusal"]["kind"]
+                tally[kind] += 1
+                reason = out["refusal"]["reason"]
+                if kind in STALE:
+                    m = _DECIDED.match(reason)
+                    verb = m.group(1).split()[0] if m else "?"
+                    why = "not legal now" if "no longer be played" in reason else "means something else"
+                    tally[f"{verb}: {why}"] += 1
+                    if tally[kind] <= 2:  # the first two, to read
+                        print(f"    agent {name} {kind}: {reason}")
+            answer = out
+        raise TimeoutError("the game did not end in time")
+
+
+async def one_game(cli: Path | None, agents: int, delay: float, seed: int, limit_s: float, cap: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "bench.sqlite3"
+        keys = [add_agent(db, f"agent-{i}") for i in range(agents)]
+        if cli is not None:
+            helpers.CLI = cli
+        proc: subprocess.Popen[bytes]
+        proc, url = start_http_server(db, None, *NO_LIMITS, keys=True)
+        try:
+            async with keyed_client(url, keys[0]) as host:
+                t = await host.call(
+                    "create_table",
+                    {
+                        "game": GAME,
+                        "seats": ["agent"] * agents,
+                        "options": {"require_club_pass": False},
+                        "seed": seed,
+                    },
+                )
+            tally: Counter[str] = Counter()
+            start = time.monotonic()
+            end = start + limit_s
+            await asyncio.gather(
+                *(
+                    agent(i, url, k, t["table_id"], random.Random(seed * 100 + i), delay, tally, end, cap)
+                    for i, k in enumerate(keys)
+                )
+            )
+            elapsed = time.monotonic() - start
+        finally:
+            stop(proc)
+    moves = tally["moves"]
+    stale = sum(tally[k] for k in STALE)
+    causes = {k: v for k, v in sorted(tally.items(), key=lambda kv: -kv[1]) if ":" in k}
+    others = {k: v for k, v in sorted(tally.items()) if k not in ("moves", "finished", *STALE) and ":" not in k}
+    rate = 100 * stale / moves if moves else float("nan")
+    verdict = "within" if rate <= TARGET else "over"
+    played = "the whole game" if tally["finished"] else f"the first {moves} moves of the game"
+    print(
+        f"  {agents} agents, think 0-{delay:g} s, seed {seed}, {played}: {moves} moves in {elapsed:.0f} s; "
+        f"stale refusals {stale} ({', '.join(f'{k} {tally[k]}' for k in STALE)}) = {rate:.2f} per 100 moves "
+        f"({verdict} the target of {TARGET:g}); other refusals: {others or 'none'}"
+    )
+    if causes:
+        print(f"    stale refusals by the move decided and why: {causes}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--agents", default="2,4", help="comma-separated table sizes (agents per game)")
+    ap.add_argument("--delay", type=float, default=2.0, help="the longest think, in seconds (random from 0)")
+    ap.add_argument("--seed", type=int, default=1, help="the table's seed and the agents' random choices")
+    ap.add_argument("--limit-s", type=float, default=3600.0, help="give up a game after this many seconds")
+    ap.add_argument(
+        "--max-moves",
+        default="0,300",
+        help="per table size, stop after this many agents' moves (0: the whole game)",
+    )
+    ap.add_argument("--cli", type=Path, default=None, help="the club-agentes script of the server to measure")
+    args = ap.parse_args()
+    print(f"Yo soy el jefe over HTTP, one key and session per agent, random legal moves (server: {args.cli or 'this'})")
+    caps = [int(x) for x in args.max_moves.split(",")]
+    for i, n in enumerate(int(x) for x in args.agents.split(",")):
+        cap = caps[min(i, len(caps) - 1)] or 10**9
+        asyncio.run(one_game(args.cli, n, args.delay, args.seed, args.limit_s, cap))
+
+
+if __name__ == "__main__":
+    main()
