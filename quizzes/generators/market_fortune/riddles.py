@@ -133,6 +133,9 @@ NUMBER = riddle_template(
     "acertijo-numero",
     NUMBERS,
     explain="Es {answer}: es el número que el reglamento da a cada una de esas cosas.",
+    # practice: paired clues derive the number (60 per deck gives 180 in the box; the Leyenda and Campeonato
+    # goals give 100): closed-book baseline, round 2, 5/7
+    entry=False,
 )
 GUESSED_NUMBER = riddle_template(
     GAME,

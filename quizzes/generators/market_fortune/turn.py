@@ -155,6 +155,9 @@ MANO = register(
         _ask_hand,
         _answer_hand,
         _explain_hand,
+        # practice: the prompt states the investments and a hand that always makes 8 building cards, so the
+        # rule of 8 counts the answer out unread (closed-book baseline, round 2: 7/7)
+        entry=False,
     )
 )
 
@@ -173,7 +176,9 @@ WHEN = (
 
 def _draw_momentum(rng: Rng) -> TurnSituation:
     s = _draw_turn(rng)
-    drawn = rng.choice(list(MOMENTUM_REDS if rng.below(2) == 0 else MOMENTUM_BLUES))
+    # Mostly blues, whose first use is out of turn (when attacked): "your next turn", the natural guess, is right
+    # only for the reds (closed-book baseline, round 2: 5/6 with half reds); one draw in four is still a red.
+    drawn = rng.choice(list(MOMENTUM_REDS if rng.below(4) == 0 else MOMENTUM_BLUES))
     kept = tuple(n for n in s.strategies if n not in (drawn, "Robo"))
     return TurnSituation(s.rivals, s.investments, s.hand, kept, "arriesgar+", s.pair, drawn, s.top)
 

@@ -397,5 +397,9 @@ KEPT = register(
         _ask_kept,
         _answer_kept,
         _explain_kept,
+        # practice: the optimisation's cost ("descarta 1 carta de construcción") and "Mantén siempre 8 cartas de
+        # construcción" disagree; the ruling regla-de-8-como-limite decides it, and entry items are decided by
+        # the rulebook's words only (open-book baseline, round 2, flagged the conflict)
+        entry=False,
     )
 )

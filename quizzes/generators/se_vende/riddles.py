@@ -37,7 +37,7 @@ PER_WORDS = {
 
 def _military(d: CardDef) -> list[str]:
     texts = [
-        f"Para colocarme hace falta un Militar de {d.defence} o más.",
+        f"Mi defensa es exactamente {d.defence}: para colocarme hace falta un Militar de {d.defence} o más.",
         f"Valgo {count(d.vp, 'punto', 'puntos')} de victoria." if d.vp else "No valgo ningún punto de victoria.",
         f"En el juego hay {number(d.copies, feminine=True)} cartas como yo."
         if d.copies > 1

@@ -369,5 +369,8 @@ register(
         _ask_failure,
         _answer_failure,
         _explain_failure,
+        # practice: the natural reasoning (the family card comes back, the travel card is spent) gives the rulebook's
+        # answer (closed-book baseline, round 2: 5/5)
+        entry=False,
     )
 )

@@ -207,8 +207,14 @@ WHERE = (
 
 
 def _draw_hire(rng: Rng) -> Deal:
-    seats = (3, 4, 4, 5, 5, 6)[rng.below(6)]
-    spares = 0 if seats in (3, 6) else 1 + rng.below(2 if seats == 4 else 1) if rng.below(3) else 0
+    # Mostly 4 or 5 players with investor cards left beside the board, where "from any other player" (the natural
+    # guess, right whenever none is left: closed-book baseline, round 2, 6/9) is wrong; one draw in four has none.
+    if rng.below(4):
+        seats = 4 + rng.below(2)
+        spares = 1 + rng.below(2 if seats == 4 else 1)
+    else:
+        seats = (3, 4, 5, 6)[rng.below(4)]
+        spares = 0
     hands: list[list[str]] = [[] for _ in range(seats)]
     hands[1] = ["hire", "hire", "hire"]
     d = _deal(rng, seats, hands, spares=spares)

@@ -151,7 +151,9 @@ register(
 
 def _draw_variant(rng: Rng) -> Turn:
     seats = 3 + rng.below(3)
-    investors = rng.below(4)
+    # Mostly 4 or 5 investors ("3 o más" gives 1; the inverse guess 4 - n fails there), sometimes 0 or 2, never
+    # 1 or 3 (the guess 4 - n is right there: closed-book baseline, round 2, 5/8 with 0-3 investors).
+    investors = (4, 5, 4, 5, 0, 2)[rng.below(6)]
     return Turn(tuple(seating(rng, seats)), (), 1 + rng.below(16), 2 + rng.below(3), investors, 1 + rng.below(6), True)
 
 
