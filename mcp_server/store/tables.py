@@ -282,6 +282,8 @@ class Append:
         snapshot: ``(version, format, data, meta)`` to store, if any.
         bot_cpu_ms: CPU milliseconds the bots used for these moves.
         now: the time of the write.
+        revision: when set, the write also fails unless the table is at this revision (a write with no
+            move, such as a seat handed to a bot, is guarded by it).
     """
 
     table_id: str
@@ -298,6 +300,7 @@ class Append:
     snapshot: tuple[int, int, dict[str, Any], dict[str, Any]] | None = None
     bot_cpu_ms: int = 0
     now: float = 0.0
+    revision: int | None = None
 
 
 @dataclass(frozen=True)
@@ -528,7 +531,12 @@ class TableStore:
         try:
             with self.db.tx() as tx:
                 row = self._locked_row(tx, a.table_id)
-                if row is None or row.version != a.base_version or row.status not in OPEN_STATUSES:
+                if (
+                    row is None
+                    or row.version != a.base_version
+                    or row.status not in OPEN_STATUSES
+                    or (a.revision is not None and row.revision != a.revision)
+                ):
                     raise StaleVersion(row.version if row else 0, row.revision if row else 0)
                 v = a.base_version
                 moves = []
@@ -797,6 +805,20 @@ class TableStore:
             (now, limit),
         )
         return [str(r[0]) for r in rows]
+
+    def revoked_seats(self, limit: int = 20) -> dict[str, list[int]]:
+        """Return table id -> seats held by a revoked agent and not yet handed to a bot, at playing tables."""
+        rows = self.db.all(
+            "SELECT c.table_id, c.seat FROM agents a JOIN seat_claims c ON c.agent = a.name"
+            " JOIN game_tables t ON t.id = c.table_id"
+            " WHERE a.revoked_at IS NOT NULL AND c.bot IS NULL AND t.status = 'playing'"
+            " ORDER BY c.table_id, c.seat LIMIT ?",
+            (limit,),
+        )
+        out: dict[str, list[int]] = {}
+        for r in rows:
+            out.setdefault(str(r[0]), []).append(int(r[1]))
+        return out
 
     def stalled_bot_tables(self, before: float, limit: int = 20) -> list[str]:
         """Return playing tables where a bot must move and nothing was written since ``before``."""
