@@ -112,6 +112,9 @@ MAX_LOG_PAGE = 500
 """The most versions (moves) one ``game_log`` page covers."""
 MAX_LIST_PAGE = 100
 """The most tables one ``list_tables`` page lists."""
+MOVE_ATTEMPTS = 4
+"""How often a move is tried when another worker's write wins the race (each retry re-checks it against the
+seat's version, so only a move whose situation still stands is applied)."""
 STALL_S = 10.0
 """A playing table where a bot must move and nothing was written for this long is taken up by a sweeper."""
 
@@ -1031,38 +1034,51 @@ class TableService:
             )
         if isinstance(wait_s, bool) or not isinstance(wait_s, int | float) or not 0 <= wait_s <= MAX_WAIT_S:
             raise TableError(f"wait_s must be from 0 to {MAX_WAIT_S:g} seconds, not {str(wait_s)[:20]}")
-        async with self._locked(table_id) as live:
-            seat = self._seat_of(live, token, agent)
-            refusal, parsed = self._check_move(live, seat, move, expected_version)
-            if refusal is not None:
-                return MoveResult(False, self._seat_state(live, seat), refusal=refusal)
-            game = live.game
-            prev = live.pending()
-            base = live.version
-            live.ensure_caches()
-            played = self._played_facts(live, seat, parsed)
-            try:
-                events = game.apply(live.state, seat, parsed)
-            except IllegalMove as exc:
-                refused = replace(self._rule_refusal(exc), move_type=getattr(parsed, "type", None))
-                return MoveResult(False, self._seat_state(live, seat), refusal=refused)
-            except InvalidMove as exc:
-                return MoveResult(
-                    False, self._seat_state(live, seat), refusal=self._unparsed(live, seat, move, str(exc))
-                )
-            except Exception:
-                self._live.drop(table_id)  # the state may be half-changed: reload it from the store
-                log.exception("engine defect: %s apply(seat %d, %s) at table %s", live.row.game, seat, parsed, table_id)
-                raise
-            rows = [(base + 1, *event_tuple(e)) for e in events]
-            claim = live.claims[seat]
-            stale: StaleVersion | None = None
-            try:
-                self._commit(
-                    live, base, prev, [(seat, parsed, "agent")], rows, timeouts={seat: 0} if claim.timeouts else {}
-                )
-            except StaleVersion as exc:
-                stale = exc
+        decided_at: int | None = None
+        stale: StaleVersion | None = None
+        for _attempt in range(MOVE_ATTEMPTS):
+            async with self._locked(table_id) as live:
+                seat = self._seat_of(live, token, agent)
+                if decided_at is None:
+                    refusal, parsed = self._check_move(live, seat, move, expected_version)
+                    decided_at = live.seat_versions.get(seat, live.version)
+                else:
+                    # Another worker wrote first: the move stands if the seat's situation did not change since
+                    # it was decided (another seat's sealed choice, say), exactly as on one worker.
+                    refusal, parsed = self._check_move(live, seat, parsed.to_json(), decided_at)
+                if refusal is not None:
+                    return MoveResult(False, self._seat_state(live, seat), refusal=refusal)
+                game = live.game
+                prev = live.pending()
+                base = live.version
+                live.ensure_caches()
+                played = self._played_facts(live, seat, parsed)
+                try:
+                    events = game.apply(live.state, seat, parsed)
+                except IllegalMove as exc:
+                    refused = replace(self._rule_refusal(exc), move_type=getattr(parsed, "type", None))
+                    return MoveResult(False, self._seat_state(live, seat), refusal=refused)
+                except InvalidMove as exc:
+                    return MoveResult(
+                        False, self._seat_state(live, seat), refusal=self._unparsed(live, seat, move, str(exc))
+                    )
+                except Exception:
+                    self._live.drop(table_id)  # the state may be half-changed: reload it from the store
+                    log.exception(
+                        "engine defect: %s apply(seat %d, %s) at table %s", live.row.game, seat, parsed, table_id
+                    )
+                    raise
+                rows = [(base + 1, *event_tuple(e)) for e in events]
+                claim = live.claims[seat]
+                stale = None
+                try:
+                    self._commit(
+                        live, base, prev, [(seat, parsed, "agent")], rows, timeouts={seat: 0} if claim.timeouts else {}
+                    )
+                except StaleVersion as exc:
+                    stale = exc
+            if stale is None:
+                break
         if stale is not None:
             fresh = await self._fresh(table_id)
             return MoveResult(
