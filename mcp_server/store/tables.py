@@ -820,6 +820,30 @@ class TableStore:
             out.setdefault(str(r[0]), []).append(int(r[1]))
         return out
 
+    def claim_resume(self, now: float, gap: float) -> bool:
+        """Claim the start-up resumption of the tables: ``True`` for the one worker that should do it now.
+
+        Under a lock (a transaction-scoped advisory lock on PostgreSQL; SQLite's ``BEGIN IMMEDIATE``
+        write lock), the time of the last resumption is read and, unless another worker resumed less
+        than ``gap`` seconds ago, replaced by ``now``: workers starting together resume once.
+        """
+        with self.db.tx() as tx:
+            if tx.dialect == "postgresql":
+                tx.execute("SELECT pg_advisory_xact_lock(hashtext(?))", ("tables:resume",))
+            r = tx.one("SELECT value FROM meta WHERE key = 'tables_resumed_at'")
+            try:
+                last = float(r[0]) if r else None
+            except ValueError:
+                last = None
+            if last is not None and 0 <= now - last < gap:
+                return False
+            tx.execute(
+                "INSERT INTO meta (key, value) VALUES ('tables_resumed_at', ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (repr(now),),
+            )
+            return True
+
     def stalled_bot_tables(self, before: float, limit: int = 20) -> list[str]:
         """Return playing tables where a bot must move and nothing was written since ``before``."""
         rows = self.db.all(

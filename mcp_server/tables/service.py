@@ -116,6 +116,10 @@ MOVE_ATTEMPTS = 4
 """How often a move is tried when another worker's write wins the race (each retry re-checks it against the
 seat's version, so only a move whose situation still stands is applied)."""
 STALL_S = 10.0
+RESUME_GAP_S = 5.0
+"""Workers starting within this many seconds of one another resume the tables once."""
+RESUME_BATCH = 1000
+"""The most bot tables resumed at start-up at once (the sweeper takes up the rest, 20 at a time)."""
 """A playing table where a bot must move and nothing was written for this long is taken up by a sweeper."""
 
 EventRows = list[tuple[int, tuple[int, ...] | None, str, Mapping[str, Any] | None]]
@@ -274,6 +278,34 @@ class TableService:
                 self._listener.stop()
             self._listener = Listener(self.store, channel, loop, self._on_notify)
             self._listener.start()
+
+    async def start(self) -> None:
+        """Start the background work now, at the server's start, without waiting for a client call.
+
+        The clock and the bot sweeper start on this loop; then, once per start of the club (one worker
+        of several claims it, under a lock of the store: :meth:`Store.claim_resume`), every bots-only or
+        bot-to-move table is resumed and every decision clock that ran out while no worker ran is
+        enforced. Errors are logged: the server serves all the same (the sweeper retries).
+        """
+        self._ensure_started()
+        self._spawn(self._resume(), "table resume")
+
+    async def _resume(self) -> None:
+        now = self._clock()
+        try:
+            claimed = await asyncio.to_thread(self.store.claim_resume, now, RESUME_GAP_S)
+            if not claimed:
+                return
+            bots = await asyncio.to_thread(self.store.stalled_bot_tables, now + 1, RESUME_BATCH)
+            for table_id in bots:
+                if table_id not in self._drivers:
+                    self._kick(table_id)
+            log.info("start-up: resumed %d tables where a bot must move", len(bots))
+            await self.tick()  # decision clocks that ran out while no worker ran
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("resuming the tables at start-up failed (the sweeper goes on)")
 
     def _spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]:
         task = asyncio.get_running_loop().create_task(coro, name=name)
