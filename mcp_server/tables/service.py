@@ -27,6 +27,11 @@ How a table lives:
   restart too); when it runs out the rules' default move (``Game.default_move``) or else the
   heuristic bot's is played for the seat and logged as a timeout; after ``max_timeouts`` in a
   row a bot takes the seat over.
+* **Seats belong to agents**: a seat token is compared with the table's in constant time, then its
+  seat's agent with the caller's; a token used by another agent is refused before anything is read.
+  The sweeper hands the seats of revoked agents to ``bot:heuristic`` (one guarded write; any worker).
+* **Start**: :meth:`TableService.start` runs the sweeper at once, and one worker of those starting
+  together resumes bot tables and enforces clocks that ran out while none ran.
 * **Memory**: live tables are a bounded cache (:class:`~.live.LiveTables`) reloaded from the
   latest snapshot plus the moves after it.
 """
