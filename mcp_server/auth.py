@@ -35,7 +35,7 @@ import anyio.to_thread
 from club_agentes.mcp_server.identity import NEEDS_AGENT
 from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.store.agents import AgentRecord
-from club_agentes.quizzes.harness import normalize_agent_name
+from club_agentes.quizzes.harness import InvalidAgent, normalize_agent_name
 from mcp.server.auth.provider import AccessToken
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -67,6 +67,20 @@ def new_key() -> tuple[str, str, str]:
     return f"{KEY_PREFIX}{key_id}_{secret}", key_id, _hash(secret)
 
 
+BOT_NAME = "bot"
+"""The name the club's bots go by (``bot:heuristic``, ``bot:mcts``...): no agent may take a name that folds to it."""
+
+
+def reserved_bot_name(normal: str) -> bool:
+    """Return whether a normalised agent name reads as a bot's (``bot``, ``bot-heuristic``...).
+
+    Normalising (:func:`normalize_agent_name`: case and accents folded with the one
+    :func:`~club_agentes.engine.core.text.fold`, every run of other characters one ``-``) turns
+    ``bot:heuristic``, ``Bot_heuristic`` and ``BÖT heuristic`` into ``bot-heuristic``; ``botanist`` stays a name.
+    """
+    return normal == BOT_NAME or normal.startswith(BOT_NAME + "-")
+
+
 class AgentRegistry:
     """The club's agents over the store: add, list, revoke, rotate keys, verify a key."""
 
@@ -77,11 +91,19 @@ class AgentRegistry:
     def add(self, name: str, *, origin: str = "cli") -> tuple[AgentRecord, str]:
         """Create an agent under the normalised form of ``name``; return its record and its key (shown once).
 
+        Every way of making an agent (``agents add``, ``register_agent``, the OAuth login page) comes here.
+
         Raises:
-            InvalidAgent: the name is not accepted (see :func:`normalize_agent_name`).
+            InvalidAgent: the name is not accepted (see :func:`normalize_agent_name`), or it folds to a
+                bot's name (:func:`reserved_bot_name`).
             AgentExists: an agent with that normalised name exists (revoked or not).
         """
         normal = normalize_agent_name(name)
+        if reserved_bot_name(normal):
+            raise InvalidAgent(
+                f"the agent name {name[:60]!r} reads as a bot's name ({normal!r}): names that fold to 'bot' or "
+                "start with 'bot' and a separator are kept for the club's bots; choose another name"
+            )
         key, key_id, key_hash = new_key()
         record = AgentRecord(normal, name.strip()[:64], key_id, key_hash, origin, self.clock())
         if not self.store.add_agent(record):

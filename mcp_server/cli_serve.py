@@ -56,5 +56,8 @@ def run_serve(args: argparse.Namespace) -> int:
 
         serve_http(app, settings)
     else:
-        app.server.run()
+        import anyio
+        from club_agentes.mcp_server.lifespan import serve_stdio
+
+        anyio.run(serve_stdio, app)
     return 0

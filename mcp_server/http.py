@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from club_agentes.mcp_server.event_store import RETRY_MS, MemoryEventStore
+from club_agentes.mcp_server.lifespan import StartupHook
 from club_agentes.mcp_server.oauth import auth_edge
 from club_agentes.mcp_server.settings import ServerSettings
 from mcp.server.streamable_http import MCP_SESSION_ID_HEADER
@@ -365,7 +366,8 @@ def build_http_app(club: ClubApp, settings: ServerSettings) -> ASGIApp:
     edge = EdgeMiddleware(
         inner, security, anonymous_app=anonymous, sessions=sessions, close_session=session_closer(club)
     )
-    return auth_edge(club, edge)  # 401s that say whether a key is missing or not valid; OAuth client limits
+    app = auth_edge(club, edge)  # 401s that say whether a key is missing or not valid; OAuth client limits
+    return StartupHook(app, club.tables.start)  # bots and clocks resume at start, not at the first call
 
 
 def session_closer(club: ClubApp) -> SessionCloser:

@@ -243,7 +243,7 @@ class ClubServer(MCPServer[Any]):
         except UnexpectedToolError as exc:
             cause = exc.__cause__
             if isinstance(cause, Refused):
-                message = _bounded(str(cause))
+                message = _bounded(clip_echoes(str(cause), arguments))
                 log.debug("refused %s: %s", name, message)
                 session_event("info", f"refused {name}: {message}")
                 raise ToolError(message) from cause
@@ -258,7 +258,7 @@ class ClubServer(MCPServer[Any]):
                 prefix = f"Error executing tool {name}: "
                 message = str(exc)
                 message = message[len(prefix) :] if message.startswith(prefix) else message
-            message = _bounded(message)
+            message = _bounded(clip_echoes(message, arguments))
             log.debug("refused %s: %s", name, message)  # the SDK logs the refusal sent, once, at INFO
             session_event("info", f"refused {name}: {message}")
             raise ToolError(message) from exc.__cause__
@@ -341,3 +341,54 @@ class ClubServer(MCPServer[Any]):
 
 def _bounded(message: str) -> str:
     return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 1] + "…"
+
+
+_ECHO_WINDOW = 100
+_ECHO_STEP = 50
+
+
+def _strings(value: Any, out: list[str], depth: int = 0) -> list[str]:
+    """Collect the strings longer than :data:`MAX_QUOTE` in a tool's arguments (keys and values, a few levels)."""
+    if isinstance(value, str):
+        if len(value) > MAX_QUOTE:
+            out.append(value)
+    elif depth < 4 and isinstance(value, dict):
+        for k, v in list(value.items())[:100]:
+            _strings(k, out, depth + 1)
+            _strings(v, out, depth + 1)
+    elif depth < 4 and isinstance(value, list | tuple):
+        for v in value[:100]:
+            _strings(v, out, depth + 1)
+    return out
+
+
+def clip_echoes(message: str, arguments: Any) -> str:
+    """Cut every run of ``message`` copied from a long string argument to fewer than :data:`MAX_QUOTE` characters.
+
+    Each tool quotes its input through :func:`quote` or a slice; this is the guard behind them all: windows
+    of the message found in an argument mark an echo, and an echo longer than the limit keeps its start and
+    an ellipsis. Never raises.
+    """
+    inputs = _strings(arguments, [])
+    if not inputs or len(message) <= MAX_QUOTE:
+        return message
+    marked = [False] * len(message)
+    for start in range(0, max(1, len(message) - _ECHO_WINDOW + 1), _ECHO_STEP):
+        window = message[start : start + _ECHO_WINDOW]
+        if len(window) == _ECHO_WINDOW and any(window in text for text in inputs):
+            marked[start : start + _ECHO_WINDOW] = [True] * _ECHO_WINDOW
+    out: list[str] = []
+    i = 0
+    while i < len(message):
+        if not marked[i]:
+            out.append(message[i])
+            i += 1
+            continue
+        j = i
+        while j < len(message) and marked[j]:
+            j += 1
+        # An echo may begin up to one step before its marked part and end up to one step after it.
+        keep = MAX_QUOTE - _ECHO_STEP - 1
+        out.append(message[i:j] if j - i <= keep else message[i : i + keep] + "…")
+        i = j
+    return "".join(out)

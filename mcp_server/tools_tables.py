@@ -45,6 +45,7 @@ SinceArg = Annotated[
         description="List the events after this version (a version or seat_version from an earlier answer); "
         "omit for the events since your own last move.",
         ge=-1,
+        strict=True,
     ),
 ]
 StatusFilter = Literal["waiting", "playing", "finished", "aborted"]
@@ -84,7 +85,8 @@ def register_table_tools(mcp: ClubServer, tables: TableService) -> None:
             int | None,
             Field(
                 description="Seed of the shuffles and dice, 0 to 2^63-1, for reproducible games; omit for a "
-                "secret random seed (a chosen seed lets its chooser predict the deals, and the table says so)."
+                "secret random seed (a chosen seed lets its chooser predict the deals, and the table says so).",
+                strict=True,
             ),
         ] = None,
     ) -> Annotated[CallToolResult, TableCreated]:
@@ -106,7 +108,8 @@ def register_table_tools(mcp: ClubServer, tables: TableService) -> None:
             ),
         ] = None,
         seat: Annotated[
-            int | None, Field(description="A specific open agent seat number; omit to take the first open one.")
+            int | None,
+            Field(description="A specific open agent seat number; omit to take the first open one.", strict=True),
         ] = None,
         agent: Annotated[
             str | None,
@@ -125,14 +128,17 @@ def register_table_tools(mcp: ClubServer, tables: TableService) -> None:
         seat_token: TokenArg,
         since: SinceArg = None,
         full: Annotated[
-            bool, Field(description="Also render the whole table in the text (the structured view always has it).")
+            bool,
+            Field(
+                description="Also render the whole table in the text (the structured view always has it).", strict=True
+            ),
         ] = False,
     ) -> Annotated[CallToolResult, TableView]:
         """Return what your seat may see: the decision, what changed since 'since', your legal moves (ids 'm1',
         'm2'... valid while your seat_version stands, with their plain words), and the game's view. Reading
         changes nothing: two clients on one seat get the same answer.
         """
-        return presenter.view(await tables.view(table_id, seat_token, since, full=full))
+        return presenter.view(await tables.view(table_id, seat_token, since, full=full, agent=current_agent()))
 
     @mcp.tool(annotations=WRITES, title="Play a move", meta=TABLE_META)
     async def play_move(
@@ -150,7 +156,8 @@ def register_table_tools(mcp: ClubServer, tables: TableService) -> None:
             Field(
                 description="The version or seat_version you decided on. If what your seat sees has changed since, "
                 "the move is not applied ('stale_version'); other seats' sealed choices never make it stale. "
-                "Recommended with move ids."
+                "Recommended with move ids.",
+                strict=True,
             ),
         ] = None,
         wait_s: Annotated[
@@ -159,7 +166,8 @@ def register_table_tools(mcp: ClubServer, tables: TableService) -> None:
                 description=f"Seconds (0 to {MAX_WAIT_S:g}) the answer to an accepted move may wait for your next "
                 "decision, as wait_for_turn does: it comes when you must decide again or the game ends, with "
                 "everything that happened since your move, so no wait_for_turn call is needed; e.g. 30. "
-                "0 (the default) answers at once."
+                "0 (the default) answers at once.",
+                strict=True,
             ),
         ] = 0,
     ) -> Annotated[CallToolResult, MoveOutcome]:
@@ -176,7 +184,9 @@ def register_table_tools(mcp: ClubServer, tables: TableService) -> None:
     async def wait_for_turn(
         table_id: TableIdArg,
         seat_token: TokenArg,
-        timeout_s: Annotated[float, Field(description=f"Most seconds to wait, 0 to {MAX_WAIT_S:g}, e.g. 30.")] = 30,
+        timeout_s: Annotated[
+            float, Field(description=f"Most seconds to wait, 0 to {MAX_WAIT_S:g}, e.g. 30.", strict=True)
+        ] = 30,
         since: SinceArg = None,
         ctx: Context | None = None,
     ) -> Annotated[CallToolResult, WaitResult]:
@@ -198,26 +208,31 @@ def register_table_tools(mcp: ClubServer, tables: TableService) -> None:
             str | None, Field(description="next_cursor from the previous page; omit for the first page.")
         ] = None,
         limit: Annotated[
-            int, Field(description=f"Moves (versions) per page, 1 to {MAX_LOG_PAGE}.", ge=1, le=MAX_LOG_PAGE)
+            int,
+            Field(description=f"Moves (versions) per page, 1 to {MAX_LOG_PAGE}.", ge=1, le=MAX_LOG_PAGE, strict=True),
         ] = 200,
     ) -> Annotated[CallToolResult, GameLog]:
         """Return a table's log a page at a time: the public log without a token, your seat's with it, and once
         the game is over the full log (every event with its audience, every move, the seed and options: enough
         to replay it). The first page starts with the deal.
         """
-        return presenter.log_page(await tables.log(table_id, seat_token, cursor, limit))
+        who = current_agent() if seat_token is not None else None
+        return presenter.log_page(await tables.log(table_id, seat_token, cursor, limit, agent=who))
 
     @mcp.tool(annotations=READ_ONLY, title="List tables")
     async def list_tables(
         game: Annotated[GameId | None, Field(description=f"Only tables of this game: {GAMES}.")] = None,
         status: Annotated[StatusFilter | None, Field(description="Only tables in this status.")] = None,
-        open_seats: Annotated[bool, Field(description="Only tables with an agent seat you can take.")] = False,
-        mine: Annotated[bool, Field(description="Only tables you created or sit at.")] = False,
+        open_seats: Annotated[
+            bool, Field(description="Only tables with an agent seat you can take.", strict=True)
+        ] = False,
+        mine: Annotated[bool, Field(description="Only tables you created or sit at.", strict=True)] = False,
         cursor: Annotated[
             str | None, Field(description="next_cursor from the previous page; omit for the first page.")
         ] = None,
         limit: Annotated[
-            int, Field(description=f"Tables per page, 1 to {MAX_LIST_PAGE}.", ge=1, le=MAX_LIST_PAGE)
+            int,
+            Field(description=f"Tables per page, 1 to {MAX_LIST_PAGE}.", ge=1, le=MAX_LIST_PAGE, strict=True),
         ] = 50,
     ) -> Annotated[CallToolResult, TableList]:
         """List tables newest first, a page at a time, with their seats; filter to open seats or your own tables."""

@@ -282,6 +282,8 @@ class Append:
         snapshot: ``(version, format, data, meta)`` to store, if any.
         bot_cpu_ms: CPU milliseconds the bots used for these moves.
         now: the time of the write.
+        revision: when set, the write also fails unless the table is at this revision (a write with no
+            move, such as a seat handed to a bot, is guarded by it).
     """
 
     table_id: str
@@ -298,6 +300,7 @@ class Append:
     snapshot: tuple[int, int, dict[str, Any], dict[str, Any]] | None = None
     bot_cpu_ms: int = 0
     now: float = 0.0
+    revision: int | None = None
 
 
 @dataclass(frozen=True)
@@ -547,7 +550,12 @@ class TableStore:
         try:
             with self.db.tx() as tx:
                 row = self._locked_row(tx, a.table_id)
-                if row is None or row.version != a.base_version or row.status not in OPEN_STATUSES:
+                if (
+                    row is None
+                    or row.version != a.base_version
+                    or row.status not in OPEN_STATUSES
+                    or (a.revision is not None and row.revision != a.revision)
+                ):
                     raise StaleVersion(row.version if row else 0, row.revision if row else 0)
                 v = a.base_version
                 moves = []
@@ -831,6 +839,44 @@ class TableStore:
             (now, now - expiry_s, limit),
         )
         return [str(r[0]) for r in rows]
+
+    def revoked_seats(self, limit: int = 20) -> dict[str, list[int]]:
+        """Return table id -> seats held by a revoked agent and not yet handed to a bot, at playing tables."""
+        rows = self.db.all(
+            "SELECT c.table_id, c.seat FROM agents a JOIN seat_claims c ON c.agent = a.name"
+            " JOIN game_tables t ON t.id = c.table_id"
+            " WHERE a.revoked_at IS NOT NULL AND c.bot IS NULL AND t.status = 'playing'"
+            " ORDER BY c.table_id, c.seat LIMIT ?",
+            (limit,),
+        )
+        out: dict[str, list[int]] = {}
+        for r in rows:
+            out.setdefault(str(r[0]), []).append(int(r[1]))
+        return out
+
+    def claim_resume(self, now: float, gap: float) -> bool:
+        """Claim the start-up resumption of the tables: ``True`` for the one worker that should do it now.
+
+        Under a lock (a transaction-scoped advisory lock on PostgreSQL; SQLite's ``BEGIN IMMEDIATE``
+        write lock), the time of the last resumption is read and, unless another worker resumed less
+        than ``gap`` seconds ago, replaced by ``now``: workers starting together resume once.
+        """
+        with self.db.tx() as tx:
+            if tx.dialect == "postgresql":
+                tx.execute("SELECT pg_advisory_xact_lock(hashtext(?))", ("tables:resume",))
+            r = tx.one("SELECT value FROM meta WHERE key = 'tables_resumed_at'")
+            try:
+                last = float(r[0]) if r else None
+            except ValueError:
+                last = None
+            if last is not None and 0 <= now - last < gap:
+                return False
+            tx.execute(
+                "INSERT INTO meta (key, value) VALUES ('tables_resumed_at', ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (repr(now),),
+            )
+            return True
 
     def stalled_bot_tables(self, before: float, limit: int = 20) -> list[str]:
         """Return playing tables where a bot must move and nothing was written since ``before``."""

@@ -29,6 +29,11 @@ How a table lives:
   restart too); when it runs out the rules' default move (``Game.default_move``) or else the
   heuristic bot's is played for the seat and logged as a timeout; after ``max_timeouts`` in a
   row a bot takes the seat over.
+* **Seats belong to agents**: a seat token is compared with the table's in constant time, then its
+  seat's agent with the caller's; a token used by another agent is refused before anything is read.
+  The sweeper hands the seats of revoked agents to ``bot:heuristic`` (one guarded write; any worker).
+* **Start**: :meth:`TableService.start` runs the sweeper at once, and one worker of those starting
+  together resumes bot tables and enforces clocks that ran out while none ran.
 * **Memory**: live tables are a bounded cache (:class:`~.live.LiveTables`) reloaded from the
   latest snapshot plus the moves after it.
 """
@@ -123,7 +128,14 @@ MAX_LOG_PAGE = 500
 """The most versions (moves) one ``game_log`` page covers."""
 MAX_LIST_PAGE = 100
 """The most tables one ``list_tables`` page lists."""
+MOVE_ATTEMPTS = 4
+"""How often a move is tried when another worker's write wins the race (each retry re-checks it against the
+seat's version, so only a move whose situation still stands is applied)."""
 STALL_S = 10.0
+RESUME_GAP_S = 5.0
+"""Workers starting within this many seconds of one another resume the tables once."""
+RESUME_BATCH = 1000
+"""The most bot tables resumed at start-up at once (the sweeper takes up the rest, 20 at a time)."""
 """A playing table where a bot must move and nothing was written for this long is taken up by a sweeper."""
 HOLD_S = 20.0
 """How long a move decided before other seats briefly interrupted the decision (``Game.interlude``: a price being
@@ -184,6 +196,48 @@ def _charged_ms(cpu_s: float) -> int:
 
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def _version_arg(name: str, value: object) -> int | None:
+    """Return a version argument (``None`` or a whole number from -1), refusing anything else.
+
+    Raises:
+        TableError: ``value`` is a boolean, not a whole number, or below -1.
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < -1:
+        raise TableError(
+            f"{name} must be a whole number (a version or seat_version from an earlier answer), not {str(value)[:40]!r}"
+        )
+    return value
+
+
+def _owned_seat(table_id: str, claims: Mapping[int, SeatClaim], token: object, agent: str | None) -> int:
+    """Return the seat whose token is ``token``, refusing it unless ``agent`` holds that seat.
+
+    The token is compared with every claim in constant time first; then the seat's owner with
+    ``agent`` (``None``: an in-process caller that acts for no agent, e.g. a test or a benchmark).
+    A token used by another agent than its seat's is refused and shows nothing.
+
+    Raises:
+        TableError: the token is not a seat token of this table, or its seat belongs to another agent.
+    """
+    digest = _hash(token if isinstance(token, str) else "")
+    found = None
+    for seat, claim in claims.items():
+        if hmac.compare_digest(digest, claim.token_hash):
+            found = seat
+    if found is None:
+        raise TableError(
+            f"the seat token is not valid at table {table_id}; use the token join_table returned for this table"
+        )
+    if agent is not None and not hmac.compare_digest(claims[found].agent.encode(), agent.encode()):
+        raise TableError(
+            f"this seat token belongs to a seat of another agent at table {table_id}, and you are connected as "
+            f"{agent[:64]!r}: use only the seat tokens join_table gave you"
+        )
+    return found
 
 
 @dataclass
@@ -257,6 +311,34 @@ class TableService:
                 self._listener.stop()
             self._listener = Listener(self.store, channel, loop, self._on_notify)
             self._listener.start()
+
+    async def start(self) -> None:
+        """Start the background work now, at the server's start, without waiting for a client call.
+
+        The clock and the bot sweeper start on this loop; then, once per start of the club (one worker
+        of several claims it, under a lock of the store: :meth:`Store.claim_resume`), every bots-only or
+        bot-to-move table is resumed and every decision clock that ran out while no worker ran is
+        enforced. Errors are logged: the server serves all the same (the sweeper retries).
+        """
+        self._ensure_started()
+        self._spawn(self._resume(), "table resume")
+
+    async def _resume(self) -> None:
+        now = self._clock()
+        try:
+            claimed = await asyncio.to_thread(self.store.claim_resume, now, RESUME_GAP_S)
+            if not claimed:
+                return
+            bots = await asyncio.to_thread(self.store.stalled_bot_tables, now + 1, RESUME_BATCH)
+            for table_id in bots:
+                if table_id not in self._drivers:
+                    self._kick(table_id)
+            log.info("start-up: resumed %d tables where a bot must move", len(bots))
+            await self.tick()  # decision clocks that ran out while no worker ran
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("resuming the tables at start-up failed (the sweeper goes on)")
 
     def _spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]:
         task = asyncio.get_running_loop().create_task(coro, name=name)
@@ -508,17 +590,14 @@ class TableService:
             now=self._clock(),
         )
 
-    def _seat_of(self, live: LiveTable, token: str) -> int:
-        digest = _hash(token if isinstance(token, str) else "")
-        found = None
-        for seat, claim in live.claims.items():
-            if hmac.compare_digest(digest, claim.token_hash):
-                found = seat
-        if found is None:
-            raise TableError(
-                f"the seat token is not valid at table {live.id}; use the token join_table returned for this table"
-            )
-        return found
+    def _seat_of(self, live: LiveTable, token: str, agent: str | None = None) -> int:
+        """Return the seat of ``token`` at ``live``, checking that ``agent`` holds it.
+
+        Raises:
+            TableError: the token is not a seat token of this table, or (``agent`` given) its seat
+                belongs to another agent.
+        """
+        return _owned_seat(live.id, live.claims, token, agent)
 
     # ------------------------------------------------------------------ writing
 
@@ -558,7 +637,8 @@ class TableService:
         """Store moves already applied to ``live.state`` with everything they cause; update ``live``.
 
         Call with the table's lock held. On failure the live table is dropped (its state is ahead of
-        the store) and the error propagates.
+        the store) and the error propagates. A write without moves (a seat handed to a bot) is
+        guarded by the table's revision and keeps the decision clock's deadline.
 
         Raises:
             StaleVersion: another write reached the table first.
@@ -587,6 +667,8 @@ class TableService:
         over = pending.kind == "over"
         bots = {**live.bots(), **handed}
         waiting_on, deadline = self._decision_meta(live, pending, prev, bots, now)
+        if not moves and deadline is not None and live.deadline_at is not None:
+            deadline = live.deadline_at  # nothing was played: the clock of whoever still decides goes on
         caches = {}
         changed: dict[int, int] = {}
         # A seat that moved here sees something new (its own move), and an unseen seat's version
@@ -628,6 +710,7 @@ class TableService:
                 snapshot=snapshot,
                 bot_cpu_ms=_charged_ms(bot_cpu_s),
                 now=now,
+                revision=None if moves else live.revision,
             )
         )
         live.version = version
@@ -870,17 +953,21 @@ class TableService:
 
     # ------------------------------------------------------------------ reading
 
-    async def view(self, table_id: str, token: str, since: int | None = None, *, full: bool = False) -> SeatState:
+    async def view(
+        self, table_id: str, token: str, since: int | None = None, *, full: bool = False, agent: str | None = None
+    ) -> SeatState:
         """Return what the token's seat may see now; never writes.
 
         ``since`` (a table or seat version from an earlier answer) selects the events after it; by
         default the events since the seat's own last move. ``full`` adds the engine's whole rendering.
+        ``agent`` (the connection's; ``None`` for an in-process caller) must hold the token's seat.
 
         Raises:
-            TableError: unknown table or bad token.
+            TableError: unknown table, bad token, a token of another agent's seat, or a bad ``since``.
         """
+        since = _version_arg("since", since)
         live = await self._fresh(table_id)
-        seat = self._seat_of(live, token)
+        seat = self._seat_of(live, token, agent)
         return self._seat_state(live, seat, since, full=full)
 
     async def wait(
@@ -897,13 +984,14 @@ class TableService:
         The answer carries the decision and the legal moves (their ids usable at once).
 
         Raises:
-            TableError: unknown table, bad token or a bad timeout.
+            TableError: unknown table, bad token, a token of another agent's seat, a bad timeout or ``since``.
             Refused: the agent already holds as many long-polls as allowed.
         """
         if isinstance(timeout_s, bool) or not isinstance(timeout_s, int | float) or not 0 <= timeout_s <= MAX_WAIT_S:
             raise TableError(f"timeout_s must be from 0 to {MAX_WAIT_S:g} seconds, not {str(timeout_s)[:20]}")
         start = time.monotonic()
-        outcome, live = await self._wait_check(table_id, token, timeout_s, since, start)
+        since = _version_arg("since", since)
+        outcome, live = await self._wait_check(table_id, token, timeout_s, since, start, agent)
         if outcome is not None:
             return outcome  # no long-poll held for an answer that needs no waiting
         hold: contextlib.AbstractAsyncContextManager[None] = contextlib.nullcontext()
@@ -920,20 +1008,20 @@ class TableService:
                         await asyncio.wait_for(changed.wait(), timeout=min(remaining, poll))
                 finally:
                     live.waiters -= 1
-                outcome, live = await self._wait_check(table_id, token, timeout_s, since, start)
+                outcome, live = await self._wait_check(table_id, token, timeout_s, since, start, agent)
                 if outcome is not None:
                     return outcome
 
     async def _wait_check(
-        self, table_id: str, token: str, timeout_s: float, since: int | None, start: float
+        self, table_id: str, token: str, timeout_s: float, since: int | None, start: float, agent: str | None
     ) -> tuple[WaitOutcome | None, LiveTable]:
         """Return wait_for_turn's answer if it is due now (a decision, the end, the timeout), with the table.
 
         Raises:
-            TableError: unknown table or bad token.
+            TableError: unknown table, bad token, or a token of another agent's seat.
         """
         live = await self._fresh(table_id)
-        seat = self._seat_of(live, token)
+        seat = self._seat_of(live, token, agent)
         waited = round(time.monotonic() - start, 3)
         if live.status in ("finished", "aborted"):
             return WaitOutcome(True, "game_over", waited, self._seat_state(live, seat, since)), live
@@ -943,14 +1031,17 @@ class TableService:
             return WaitOutcome(False, "timeout", waited, self._seat_state(live, seat, since)), live
         return None, live
 
-    async def log(self, table_id: str, token: str | None, cursor: str | None = None, limit: int = 200) -> LogPage:
+    async def log(
+        self, table_id: str, token: str | None, cursor: str | None = None, limit: int = 200, *, agent: str | None = None
+    ) -> LogPage:
         """Return one page of a table's log: public, a seat's, or (once the game is over) the full log.
 
         Pages cover versions (moves): the first page starts with the deal (version 0); ``next_cursor``
-        continues. Never loads the game.
+        continues. Never loads the game. With a token, ``agent`` (the connection's; ``None`` for an
+        in-process caller) must hold its seat.
 
         Raises:
-            TableError: unknown table, bad token, bad cursor or limit.
+            TableError: unknown table, bad token, a token of another agent's seat, bad cursor or limit.
         """
         self._ensure_started()
         if not isinstance(table_id, str) or not _TABLE_ID.fullmatch(table_id):
@@ -963,12 +1054,7 @@ class TableService:
         claims = {c.seat: c for c in self.store.seat_claims(table_id)}
         seat = None
         if token:
-            digest = _hash(token)
-            for s, c in claims.items():
-                if hmac.compare_digest(digest, c.token_hash):
-                    seat = s
-            if seat is None:
-                raise TableError(f"the seat token is not valid at table {table_id}; omit it for the public log")
+            seat = _owned_seat(table_id, claims, token, agent)
         after = -1
         if cursor is not None:
             m = _LOG_CURSOR.fullmatch(cursor) if isinstance(cursor, str) else None
@@ -1055,13 +1141,19 @@ class TableService:
         decided before other seats briefly interrupted the decision waits for them (:meth:`_hold`).
 
         Raises:
-            TableError: unknown table, bad token or a bad ``wait_s``.
+            TableError: unknown table, bad token, a token of another agent's seat, a bad ``wait_s`` or
+                ``expected_version`` (not a whole number: a boolean is refused, never read as 1).
         """
+        if isinstance(expected_version, bool) or not isinstance(expected_version, int | None):
+            raise TableError(
+                "expected_version must be a whole number (the version or seat_version you decided on), "
+                f"not {str(expected_version)[:40]!r}"
+            )
         if isinstance(wait_s, bool) or not isinstance(wait_s, int | float) or not 0 <= wait_s <= MAX_WAIT_S:
             raise TableError(f"wait_s must be from 0 to {MAX_WAIT_S:g} seconds, not {str(wait_s)[:20]}")
         until = time.monotonic() + HOLD_S
         while True:
-            await self._hold(table_id, token, move, expected_version, until)
+            await self._hold(table_id, token, move, expected_version, until, agent)
             result = await self._play_once(table_id, token, move, expected_version, wait_s, agent, until)
             if result is not None:
                 return result
@@ -1078,45 +1170,64 @@ class TableService:
     ) -> MoveResult | None:
         """:meth:`play` once; ``None`` when the move is to be held again (another interruption came first).
 
+        When another worker's write wins the race to the store, the move is tried again (at most
+        ``MOVE_ATTEMPTS`` times) against the table as it now stands, checked at the seat version it was
+        decided on, so only a move whose situation still stands (or that still means the same) is applied.
+
         Raises:
-            TableError: unknown table or bad token.
+            TableError: unknown table, bad token or a token of another agent's seat.
         """
-        async with self._locked(table_id) as live:
-            seat = self._seat_of(live, token)
-            refusal, parsed = self._check_move(live, seat, move, expected_version)
-            if refusal is not None and refusal.kind in ("stale_version", "stale_move_id"):
-                if time.monotonic() < until and self._held(live, seat, move, expected_version):
-                    return None
-                refusal, parsed = self._rebase(live, seat, move, expected_version, refusal)
-            if refusal is not None:
-                return MoveResult(False, self._seat_state(live, seat), refusal=refusal)
-            game = live.game
-            prev = live.pending()
-            base = live.version
-            live.ensure_caches()
-            played = self._played_facts(live, seat, parsed)
-            try:
-                events = game.apply(live.state, seat, parsed)
-            except IllegalMove as exc:
-                refused = replace(self._rule_refusal(exc), move_type=getattr(parsed, "type", None))
-                return MoveResult(False, self._seat_state(live, seat), refusal=refused)
-            except InvalidMove as exc:
-                return MoveResult(
-                    False, self._seat_state(live, seat), refusal=self._unparsed(live, seat, move, str(exc))
-                )
-            except Exception:
-                self._live.drop(table_id)  # the state may be half-changed: reload it from the store
-                log.exception("engine defect: %s apply(seat %d, %s) at table %s", live.row.game, seat, parsed, table_id)
-                raise
-            rows = [(base + 1, *event_tuple(e)) for e in events]
-            claim = live.claims[seat]
-            stale: StaleVersion | None = None
-            try:
-                self._commit(
-                    live, base, prev, [(seat, parsed, "agent")], rows, timeouts={seat: 0} if claim.timeouts else {}
-                )
-            except StaleVersion as exc:
-                stale = exc
+        decided_at: int | None = None
+        stale: StaleVersion | None = None
+        for _attempt in range(MOVE_ATTEMPTS):
+            async with self._locked(table_id) as live:
+                seat = self._seat_of(live, token, agent)
+                if decided_at is None:
+                    sent, sent_version = move, expected_version
+                    refusal, parsed = self._check_move(live, seat, move, expected_version)
+                    decided_at = live.seat_versions.get(seat, live.version)
+                else:
+                    # Another worker wrote first: the move stands if the seat's situation did not change since
+                    # it was decided (another seat's sealed choice, say), exactly as on one worker.
+                    sent, sent_version = parsed.to_json(), decided_at
+                    refusal, parsed = self._check_move(live, seat, sent, sent_version)
+                if refusal is not None and refusal.kind in ("stale_version", "stale_move_id"):
+                    if _attempt == 0 and time.monotonic() < until and self._held(live, seat, move, expected_version):
+                        return None
+                    refusal, parsed = self._rebase(live, seat, sent, sent_version, refusal)
+                if refusal is not None:
+                    return MoveResult(False, self._seat_state(live, seat), refusal=refusal)
+                game = live.game
+                prev = live.pending()
+                base = live.version
+                live.ensure_caches()
+                played = self._played_facts(live, seat, parsed)
+                try:
+                    events = game.apply(live.state, seat, parsed)
+                except IllegalMove as exc:
+                    refused = replace(self._rule_refusal(exc), move_type=getattr(parsed, "type", None))
+                    return MoveResult(False, self._seat_state(live, seat), refusal=refused)
+                except InvalidMove as exc:
+                    return MoveResult(
+                        False, self._seat_state(live, seat), refusal=self._unparsed(live, seat, move, str(exc))
+                    )
+                except Exception:
+                    self._live.drop(table_id)  # the state may be half-changed: reload it from the store
+                    log.exception(
+                        "engine defect: %s apply(seat %d, %s) at table %s", live.row.game, seat, parsed, table_id
+                    )
+                    raise
+                rows = [(base + 1, *event_tuple(e)) for e in events]
+                claim = live.claims[seat]
+                stale = None
+                try:
+                    self._commit(
+                        live, base, prev, [(seat, parsed, "agent")], rows, timeouts={seat: 0} if claim.timeouts else {}
+                    )
+                except StaleVersion as exc:
+                    stale = exc
+            if stale is None:
+                break
         if stale is not None:
             fresh = await self._fresh(table_id)
             return MoveResult(
@@ -1164,8 +1275,6 @@ class TableService:
             ), None
         seat_version = live.seat_versions.get(seat, live.version)
         if expected_version is not None:
-            if isinstance(expected_version, bool) or not isinstance(expected_version, int):
-                return RefusalFacts("stale_version", "expected_version must be a whole number (a version)."), None
             if expected_version > live.version:
                 return RefusalFacts(
                     "stale_version",
@@ -1241,12 +1350,14 @@ class TableService:
             and live.game.interlude(live.state)
         )
 
-    async def _hold(self, table_id: str, token: str, move: Any, expected_version: Any, until: float) -> None:
+    async def _hold(
+        self, table_id: str, token: str, move: Any, expected_version: Any, until: float, agent: str | None = None
+    ) -> None:
         """Wait (until ``until``, a monotonic time) while the move is held (:meth:`_held`), so that it is checked
         once the decision is back.
 
         Raises:
-            TableError: unknown table or bad token.
+            TableError: unknown table, bad token or a token of another agent's seat.
         """
         poll = self.settings.poll_s if self._listener is None else max(self.settings.poll_s, 5.0)
         # First from the table in memory (no read of the store: most moves are not held); once held, fresh.
@@ -1254,7 +1365,7 @@ class TableService:
         while True:
             live = cached if cached is not None else await self._fresh(table_id)
             cached = None
-            seat = self._seat_of(live, token)
+            seat = self._seat_of(live, token, agent)
             remaining = until - time.monotonic()
             if remaining <= 0 or not self._held(live, seat, move, expected_version):
                 return
@@ -1639,10 +1750,48 @@ class TableService:
                 continue
             except Exception:
                 log.exception("expiring the waiting table %s failed", table_id)
+        for table_id, seats in self.store.revoked_seats().items():
+            try:
+                await self._hand_revoked(table_id, seats)
+            except (TableError, StaleVersion):
+                continue
+            except Exception:
+                log.exception("handing revoked seats to a bot failed at table %s", table_id)
         for table_id in self.store.stalled_bot_tables(now - STALL_S):
             if table_id not in self._drivers:
                 self._kick(table_id)
         self._live.drop_idle(self.settings.idle_s)
+
+    async def _hand_revoked(self, table_id: str, seats: Sequence[int]) -> None:
+        """Hand the seats of revoked agents at a playing table to bot:heuristic (the clock's last resort).
+
+        One guarded write per table: on several workers one wins, the others get ``StaleVersion``.
+
+        Raises:
+            TableError: unknown table.
+            StaleVersion: another worker wrote to the table first.
+        """
+        async with self._locked(table_id) as live:
+            if live.status != "playing":
+                return
+            handed = {s: "heuristic" for s in seats if s in live.claims and live.claims[s].bot is None}
+            if not handed:
+                return
+            prev = live.pending()
+            live.ensure_caches()
+            rows: EventRows = [
+                (
+                    live.version,
+                    None,
+                    f"{live.names()[s]}: the agent was revoked, so bot:heuristic plays the seat for the rest "
+                    "of the game.",
+                    {"revoked": True, "seat": s, "handed_to": "bot:heuristic"},
+                )
+                for s in sorted(handed)
+            ]
+            self._commit(live, live.version, prev, [], rows, handed=handed)
+        log.info("table %s: seats %s of revoked agents handed to bot:heuristic", table_id, sorted(handed))
+        await self._after_write(live)
 
     async def _sweep_forever(self) -> None:
         while True:
