@@ -10,12 +10,12 @@ from club_agentes.engine.core import Rng
 from club_agentes.engine.se_vende.actions import ACTION_CODES
 from club_agentes.engine.se_vende.knowledge import visibility
 from club_agentes.engine.se_vende.moves import Place
-from club_agentes.engine.se_vende.state import DEVELOP_PLACE, NO_CARD, SELECT, SETTLE_PLACE, SeVendeState
+from club_agentes.engine.se_vende.state import DEVELOP_PLACE, NO_CARD, SELECT, SETTLE_PLACE, State
 from club_agentes.engine.se_vende.steps.place import check_place
 from club_agentes.engine.se_vende.table import IDS, INDEX
 
 
-def _canonical_discard(s: SeVendeState, seat: int) -> None:
+def _canonical_discard(s: State, seat: int) -> None:
     """Order the discard pile (it is unordered: "se mantiene desordenado") by who knows each card.
 
     First the cards ``seat`` knows, then those other seats know (by seat), then the rest; each group
@@ -31,7 +31,7 @@ def _canonical_discard(s: SeVendeState, seat: int) -> None:
     s.discard.sort(key=key)
 
 
-def determinize(s: SeVendeState, seat: int, rng: Rng) -> SeVendeState:
+def determinize(s: State, seat: int, rng: Rng) -> State:
     """Return a full state consistent with what ``seat`` knows, its hidden parts drawn anew.
 
     The cards ``seat`` cannot see (other hands and their cards drawn while exploring, the supply
@@ -81,7 +81,7 @@ def determinize(s: SeVendeState, seat: int, rng: Rng) -> SeVendeState:
     return w
 
 
-def _redraw_sealed(w: SeVendeState, seat: int, rng: Rng) -> None:
+def _redraw_sealed(w: State, seat: int, rng: Rng) -> None:
     """Draw anew the sealed choices of the other seats (action cards, placements)."""
     if w.step == SELECT:
         done = w.actions.done

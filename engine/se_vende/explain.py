@@ -33,7 +33,7 @@ from club_agentes.engine.se_vende.state import (
     NO_CARD,
     PRODUCING,
     SETUP,
-    SeVendeState,
+    State,
 )
 from club_agentes.engine.se_vende.state_text import kind_words
 from club_agentes.engine.se_vende.steps import consume as consume_step
@@ -43,13 +43,13 @@ from club_agentes.engine.se_vende.table import DECK, DEFS, INDEX, drawable, mili
 _NOTHING_TO_DRAW = "the supply and the discard pile are both empty, so no card can be drawn"
 
 
-def explain(s: SeVendeState, seat: int, moves: Sequence[Any], names: Sequence[str]) -> list[MoveNote]:
+def explain(s: State, seat: int, moves: Sequence[Any], names: Sequence[str]) -> list[MoveNote]:
     """Return each of ``seat``'s ``moves`` in plain words (``names[seat]`` labels the seat)."""
     who = names[seat] if 0 <= seat < len(names) else f"seat {seat}"
     return [_explain(s, seat, who, m) for m in moves]
 
 
-def _explain(s: SeVendeState, seat: int, who: str, m: Any) -> MoveNote:
+def _explain(s: State, seat: int, who: str, m: Any) -> MoveNote:
     if isinstance(m, ChooseAction):
         phase, effect = ACTION_EFFECTS[m.action]
         note = None
@@ -110,7 +110,7 @@ def _described(card_id: str) -> str:
     return f"{name(c)} ({kind_words(DECK.views[c])})"
 
 
-def _discard(s: SeVendeState, seat: int, who: str, m: Discard) -> MoveNote:
+def _discard(s: State, seat: int, who: str, m: Discard) -> MoveNote:
     if s.step == SETUP:
         return MoveNote(
             f"{who} discards {_card(m.card)} face down for setup step 5 ({plural(s.todo[seat], 'card')} to discard, "
@@ -126,7 +126,7 @@ def _discard(s: SeVendeState, seat: int, who: str, m: Discard) -> MoveNote:
     return MoveNote(f"{who} discards {_card(m.card)} from hand with {by} for 1 VP (never doubled by 2x PV).")
 
 
-def _place(s: SeVendeState, seat: int, who: str, m: Place) -> MoveNote:
+def _place(s: State, seat: int, who: str, m: Place) -> MoveNote:
     dev = s.step == DEVELOP_PLACE
     if m.card is None:
         return MoveNote(f"{who} places nothing this phase (sealed until every seat has chosen).")
@@ -141,7 +141,7 @@ def _place(s: SeVendeState, seat: int, who: str, m: Place) -> MoveNote:
     return MoveNote(f"{who} places the {kind} {_card(m.card)} in secret, {how}.")
 
 
-def _sell(s: SeVendeState, seat: int, who: str, m: Sell) -> MoveNote:
+def _sell(s: State, seat: int, who: str, m: Sell) -> MoveNote:
     w = INDEX[m.world]
     kind = DEFS[w].good or ""
     price = TRADE_PRICE[kind]
@@ -153,7 +153,7 @@ def _sell(s: SeVendeState, seat: int, who: str, m: Sell) -> MoveNote:
     )
 
 
-def _use(s: SeVendeState, seat: int, who: str, m: UsePower) -> MoveNote:
+def _use(s: State, seat: int, who: str, m: UsePower) -> MoveNote:
     cs = s.consume[seat]
     c = INDEX[m.card]
     p = DEFS[c].powers[m.power]
@@ -181,7 +181,7 @@ def _use(s: SeVendeState, seat: int, who: str, m: UsePower) -> MoveNote:
     )
 
 
-def _consume(s: SeVendeState, seat: int, who: str, m: ConsumeGood) -> MoveNote:
+def _consume(s: State, seat: int, who: str, m: ConsumeGood) -> MoveNote:
     cs = s.consume[seat]
     w = INDEX[m.world]
     kind = GOOD_NAMES[DEFS[w].good or ""]
@@ -203,7 +203,7 @@ def _consume(s: SeVendeState, seat: int, who: str, m: ConsumeGood) -> MoveNote:
     )
 
 
-def _done(s: SeVendeState, seat: int, who: str) -> MoveNote:
+def _done(s: State, seat: int, who: str) -> MoveNote:
     if s.step == PRODUCING:
         right = s.produce[seat][0]
         by = "the Producir bonus" if right.source == NO_CARD else name(right.source)

@@ -15,11 +15,11 @@ from club_agentes.engine.core import Event
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.actions import CONSUME, DEVELOP, EXPLORE, PRODUCE, SETTLE
 from club_agentes.engine.se_vende.scoring import finish
-from club_agentes.engine.se_vende.state import HAND_LIMIT, SETUP, TABLEAU_END, SeVendeState
+from club_agentes.engine.se_vende.state import HAND_LIMIT, SETUP, TABLEAU_END, State
 from club_agentes.engine.se_vende.steps import choose, consume, explore, hand_limit, place, produce
 from club_agentes.engine.se_vende.table import seats_text
 
-BEGIN: dict[int, Callable[[SeVendeState, list[Event]], bool]] = {
+BEGIN: dict[int, Callable[[State, list[Event]], bool]] = {
     EXPLORE: explore.begin,
     DEVELOP: place.begin_develop,
     SETTLE: place.begin_settle,
@@ -29,7 +29,7 @@ BEGIN: dict[int, Callable[[SeVendeState, list[Event]], bool]] = {
 """Each phase's start: returns whether some seat must decide (else the phase is already over)."""
 
 
-def step_complete(s: SeVendeState, ev: list[Event]) -> None:
+def step_complete(s: State, ev: list[Event]) -> None:
     """Move the game on after the current step's last decision (the whole table is shown up to date)."""
     s.board = None
     if s.step == SETUP:
@@ -40,7 +40,7 @@ def step_complete(s: SeVendeState, ev: list[Event]) -> None:
         run_phases(s, ev)
 
 
-def run_phases(s: SeVendeState, ev: list[Event]) -> None:
+def run_phases(s: State, ev: list[Event]) -> None:
     """Run the chosen phases still to come until one needs decisions; then the end of the round."""
     while s.phases:
         p = s.phases.pop(0)
@@ -51,7 +51,7 @@ def run_phases(s: SeVendeState, ev: list[Event]) -> None:
         end_round(s, ev)
 
 
-def end_round(s: SeVendeState, ev: list[Event]) -> None:
+def end_round(s: State, ev: list[Event]) -> None:
     """End the round: the game ends (12 cards, last chip, turn limit) or the next round begins."""
     s.previous = s.chosen
     big = [i for i, t in enumerate(s.tableau) if len(t) >= TABLEAU_END]

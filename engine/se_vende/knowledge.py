@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from club_agentes.engine.core.visibility import NOBODY, PUBLIC, Visibility, Zone, seats
 from club_agentes.engine.se_vende.actions import ACTION_CODES, action_token
-from club_agentes.engine.se_vende.state import SELECT, SeVendeState
+from club_agentes.engine.se_vende.state import SELECT, State
 from club_agentes.engine.se_vende.table import IDS
 
 _SEATS = tuple(seats(i) for i in range(4))
@@ -56,7 +56,7 @@ def good_zone(world: int) -> str:
     return _GOOD_ZONES[world]
 
 
-def visibility(s: SeVendeState, *, actions: bool = True, piles: bool = True) -> Visibility:
+def visibility(s: State, *, actions: bool = True, piles: bool = True) -> Visibility:
     """Return the knowledge of this moment: every card's zone, plus the discards their seats remember.
 
     Zones: ``supply``, ``discard``, ``hand/<seat>``, ``drawn/<seat>`` (while the seat holds cards

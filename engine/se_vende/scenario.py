@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from club_agentes.engine.core import get_game
 from club_agentes.engine.se_vende.cards import load_deck
-from club_agentes.engine.se_vende.state import SELECT, SeVendeState
+from club_agentes.engine.se_vende.state import SELECT, State
 
 __all__ = ["card_id", "position"]
 
@@ -49,7 +49,7 @@ def position(
     chips: Mapping[int, int] | None = None,
     seed: int = 1,
     turn_limit: int = 40,
-) -> SeVendeState:
+) -> State:
     """Return round 1's action choice with exactly the named cards in place.
 
     Args:
@@ -67,7 +67,7 @@ def position(
         ValueError: a card named twice, or a good on a world no tableau holds.
     """
     game = get_game("se-vende")
-    s: SeVendeState = game.new_game(game.make_config(seats, {"turn_limit": turn_limit}), seed)
+    s: State = game.new_game(game.make_config(seats, {"turn_limit": turn_limit}), seed)
     for seat in range(seats):
         for _ in range(2):
             game.apply(s, seat, game.legal_moves(s, seat)[0])

@@ -14,7 +14,7 @@ from club_agentes.engine.core import Event, Result
 from club_agentes.engine.core.model import ScoreLine, SeatScore
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.cards import CardDef, Special
-from club_agentes.engine.se_vende.state import OVER, SeVendeState
+from club_agentes.engine.se_vende.state import OVER, State
 from club_agentes.engine.se_vende.table import DEFS, name, seats_text
 
 
@@ -55,7 +55,7 @@ def special_points(tableau: Sequence[int], goods: Collection[int]) -> int:
     return total
 
 
-def score(s: SeVendeState, seat: int) -> int:
+def score(s: State, seat: int) -> int:
     """Return ``seat``'s victory points now: tableau cards + chips + cost-6 specials (se-vende/puntuacion)."""
     return score_of(s.tableau[seat], s.chips[seat], s.goods)
 
@@ -74,7 +74,7 @@ def _kind(d: CardDef) -> str:
 _TABLEAU_LABELS = tuple(f"tableau: {_kind(d)} {name(c)}" for c, d in enumerate(DEFS))
 
 
-def breakdown(s: SeVendeState, seat: int) -> SeatScore:
+def breakdown(s: State, seat: int) -> SeatScore:
     """Return ``seat``'s score with one line per tableau card, per special card and for its chips."""
     tableau = s.tableau[seat]
     lines = [ScoreLine(_TABLEAU_LABELS[c], float(DEFS[c].vp), R.SCORING) for c in tableau]
@@ -90,7 +90,7 @@ def breakdown(s: SeVendeState, seat: int) -> SeatScore:
     return SeatScore(seat, float(sum(x.amount for x in lines)), "VP", tuple(lines))
 
 
-def finish(s: SeVendeState, ev: list[Event], why: str, rule: str) -> None:
+def finish(s: State, ev: list[Event], why: str, rule: str) -> None:
     """End the game: count every seat's points and record the result (ties share the victory)."""
     s.step = OVER
     s.phase = 0

@@ -7,19 +7,13 @@ whether a move is legal: that is each step's check (:mod:`club_agentes.engine.se
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from club_agentes.engine.core import Event, IllegalMove
+from club_agentes.engine.core import Event
+from club_agentes.engine.core.steps import Refusal
 from club_agentes.engine.se_vende.actions import DEVELOP, SETTLE
 from club_agentes.engine.se_vende.cards import CardDef, PowerName, load_deck
-from club_agentes.engine.se_vende.state import NO_CARD, TENS, Board, SeVendeState, stamp
-
-Refusal = Callable[[], IllegalMove]
-"""What a check returns for a move it refuses: builds the :class:`IllegalMove` (rule id and message).
-
-The message is built only when the refusal is raised, so listing legal moves (which runs every
-check over the candidate moves) pays nothing for the refusals it discards.
-"""
+from club_agentes.engine.se_vende.state import NO_CARD, TENS, Board, State, stamp
 
 DECK = load_deck()
 DEFS: tuple[CardDef, ...] = DECK.defs
@@ -55,7 +49,7 @@ def plural(n: int, word: str) -> str:
 # ---------------------------------------------------------------------- steps
 
 
-def open_step(s: SeVendeState, step: int, part: tuple[int, ...], *, sealed: bool = False) -> None:
+def open_step(s: State, step: int, part: tuple[int, ...], *, sealed: bool = False) -> None:
     """Start ``step``, in which the seats ``part`` decide at once.
 
     For a step whose acts are open (not sealed) and in which several seats act, the public table is
@@ -71,7 +65,7 @@ def open_step(s: SeVendeState, step: int, part: tuple[int, ...], *, sealed: bool
 # ---------------------------------------------------------------------- powers in play
 
 
-def active_cards(s: SeVendeState, seat: int, phase: int) -> list[int]:
+def active_cards(s: State, seat: int, phase: int) -> list[int]:
     """Return the cards of ``seat``'s tableau whose powers count in ``phase`` of this round.
 
     A card's powers count from the phase after the one in which it was placed
@@ -82,7 +76,7 @@ def active_cards(s: SeVendeState, seat: int, phase: int) -> list[int]:
     return [c for c in s.tableau[seat] if st[c] < now]
 
 
-def power_total(s: SeVendeState, seat: int, phase: int, power: PowerName) -> int:
+def power_total(s: State, seat: int, phase: int, power: PowerName) -> int:
     """Return the sum of ``n`` of ``seat``'s powers called ``power`` that count in ``phase``."""
     now = stamp(s.round, phase)
     st = s.stamps
@@ -90,18 +84,18 @@ def power_total(s: SeVendeState, seat: int, phase: int, power: PowerName) -> int
     return sum(sums[c] for c in s.tableau[seat] if st[c] < now)
 
 
-def military(s: SeVendeState, seat: int) -> int:
+def military(s: State, seat: int) -> int:
     """Return ``seat``'s Militar in this round's Asentar phase (it lasts only until that phase ends)."""
     return power_total(s, seat, SETTLE, PowerName.SETTLE_MILITARY)
 
 
-def develop_discount(s: SeVendeState, seat: int) -> int:
+def develop_discount(s: State, seat: int) -> int:
     """Return how many cards less ``seat`` pays for a development now (chooser bonus included)."""
     bonus = 1 if s.chosen is not None and s.chosen.get(seat) == "desarrollar" else 0
     return bonus + power_total(s, seat, DEVELOP, PowerName.DEVELOP_DISCOUNT)
 
 
-def settle_discount(s: SeVendeState, seat: int) -> int:
+def settle_discount(s: State, seat: int) -> int:
     """Return how many cards less ``seat`` pays for a non-military world now."""
     return power_total(s, seat, SETTLE, PowerName.SETTLE_DISCOUNT)
 
@@ -111,7 +105,7 @@ def owed(d: CardDef, discount: int) -> int:
     return 0 if d.military else max(0, d.cost - discount)
 
 
-def drawable(s: SeVendeState) -> int:
+def drawable(s: State) -> int:
     """Return how many cards can still be drawn (the supply and the discard pile together)."""
     return len(s.supply) + len(s.discard)
 
@@ -119,22 +113,22 @@ def drawable(s: SeVendeState) -> int:
 # ---------------------------------------------------------------------- cards moving
 
 
-def not_in_hand(s: SeVendeState, seat: int, card_id: str | None, rule: str, purpose: str) -> Refusal | None:
+def not_in_hand(s: State, seat: int, card_id: str | None, rule: str, purpose: str) -> Refusal | None:
     """Return a refusal citing ``rule`` if ``card_id`` is not in ``seat``'s hand, else ``None``."""
     c = INDEX.get(card_id, NO_CARD) if card_id is not None else NO_CARD
     if c not in s.hands[seat]:
-        return lambda: IllegalMove(rule, f"{card_id} is not in seat {seat}'s hand, so you cannot {purpose}")
+        return Refusal(rule, lambda: f"{card_id} is not in seat {seat}'s hand, so you cannot {purpose}")
     return None
 
 
-def to_discard(s: SeVendeState, card: int, knower: int | None) -> None:
+def to_discard(s: State, card: int, knower: int | None) -> None:
     """Put ``card`` face down on the discard pile; ``knower`` is the seat that saw it (or ``None``)."""
     s.discard.append(card)
     if knower is not None:
         s.known[card] = knower
 
 
-def discard_owed(s: SeVendeState, seat: int, card_id: str, said: str, ev: list[Event]) -> bool:
+def discard_owed(s: State, seat: int, card_id: str, said: str, ev: list[Event]) -> bool:
     """Discard a card from ``seat``'s hand face down, one of those it owes in this step (``s.todo``).
 
     ``seat`` is told ``said``, in which ``{card}`` stands for the card's name; return whether it owes
@@ -148,7 +142,7 @@ def discard_owed(s: SeVendeState, seat: int, card_id: str, said: str, ev: list[E
     return s.todo[seat] == 0
 
 
-def draw(s: SeVendeState, n: int, ev: list[Event]) -> list[int]:
+def draw(s: State, n: int, ev: list[Event]) -> list[int]:
     """Draw up to ``n`` cards from the supply, shuffling the discard pile in when it runs out.
 
     See se-vende/rulings/mazo-agotado: when both piles are empty, fewer cards are drawn.
@@ -169,7 +163,7 @@ def draw(s: SeVendeState, n: int, ev: list[Event]) -> list[int]:
     return out
 
 
-def draw_to_hand(s: SeVendeState, seat: int, n: int, why: str, ev: list[Event]) -> None:
+def draw_to_hand(s: State, seat: int, n: int, why: str, ev: list[Event]) -> None:
     """Draw ``n`` cards into ``seat``'s hand (public: how many; private: which)."""
     if n <= 0:
         return
@@ -180,13 +174,13 @@ def draw_to_hand(s: SeVendeState, seat: int, n: int, why: str, ev: list[Event]) 
         ev.append(Event(f"you drew {', '.join(name(c) for c in cards)} ({why})", (seat,)))
 
 
-def take_good(s: SeVendeState, ev: list[Event]) -> int:
+def take_good(s: State, ev: list[Event]) -> int:
     """Return a card drawn unseen to lie on a world as a good (``NO_CARD`` when none is left)."""
     cards = draw(s, 1, ev)
     return cards[0] if cards else NO_CARD
 
 
-def award(s: SeVendeState, seat: int, vp: int, ev: list[Event]) -> None:
+def award(s: State, seat: int, vp: int, ev: list[Event]) -> None:
     """Hand out ``vp`` points of chips; the 10s join and change is made when the last chip goes.
 
     See se-vende/rulings/fichas and se-vende/preguntas/fichas-de-10.

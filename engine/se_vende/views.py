@@ -45,7 +45,7 @@ from club_agentes.engine.se_vende.state import (
     SETUP,
     STEP_NAMES,
     TABLEAU_END,
-    SeVendeState,
+    State,
     stamp,
 )
 from club_agentes.engine.se_vende.table import DECK, IDS, INDEX, develop_discount, military, settle_discount
@@ -73,7 +73,7 @@ def _action(token: str, code: str) -> dict[str, Any]:
     return {"id": token, "code": code, "name": ACTION_NAMES[code]}
 
 
-def build_view(s: SeVendeState, seat: int | None, prompt: str, yours: bool) -> dict[str, Any]:
+def build_view(s: State, seat: int | None, prompt: str, yours: bool) -> dict[str, Any]:
     """Return what ``seat`` may know of ``s`` (``None``: the public view).
 
     ``prompt`` is the current decision in one sentence and ``yours`` whether ``seat`` must decide now.
@@ -183,7 +183,7 @@ def build_view(s: SeVendeState, seat: int | None, prompt: str, yours: bool) -> d
     return view
 
 
-def _actions(s: SeVendeState, vis: Visibility, me: int | None) -> dict[str, Any]:
+def _actions(s: State, vis: Visibility, me: int | None) -> dict[str, Any]:
     actions: dict[str, Any] = {}
     if s.step == SELECT:
         if me is not None:
@@ -216,7 +216,7 @@ def _actions(s: SeVendeState, vis: Visibility, me: int | None) -> dict[str, Any]
     return actions
 
 
-def _private(s: SeVendeState, vis: Visibility, me: int, view: dict[str, Any]) -> None:
+def _private(s: State, vis: Visibility, me: int, view: dict[str, Any]) -> None:
     """Add ``me``'s own decision details to its view."""
     step = s.step
     mine: dict[str, Any] = {}

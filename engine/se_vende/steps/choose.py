@@ -7,7 +7,8 @@ revealed at once and the chosen phases are set to run in order I to V.
 
 from __future__ import annotations
 
-from club_agentes.engine.core import Event, IllegalMove
+from club_agentes.engine.core import Event
+from club_agentes.engine.core.steps import Refusal
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.actions import (
     ACTION_CODES,
@@ -17,14 +18,14 @@ from club_agentes.engine.se_vende.actions import (
     action_token,
 )
 from club_agentes.engine.se_vende.moves import MOVES, ChooseAction
-from club_agentes.engine.se_vende.state import SELECT, SeVendeState
-from club_agentes.engine.se_vende.steps.base import MoveRule, Step
-from club_agentes.engine.se_vende.table import Refusal, open_step, seats_text
+from club_agentes.engine.se_vende.state import SELECT, STEP_NAMES, State
+from club_agentes.engine.se_vende.steps.base import declare
+from club_agentes.engine.se_vende.table import open_step, seats_text
 
 _ACTION_MOVES: tuple[ChooseAction, ...] = tuple(MOVES.intern(ChooseAction, c) for c in ACTION_CODES)
 
 
-def begin(s: SeVendeState, ev: list[Event]) -> None:
+def begin(s: State, ev: list[Event]) -> None:
     """Start a round: every seat chooses an action card in secret."""
     s.round += 1
     s.phase = 0
@@ -34,30 +35,30 @@ def begin(s: SeVendeState, ev: list[Event]) -> None:
     ev.append(Event(f"round {s.round} begins: every seat chooses an action card in secret"))
 
 
-def _deciding(s: SeVendeState, seat: int) -> bool:
+def _deciding(s: State, seat: int) -> bool:
     return not s.actions.has_chosen(seat)
 
 
-def _idle(s: SeVendeState, seat: int) -> IllegalMove:
-    return IllegalMove(
+def _idle(s: State, seat: int) -> Refusal:
+    return Refusal(
         R.SECRET_CHOICE,
         f"seat {seat} has already chosen its action card this round; {seats_text(s.actions.waiting)} still "
         "choosing, then all are revealed at once",
     )
 
 
-def _candidates(s: SeVendeState, seat: int) -> list[ChooseAction]:
+def _candidates(s: State, seat: int) -> list[ChooseAction]:
     return list(_ACTION_MOVES)
 
 
-def check_choose(s: SeVendeState, seat: int, move: ChooseAction) -> Refusal | None:
+def check_choose(s: State, seat: int, move: ChooseAction) -> Refusal | None:
     """Any of the seven action cards may be chosen (every seat holds all seven every round)."""
     if move.action not in ACTION_NAMES:
-        return lambda: IllegalMove(R.SECRET_CHOICE, f"{move.action!r} is not one of the seven action cards")
+        return Refusal(R.SECRET_CHOICE, lambda: f"{move.action!r} is not one of the seven action cards")
     return None
 
 
-def choose(s: SeVendeState, seat: int, move: ChooseAction, ev: list[Event]) -> bool:
+def choose(s: State, seat: int, move: ChooseAction, ev: list[Event]) -> bool:
     """Seal the choice; reveal every choice when the last seat has chosen (then the phases run)."""
     s.actions.submit(seat, move.action)
     ev.append(Event(f"seat {seat} has chosen an action card"))
@@ -87,14 +88,13 @@ def choose(s: SeVendeState, seat: int, move: ChooseAction, ev: list[Event]) -> b
     return True
 
 
-STEP = Step(
-    code=SELECT,
+STEP = declare(
+    STEP_NAMES[SELECT],
     rule=R.SECRET_CHOICE,
     what="the secret choice of action cards",
     prompt="Choose your action card in secret.",
     deciding=_deciding,
     idle=_idle,
     candidates=_candidates,
-    moves={ChooseAction: MoveRule(choose, owns=check_choose)},
-    sealed=True,
+    moves={ChooseAction: (choose, check_choose, None)},
 )

@@ -13,18 +13,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from club_agentes.engine.core import Event, IllegalMove
+from club_agentes.engine.core import Event
+from club_agentes.engine.core.steps import Refusal
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.actions import ACTION_NAMES, CONSUME
 from club_agentes.engine.se_vende.cards import GOOD_NAMES, TRADE_PRICE, Power, PowerName
 from club_agentes.engine.se_vende.moves import BY_CARD, ConsumeGood, Discard, Done, Sell, UsePower
-from club_agentes.engine.se_vende.state import CONSUMING, NO_CARD, ConsumeSeat, PowerRef, SeVendeState
-from club_agentes.engine.se_vende.steps.base import MoveRule, Step
+from club_agentes.engine.se_vende.state import CONSUMING, NO_CARD, STEP_NAMES, ConsumeSeat, PowerRef, State
+from club_agentes.engine.se_vende.steps.base import declare
 from club_agentes.engine.se_vende.table import (
     DEFS,
     IDS,
     INDEX,
-    Refusal,
     active_cards,
     award,
     draw_to_hand,
@@ -40,7 +40,7 @@ CONSUME_POWERS = (PowerName.CONSUME_GOODS, PowerName.CONSUME_HAND)
 _DONE = Done()
 
 
-def begin(s: SeVendeState, ev: list[Event]) -> bool:
+def begin(s: State, ev: list[Event]) -> bool:
     """Every seat gets its consume powers; return whether some seat has something to decide."""
     chosen = s.chosen or {}
     part: list[int] = []
@@ -69,27 +69,27 @@ def begin(s: SeVendeState, ev: list[Event]) -> bool:
 # ---------------------------------------------------------------------- what a seat may use
 
 
-def eligible_goods(s: SeVendeState, seat: int, p: Power) -> list[int]:
+def eligible_goods(s: State, seat: int, p: Power) -> list[int]:
     """Return ``seat``'s worlds holding a good that power ``p`` accepts, in tableau order."""
     goods = s.goods
     return [w for w in s.tableau[seat] if w in goods and p.matches(DEFS[w].good or "")]
 
 
-def usable(s: SeVendeState, seat: int, p: Power) -> bool:
+def usable(s: State, seat: int, p: Power) -> bool:
     """Return whether power ``p`` has something to consume now (a card in hand, or an eligible good)."""
     if p.name is PowerName.CONSUME_HAND:
         return bool(s.hands[seat])
     return bool(eligible_goods(s, seat, p))
 
 
-def is_open(s: SeVendeState, seat: int, cs: ConsumeSeat) -> bool:
+def is_open(s: State, seat: int, cs: ConsumeSeat) -> bool:
     """Return whether ``seat`` still has something to do this phase (a sale, a power in use or usable)."""
     if cs.must_sell or cs.active is not None:
         return True
     return any(ref not in cs.used and usable(s, seat, ref.power) for ref in cs.powers)
 
 
-def trade_bonus(s: SeVendeState, seat: int, kind: str) -> int:
+def trade_bonus(s: State, seat: int, kind: str) -> int:
     """Return the extra cards ``seat``'s trade powers give for selling a good of ``kind``."""
     bonus = 0
     for c in active_cards(s, seat, CONSUME):
@@ -99,7 +99,7 @@ def trade_bonus(s: SeVendeState, seat: int, kind: str) -> int:
     return bonus
 
 
-def _seat(s: SeVendeState, seat: int) -> ConsumeSeat:
+def _seat(s: State, seat: int) -> ConsumeSeat:
     cs = s.consume[seat]
     assert cs is not None, "a consuming seat has its progress"
     return cs
@@ -108,20 +108,20 @@ def _seat(s: SeVendeState, seat: int) -> ConsumeSeat:
 # ---------------------------------------------------------------------- who decides
 
 
-def _deciding(s: SeVendeState, seat: int) -> bool:
+def _deciding(s: State, seat: int) -> bool:
     cs = s.consume[seat]
     return cs is not None and not cs.finished
 
 
-def _idle(s: SeVendeState, seat: int) -> IllegalMove:
-    return IllegalMove(
+def _idle(s: State, seat: int) -> Refusal:
+    return Refusal(
         R.CONSUME,
-        f"seat {seat} has finished consuming or has nothing it can consume; {seats_text(STEP.waiting(s))} "
+        f"seat {seat} has finished consuming or has nothing it can consume; {seats_text(STEP.deciding(s))} "
         "still consuming",
     )
 
 
-def _candidates(s: SeVendeState, seat: int) -> list[Any]:
+def _candidates(s: State, seat: int) -> list[Any]:
     cs = _seat(s, seat)
     goods = s.goods
     if cs.must_sell:
@@ -140,7 +140,7 @@ def _candidates(s: SeVendeState, seat: int) -> list[Any]:
     return moves
 
 
-def _default(s: SeVendeState, seat: int) -> tuple[Done, str] | None:
+def _default(s: State, seat: int) -> tuple[Done, str] | None:
     cs = _seat(s, seat)
     if cs.must_sell:
         return None
@@ -154,35 +154,37 @@ def _default(s: SeVendeState, seat: int) -> tuple[Done, str] | None:
 # ---------------------------------------------------------------------- selling
 
 
-def owns_good(s: SeVendeState, seat: int, world: str, rule: str, what: str) -> Refusal | None:
+def owns_good(s: State, seat: int, world: str, rule: str, what: str) -> Refusal | None:
     """Return a refusal citing ``rule`` unless ``world`` is a world of ``seat``'s tableau holding a good."""
     w = INDEX.get(world, NO_CARD)
     if w not in s.goods or w not in s.tableau[seat]:
-        return lambda: IllegalMove(rule, f"{world} is not a world of seat {seat}'s tableau holding a good {what}")
+        return Refusal(rule, lambda: f"{world} is not a world of seat {seat}'s tableau holding a good {what}")
     return None
 
 
-def owns_sell(s: SeVendeState, seat: int, move: Sell) -> Refusal | None:
+def owns_sell(s: State, seat: int, move: Sell) -> Refusal | None:
     """A good is sold from one of the seller's own worlds (se-vende/preguntas/comercio)."""
     return owns_good(s, seat, move.world, R.TRADE, "to sell")
 
 
-def check_sell(s: SeVendeState, seat: int, move: Sell) -> Refusal | None:
+def check_sell(s: State, seat: int, move: Sell) -> Refusal | None:
     """Only a Comercio chooser sells, and exactly one good (se-vende/preguntas/comercio)."""
     cs = _seat(s, seat)
     if not cs.must_sell:
         chosen = (s.chosen or {}).get(seat, "")
         if chosen != "comercio":
-            return lambda: IllegalMove(
+            return Refusal(
                 R.TRADE,
-                f"only seats that chose Consumir: Comercio may sell; seat {seat} chose "
-                f"{ACTION_NAMES.get(chosen, 'another action')}",
+                lambda: (
+                    f"only seats that chose Consumir: Comercio may sell; seat {seat} chose "
+                    f"{ACTION_NAMES.get(chosen, 'another action')}"
+                ),
             )
-        return lambda: IllegalMove(R.TRADE, f"seat {seat} has already sold its one good this phase")
+        return Refusal(R.TRADE, lambda: f"seat {seat} has already sold its one good this phase")
     return None
 
 
-def sell(s: SeVendeState, seat: int, move: Sell, ev: list[Event]) -> bool:
+def sell(s: State, seat: int, move: Sell, ev: list[Event]) -> bool:
     """Sell the good: it goes face down to the discard pile and the seat draws its price (plus trade powers)."""
     cs = _seat(s, seat)
     w = INDEX[move.world]
@@ -205,49 +207,53 @@ def find_power(cs: ConsumeSeat, card_id: str, index: int) -> PowerRef | None:
     return cs.by_key.get((card_id, index))
 
 
-def owns_use(s: SeVendeState, seat: int, move: UsePower) -> Refusal | None:
+def owns_use(s: State, seat: int, move: UsePower) -> Refusal | None:
     """The power must be a consume power of a card of the seat's tableau that counts this phase."""
     if find_power(_seat(s, seat), move.card, move.power) is None:
-        return lambda: IllegalMove(
+        return Refusal(
             R.CONSUME,
-            f"{move.card} has no consume power number {move.power} that counts in seat {seat}'s tableau this phase",
+            lambda: (
+                f"{move.card} has no consume power number {move.power} that counts in seat {seat}'s tableau this phase"
+            ),
         )
     return None
 
 
-def check_use(s: SeVendeState, seat: int, move: UsePower) -> Refusal | None:
+def check_use(s: State, seat: int, move: UsePower) -> Refusal | None:
     """A counting consume power with something to consume, unused this phase, after any sale, one at a time.
 
     See se-vende/rulings/consumir, se-vende/preguntas/comercio and se-vende/preguntas/poderes-hasta-n-bienes.
     """
     cs = _seat(s, seat)
     if cs.must_sell:
-        return lambda: IllegalMove(
+        return Refusal(
             R.TRADE,
-            f"seat {seat} chose Consumir: Comercio and must sell exactly one good before using any consume power",
+            lambda: (
+                f"seat {seat} chose Consumir: Comercio and must sell exactly one good before using any consume power"
+            ),
         )
     active = cs.active
     if active is not None:
         goods = active.power.name is PowerName.CONSUME_GOODS
-        return lambda: IllegalMove(
+        return Refusal(
             R.UP_TO_N if goods else R.CONSUME_HAND,
-            f"finish the power in use ({name(active.card)}, power {active.index}) before invoking another",
+            lambda: f"finish the power in use ({name(active.card)}, power {active.index}) before invoking another",
         )
     ref = find_power(cs, move.card, move.power)
     assert ref is not None, "owns_use accepted it"
     if ref in cs.used:
-        return lambda: IllegalMove(
-            R.CONSUME, f"power {move.power} of {name(ref.card)} has already been used in this Consumir phase"
+        return Refusal(
+            R.CONSUME, lambda: f"power {move.power} of {name(ref.card)} has already been used in this Consumir phase"
         )
     if not usable(s, seat, ref.power):
         need = "a card in hand" if ref.power.name is PowerName.CONSUME_HAND else "an eligible good"
-        return lambda: IllegalMove(
-            R.CONSUME, f"power {move.power} of {name(ref.card)} needs {need} and seat {seat} has none"
+        return Refusal(
+            R.CONSUME, lambda: f"power {move.power} of {name(ref.card)} needs {need} and seat {seat} has none"
         )
     return None
 
 
-def use(s: SeVendeState, seat: int, move: UsePower, ev: list[Event]) -> bool:
+def use(s: State, seat: int, move: UsePower, ev: list[Event]) -> bool:
     """Invoke the power; a goods power with no more eligible goods than it takes takes them all at once."""
     cs = _seat(s, seat)
     ref = find_power(cs, move.card, move.power)
@@ -270,24 +276,22 @@ def use(s: SeVendeState, seat: int, move: UsePower, ev: list[Event]) -> bool:
 # ---------------------------------------------------------------------- giving goods or cards to the power in use
 
 
-def owns_consume(s: SeVendeState, seat: int, move: ConsumeGood) -> Refusal | None:
+def owns_consume(s: State, seat: int, move: ConsumeGood) -> Refusal | None:
     """A good is consumed from one of the seat's own worlds (se-vende/preguntas/poderes-hasta-n-bienes)."""
     return owns_good(s, seat, move.world, R.UP_TO_N, "to consume")
 
 
-def check_consume(s: SeVendeState, seat: int, move: ConsumeGood) -> Refusal | None:
+def check_consume(s: State, seat: int, move: ConsumeGood) -> Refusal | None:
     """The power in use takes goods it accepts from the seat's worlds (se-vende/preguntas/poderes-hasta-n-bienes)."""
     cs = _seat(s, seat)
     if cs.active is None or cs.active.power.name is not PowerName.CONSUME_GOODS:
-        return lambda: IllegalMove(
-            R.CONSUME, "no goods-consuming power is in use; invoke one with 'use <card> <power>'"
-        )
+        return Refusal(R.CONSUME, lambda: "no goods-consuming power is in use; invoke one with 'use <card> <power>'")
     if not cs.active.power.matches(DEFS[INDEX[move.world]].good or ""):
-        return lambda: IllegalMove(R.UP_TO_N, f"the good on {move.world} is not of a kind the power in use accepts")
+        return Refusal(R.UP_TO_N, lambda: f"the good on {move.world} is not of a kind the power in use accepts")
     return None
 
 
-def consume(s: SeVendeState, seat: int, move: ConsumeGood, ev: list[Event]) -> bool:
+def consume(s: State, seat: int, move: ConsumeGood, ev: list[Event]) -> bool:
     """Give the good to the power in use; the power ends when it has taken all it may."""
     cs = _seat(s, seat)
     _take(s, cs, INDEX[move.world])
@@ -296,22 +300,23 @@ def consume(s: SeVendeState, seat: int, move: ConsumeGood, ev: list[Event]) -> b
     return _after(s, seat, cs, ev)
 
 
-def owns_discard(s: SeVendeState, seat: int, move: Discard) -> Refusal | None:
+def owns_discard(s: State, seat: int, move: Discard) -> Refusal | None:
     """The card comes from the seat's hand (se-vende/rulings/poderes-de-mano)."""
     return not_in_hand(s, seat, move.card, R.CONSUME_HAND, "discard it for a victory point")
 
 
-def check_discard(s: SeVendeState, seat: int, move: Discard) -> Refusal | None:
+def check_discard(s: State, seat: int, move: Discard) -> Refusal | None:
     """A power that discards from hand must be in use (se-vende/rulings/poderes-de-mano)."""
     cs = _seat(s, seat)
     if cs.active is None or cs.active.power.name is not PowerName.CONSUME_HAND:
-        return lambda: IllegalMove(
-            R.CONSUME_HAND, "no power that consumes cards from hand is in use; invoke one with 'use <card> <power>'"
+        return Refusal(
+            R.CONSUME_HAND,
+            lambda: "no power that consumes cards from hand is in use; invoke one with 'use <card> <power>'",
         )
     return None
 
 
-def discard(s: SeVendeState, seat: int, move: Discard, ev: list[Event]) -> bool:
+def discard(s: State, seat: int, move: Discard, ev: list[Event]) -> bool:
     """Discard the card for 1 VP (paid when the power ends); the power ends at its limit or an empty hand."""
     cs = _seat(s, seat)
     c = INDEX[move.card]
@@ -328,26 +333,28 @@ def discard(s: SeVendeState, seat: int, move: Discard, ev: list[Event]) -> bool:
 # ---------------------------------------------------------------------- finishing
 
 
-def check_done(s: SeVendeState, seat: int, move: Done) -> Refusal | None:
+def check_done(s: State, seat: int, move: Done) -> Refusal | None:
     """Stop a power that discards from hand, or finish consuming: not before a sale, nor mid goods power."""
     cs = _seat(s, seat)
     if cs.must_sell:
-        return lambda: IllegalMove(
+        return Refusal(
             R.TRADE,
-            f"seat {seat} chose Consumir: Comercio and holds a good: it must sell exactly one before finishing",
+            lambda: f"seat {seat} chose Consumir: Comercio and holds a good: it must sell exactly one before finishing",
         )
     active = cs.active
     if active is not None and active.power.name is PowerName.CONSUME_GOODS:
         left = len(eligible_goods(s, seat, active.power))
-        return lambda: IllegalMove(
+        return Refusal(
             R.UP_TO_N,
-            f"the power in use ({name(active.card)}, power {active.index}) must take all the goods it can: "
-            f"choose {cs.remaining} more of your {left} eligible goods",
+            lambda: (
+                f"the power in use ({name(active.card)}, power {active.index}) must take all the goods it can: "
+                f"choose {cs.remaining} more of your {left} eligible goods"
+            ),
         )
     return None
 
 
-def done(s: SeVendeState, seat: int, move: Done, ev: list[Event]) -> bool:
+def done(s: State, seat: int, move: Done, ev: list[Event]) -> bool:
     """End the power that discards from hand, or finish consuming."""
     cs = _seat(s, seat)
     if cs.active is not None:
@@ -358,13 +365,13 @@ def done(s: SeVendeState, seat: int, move: Done, ev: list[Event]) -> bool:
     return _after(s, seat, cs, ev)
 
 
-def _take(s: SeVendeState, cs: ConsumeSeat, w: int) -> None:
+def _take(s: State, cs: ConsumeSeat, w: int) -> None:
     to_discard(s, s.goods.pop(w), None)
     cs.taken.append(w)
     cs.remaining -= 1
 
 
-def _end_power(s: SeVendeState, seat: int, cs: ConsumeSeat, ev: list[Event]) -> None:
+def _end_power(s: State, seat: int, cs: ConsumeSeat, ev: list[Event]) -> None:
     ref = cs.active
     assert ref is not None
     cs.active = None
@@ -394,7 +401,7 @@ def _end_power(s: SeVendeState, seat: int, cs: ConsumeSeat, ev: list[Event]) -> 
     draw_to_hand(s, seat, cards, "consume power", ev)
 
 
-def _after(s: SeVendeState, seat: int, cs: ConsumeSeat, ev: list[Event]) -> bool:
+def _after(s: State, seat: int, cs: ConsumeSeat, ev: list[Event]) -> bool:
     """Finish the seat when nothing is left for it; return whether every seat has finished."""
     if not cs.finished and not is_open(s, seat, cs):
         cs.finished = True
@@ -405,8 +412,8 @@ def _after(s: SeVendeState, seat: int, cs: ConsumeSeat, ev: list[Event]) -> bool
     return False
 
 
-STEP = Step(
-    code=CONSUMING,
+STEP = declare(
+    STEP_NAMES[CONSUMING],
     rule=R.CONSUME,
     what="the Consumir phase",
     prompt="Consumir: sell one good if you chose Comercio, then use your consume powers or finish with done.",
@@ -414,11 +421,11 @@ STEP = Step(
     idle=_idle,
     candidates=_candidates,
     moves={
-        Sell: MoveRule(sell, owns=owns_sell, check=check_sell),
-        UsePower: MoveRule(use, owns=owns_use, check=check_use),
-        ConsumeGood: MoveRule(consume, owns=owns_consume, check=check_consume),
-        Discard: MoveRule(discard, owns=owns_discard, check=check_discard),
-        Done: MoveRule(done, check=check_done),
+        Sell: (sell, owns_sell, check_sell),
+        UsePower: (use, owns_use, check_use),
+        ConsumeGood: (consume, owns_consume, check_consume),
+        Discard: (discard, owns_discard, check_discard),
+        Done: (done, None, check_done),
     },
     default=_default,
 )

@@ -8,18 +8,18 @@ pile.
 
 from __future__ import annotations
 
-from club_agentes.engine.core import Event, IllegalMove
+from club_agentes.engine.core import Event
+from club_agentes.engine.core.steps import Refusal
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.actions import EXPLORE
 from club_agentes.engine.se_vende.cards import PowerName
 from club_agentes.engine.se_vende.moves import Keep, card_moves
-from club_agentes.engine.se_vende.state import EXPLORE_KEEP, NO_CARD, SeVendeState
-from club_agentes.engine.se_vende.steps.base import MoveRule, Step, idle_refusal
+from club_agentes.engine.se_vende.state import EXPLORE_KEEP, NO_CARD, STEP_NAMES, State
+from club_agentes.engine.se_vende.steps.base import declare, idle_refusal
 from club_agentes.engine.se_vende.table import (
     DEFS,
     IDS,
     INDEX,
-    Refusal,
     active_cards,
     draw,
     name,
@@ -32,7 +32,7 @@ BASE_DRAW = 2
 BASE_KEEP = 1
 
 
-def terms(s: SeVendeState, seat: int) -> tuple[int, int]:
+def terms(s: State, seat: int) -> tuple[int, int]:
     """Return how many cards ``seat`` draws and keeps when exploring now (bonus and powers included)."""
     a = (s.chosen or {}).get(seat)
     draws = BASE_DRAW + (5 if a == "explorar-5" else 1 if a == "explorar-1-1" else 0)
@@ -46,7 +46,7 @@ def terms(s: SeVendeState, seat: int) -> tuple[int, int]:
     return draws, keep
 
 
-def begin(s: SeVendeState, ev: list[Event]) -> bool:
+def begin(s: State, ev: list[Event]) -> bool:
     """Every seat draws; return whether some seat must choose what to keep."""
     part: list[int] = []
     for seat in range(s.n):
@@ -69,31 +69,33 @@ def begin(s: SeVendeState, ev: list[Event]) -> bool:
     return True
 
 
-def _deciding(s: SeVendeState, seat: int) -> bool:
+def _deciding(s: State, seat: int) -> bool:
     return s.todo[seat] > 0
 
 
-def _idle(s: SeVendeState, seat: int) -> IllegalMove:
+def _idle(s: State, seat: int) -> Refusal:
     return idle_refusal(s, STEP, seat, "has already kept every card it may keep in this Explorar phase", R.DECISIONS)
 
 
-def _candidates(s: SeVendeState, seat: int) -> list[Keep]:
+def _candidates(s: State, seat: int) -> list[Keep]:
     return card_moves(Keep, s.drawn[seat])
 
 
-def check_keep(s: SeVendeState, seat: int, move: Keep) -> Refusal | None:
+def check_keep(s: State, seat: int, move: Keep) -> Refusal | None:
     """Only a card drawn while exploring this phase may be kept (se-vende/rulings/explorar)."""
     drawn = s.drawn[seat]
     if INDEX.get(move.card, NO_CARD) not in drawn:
-        return lambda: IllegalMove(
+        return Refusal(
             R.EXPLORE,
-            f"{move.card} is not among the {len(drawn)} cards seat {seat} drew while exploring "
-            f"({', '.join(IDS[x] for x in drawn)})",
+            lambda: (
+                f"{move.card} is not among the {len(drawn)} cards seat {seat} drew while exploring "
+                f"({', '.join(IDS[x] for x in drawn)})"
+            ),
         )
     return None
 
 
-def keep(s: SeVendeState, seat: int, move: Keep, ev: list[Event]) -> bool:
+def keep(s: State, seat: int, move: Keep, ev: list[Event]) -> bool:
     """Keep the card; after the last keep, discard the rest face down. Complete when every seat has kept."""
     c = INDEX[move.card]
     drawn = s.drawn[seat]
@@ -110,13 +112,13 @@ def keep(s: SeVendeState, seat: int, move: Keep, ev: list[Event]) -> bool:
     return not any(s.todo)
 
 
-STEP = Step(
-    code=EXPLORE_KEEP,
+STEP = declare(
+    STEP_NAMES[EXPLORE_KEEP],
     rule=R.EXPLORE,
     what="the Explorar phase (keep cards you drew)",
     prompt="Explorar: keep cards from those you drew, one at a time; the rest are discarded face down.",
     deciding=_deciding,
     idle=_idle,
     candidates=_candidates,
-    moves={Keep: MoveRule(keep, owns=check_keep)},
+    moves={Keep: (keep, check_keep, None)},
 )

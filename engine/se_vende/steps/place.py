@@ -12,7 +12,8 @@ the draw powers.
 
 from __future__ import annotations
 
-from club_agentes.engine.core import Event, IllegalMove
+from club_agentes.engine.core import Event
+from club_agentes.engine.core.steps import Refusal, Step
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.actions import DEVELOP, PHASE_NAMES, SETTLE
 from club_agentes.engine.se_vende.cards import GOOD_NAMES, PowerName
@@ -23,15 +24,15 @@ from club_agentes.engine.se_vende.state import (
     NO_CARD,
     SETTLE_PAY,
     SETTLE_PLACE,
-    SeVendeState,
+    STEP_NAMES,
+    State,
     stamp,
 )
-from club_agentes.engine.se_vende.steps.base import MoveRule, Step, idle_refusal
+from club_agentes.engine.se_vende.steps.base import MoveKind, declare, idle_refusal
 from club_agentes.engine.se_vende.table import (
     DECK,
     DEFS,
     INDEX,
-    Refusal,
     develop_discount,
     discard_owed,
     draw_to_hand,
@@ -50,17 +51,17 @@ from club_agentes.engine.se_vende.table import (
 # ---------------------------------------------------------------------- begin
 
 
-def begin_develop(s: SeVendeState, ev: list[Event]) -> bool:
+def begin_develop(s: State, ev: list[Event]) -> bool:
     """Desarrollar begins: every seat chooses in secret a development to place, or none."""
     return _begin(s, DEVELOP_PLACE, ev)
 
 
-def begin_settle(s: SeVendeState, ev: list[Event]) -> bool:
+def begin_settle(s: State, ev: list[Event]) -> bool:
     """Asentar begins: every seat chooses in secret a world to place, or none."""
     return _begin(s, SETTLE_PLACE, ev)
 
 
-def _begin(s: SeVendeState, step: int, ev: list[Event]) -> bool:
+def _begin(s: State, step: int, ev: list[Event]) -> bool:
     s.placing = type(s.placing)(range(s.n))
     s.placed = [NO_CARD] * s.n
     open_step(s, step, tuple(range(s.n)), sealed=True)
@@ -72,7 +73,7 @@ def _begin(s: SeVendeState, step: int, ev: list[Event]) -> bool:
 # ---------------------------------------------------------------------- placing (sealed)
 
 
-def cost_now(s: SeVendeState, seat: int, c: int) -> int:
+def cost_now(s: State, seat: int, c: int) -> int:
     """Return the cards ``seat`` would pay to place card ``c`` in the current phase (discounts applied)."""
     d = DEFS[c]
     if d.military:
@@ -81,25 +82,25 @@ def cost_now(s: SeVendeState, seat: int, c: int) -> int:
     return owed(d, discount)
 
 
-def _placing_deciding(s: SeVendeState, seat: int) -> bool:
+def _placing_deciding(s: State, seat: int) -> bool:
     return not s.placing.has_chosen(seat)
 
 
-def _placing_idle(s: SeVendeState, seat: int) -> IllegalMove:
-    return IllegalMove(
+def _placing_idle(s: State, seat: int) -> Refusal:
+    return Refusal(
         R.DECISIONS,
         f"seat {seat} has already chosen what to place this phase; {seats_text(s.placing.waiting)} still "
         "choosing, then all placements are revealed at once",
     )
 
 
-def _placing_candidates(s: SeVendeState, seat: int) -> list[Place]:
+def _placing_candidates(s: State, seat: int) -> list[Place]:
     moves = card_moves(Place, s.hands[seat])
     moves.append(PLACE_NONE)
     return moves
 
 
-def owns_place(s: SeVendeState, seat: int, move: Place) -> Refusal | None:
+def owns_place(s: State, seat: int, move: Place) -> Refusal | None:
     """A card is placed from the seat's own hand (placing nothing needs nothing)."""
     if move.card is None:
         return None
@@ -107,7 +108,7 @@ def owns_place(s: SeVendeState, seat: int, move: Place) -> Refusal | None:
     return not_in_hand(s, seat, move.card, rule, "place it")
 
 
-def place_rules(s: SeVendeState, seat: int, move: Place) -> Refusal | None:
+def place_rules(s: State, seat: int, move: Place) -> Refusal | None:
     """Whether ``seat`` may place ``move.card`` from its hand now (always, for nothing).
 
     Desarrollar takes only developments (se-vende/rulings/desarrollar), Asentar only worlds
@@ -121,19 +122,19 @@ def place_rules(s: SeVendeState, seat: int, move: Place) -> Refusal | None:
     d = DEFS[c]
     if s.step == DEVELOP_PLACE:
         if not d.is_development:
-            return lambda: IllegalMove(
-                R.DEVELOP, f"{name(c)} is a world; in Desarrollar you may place only a development"
-            )
+            return Refusal(R.DEVELOP, lambda: f"{name(c)} is a world; in Desarrollar you may place only a development")
     else:
         if not d.is_world:
-            return lambda: IllegalMove(R.SETTLE, f"{name(c)} is a development; in Asentar you may place only a world")
+            return Refusal(R.SETTLE, lambda: f"{name(c)} is a development; in Asentar you may place only a world")
         if d.military:
             mil = military(s, seat)
             if mil < d.defence:
-                return lambda: IllegalMove(
+                return Refusal(
                     R.MILITARY,
-                    f"{name(c)} has defence {d.defence} and seat {seat}'s Militar is {mil}; a military world "
-                    "needs Militar equal to or above its defence and cannot be paid for with cards",
+                    lambda: (
+                        f"{name(c)} has defence {d.defence} and seat {seat}'s Militar is {mil}; a military world "
+                        "needs Militar equal to or above its defence and cannot be paid for with cards"
+                    ),
                 )
             return None
     others = len(s.hands[seat]) - 1
@@ -141,20 +142,22 @@ def place_rules(s: SeVendeState, seat: int, move: Place) -> Refusal | None:
         return None
     owe = cost_now(s, seat, c)
     if owe > others:
-        return lambda: IllegalMove(
+        return Refusal(
             R.PAYING,
-            f"{name(c)} costs {d.cost} and seat {seat} pays {owe} after discounts, but would hold only "
-            f"{others} other cards to discard",
+            lambda: (
+                f"{name(c)} costs {d.cost} and seat {seat} pays {owe} after discounts, but would hold only "
+                f"{others} other cards to discard"
+            ),
         )
     return None
 
 
-def check_place(s: SeVendeState, seat: int, move: Place) -> Refusal | None:
+def check_place(s: State, seat: int, move: Place) -> Refusal | None:
     """The whole check of a placement: from the seat's hand, and allowed by the phase's rules."""
     return owns_place(s, seat, move) or place_rules(s, seat, move)
 
 
-def place(s: SeVendeState, seat: int, move: Place, ev: list[Event]) -> bool:
+def place(s: State, seat: int, move: Place, ev: list[Event]) -> bool:
     """Seal the placement; when every seat has chosen, reveal them all and place the cards."""
     c = NO_CARD if move.card is None else INDEX[move.card]
     s.placing.submit(seat, c)
@@ -168,7 +171,7 @@ def place(s: SeVendeState, seat: int, move: Place, ev: list[Event]) -> bool:
     return _reveal(s, ev)
 
 
-def _reveal(s: SeVendeState, ev: list[Event]) -> bool:
+def _reveal(s: State, ev: list[Event]) -> bool:
     dev = s.step == DEVELOP_PLACE
     now = stamp(s.round, s.phase)
     choices = s.placing.reveal()
@@ -199,32 +202,32 @@ def _reveal(s: SeVendeState, ev: list[Event]) -> bool:
     return after_placing(s, ev)
 
 
-def _placing_default(s: SeVendeState, seat: int) -> tuple[Place, str]:
+def _placing_default(s: State, seat: int) -> tuple[Place, str]:
     return PLACE_NONE, R.NOTHING_PLACED
 
 
 # ---------------------------------------------------------------------- paying
 
 
-def _paying_deciding(s: SeVendeState, seat: int) -> bool:
+def _paying_deciding(s: State, seat: int) -> bool:
     return s.todo[seat] > 0
 
 
-def _paying_idle(s: SeVendeState, seat: int) -> IllegalMove:
+def _paying_idle(s: State, seat: int) -> Refusal:
     why = f"owes no card for a placement in this {PHASE_NAMES[s.phase]} phase"
     return idle_refusal(s, STEPS[s.step], seat, why, R.DECISIONS)
 
 
-def _paying_candidates(s: SeVendeState, seat: int) -> list[Pay]:
+def _paying_candidates(s: State, seat: int) -> list[Pay]:
     return card_moves(Pay, s.hands[seat])
 
 
-def check_pay(s: SeVendeState, seat: int, move: Pay) -> Refusal | None:
+def check_pay(s: State, seat: int, move: Pay) -> Refusal | None:
     """A cost is paid with cards from the payer's hand (se-vende/rulings/pagar-costos)."""
     return not_in_hand(s, seat, move.card, R.PAYING, "pay with it")
 
 
-def pay(s: SeVendeState, seat: int, move: Pay, ev: list[Event]) -> bool:
+def pay(s: State, seat: int, move: Pay, ev: list[Event]) -> bool:
     """Discard the card face down towards the cost; when every seat has paid, the placements take effect."""
     if discard_owed(s, seat, move.card, "you paid with {card}", ev):
         ev.append(Event(f"seat {seat} has paid for {name(s.placed[seat])}"))
@@ -233,7 +236,7 @@ def pay(s: SeVendeState, seat: int, move: Pay, ev: list[Event]) -> bool:
     return False
 
 
-def after_placing(s: SeVendeState, ev: list[Event]) -> bool:
+def after_placing(s: State, ev: list[Event]) -> bool:
     """The placements take effect in seat order: windfall goods, the Asentar bonus, draw powers."""
     dev = s.phase == DEVELOP
     chosen = s.chosen or {}
@@ -260,14 +263,14 @@ def after_placing(s: SeVendeState, ev: list[Event]) -> bool:
 
 # ---------------------------------------------------------------------- the four steps
 
-_PLACING: dict[type, MoveRule] = {Place: MoveRule(place, owns=owns_place, check=place_rules)}
-_PAYING: dict[type, MoveRule] = {Pay: MoveRule(pay, owns=check_pay)}
+_PLACING: dict[type, MoveKind] = {Place: (place, owns_place, place_rules)}
+_PAYING: dict[type, MoveKind] = {Pay: (pay, check_pay, None)}
 
 
-def _placing_step(code: int, rule: str, phase: str, kind: str) -> Step:
+def _placing_step(code: int, rule: str, phase: str, kind: str) -> Step[State]:
     """Return the sealed step in which each seat chooses a card of ``kind`` to place in ``phase``, or none."""
-    return Step(
-        code=code,
+    return declare(
+        STEP_NAMES[code],
         rule=rule,
         what=f"{phase} (place a {kind} or none)",
         prompt=f"{phase}: choose in secret a {kind} from your hand to place, or place none.",
@@ -276,14 +279,13 @@ def _placing_step(code: int, rule: str, phase: str, kind: str) -> Step:
         candidates=_placing_candidates,
         moves=_PLACING,
         default=_placing_default,
-        sealed=True,
     )
 
 
-def _paying_step(code: int, phase: str, kind: str) -> Step:
+def _paying_step(code: int, phase: str, kind: str) -> Step[State]:
     """Return the step in which the seats that placed a card of ``kind`` in ``phase`` pay for it."""
-    return Step(
-        code=code,
+    return declare(
+        STEP_NAMES[code],
         rule=R.PAYING,
         what=f"paying for the card placed in {phase}",
         prompt=f"{phase}: pay for your {kind} by discarding cards from your hand, one at a time.",
@@ -294,7 +296,7 @@ def _paying_step(code: int, phase: str, kind: str) -> Step:
     )
 
 
-STEPS: dict[int, Step] = {
+STEPS: dict[int, Step[State]] = {
     DEVELOP_PLACE: _placing_step(DEVELOP_PLACE, R.DEVELOP, "Desarrollar", "development"),
     SETTLE_PLACE: _placing_step(SETTLE_PLACE, R.SETTLE, "Asentar", "world"),
     DEVELOP_PAY: _paying_step(DEVELOP_PAY, "Desarrollar", "development"),

@@ -11,17 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from club_agentes.engine.core import Event, IllegalMove
+from club_agentes.engine.core import Event
+from club_agentes.engine.core.steps import Refusal
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.actions import PRODUCE
 from club_agentes.engine.se_vende.cards import GOOD_NAMES, PowerName
 from club_agentes.engine.se_vende.moves import Done, Produce, card_moves
-from club_agentes.engine.se_vende.state import NO_CARD, PRODUCING, SeVendeState, WindfallRight
-from club_agentes.engine.se_vende.steps.base import MoveRule, Step
+from club_agentes.engine.se_vende.state import NO_CARD, PRODUCING, STEP_NAMES, State, WindfallRight
+from club_agentes.engine.se_vende.steps.base import declare
 from club_agentes.engine.se_vende.table import (
     DEFS,
     INDEX,
-    Refusal,
     active_cards,
     draw_to_hand,
     drawable,
@@ -34,7 +34,7 @@ from club_agentes.engine.se_vende.table import (
 _DONE = Done()
 
 
-def targets(s: SeVendeState, seat: int, kind: str) -> list[int]:
+def targets(s: State, seat: int, kind: str) -> list[int]:
     """Return ``seat``'s empty windfall worlds of ``kind`` (``"any"``: every kind), if a good can be drawn."""
     if not drawable(s):
         return []
@@ -46,13 +46,13 @@ def targets(s: SeVendeState, seat: int, kind: str) -> list[int]:
     ]
 
 
-def _prune(s: SeVendeState, seat: int) -> None:
+def _prune(s: State, seat: int) -> None:
     queue = s.produce[seat]
     while queue and not targets(s, seat, queue[0].kind):
         queue.pop(0)
 
 
-def begin(s: SeVendeState, ev: list[Event]) -> bool:
+def begin(s: State, ev: list[Event]) -> bool:
     """Production worlds get their goods; return whether some seat has a windfall production to decide."""
     chosen = s.chosen or {}
     part: list[int] = []
@@ -91,43 +91,44 @@ def _by(right: WindfallRight) -> str:
     return "the Producir bonus" if right.source == NO_CARD else name(right.source)
 
 
-def _deciding(s: SeVendeState, seat: int) -> bool:
+def _deciding(s: State, seat: int) -> bool:
     return bool(s.produce[seat])
 
 
-def _idle(s: SeVendeState, seat: int) -> IllegalMove:
-    return IllegalMove(
+def _idle(s: State, seat: int) -> Refusal:
+    return Refusal(
         R.PRODUCE,
         f"seat {seat} has no windfall production to decide (only the Producir chooser and windfall-production "
-        f"powers produce on windfall worlds); {seats_text(STEP.waiting(s))} still deciding",
+        f"powers produce on windfall worlds); {seats_text(STEP.deciding(s))} still deciding",
     )
 
 
-def _candidates(s: SeVendeState, seat: int) -> list[Any]:
+def _candidates(s: State, seat: int) -> list[Any]:
     moves = card_moves(Produce, s.tableau[seat])
     moves.append(_DONE)
     return moves
 
 
-def owns_produce(s: SeVendeState, seat: int, move: Produce) -> Refusal | None:
+def owns_produce(s: State, seat: int, move: Produce) -> Refusal | None:
     """The world must be one of the seat's own."""
     if INDEX.get(move.world, NO_CARD) not in s.tableau[seat]:
-        return lambda: IllegalMove(R.PRODUCE, f"{move.world} is not a world of seat {seat}'s tableau")
+        return Refusal(R.PRODUCE, lambda: f"{move.world} is not a world of seat {seat}'s tableau")
     return None
 
 
-def check_produce(s: SeVendeState, seat: int, move: Produce) -> Refusal | None:
+def check_produce(s: State, seat: int, move: Produce) -> Refusal | None:
     """The world must be an empty windfall world of the kind the right allows (se-vende/preguntas/producir)."""
     right = s.produce[seat][0]
     if INDEX.get(move.world, NO_CARD) not in targets(s, seat, right.kind):
         what = "windfall world" if right.kind == "any" else f"{GOOD_NAMES[right.kind]} windfall world"
-        return lambda: IllegalMove(
-            R.PRODUCE, f"{move.world} is not an empty {what} of seat {seat}'s tableau, so {_by(right)} cannot use it"
+        return Refusal(
+            R.PRODUCE,
+            lambda: f"{move.world} is not an empty {what} of seat {seat}'s tableau, so {_by(right)} cannot use it",
         )
     return None
 
 
-def produce(s: SeVendeState, seat: int, move: Produce, ev: list[Event]) -> bool:
+def produce(s: State, seat: int, move: Produce, ev: list[Event]) -> bool:
     """Put a good, face down from the supply, on the windfall world."""
     right = s.produce[seat][0]
     w = INDEX[move.world]
@@ -137,13 +138,13 @@ def produce(s: SeVendeState, seat: int, move: Produce, ev: list[Event]) -> bool:
     return _next(s, seat, ev)
 
 
-def decline(s: SeVendeState, seat: int, move: Done, ev: list[Event]) -> bool:
+def decline(s: State, seat: int, move: Done, ev: list[Event]) -> bool:
     """Decline the windfall production."""
     ev.append(Event(f"seat {seat} declines the windfall production of {_by(s.produce[seat][0])}"))
     return _next(s, seat, ev)
 
 
-def _next(s: SeVendeState, seat: int, ev: list[Event]) -> bool:
+def _next(s: State, seat: int, ev: list[Event]) -> bool:
     s.produce[seat].pop(0)
     _prune(s, seat)
     if any(s.produce):
@@ -152,7 +153,7 @@ def _next(s: SeVendeState, seat: int, ev: list[Event]) -> bool:
     return True
 
 
-def after_produce(s: SeVendeState, ev: list[Event]) -> None:
+def after_produce(s: State, ev: list[Event]) -> None:
     """Produce-draw powers draw, counting the goods produced in this phase."""
     for seat in range(s.n):
         n = 0
@@ -167,18 +168,18 @@ def after_produce(s: SeVendeState, ev: list[Event]) -> None:
         s.produced[seat] = []
 
 
-def _default(s: SeVendeState, seat: int) -> tuple[Done, str]:
+def _default(s: State, seat: int) -> tuple[Done, str]:
     return _DONE, R.PRODUCE_CHOICE
 
 
-STEP = Step(
-    code=PRODUCING,
+STEP = declare(
+    STEP_NAMES[PRODUCING],
     rule=R.PRODUCE,
     what="the Producir phase (produce on a windfall world or done)",
     prompt="Producir: choose an empty windfall world to produce a good on, or done to decline.",
     deciding=_deciding,
     idle=_idle,
     candidates=_candidates,
-    moves={Produce: MoveRule(produce, owns=owns_produce, check=check_produce), Done: MoveRule(decline)},
+    moves={Produce: (produce, owns_produce, check_produce), Done: (decline, None, None)},
     default=_default,
 )
