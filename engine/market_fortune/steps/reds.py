@@ -17,12 +17,9 @@ from club_agentes.engine.core import Event, clockwise_from
 from club_agentes.engine.market_fortune import rules as rid
 from club_agentes.engine.market_fortune.components import (
     CARD_ID,
-    CARD_IND,
     CARD_INDEX,
-    CARD_NAME,
     CARD_STRAT,
     CARD_TYPE,
-    INDUSTRIES,
     IS_BLUE,
     IS_GREEN,
     IS_RED,
@@ -36,7 +33,7 @@ from club_agentes.engine.market_fortune.components import (
 )
 from club_agentes.engine.market_fortune.config import MAX_SEATS
 from club_agentes.engine.market_fortune.flow import after_red
-from club_agentes.engine.market_fortune.moves import SOURCE_WORDS, Play, intern
+from club_agentes.engine.market_fortune.moves import Play, intern
 from club_agentes.engine.market_fortune.scoring import goes_last, is_leader, strategy
 from club_agentes.engine.market_fortune.state import (
     BUILDING_TARGET,
@@ -46,6 +43,14 @@ from club_agentes.engine.market_fortune.state import (
     TAKE,
     Attack,
     State,
+)
+from club_agentes.engine.market_fortune.steps.swaps import (
+    DISCARD_SOURCES,
+    discard_swap,
+    list_discard_swap,
+    list_return_swap,
+    return_swap,
+    return_swap_cards_check,
 )
 from club_agentes.engine.market_fortune.table import (
     DECK_BITS,
@@ -69,7 +74,6 @@ from club_agentes.engine.market_fortune.table import (
     private_to,
     seat_list,
     shared_rows,
-    source_check,
     take_from,
     take_strategy,
 )
@@ -86,7 +90,6 @@ FIELDS: dict[Effect, tuple[str, ...]] = {
 }
 _ALL_FIELDS = ("target", "investment", "swap", "source")
 _SHAPE = {e: tuple(f in FIELDS.get(e, ()) for f in _ALL_FIELDS) for e in Effect}
-_DISCARD_SOURCES = ("stock-discard", "return-discard")
 
 
 def card_of(card_id: str) -> int:
@@ -295,73 +298,7 @@ def _targeted(st: State, seat: int, s: StrategyDef, t: int | None, k: int | None
     return _TARGET_CHECKS[s.effect](st, seat, s, t, k, say)
 
 
-# ----- Interés Compuesto and Movimiento Astuto
-
-
-def return_swap_cards_check(s: StrategyDef, card: int, current: int, say: bool = True) -> Check:
-    """Interés Compuesto: return why ``card`` can never replace the +R of an investment whose $ is ``current``."""
-    if CARD_TYPE[card] != RETURN:
-        if not say:
-            return NO
-        return Refusal(s.section, lambda: f"{s.name} puts a +R into the investment, and {cn(card)} is not a +R card")
-    if CARD_IND[card] != CARD_IND[current]:
-        if not say:
-            return NO
-        return Refusal(
-            rid.RULING_SAME_INDUSTRY,
-            lambda: f"the investment is of {INDUSTRIES[CARD_IND[current]].name}; {CARD_NAME[card]} is another industry",
-        )
-    return None
-
-
-def _return_swap_investment(st: State, seat: int, s: StrategyDef, k: int | None, say: bool) -> Check:
-    invs = st.invs[seat]
-    if k is None or not 0 <= k < len(invs):
-        return Refusal(s.section, lambda: no_such_investment("you have", len(invs), k)) if say else NO
-    if invs[k].face_up:
-        if not say:
-            return NO
-        return Refusal(s.section, lambda: f"investment #{k} is face up; flipped investments can no longer be modified")
-    return None
-
-
-def _return_swap_hand(st: State, seat: int, s: StrategyDef, c: int, say: bool) -> Check:
-    if c not in st.hands[seat]:
-        return Refusal(s.section, lambda: f"the +R comes from your hand, and you do not hold {cn(c)}") if say else NO
-    return None
-
-
-def _return_swap(st: State, seat: int, s: StrategyDef, k: int | None, c: int, say: bool) -> Check:
-    """Interés Compuesto: a +R of the hand into a face-down investment of the same industry."""
-    p = _return_swap_investment(st, seat, s, k, say)
-    if p is not None:
-        return p
-    assert k is not None
-    return return_swap_cards_check(s, c, st.invs[seat][k].stock, say) or _return_swap_hand(st, seat, s, c, say)
-
-
-def _discard_swap_source(st: State, s: StrategyDef, src: str, say: bool) -> Check:
-    """Movimiento Astuto's source: the top card of the $ or +R discard pile, if it may be taken."""
-    if src not in _DISCARD_SOURCES:
-        if not say:
-            return NO
-        return Refusal(
-            s.section, lambda: f"{s.name} takes the top card of the $ or +R discard pile, not of {SOURCE_WORDS[src]}"
-        )
-    return source_check(st, src, say)
-
-
-def _discard_swap(st: State, seat: int, s: StrategyDef, src: str | None, c: int, say: bool) -> Check:
-    """Movimiento Astuto: the top card of a $ or +R discard pile for a card of the hand."""
-    assert src is not None
-    p = _discard_swap_source(st, s, src, say)
-    if p is not None:
-        return p
-    if c not in st.hands[seat]:
-        if not say:
-            return NO
-        return Refusal(s.section, lambda: f"you give a building card from your hand, and you do not hold {cn(c)}")
-    return None
+# ----- Interés Compuesto and Movimiento Astuto: :mod:`.swaps`
 
 
 # ----- the reds that act on their user (and the group attacks, which need someone to reach)
@@ -471,9 +408,9 @@ def effect_body_check(
     if e in _TARGET_CHECKS:
         return _targeted(st, seat, s, target, k, say)
     if e is Effect.FREE_RETURN_SWAP:
-        return _return_swap(st, seat, s, k, swap, say)
+        return return_swap(st, seat, s, k, swap, say)
     if e is Effect.DISCARD_SWAP:
-        return _discard_swap(st, seat, s, source, swap, say)
+        return discard_swap(st, seat, s, source, swap, say)
     return _on_self(st, seat, s, say)
 
 
@@ -533,29 +470,6 @@ def _list_correction(
                 out.append(row[k])
 
 
-def _list_return_swap(
-    st: State, seat: int, s: StrategyDef, _: None, plays: list[list[list[Play | None]]], out: list[Play]
-) -> None:
-    hand = st.hands[seat]
-    for k, inv in enumerate(st.invs[seat]):
-        if _return_swap_investment(st, seat, s, k, False) is None:
-            row = plays[k][inv.stock]  # return_swap_cards_check's table for this investment
-            for c in hand:
-                m = row[c]
-                if m is not None:
-                    out.append(m)
-
-
-def _list_discard_swap(
-    st: State, seat: int, s: StrategyDef, _: None, plays: list[tuple[str, list[Play]]], out: list[Play]
-) -> None:
-    hand = st.hands[seat]
-    for src, row in plays:
-        if _discard_swap_source(st, s, src, False) is None:
-            for g in hand:
-                out.append(row[g])
-
-
 def _lister(card: int) -> tuple[Lister, StrategyDef, Any, Any]:
     """Return how red ``card``'s plays are listed (see :data:`_LISTER_OF`)."""
     s = _strategy_of(card)
@@ -583,12 +497,12 @@ def _lister(card: int) -> tuple[Lister, StrategyDef, Any, Any]:
             )
             for k in range(MAX_INVESTMENTS)
         ]
-        return _list_return_swap, s, None, plays
+        return list_return_swap, s, None, plays
     assert fields == ("source", "swap")
     swaps = [
-        (src, [intern(Play, cid, None, None, CARD_ID[g], src) for g in range(N_BUILDING)]) for src in _DISCARD_SOURCES
+        (src, [intern(Play, cid, None, None, CARD_ID[g], src) for g in range(N_BUILDING)]) for src in DISCARD_SOURCES
     ]
-    return _list_discard_swap, s, None, swaps
+    return list_discard_swap, s, None, swaps
 
 
 # The card part of the red's check (red_card_check), for every card, and how each red's plays are listed.
