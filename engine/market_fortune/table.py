@@ -1,7 +1,7 @@
 """What every step of Market Fortune shares: refusals, card names, who knows what, the piles.
 
-* :class:`Refusal`: what a check function returns when a move breaks a rule (the rule id and
-  a sentence built only when it is needed, so listing legal moves stays cheap).
+* :class:`~club_agentes.engine.core.steps.Refusal` (the core step kit's): what a check function returns when
+  a move breaks a rule (the rule id and a sentence built only when it is needed).
 * Knowledge (``State.know``): :func:`make_public`, :func:`private_to`, :func:`learn`,
   :func:`forget`, :func:`obscure_hand`, :func:`obscure_strategies`.
 * Piles: :func:`open_sources` (the one rule of "may a building card be taken from here", for
@@ -36,7 +36,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from club_agentes.engine.core import Event, IllegalMove, SharedEvents
+from club_agentes.engine.core import Event, SharedEvents
+from club_agentes.engine.core.steps import Refusal
 from club_agentes.engine.market_fortune import rules as rid
 from club_agentes.engine.market_fortune.components import (
     CARD_ID,
@@ -54,30 +55,6 @@ Events = list[Event]
 
 PILE_OF_SOURCE = {"stock-deck": STOCK, "return-deck": RETURN, "stock-discard": STOCK, "return-discard": RETURN}
 PILE_WORD = ("$", "+R")
-
-
-class Refusal:
-    """Why a move is refused: the rule id it breaks and one sentence with the facts.
-
-    The sentence may be given as a function, called only when the refusal is raised: listing
-    legal moves runs the same checks over many candidates and never needs the words.
-    """
-
-    __slots__ = ("_say", "rule_id")
-
-    def __init__(self, rule_id: str, say: str | Callable[[], str]) -> None:
-        self.rule_id = rule_id
-        self._say = say
-
-    @property
-    def message(self) -> str:
-        """The sentence."""
-        say = self._say
-        return say if isinstance(say, str) else say()
-
-    def error(self) -> IllegalMove:
-        """Return the :class:`IllegalMove` to raise."""
-        return IllegalMove(self.rule_id, self.message)
 
 
 Check = Refusal | None
@@ -462,11 +439,11 @@ def take_discard(st: State, seat: int, move: Any, rule: str, step_rule: str, ste
         IllegalMove: ``move`` is not a discard, or the card may not be discarded.
     """
     if type(move) is not Discard:
-        raise out_of_step(st, move, step_rule, step_text).error()
+        raise out_of_step(st, move, step_rule, step_text).illegal()
     card = CARD_INDEX[move.card]
     problem = hand_discard_check(st, seat, card, rule)
     if problem is not None:
-        raise problem.error()
+        raise problem.illegal()
     st.hands[seat].remove(card)
     return card
 

@@ -59,7 +59,7 @@ def do_build(st: State, seat: int, move: Build) -> Events:
     """
     problem = build_check(st, seat, move.source)
     if problem is not None:
-        raise problem.error()
+        raise problem.illegal()
     ev: Events = []
     st.acted = True
     take_from(st, seat, move.source, ev, "chose Construir and took")

@@ -81,7 +81,7 @@ def do_declare(st: State, seat: int) -> Events:
     """
     problem = declare_check(st, seat)
     if problem is not None:
-        raise problem.error()
+        raise problem.illegal()
     ev: Events = []
     start_declaration(st, seat, ev)
     return ev
@@ -201,7 +201,7 @@ def do_attach(st: State, seat: int, move: Attach, only: int) -> Events:
     k = move.investment
     problem = attach_check(st, seat, card, k, only)
     if problem is not None:
-        raise problem.error()
+        raise problem.illegal()
     st.strats[seat].remove(card)
     inv = st.invs[seat][k]
     inv.green = card
@@ -242,7 +242,7 @@ def apply_closing(st: State, seat: int, move: Any) -> Events:
         return ev
     raise out_of_step(
         st, move, rid.DECLARE, "you are declaring victory: attach green strategies or reveal your portfolio"
-    ).error()
+    ).illegal()
 
 
 CLOSING_STEP = Step(CLOSING, closing_moves, apply_closing)
@@ -273,11 +273,11 @@ def apply_return(st: State, seat: int, move: Any) -> Events:
     if type(move) is not Return:
         raise out_of_step(
             st, move, rid.FAILED_DECLARATION, "your declaration failed: choose the investment that returns to your hand"
-        ).error()
+        ).illegal()
     k = move.investment
     problem = return_check(st, seat, k)
     if problem is not None:
-        raise problem.error()
+        raise problem.illegal()
     inv = return_investment(st, seat, k)
     ev: Events = [Event(f"seat {seat} returns investment #{k} ({inv_text(inv)}) to its hand; play goes on")]
     end_turn(st, ev)

@@ -45,7 +45,7 @@ def do_dominate(st: State, seat: int, move: Dominate) -> Events:
     """
     problem = dominate_check(st, seat)
     if problem is not None:
-        raise problem.error()
+        raise problem.illegal()
     ev: Events = []
     st.acted = True
     c = take_strategy(st, seat, ev)
@@ -81,7 +81,7 @@ def apply_dominated(st: State, seat: int, move: Any) -> Events:
     if t is Play:
         problem = play_check(st, seat, move, st.drawn)
         if problem is not None:
-            raise problem.error()
+            raise problem.illegal()
         play_red(st, seat, move, ev)
         return ev
     if t is Skip:
@@ -94,7 +94,7 @@ def apply_dominated(st: State, seat: int, move: Any) -> Events:
         move,
         rid.YOUR_TURN,
         "your action is done: play the strategy you just took if it is a red you can use, or skip to keep it",
-    ).error()
+    ).illegal()
 
 
 DOMINATED_STEP = Step(DOMINATED, dominated_moves, apply_dominated)

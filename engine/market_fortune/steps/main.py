@@ -104,7 +104,7 @@ def apply_main(st: State, seat: int, move: Any) -> Events:
     if t is Play:
         problem = play_check(st, seat, move, -1)
         if problem is not None:
-            raise problem.error()
+            raise problem.illegal()
         ev: Events = []
         play_red(st, seat, move, ev)
         return ev
@@ -115,7 +115,7 @@ def apply_main(st: State, seat: int, move: Any) -> Events:
     if t is Pass:
         problem = pass_check(st, seat)
         if problem is not None:
-            raise problem.error()
+            raise problem.illegal()
         st.acted = True
         ev = [Event(f"seat {seat} can take no action and passes")]
         end_turn(st, ev)
@@ -123,7 +123,7 @@ def apply_main(st: State, seat: int, move: Any) -> Events:
     rule, text = _NOT_NOW.get(
         t, (rid.YOUR_TURN, "you must take one action on your turn: Construir, Arriesgar or Dominar")
     )
-    raise Refusal(rule, text).error()
+    raise Refusal(rule, text).illegal()
 
 
 MAIN_STEP = Step(MAIN, main_moves, apply_main)

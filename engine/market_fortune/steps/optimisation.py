@@ -151,7 +151,7 @@ def do_optimise(st: State, seat: int, move: Optimise) -> Events:
     card = CARD_INDEX[move.card]
     problem = optimise_check(st, seat, move.investment, card)
     if problem is not None:
-        raise problem.error()
+        raise problem.illegal()
     inv = st.invs[seat][move.investment]
     stock = CARD_TYPE[card] == STOCK
     old = inv.stock if stock else inv.ret

@@ -159,7 +159,7 @@ def apply_reaction(st: State, seat: int, move: Any) -> Events:
         card = CARD_INDEX[move.card]
         problem = defend_check(st, seat, card)
         if problem is not None:
-            raise problem.error()
+            raise problem.illegal()
         s = strategy(card)
         st.strats[seat].remove(card)
         make_public(st, card)
@@ -188,11 +188,11 @@ def apply_reaction(st: State, seat: int, move: Any) -> Events:
         hit(st, atk, seat, ev)
         atk.window.pass_turn(seat)
     elif t is Optimise:
-        raise Refusal(rid.OPTIMISATION, "you may never optimise while an attack is being resolved").error()
+        raise Refusal(rid.OPTIMISATION, "you may never optimise while an attack is being resolved").illegal()
     else:
         raise Refusal(
             rid.COMBAT, f"seat {atk.attacker} attacks you with {red}: defend with a blue strategy or decline"
-        ).error()
+        ).illegal()
     if not atk.window.is_open:
         finish_attack(st, ev)
     return ev

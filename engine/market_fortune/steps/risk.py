@@ -156,7 +156,7 @@ def do_risk(st: State, seat: int, move: Risk) -> Events:
     stock, ret = CARD_INDEX[move.stock], CARD_INDEX[move.ret]
     problem = risk_check(st, seat, stock, ret)
     if problem is not None:
-        raise problem.error()
+        raise problem.illegal()
     ev: Events = []
     st.acted = True
     hand = st.hands[seat]
@@ -262,10 +262,10 @@ def apply_formed(st: State, seat: int, move: Any) -> Events:
         end_turn(st, ev)
         return ev
     if t is Play and CARD_INDEX[move.card] == st.momentum:
-        raise Refusal(rid.MOMENTUM, f"you took {cn(st.momentum)} by Momentum this turn and cannot use it now").error()
+        raise Refusal(rid.MOMENTUM, f"you took {cn(st.momentum)} by Momentum this turn and cannot use it now").illegal()
     raise out_of_step(
         st, move, rid.YOUR_TURN, "your action is done: attach a green to the new investment, declare victory or skip"
-    ).error()
+    ).illegal()
 
 
 FORMED_STEP = Step(FORMED, formed_moves, apply_formed)

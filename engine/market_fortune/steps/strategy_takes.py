@@ -50,10 +50,10 @@ def apply_take(st: State, seat: int, move: Any) -> Events:
     if type(move) is not Take:
         raise out_of_step(
             st, move, rid.YOUR_TURN, "Comprar Más is in progress: choose where to take 1 building card from"
-        ).error()
+        ).illegal()
     problem = take_check(st, seat, move.source)
     if problem is not None:
-        raise problem.error()
+        raise problem.illegal()
     ev: Events = []
     take_from(st, seat, move.source, ev, "took (Comprar Más)")
     after_red(st, ev)
@@ -80,10 +80,12 @@ def apply_rescue(st: State, seat: int, move: Any) -> Events:
         IllegalMove: the source is not a deck that can give a card, or the move is not a take.
     """
     if type(move) is not Take:
-        raise out_of_step(st, move, rid.YOUR_TURN, "Rescate is in progress: take a card from the $ or +R deck").error()
+        raise out_of_step(
+            st, move, rid.YOUR_TURN, "Rescate is in progress: take a card from the $ or +R deck"
+        ).illegal()
     problem = rescue_check(st, seat, move.source)
     if problem is not None:
-        raise problem.error()
+        raise problem.illegal()
     ev: Events = []
     take_from(st, seat, move.source, ev, "took (Rescate)")
     if building_count(st, seat) >= BUILDING_TARGET or not rescue_moves(st, seat):
