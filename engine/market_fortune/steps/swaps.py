@@ -48,8 +48,8 @@ def return_swap_cards_check(s: StrategyDef, card: int, current: int, say: bool =
     return None
 
 
-def return_swap_investment(st: State, seat: int, s: StrategyDef, k: int | None, say: bool) -> Check:
-    invs = st.invs[seat]
+def return_swap_investment(state: State, seat: int, s: StrategyDef, k: int | None, say: bool) -> Check:
+    invs = state.invs[seat]
     if k is None or not 0 <= k < len(invs):
         return Refusal(s.section, lambda: no_such_investment("you have", len(invs), k)) if say else NO
     if invs[k].face_up:
@@ -59,22 +59,22 @@ def return_swap_investment(st: State, seat: int, s: StrategyDef, k: int | None, 
     return None
 
 
-def _return_swap_hand(st: State, seat: int, s: StrategyDef, c: int, say: bool) -> Check:
-    if c not in st.hands[seat]:
+def _return_swap_hand(state: State, seat: int, s: StrategyDef, c: int, say: bool) -> Check:
+    if c not in state.hands[seat]:
         return Refusal(s.section, lambda: f"the +R comes from your hand, and you do not hold {cn(c)}") if say else NO
     return None
 
 
-def return_swap(st: State, seat: int, s: StrategyDef, k: int | None, c: int, say: bool) -> Check:
+def return_swap(state: State, seat: int, s: StrategyDef, k: int | None, c: int, say: bool) -> Check:
     """Interés Compuesto: a +R of the hand into a face-down investment of the same industry."""
-    p = return_swap_investment(st, seat, s, k, say)
+    p = return_swap_investment(state, seat, s, k, say)
     if p is not None:
         return p
     assert k is not None
-    return return_swap_cards_check(s, c, st.invs[seat][k].stock, say) or _return_swap_hand(st, seat, s, c, say)
+    return return_swap_cards_check(s, c, state.invs[seat][k].stock, say) or _return_swap_hand(state, seat, s, c, say)
 
 
-def discard_swap_source(st: State, s: StrategyDef, src: str, say: bool) -> Check:
+def discard_swap_source(state: State, s: StrategyDef, src: str, say: bool) -> Check:
     """Movimiento Astuto's source: the top card of the $ or +R discard pile, if it may be taken."""
     if src not in DISCARD_SOURCES:
         if not say:
@@ -82,16 +82,16 @@ def discard_swap_source(st: State, s: StrategyDef, src: str, say: bool) -> Check
         return Refusal(
             s.section, lambda: f"{s.name} takes the top card of the $ or +R discard pile, not of {SOURCE_WORDS[src]}"
         )
-    return source_check(st, src, say)
+    return source_check(state, src, say)
 
 
-def discard_swap(st: State, seat: int, s: StrategyDef, src: str | None, c: int, say: bool) -> Check:
+def discard_swap(state: State, seat: int, s: StrategyDef, src: str | None, c: int, say: bool) -> Check:
     """Movimiento Astuto: the top card of a $ or +R discard pile for a card of the hand."""
     assert src is not None
-    p = discard_swap_source(st, s, src, say)
+    p = discard_swap_source(state, s, src, say)
     if p is not None:
         return p
-    if c not in st.hands[seat]:
+    if c not in state.hands[seat]:
         if not say:
             return NO
         return Refusal(s.section, lambda: f"you give a building card from your hand, and you do not hold {cn(c)}")
@@ -99,11 +99,11 @@ def discard_swap(st: State, seat: int, s: StrategyDef, src: str | None, c: int, 
 
 
 def list_return_swap(
-    st: State, seat: int, s: StrategyDef, _: None, plays: list[list[list[Play | None]]], out: list[Play]
+    state: State, seat: int, s: StrategyDef, _: None, plays: list[list[list[Play | None]]], out: list[Play]
 ) -> None:
-    hand = st.hands[seat]
-    for k, inv in enumerate(st.invs[seat]):
-        if return_swap_investment(st, seat, s, k, False) is None:
+    hand = state.hands[seat]
+    for k, inv in enumerate(state.invs[seat]):
+        if return_swap_investment(state, seat, s, k, False) is None:
             row = plays[k][inv.stock]  # return_swap_cards_check's table for this investment
             for c in hand:
                 m = row[c]
@@ -112,10 +112,10 @@ def list_return_swap(
 
 
 def list_discard_swap(
-    st: State, seat: int, s: StrategyDef, _: None, plays: list[tuple[str, list[Play]]], out: list[Play]
+    state: State, seat: int, s: StrategyDef, _: None, plays: list[tuple[str, list[Play]]], out: list[Play]
 ) -> None:
-    hand = st.hands[seat]
+    hand = state.hands[seat]
     for src, row in plays:
-        if discard_swap_source(st, s, src, False) is None:
+        if discard_swap_source(state, s, src, False) is None:
             for g in hand:
                 out.append(row[g])
