@@ -96,6 +96,8 @@ class Step(Generic[S]):
         effects: move type -> its effect (called only after its check passed).
         foreign: the refusal of a move of a kind this step does not take.
         waiting: the refusal for a seat that does not decide now (given the current :class:`Pending`).
+        decides: whether one seat decides now, when that is cheaper than ``deciding`` (several seats deciding
+            at once); ``None``: :meth:`is_deciding` reads ``deciding``.
         default: the rules' default move for a deciding seat that does not decide in time, with its rule id
             (``None``: the step has none).
         listing_key: ``None``, or a function returning, for a deciding seat, ``None`` or a key naming everything
@@ -112,6 +114,7 @@ class Step(Generic[S]):
     foreign: Callable[[S, int, Any], Refusal]
     waiting: Callable[[S, int, Pending], Refusal]
     owns: Mapping[type, Check] = field(default_factory=dict)
+    decides: Callable[[S, int], bool] | None = None
     default: Callable[[S, int], tuple[Any, str] | None] | None = None
     listing_key: Callable[[S, int], Hashable | None] | None = None
     listed: dict[Hashable, list[Any]] = field(default_factory=dict, compare=False, repr=False)
@@ -119,6 +122,11 @@ class Step(Generic[S]):
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "accepts_all", all(fn is _accept for fn in self.checks.values()))
+
+    def is_deciding(self, state: S, seat: int) -> bool:
+        """Return whether ``seat`` decides now."""
+        decides = self.decides
+        return seat in self.deciding(state) if decides is None else decides(state, seat)
 
     def check(self, state: S, seat: int, move: Any) -> Refusal | None:
         """Return ``None`` if ``move`` is legal for ``seat`` (a deciding seat) now, else its refusal."""
@@ -135,32 +143,32 @@ class Step(Generic[S]):
 
     def legal(self, state: S, seat: int) -> list[Any]:
         """Return the candidates the checks accept, in the candidates' order (``seat`` must be deciding)."""
-        key = None if self.listing_key is None else self.listing_key(state, seat)
+        listing_key = self.listing_key
+        key = None if listing_key is None else listing_key(state, seat)
         if key is not None:
             kept = self.listed.get(key)
-            if kept is None:
-                if len(self.listed) >= LISTED_KEPT:
-                    self.listed.clear()
-                kept = self.listed[key] = self._legal(state, seat)
-            return list(kept)
-        return self._legal(state, seat)
-
-    def _legal(self, state: S, seat: int) -> list[Any]:
-        """The candidates the checks accept (no list kept)."""
+            if kept is not None:
+                return list(kept)
         if self.accepts_all:
             moves = self.candidates(state, seat)
-            return moves if type(moves) is list else list(moves)
-        checks = self.checks
-        out: list[Any] = []
-        keep = out.append
-        kind: type | None = None
-        fn: Check = _not_taken
-        for m in self.candidates(state, seat):
-            if type(m) is not kind:  # candidates come in runs of one kind (bids, prices, cards...)
-                kind = type(m)
-                fn = checks.get(kind, _not_taken)
-            if fn is _accept or fn(state, seat, m) is None:
-                keep(m)
+            out = moves if type(moves) is list else list(moves)
+        else:
+            checks = self.checks
+            out = []
+            keep = out.append
+            kind: type | None = None
+            fn: Check = _not_taken
+            for m in self.candidates(state, seat):
+                if type(m) is not kind:  # candidates come in runs of one kind (bids, prices, cards...)
+                    kind = type(m)
+                    fn = checks.get(kind, _not_taken)
+                if fn is _accept or fn(state, seat, m) is None:
+                    keep(m)
+        if key is not None:
+            if len(self.listed) >= LISTED_KEPT:
+                self.listed.clear()
+            self.listed[key] = out
+            return list(out)
         return out
 
     def apply(self, state: S, seat: int, move: Any) -> Any:
@@ -183,6 +191,10 @@ from what the seat may play): :meth:`Step.legal` keeps such candidates without a
 # ------------------------------------------------------------------------------ caching, in one place
 
 
+_NONE_LISTED: list[Any] = []
+"""The legal list of a memo that has listed nothing yet (never handed out: ``seat`` is -1 then)."""
+
+
 class Memo:
     """What was worked out for a state at one ``version``: the step, the pending decision, one legal list.
 
@@ -198,7 +210,7 @@ class Memo:
         self.step = step
         self.pending = pending
         self.seat = -1
-        self.legal: list[Any] = []
+        self.legal: list[Any] = _NONE_LISTED
 
 
 def memo_of(state: Any, step_of: Callable[[Any], Step[Any] | None], over: Callable[[Any], Pending]) -> Memo:
@@ -208,17 +220,30 @@ def memo_of(state: Any, step_of: Callable[[Any], Step[Any] | None], over: Callab
     pending decision).
     """
     memo: Memo | None = state.memo
-    if memo is not None and memo.version == state.version:
+    version = state.version
+    if memo is not None and memo.version == version:
         return memo
     step = step_of(state)
-    memo = Memo(state.version, step, over(state) if step is None else step.pending(state))
-    state.memo = memo
+    pending = over(state) if step is None else step.pending(state)
+    if memo is None:
+        memo = state.memo = Memo(version, step, pending)
+    else:  # the state's own memo, of an older version: filled anew in place (no new object per decision)
+        memo.version = version
+        memo.step = step
+        memo.pending = pending
+        memo.seat = -1
+        memo.legal = _NONE_LISTED
     return memo
 
 
-def memo_legal(memo: Memo, state: Any, seat: int) -> list[Any]:
-    """Return (a new list of) ``seat``'s legal moves, kept in ``memo`` for the next call with the same seat."""
-    if memo.seat == seat:
+def memo_legal(
+    state: Any, seat: int, step_of: Callable[[Any], Step[Any] | None], over: Callable[[Any], Pending]
+) -> list[Any]:
+    """Return (a new list of) ``seat``'s legal moves now, kept in the state's memo for the next call with ``seat``."""
+    memo: Memo | None = state.memo
+    if memo is None or memo.version != state.version:
+        memo = memo_of(state, step_of, over)
+    elif memo.seat == seat:
         return list(memo.legal)
     step = memo.step
     moves = step.legal(state, seat) if step is not None and seat in memo.pending.seats else []
@@ -227,15 +252,17 @@ def memo_legal(memo: Memo, state: Any, seat: int) -> list[Any]:
     return list(moves)
 
 
-def listed(memo: Memo | None, version: int, seat: int, move: Any) -> bool:
-    """Return whether ``move`` is the very object listed as legal for ``seat`` at ``version`` (its checks ran).
+def listed_step(state: Any, seat: int, move: Any) -> Step[Any] | None:
+    """Return the step of the state's memo if ``move`` is the very object listed as legal for ``seat`` at the
+    state's version (its checks ran when it was listed, so it needs none now), else ``None``.
 
     By identity: ``in`` would call the dataclass ``__eq__`` (a Python call) on every listed move before it;
     an equal move built elsewhere goes through its check.
     """
-    if memo is None or memo.version != version or memo.seat != seat:
-        return False
-    for m in memo.legal:  # noqa: SIM110 (a loop: any() over a generator costs more per call)
+    memo: Memo | None = state.memo
+    if memo is None or memo.version != state.version or memo.seat != seat:
+        return None
+    for m in memo.legal:
         if m is move:
-            return True
-    return False
+            return memo.step
+    return None

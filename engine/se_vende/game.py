@@ -158,7 +158,9 @@ class SeVende(Game[State, SeVendeMove, SeVendeConfig]):
         if state.step == OVER or not isinstance(seat, int) or not 0 <= seat < state.n:
             return []
         step = STEPS[state.step]
-        if seat not in step.deciding(state):
+        decides = step.decides
+        assert decides is not None  # every Se Vende step says who decides, seat by seat (steps/base.declare)
+        if not decides(state, seat):
             return []
         return step.legal(state, seat)
 
@@ -177,11 +179,9 @@ class SeVende(Game[State, SeVendeMove, SeVendeConfig]):
         if state.step == OVER:
             raise IllegalMove(R.GAME_END, "the game is over; no move can be played")
         step = STEPS[state.step]
-        refusal = (
-            step.waiting(state, seat, _NO_PENDING)
-            if seat not in step.deciding(state)
-            else step.check(state, seat, move)
-        )
+        decides = step.decides
+        assert decides is not None  # every Se Vende step says who decides, seat by seat (steps/base.declare)
+        refusal = step.check(state, seat, move) if decides(state, seat) else step.waiting(state, seat, _NO_PENDING)
         if refusal is not None:
             raise refusal.illegal()
         ev: list[Event] = []
@@ -204,7 +204,7 @@ class SeVende(Game[State, SeVendeMove, SeVendeConfig]):
         if state.step == OVER or not 0 <= seat < state.n:
             return None
         step = STEPS[state.step]
-        if step.default is None or seat not in step.deciding(state):
+        if step.default is None or not step.is_deciding(state, seat):
             return None
         return step.default(state, seat)
 

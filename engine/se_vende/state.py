@@ -201,17 +201,17 @@ class Board:
     chips_out: bool
 
     @classmethod
-    def of(cls, s: State) -> Board:
-        """Return the public table of ``s`` now."""
+    def of(cls, state: State) -> Board:
+        """Return the public table of ``state`` now."""
         return cls(
-            tuple(len(h) for h in s.hands),
-            tuple(s.chips),
-            frozenset(s.goods),
-            len(s.supply),
-            len(s.discard),
-            s.pool,
-            s.tens_added,
-            s.chips_out,
+            tuple(len(h) for h in state.hands),
+            tuple(state.chips),
+            frozenset(state.goods),
+            len(state.supply),
+            len(state.discard),
+            state.pool,
+            state.tens_added,
+            state.chips_out,
         )
 
 

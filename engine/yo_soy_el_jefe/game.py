@@ -23,7 +23,7 @@ from club_agentes.engine.core import Event, Game, IllegalMove, InvalidMove, Pend
 from club_agentes.engine.core.model import MoveNote
 from club_agentes.engine.core.moves import MoveCodec
 from club_agentes.engine.core.rng import Rng
-from club_agentes.engine.core.steps import Step, listed, memo_legal, memo_of
+from club_agentes.engine.core.steps import Step, listed_step, memo_legal, memo_of
 from club_agentes.engine.core.visibility import Visibility
 from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.bots import HeuristicBot
@@ -141,11 +141,14 @@ class YoSoyElJefe(Game[State, Move, JefeConfig]):
 
     def pending(self, state: State) -> Pending:
         """Return who must decide now, with a one-sentence prompt built only from public facts."""
+        memo = state.memo
+        if memo is not None and memo.version == state.version:
+            return memo.pending
         return memo_of(state, step_of, _over).pending
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         """Return the legal moves of ``seat`` now, in a stable order (empty if it must not act)."""
-        return memo_legal(memo_of(state, step_of, _over), state, seat)
+        return memo_legal(state, seat, step_of, _over)
 
     def check(self, state: State, seat: int, move: Any) -> IllegalMove | None:
         """Return ``None`` if ``move`` is legal for ``seat`` now, else the refusal citing its rule.
@@ -176,12 +179,13 @@ class YoSoyElJefe(Game[State, Move, JefeConfig]):
             InvalidMove: the value is not a well-formed move of this game, or ``seat`` is not a seat of it;
                 ``state`` is unchanged.
         """
-        if not (type(seat) is int and listed(state.memo, state.version, seat, move)):
+        step = listed_step(state, seat, move) if type(seat) is int else None
+        if step is None:
             refusal = self.check(state, seat, move)
             if refusal is not None:
                 raise refusal
-        step = memo_of(state, step_of, _over).step
-        assert step is not None
+            step = memo_of(state, step_of, _over).step
+            assert step is not None
         state.version += 1
         return step.effects[type(move)](state, seat, move)  # the effect of a move that passed its check
 

@@ -57,14 +57,14 @@ def declare(
         default: the rules' default move when a seat does not decide in time, if the rules give one.
     """
 
-    def waiting(s: State) -> tuple[int, ...]:
-        return tuple([x for x in range(s.n) if deciding(s, x)])
+    def waiting(state: State) -> tuple[int, ...]:
+        return tuple([x for x in range(state.n) if deciding(state, x)])
 
-    def pending(s: State) -> Pending:
-        seats = waiting(s)
-        return Pending("simultaneous", seats, prompt, tuple([x for x in s.part if x not in seats]))
+    def pending(state: State) -> Pending:
+        seats = tuple([x for x in range(state.n) if deciding(state, x)])
+        return Pending("simultaneous", seats, prompt, tuple([x for x in state.part if x not in seats]))
 
-    def foreign(s: State, seat: int, move: Any) -> Refusal:
+    def foreign(state: State, seat: int, move: Any) -> Refusal:
         return Refusal(rule, lambda: f"now is {what}, so {move.text()!r} cannot be played")
 
     return Step(
@@ -75,12 +75,13 @@ def declare(
         checks={kind: accept if check is None else check for kind, (_, _, check) in moves.items()},
         effects={kind: effect for kind, (effect, _, _) in moves.items()},
         owns={kind: owns for kind, (_, owns, _) in moves.items() if owns is not None},
+        decides=deciding,
         foreign=foreign,
         waiting=lambda s, seat, p: idle(s, seat),
         default=default,
     )
 
 
-def idle_refusal(s: State, step: Step[State], seat: int, why: str, rule: str) -> Refusal:
+def idle_refusal(state: State, step: Step[State], seat: int, why: str, rule: str) -> Refusal:
     """Return the refusal for a seat with nothing to decide: ``why`` it is not deciding, and who is."""
-    return Refusal(rule, lambda: f"seat {seat} {why}; {seats_text(step.deciding(s))} must decide")
+    return Refusal(rule, lambda: f"seat {seat} {why}; {seats_text(step.deciding(state))} must decide")

@@ -40,28 +40,28 @@ CONSUME_POWERS = (PowerName.CONSUME_GOODS, PowerName.CONSUME_HAND)
 _DONE = Done()
 
 
-def begin(s: State, ev: list[Event]) -> bool:
+def begin(state: State, ev: list[Event]) -> bool:
     """Every seat gets its consume powers; return whether some seat has something to decide."""
-    chosen = s.chosen or {}
+    chosen = state.chosen or {}
     part: list[int] = []
-    for seat in range(s.n):
+    for seat in range(state.n):
         powers = [
             PowerRef(c, i, p)
-            for c in active_cards(s, seat, CONSUME)
+            for c in active_cards(state, seat, CONSUME)
             for i, p in enumerate(DEFS[c].powers)
             if p.name in CONSUME_POWERS
         ]
-        has_goods = any(w in s.goods for w in s.tableau[seat])
+        has_goods = any(w in state.goods for w in state.tableau[seat])
         cs = ConsumeSeat(chosen.get(seat) == "comercio" and has_goods, chosen.get(seat) == "2x-pv", powers)
-        s.consume[seat] = cs
-        if is_open(s, seat, cs):
+        state.consume[seat] = cs
+        if is_open(state, seat, cs):
             part.append(seat)
         else:
             cs.finished = True
     if part:
-        open_step(s, CONSUMING, tuple(part))
+        open_step(state, CONSUMING, tuple(part))
         return True
-    s.consume = [None] * s.n
+    state.consume = [None] * state.n
     ev.append(Event("Consumir: no seat has a good to sell or a consume power it can use"))
     return False
 
@@ -69,38 +69,38 @@ def begin(s: State, ev: list[Event]) -> bool:
 # ---------------------------------------------------------------------- what a seat may use
 
 
-def eligible_goods(s: State, seat: int, p: Power) -> list[int]:
+def eligible_goods(state: State, seat: int, p: Power) -> list[int]:
     """Return ``seat``'s worlds holding a good that power ``p`` accepts, in tableau order."""
-    goods = s.goods
-    return [w for w in s.tableau[seat] if w in goods and p.matches(DEFS[w].good or "")]
+    goods = state.goods
+    return [w for w in state.tableau[seat] if w in goods and p.matches(DEFS[w].good or "")]
 
 
-def usable(s: State, seat: int, p: Power) -> bool:
+def usable(state: State, seat: int, p: Power) -> bool:
     """Return whether power ``p`` has something to consume now (a card in hand, or an eligible good)."""
     if p.name is PowerName.CONSUME_HAND:
-        return bool(s.hands[seat])
-    return bool(eligible_goods(s, seat, p))
+        return bool(state.hands[seat])
+    return bool(eligible_goods(state, seat, p))
 
 
-def is_open(s: State, seat: int, cs: ConsumeSeat) -> bool:
+def is_open(state: State, seat: int, cs: ConsumeSeat) -> bool:
     """Return whether ``seat`` still has something to do this phase (a sale, a power in use or usable)."""
     if cs.must_sell or cs.active is not None:
         return True
-    return any(ref not in cs.used and usable(s, seat, ref.power) for ref in cs.powers)
+    return any(ref not in cs.used and usable(state, seat, ref.power) for ref in cs.powers)
 
 
-def trade_bonus(s: State, seat: int, kind: str) -> int:
+def trade_bonus(state: State, seat: int, kind: str) -> int:
     """Return the extra cards ``seat``'s trade powers give for selling a good of ``kind``."""
     bonus = 0
-    for c in active_cards(s, seat, CONSUME):
+    for c in active_cards(state, seat, CONSUME):
         for p in DEFS[c].powers:
             if p.name is PowerName.TRADE_BONUS and p.matches(kind):
                 bonus += p.n
     return bonus
 
 
-def _seat(s: State, seat: int) -> ConsumeSeat:
-    cs = s.consume[seat]
+def _seat(state: State, seat: int) -> ConsumeSeat:
+    cs = state.consume[seat]
     assert cs is not None, "a consuming seat has its progress"
     return cs
 
@@ -108,31 +108,31 @@ def _seat(s: State, seat: int) -> ConsumeSeat:
 # ---------------------------------------------------------------------- who decides
 
 
-def _deciding(s: State, seat: int) -> bool:
-    cs = s.consume[seat]
+def _deciding(state: State, seat: int) -> bool:
+    cs = state.consume[seat]
     return cs is not None and not cs.finished
 
 
-def _idle(s: State, seat: int) -> Refusal:
+def _idle(state: State, seat: int) -> Refusal:
     return Refusal(
         R.CONSUME,
-        f"seat {seat} has finished consuming or has nothing it can consume; {seats_text(STEP.deciding(s))} "
+        f"seat {seat} has finished consuming or has nothing it can consume; {seats_text(STEP.deciding(state))} "
         "still consuming",
     )
 
 
-def _candidates(s: State, seat: int) -> list[Any]:
-    cs = _seat(s, seat)
-    goods = s.goods
+def _candidates(state: State, seat: int) -> list[Any]:
+    cs = _seat(state, seat)
+    goods = state.goods
     if cs.must_sell:
         table = BY_CARD[Sell]
-        return [table[w] for w in s.tableau[seat] if w in goods]
+        return [table[w] for w in state.tableau[seat] if w in goods]
     if cs.active is not None:
         if cs.active.power.name is PowerName.CONSUME_GOODS:
             table = BY_CARD[ConsumeGood]
-            return [table[w] for w in s.tableau[seat] if w in goods]
+            return [table[w] for w in state.tableau[seat] if w in goods]
         table = BY_CARD[Discard]
-        moves: list[Any] = [table[c] for c in s.hands[seat]]
+        moves: list[Any] = [table[c] for c in state.hands[seat]]
         moves.append(_DONE)
         return moves
     moves = [UsePower(IDS[ref.card], ref.index) for ref in cs.powers]
@@ -140,8 +140,8 @@ def _candidates(s: State, seat: int) -> list[Any]:
     return moves
 
 
-def _default(s: State, seat: int) -> tuple[Done, str] | None:
-    cs = _seat(s, seat)
+def _default(state: State, seat: int) -> tuple[Done, str] | None:
+    cs = _seat(state, seat)
     if cs.must_sell:
         return None
     if cs.active is None:
@@ -154,24 +154,24 @@ def _default(s: State, seat: int) -> tuple[Done, str] | None:
 # ---------------------------------------------------------------------- selling
 
 
-def owns_good(s: State, seat: int, world: str, rule: str, what: str) -> Refusal | None:
+def owns_good(state: State, seat: int, world: str, rule: str, what: str) -> Refusal | None:
     """Return a refusal citing ``rule`` unless ``world`` is a world of ``seat``'s tableau holding a good."""
     w = INDEX.get(world, NO_CARD)
-    if w not in s.goods or w not in s.tableau[seat]:
+    if w not in state.goods or w not in state.tableau[seat]:
         return Refusal(rule, lambda: f"{world} is not a world of seat {seat}'s tableau holding a good {what}")
     return None
 
 
-def owns_sell(s: State, seat: int, move: Sell) -> Refusal | None:
+def owns_sell(state: State, seat: int, move: Sell) -> Refusal | None:
     """A good is sold from one of the seller's own worlds (se-vende/preguntas/comercio)."""
-    return owns_good(s, seat, move.world, R.TRADE, "to sell")
+    return owns_good(state, seat, move.world, R.TRADE, "to sell")
 
 
-def check_sell(s: State, seat: int, move: Sell) -> Refusal | None:
+def check_sell(state: State, seat: int, move: Sell) -> Refusal | None:
     """Only a Comercio chooser sells, and exactly one good (se-vende/preguntas/comercio)."""
-    cs = _seat(s, seat)
+    cs = _seat(state, seat)
     if not cs.must_sell:
-        chosen = (s.chosen or {}).get(seat, "")
+        chosen = (state.chosen or {}).get(seat, "")
         if chosen != "comercio":
             return Refusal(
                 R.TRADE,
@@ -184,19 +184,19 @@ def check_sell(s: State, seat: int, move: Sell) -> Refusal | None:
     return None
 
 
-def sell(s: State, seat: int, move: Sell, ev: list[Event]) -> bool:
+def sell(state: State, seat: int, move: Sell, ev: list[Event]) -> bool:
     """Sell the good: it goes face down to the discard pile and the seat draws its price (plus trade powers)."""
-    cs = _seat(s, seat)
+    cs = _seat(state, seat)
     w = INDEX[move.world]
     kind = DEFS[w].good or ""
-    bonus = trade_bonus(s, seat, kind)
-    to_discard(s, s.goods.pop(w), None)
+    bonus = trade_bonus(state, seat, kind)
+    to_discard(state, state.goods.pop(w), None)
     cs.must_sell = False
     price = TRADE_PRICE[kind]
     extra = f" + {bonus} from trade powers" if bonus else ""
     ev.append(Event(f"seat {seat} sells the {GOOD_NAMES[kind]} good from {name(w)} for {price}{extra} cards"))
-    draw_to_hand(s, seat, price + bonus, "Comercio", ev)
-    return _after(s, seat, cs, ev)
+    draw_to_hand(state, seat, price + bonus, "Comercio", ev)
+    return _after(state, seat, cs, ev)
 
 
 # ---------------------------------------------------------------------- invoking a power
@@ -207,9 +207,9 @@ def find_power(cs: ConsumeSeat, card_id: str, index: int) -> PowerRef | None:
     return cs.by_key.get((card_id, index))
 
 
-def owns_use(s: State, seat: int, move: UsePower) -> Refusal | None:
+def owns_use(state: State, seat: int, move: UsePower) -> Refusal | None:
     """The power must be a consume power of a card of the seat's tableau that counts this phase."""
-    if find_power(_seat(s, seat), move.card, move.power) is None:
+    if find_power(_seat(state, seat), move.card, move.power) is None:
         return Refusal(
             R.CONSUME,
             lambda: (
@@ -219,12 +219,12 @@ def owns_use(s: State, seat: int, move: UsePower) -> Refusal | None:
     return None
 
 
-def check_use(s: State, seat: int, move: UsePower) -> Refusal | None:
+def check_use(state: State, seat: int, move: UsePower) -> Refusal | None:
     """A counting consume power with something to consume, unused this phase, after any sale, one at a time.
 
     See se-vende/rulings/consumir, se-vende/preguntas/comercio and se-vende/preguntas/poderes-hasta-n-bienes.
     """
-    cs = _seat(s, seat)
+    cs = _seat(state, seat)
     if cs.must_sell:
         return Refusal(
             R.TRADE,
@@ -245,7 +245,7 @@ def check_use(s: State, seat: int, move: UsePower) -> Refusal | None:
         return Refusal(
             R.CONSUME, lambda: f"power {move.power} of {name(ref.card)} has already been used in this Consumir phase"
         )
-    if not usable(s, seat, ref.power):
+    if not usable(state, seat, ref.power):
         need = "a card in hand" if ref.power.name is PowerName.CONSUME_HAND else "an eligible good"
         return Refusal(
             R.CONSUME, lambda: f"power {move.power} of {name(ref.card)} needs {need} and seat {seat} has none"
@@ -253,9 +253,9 @@ def check_use(s: State, seat: int, move: UsePower) -> Refusal | None:
     return None
 
 
-def use(s: State, seat: int, move: UsePower, ev: list[Event]) -> bool:
+def use(state: State, seat: int, move: UsePower, ev: list[Event]) -> bool:
     """Invoke the power; a goods power with no more eligible goods than it takes takes them all at once."""
-    cs = _seat(s, seat)
+    cs = _seat(state, seat)
     ref = find_power(cs, move.card, move.power)
     assert ref is not None
     cs.used.add(ref)
@@ -265,25 +265,25 @@ def use(s: State, seat: int, move: UsePower, ev: list[Event]) -> bool:
     cs.gained_vp = 0
     ev.append(Event(f"seat {seat} uses {name(ref.card)}: {ref.power.text()}"))
     if ref.power.name is PowerName.CONSUME_GOODS:
-        eligible = eligible_goods(s, seat, ref.power)
+        eligible = eligible_goods(state, seat, ref.power)
         if len(eligible) <= ref.power.up_to:
             for w in eligible:
-                _take(s, cs, w)
-            _end_power(s, seat, cs, ev)
-    return _after(s, seat, cs, ev)
+                _take(state, cs, w)
+            _end_power(state, seat, cs, ev)
+    return _after(state, seat, cs, ev)
 
 
 # ---------------------------------------------------------------------- giving goods or cards to the power in use
 
 
-def owns_consume(s: State, seat: int, move: ConsumeGood) -> Refusal | None:
+def owns_consume(state: State, seat: int, move: ConsumeGood) -> Refusal | None:
     """A good is consumed from one of the seat's own worlds (se-vende/preguntas/poderes-hasta-n-bienes)."""
-    return owns_good(s, seat, move.world, R.UP_TO_N, "to consume")
+    return owns_good(state, seat, move.world, R.UP_TO_N, "to consume")
 
 
-def check_consume(s: State, seat: int, move: ConsumeGood) -> Refusal | None:
+def check_consume(state: State, seat: int, move: ConsumeGood) -> Refusal | None:
     """The power in use takes goods it accepts from the seat's worlds (se-vende/preguntas/poderes-hasta-n-bienes)."""
-    cs = _seat(s, seat)
+    cs = _seat(state, seat)
     if cs.active is None or cs.active.power.name is not PowerName.CONSUME_GOODS:
         return Refusal(R.CONSUME, lambda: "no goods-consuming power is in use; invoke one with 'use <card> <power>'")
     if not cs.active.power.matches(DEFS[INDEX[move.world]].good or ""):
@@ -291,23 +291,23 @@ def check_consume(s: State, seat: int, move: ConsumeGood) -> Refusal | None:
     return None
 
 
-def consume(s: State, seat: int, move: ConsumeGood, ev: list[Event]) -> bool:
+def consume(state: State, seat: int, move: ConsumeGood, ev: list[Event]) -> bool:
     """Give the good to the power in use; the power ends when it has taken all it may."""
-    cs = _seat(s, seat)
-    _take(s, cs, INDEX[move.world])
+    cs = _seat(state, seat)
+    _take(state, cs, INDEX[move.world])
     if cs.remaining == 0:
-        _end_power(s, seat, cs, ev)
-    return _after(s, seat, cs, ev)
+        _end_power(state, seat, cs, ev)
+    return _after(state, seat, cs, ev)
 
 
-def owns_discard(s: State, seat: int, move: Discard) -> Refusal | None:
+def owns_discard(state: State, seat: int, move: Discard) -> Refusal | None:
     """The card comes from the seat's hand (se-vende/rulings/poderes-de-mano)."""
-    return not_in_hand(s, seat, move.card, R.CONSUME_HAND, "discard it for a victory point")
+    return not_in_hand(state, seat, move.card, R.CONSUME_HAND, "discard it for a victory point")
 
 
-def check_discard(s: State, seat: int, move: Discard) -> Refusal | None:
+def check_discard(state: State, seat: int, move: Discard) -> Refusal | None:
     """A power that discards from hand must be in use (se-vende/rulings/poderes-de-mano)."""
-    cs = _seat(s, seat)
+    cs = _seat(state, seat)
     if cs.active is None or cs.active.power.name is not PowerName.CONSUME_HAND:
         return Refusal(
             R.CONSUME_HAND,
@@ -316,26 +316,26 @@ def check_discard(s: State, seat: int, move: Discard) -> Refusal | None:
     return None
 
 
-def discard(s: State, seat: int, move: Discard, ev: list[Event]) -> bool:
+def discard(state: State, seat: int, move: Discard, ev: list[Event]) -> bool:
     """Discard the card for 1 VP (paid when the power ends); the power ends at its limit or an empty hand."""
-    cs = _seat(s, seat)
+    cs = _seat(state, seat)
     c = INDEX[move.card]
-    s.hands[seat].remove(c)
-    to_discard(s, c, seat)
+    state.hands[seat].remove(c)
+    to_discard(state, c, seat)
     cs.remaining -= 1
     cs.gained_vp += 1
     ev.append(Event(f"you discarded {name(c)} for 1 VP", (seat,)))
-    if cs.remaining == 0 or not s.hands[seat]:
-        _end_power(s, seat, cs, ev)
-    return _after(s, seat, cs, ev)
+    if cs.remaining == 0 or not state.hands[seat]:
+        _end_power(state, seat, cs, ev)
+    return _after(state, seat, cs, ev)
 
 
 # ---------------------------------------------------------------------- finishing
 
 
-def check_done(s: State, seat: int, move: Done) -> Refusal | None:
+def check_done(state: State, seat: int, move: Done) -> Refusal | None:
     """Stop a power that discards from hand, or finish consuming: not before a sale, nor mid goods power."""
-    cs = _seat(s, seat)
+    cs = _seat(state, seat)
     if cs.must_sell:
         return Refusal(
             R.TRADE,
@@ -343,7 +343,7 @@ def check_done(s: State, seat: int, move: Done) -> Refusal | None:
         )
     active = cs.active
     if active is not None and active.power.name is PowerName.CONSUME_GOODS:
-        left = len(eligible_goods(s, seat, active.power))
+        left = len(eligible_goods(state, seat, active.power))
         return Refusal(
             R.UP_TO_N,
             lambda: (
@@ -354,24 +354,24 @@ def check_done(s: State, seat: int, move: Done) -> Refusal | None:
     return None
 
 
-def done(s: State, seat: int, move: Done, ev: list[Event]) -> bool:
+def done(state: State, seat: int, move: Done, ev: list[Event]) -> bool:
     """End the power that discards from hand, or finish consuming."""
-    cs = _seat(s, seat)
+    cs = _seat(state, seat)
     if cs.active is not None:
-        _end_power(s, seat, cs, ev)
+        _end_power(state, seat, cs, ev)
     else:
         cs.finished = True
         ev.append(Event(f"seat {seat} finishes consuming"))
-    return _after(s, seat, cs, ev)
+    return _after(state, seat, cs, ev)
 
 
-def _take(s: State, cs: ConsumeSeat, w: int) -> None:
-    to_discard(s, s.goods.pop(w), None)
+def _take(state: State, cs: ConsumeSeat, w: int) -> None:
+    to_discard(state, state.goods.pop(w), None)
     cs.taken.append(w)
     cs.remaining -= 1
 
 
-def _end_power(s: State, seat: int, cs: ConsumeSeat, ev: list[Event]) -> None:
+def _end_power(state: State, seat: int, cs: ConsumeSeat, ev: list[Event]) -> None:
     ref = cs.active
     assert ref is not None
     cs.active = None
@@ -384,7 +384,7 @@ def _end_power(s: State, seat: int, cs: ConsumeSeat, ev: list[Event]) -> None:
                 "(never doubled by 2x PV)"
             )
         )
-        award(s, seat, n, ev)
+        award(state, seat, n, ev)
         return
     goods = len(cs.taken)
     vp = goods * p.vp * (2 if cs.double else 1)
@@ -397,17 +397,17 @@ def _end_power(s: State, seat: int, cs: ConsumeSeat, ev: list[Event]) -> None:
             f"{doubled} and {plural(cards, 'card')}"
         )
     )
-    award(s, seat, vp, ev)
-    draw_to_hand(s, seat, cards, "consume power", ev)
+    award(state, seat, vp, ev)
+    draw_to_hand(state, seat, cards, "consume power", ev)
 
 
-def _after(s: State, seat: int, cs: ConsumeSeat, ev: list[Event]) -> bool:
+def _after(state: State, seat: int, cs: ConsumeSeat, ev: list[Event]) -> bool:
     """Finish the seat when nothing is left for it; return whether every seat has finished."""
-    if not cs.finished and not is_open(s, seat, cs):
+    if not cs.finished and not is_open(state, seat, cs):
         cs.finished = True
         ev.append(Event(f"seat {seat} has nothing more to consume"))
-    if all(c is None or c.finished for c in s.consume):
-        s.consume = [None] * s.n
+    if all(c is None or c.finished for c in state.consume):
+        state.consume = [None] * state.n
         return True
     return False
 

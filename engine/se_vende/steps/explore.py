@@ -32,12 +32,12 @@ BASE_DRAW = 2
 BASE_KEEP = 1
 
 
-def terms(s: State, seat: int) -> tuple[int, int]:
+def terms(state: State, seat: int) -> tuple[int, int]:
     """Return how many cards ``seat`` draws and keeps when exploring now (bonus and powers included)."""
-    a = (s.chosen or {}).get(seat)
+    a = (state.chosen or {}).get(seat)
     draws = BASE_DRAW + (5 if a == "explorar-5" else 1 if a == "explorar-1-1" else 0)
     keep = BASE_KEEP + (1 if a == "explorar-1-1" else 0)
-    for c in active_cards(s, seat, EXPLORE):
+    for c in active_cards(state, seat, EXPLORE):
         for p in DEFS[c].powers:
             if p.name is PowerName.EXPLORE_DRAW:
                 draws += p.n
@@ -46,44 +46,46 @@ def terms(s: State, seat: int) -> tuple[int, int]:
     return draws, keep
 
 
-def begin(s: State, ev: list[Event]) -> bool:
+def begin(state: State, ev: list[Event]) -> bool:
     """Every seat draws; return whether some seat must choose what to keep."""
     part: list[int] = []
-    for seat in range(s.n):
-        draws, keep = terms(s, seat)
-        cards = draw(s, draws, ev)
+    for seat in range(state.n):
+        draws, keep = terms(state, seat)
+        cards = draw(state, draws, ev)
         keep = min(keep, len(cards))
         ev.append(Event(f"seat {seat} explores: draws {plural(len(cards), 'card')} and keeps {keep}"))
         if cards:
             ev.append(Event(f"you drew while exploring: {', '.join(name(c) for c in cards)}", (seat,)))
         if keep >= len(cards):
-            s.hands[seat].extend(cards)
-            s.todo[seat] = 0
+            state.hands[seat].extend(cards)
+            state.todo[seat] = 0
         else:
-            s.drawn[seat] = cards
-            s.todo[seat] = keep
+            state.drawn[seat] = cards
+            state.todo[seat] = keep
             part.append(seat)
     if not part:
         return False
-    open_step(s, EXPLORE_KEEP, tuple(part))
+    open_step(state, EXPLORE_KEEP, tuple(part))
     return True
 
 
-def _deciding(s: State, seat: int) -> bool:
-    return s.todo[seat] > 0
+def _deciding(state: State, seat: int) -> bool:
+    return state.todo[seat] > 0
 
 
-def _idle(s: State, seat: int) -> Refusal:
-    return idle_refusal(s, STEP, seat, "has already kept every card it may keep in this Explorar phase", R.DECISIONS)
+def _idle(state: State, seat: int) -> Refusal:
+    return idle_refusal(
+        state, STEP, seat, "has already kept every card it may keep in this Explorar phase", R.DECISIONS
+    )
 
 
-def _candidates(s: State, seat: int) -> list[Keep]:
-    return card_moves(Keep, s.drawn[seat])
+def _candidates(state: State, seat: int) -> list[Keep]:
+    return card_moves(Keep, state.drawn[seat])
 
 
-def check_keep(s: State, seat: int, move: Keep) -> Refusal | None:
+def check_keep(state: State, seat: int, move: Keep) -> Refusal | None:
     """Only a card drawn while exploring this phase may be kept (se-vende/rulings/explorar)."""
-    drawn = s.drawn[seat]
+    drawn = state.drawn[seat]
     if INDEX.get(move.card, NO_CARD) not in drawn:
         return Refusal(
             R.EXPLORE,
@@ -95,21 +97,21 @@ def check_keep(s: State, seat: int, move: Keep) -> Refusal | None:
     return None
 
 
-def keep(s: State, seat: int, move: Keep, ev: list[Event]) -> bool:
+def keep(state: State, seat: int, move: Keep, ev: list[Event]) -> bool:
     """Keep the card; after the last keep, discard the rest face down. Complete when every seat has kept."""
     c = INDEX[move.card]
-    drawn = s.drawn[seat]
+    drawn = state.drawn[seat]
     drawn.remove(c)
-    s.hands[seat].append(c)
-    s.todo[seat] -= 1
+    state.hands[seat].append(c)
+    state.todo[seat] -= 1
     ev.append(Event(f"you keep {name(c)}", (seat,)))
-    if s.todo[seat] > 0:
+    if state.todo[seat] > 0:
         return False
     for x in drawn:
-        to_discard(s, x, seat)
+        to_discard(state, x, seat)
     ev.append(Event(f"seat {seat} has kept its cards and discards {len(drawn)} face down"))
     drawn.clear()
-    return not any(s.todo)
+    return not any(state.todo)
 
 
 STEP = declare(

@@ -21,45 +21,45 @@ from club_agentes.engine.se_vende.table import (
 )
 
 
-def begin(s: State, ev: list[Event]) -> bool:
+def begin(state: State, ev: list[Event]) -> bool:
     """Return whether some seat holds more than ten cards (then they must discard)."""
-    s.phase = 0
-    s.todo = [max(0, len(h) - HAND_MAX) for h in s.hands]
-    over = tuple(i for i, t in enumerate(s.todo) if t)
+    state.phase = 0
+    state.todo = [max(0, len(h) - HAND_MAX) for h in state.hands]
+    over = tuple(i for i, t in enumerate(state.todo) if t)
     if not over:
         return False
-    open_step(s, HAND_LIMIT, over)
-    ev.append(Event(f"end of round {s.round}: {seats_text(over)} must discard down to {HAND_MAX} cards"))
+    open_step(state, HAND_LIMIT, over)
+    ev.append(Event(f"end of round {state.round}: {seats_text(over)} must discard down to {HAND_MAX} cards"))
     return True
 
 
-def _deciding(s: State, seat: int) -> bool:
-    return s.todo[seat] > 0
+def _deciding(state: State, seat: int) -> bool:
+    return state.todo[seat] > 0
 
 
-def _idle(s: State, seat: int) -> Refusal:
+def _idle(state: State, seat: int) -> Refusal:
     return Refusal(
         R.HAND_LIMIT,
-        f"seat {seat} holds {len(s.hands[seat])} cards; only seats with more than {HAND_MAX} discard at the end "
-        f"of the round ({seats_text(STEP.deciding(s))} now)",
+        f"seat {seat} holds {len(state.hands[seat])} cards; only seats with more than {HAND_MAX} discard at the end "
+        f"of the round ({seats_text(STEP.deciding(state))} now)",
     )
 
 
-def _candidates(s: State, seat: int) -> list[Discard]:
-    return card_moves(Discard, s.hands[seat])
+def _candidates(state: State, seat: int) -> list[Discard]:
+    return card_moves(Discard, state.hands[seat])
 
 
-def check_discard(s: State, seat: int, move: Discard) -> Refusal | None:
+def check_discard(state: State, seat: int, move: Discard) -> Refusal | None:
     """The excess is discarded from the seat's own hand."""
-    return not_in_hand(s, seat, move.card, R.HAND_LIMIT, "discard it")
+    return not_in_hand(state, seat, move.card, R.HAND_LIMIT, "discard it")
 
 
-def discard(s: State, seat: int, move: Discard, ev: list[Event]) -> bool:
+def discard(state: State, seat: int, move: Discard, ev: list[Event]) -> bool:
     """Discard the card face down; complete when every seat is down to ten."""
-    if not discard_owed(s, seat, move.card, "you discarded {card} face down (hand limit)", ev):
+    if not discard_owed(state, seat, move.card, "you discarded {card} face down (hand limit)", ev):
         return False
     ev.append(Event(f"seat {seat} has discarded down to {HAND_MAX} cards"))
-    return not any(s.todo)
+    return not any(state.todo)
 
 
 STEP = declare(

@@ -59,15 +59,15 @@ def deal(config: SeVendeConfig, seed: int, *, log: bool = True) -> tuple[State, 
     return s, (_setup_events(s, len(starts), alfa) if log else [])
 
 
-def _setup_events(s: State, left: int, alfa: bool) -> list[Event]:
+def _setup_events(state: State, left: int, alfa: bool) -> list[Event]:
     """Return the setup as events: what everyone sees, and each seat's own six cards for it alone."""
-    starts = {str(seat): IDS[s.tableau[seat][0]] for seat in range(s.n)}
-    listing = ", ".join(f"seat {seat} {name(s.tableau[seat][0])}" for seat in range(s.n))
+    starts = {str(seat): IDS[state.tableau[seat][0]] for seat in range(state.n)}
+    listing = ", ".join(f"seat {seat} {name(state.tableau[seat][0])}" for seat in range(state.n))
     ev = [
         Event(
-            f"setup step 1: {CHIPS_PER_SEAT} victory points of chips per seat ({s.pool} VP) form the chip supply; "
+            f"setup step 1: {CHIPS_PER_SEAT} victory points of chips per seat ({state.pool} VP) form the chip supply; "
             f"the four 10-point chips ({TENS} VP) are set aside for the last round",
-            data={"chip_pool": s.pool, "tens_set_aside": TENS},
+            data={"chip_pool": state.pool, "tens_set_aside": TENS},
         ),
         Event("setup step 2: every seat takes its seven action cards"),
         Event(f"setup step 3: the start worlds are shuffled and dealt face up: {listing}", data={"start": starts}),
@@ -76,8 +76,8 @@ def _setup_events(s: State, left: int, alfa: bool) -> list[Event]:
             f"every seat is dealt {SETUP_DEAL} cards face down"
         ),
     ]
-    for seat in range(s.n):
-        cards = s.hands[seat]
+    for seat in range(state.n):
+        cards = state.hands[seat]
         ev.append(
             Event(
                 f"you were dealt {', '.join(name(c) for c in cards)}",
@@ -90,34 +90,34 @@ def _setup_events(s: State, left: int, alfa: bool) -> list[Event]:
     ev.append(
         Event(
             f"setup step 5: every seat looks at its {SETUP_DEAL} cards and discards {SETUP_DISCARDS} face down; "
-            f"the supply holds {len(s.supply)} cards"
+            f"the supply holds {len(state.supply)} cards"
         )
     )
     return ev
 
 
-def _deciding(s: State, seat: int) -> bool:
-    return s.todo[seat] > 0
+def _deciding(state: State, seat: int) -> bool:
+    return state.todo[seat] > 0
 
 
-def _idle(s: State, seat: int) -> Refusal:
-    return idle_refusal(s, STEP, seat, "has already discarded its two cards for setup step 5", R.DECISIONS)
+def _idle(state: State, seat: int) -> Refusal:
+    return idle_refusal(state, STEP, seat, "has already discarded its two cards for setup step 5", R.DECISIONS)
 
 
-def _candidates(s: State, seat: int) -> list[Discard]:
-    return card_moves(Discard, s.hands[seat])
+def _candidates(state: State, seat: int) -> list[Discard]:
+    return card_moves(Discard, state.hands[seat])
 
 
-def check_discard(s: State, seat: int, move: Discard) -> Refusal | None:
+def check_discard(state: State, seat: int, move: Discard) -> Refusal | None:
     """A seat discards only cards of its own hand (se-vende/preparacion/paso-5-descarte)."""
-    return not_in_hand(s, seat, move.card, R.SETUP_DISCARD, "discard it")
+    return not_in_hand(state, seat, move.card, R.SETUP_DISCARD, "discard it")
 
 
-def discard(s: State, seat: int, move: Discard, ev: list[Event]) -> bool:
+def discard(state: State, seat: int, move: Discard, ev: list[Event]) -> bool:
     """Discard the card face down; the step is complete when every seat has discarded two."""
-    if discard_owed(s, seat, move.card, "you discarded {card} face down", ev):
+    if discard_owed(state, seat, move.card, "you discarded {card} face down", ev):
         ev.append(Event(f"seat {seat} has discarded two cards face down and keeps four"))
-    if any(s.todo):
+    if any(state.todo):
         return False
     ev.append(Event("setup is complete: every seat has a start world and four cards in hand"))
     return True
