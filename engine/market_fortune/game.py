@@ -110,10 +110,10 @@ class MarketFortune(Game[State, Move, MFConfig]):
 
     def start(self, config: MFConfig, seed: int) -> tuple[State, list[Event]]:
         """Deal a new table and return it with the setup events (the deal, each hand to its seat, the roll)."""
-        st = State(config, seed)
+        state = State(config, seed)
         ev: list[Event] = []
-        start_game(st, None, ev)
-        return st, ev
+        start_game(state, None, ev)
+        return state, ev
 
     # ----- deciding
 

@@ -35,63 +35,63 @@ def _seats_of(mask: int, n: int) -> frozenset[int]:
     return frozenset(s for s in range(n) if mask >> s & 1)
 
 
-def hand_zones(st: State, seat: int) -> tuple[list[int], list[int]]:
+def hand_zones(state: State, seat: int) -> tuple[list[int], list[int]]:
     """Return a seat's hand split into (cards only some know, cards everyone knows)."""
-    pub = st.public_bit
-    know = st.know
+    pub = state.public_bit
+    know = state.know
     private: list[int] = []
     public: list[int] = []
-    for c in st.hands[seat]:
+    for c in state.hands[seat]:
         (public if know[c] & pub else private).append(c)
     return private, public
 
 
-def strategy_zones(st: State, seat: int) -> tuple[list[int], list[int]]:
+def strategy_zones(state: State, seat: int) -> tuple[list[int], list[int]]:
     """Return a seat's strategies split into (cards only some know, cards everyone knows)."""
-    pub = st.public_bit
-    know = st.know
+    pub = state.public_bit
+    know = state.know
     private: list[int] = []
     public: list[int] = []
-    for c in st.strats[seat]:
+    for c in state.strats[seat]:
         (public if know[c] & pub else private).append(c)
     return private, public
 
 
-def visibility(st: State) -> Visibility:
+def visibility(state: State) -> Visibility:
     """Return who knows each card of the table now (see the module docstring for the zones)."""
-    n = st.n
-    know = st.know
+    n = state.n
+    know = state.know
     zones: list[Zone] = [
-        Zone("deck/stock", _ids(st.decks[0]), NOBODY),
-        Zone("deck/return", _ids(st.decks[1]), NOBODY),
-        Zone("deck/strategy", _ids(st.decks[2]), NOBODY),
+        Zone("deck/stock", _ids(state.decks[0]), NOBODY),
+        Zone("deck/return", _ids(state.decks[1]), NOBODY),
+        Zone("deck/strategy", _ids(state.decks[2]), NOBODY),
     ]
     known: dict[str, frozenset[int]] = {}
 
     def note(cards: list[int]) -> None:
         for c in cards:
-            mask = know[c] & ~st.public_bit
+            mask = know[c] & ~state.public_bit
             if mask:
                 known[CARD_ID[c]] = _seats_of(mask, n)
 
     for pile, name in ((0, "stock"), (1, "return")):
-        up = [c for c in st.discards[pile] if not st.facedown[c]]
-        down = [c for c in st.discards[pile] if st.facedown[c]]
+        up = [c for c in state.discards[pile] if not state.facedown[c]]
+        down = [c for c in state.discards[pile] if state.facedown[c]]
         zones.append(Zone(f"discard/{name}", _ids(up), PUBLIC))
         zones.append(Zone(f"discard/{name}/face-down", _ids(down), NOBODY))
         note(down)
-    zones.append(Zone("discard/strategy", _ids(st.discards[2]), PUBLIC))
-    zones.append(Zone("attack", _ids([st.attack.card]) if st.attack is not None else [], PUBLIC))
+    zones.append(Zone("discard/strategy", _ids(state.discards[2]), PUBLIC))
+    zones.append(Zone("attack", _ids([state.attack.card]) if state.attack is not None else [], PUBLIC))
     for s in range(n):
-        private, public = hand_zones(st, s)
+        private, public = hand_zones(state, s)
         zones.append(Zone(f"hand/{s}", _ids(private), seats(s)))
         zones.append(Zone(f"hand/{s}/public", _ids(public), PUBLIC))
         note(private)
-        private, public = strategy_zones(st, s)
+        private, public = strategy_zones(state, s)
         zones.append(Zone(f"strategies/{s}", _ids(private), seats(s)))
         zones.append(Zone(f"strategies/{s}/public", _ids(public), PUBLIC))
         note(private)
-        for k, inv in enumerate(st.invs[s]):
+        for k, inv in enumerate(state.invs[s]):
             zones.append(Zone(f"investment/{s}/{k}", _ids(inv.cards()), PUBLIC if inv.face_up else seats(s)))
     return Visibility.of(zones, known)
 
@@ -103,14 +103,14 @@ def _ids(cards: list[int]) -> list[str]:
     return list(map(_ID, cards))
 
 
-def hidden_ids(st: State, vis: Visibility, seat: int | None) -> frozenset[str]:
+def hidden_ids(state: State, vis: Visibility, seat: int | None) -> frozenset[str]:
     """Return the cards ``seat`` may not be shown: hidden by :meth:`Visibility.hidden_ids` and never shown to it.
 
     A card once shown to a seat (in a view or an event) stays in its log: naming it again
     reveals nothing, even where the seat can no longer tell where it is now.
     """
-    bit = st.public_bit if seat is None else 1 << seat
-    seen = st.seen
+    bit = state.public_bit if seat is None else 1 << seat
+    seen = state.seen
     out: list[str] = []
     known = vis.known
     for z in vis.zones.values():

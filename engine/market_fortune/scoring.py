@@ -68,29 +68,29 @@ def yellow_bonus(card: int, invs: list[Investment]) -> int:
     raise AssertionError(f"{s.name} is not a yellow effect")
 
 
-def counted_yellows(st: State, seat: int) -> list[int]:
+def counted_yellows(state: State, seat: int) -> list[int]:
     """Return the yellows a declaration by ``seat`` now reveals and counts.
 
     A yellow taken by Momentum this turn is not one of them: "No puedes usarla ese mismo
     turno" and "no se usa al ganar" (ruling momentum-todo-el-turno); it counts at a later one.
     """
-    momentum = st.momentum if st.turn == seat else -1
-    return [c for c in st.strats[seat] if IS_YELLOW[c] and c != momentum]
+    momentum = state.momentum if state.turn == seat else -1
+    return [c for c in state.strats[seat] if IS_YELLOW[c] and c != momentum]
 
 
-def portfolio_value(st: State, seat: int, *, yellows: bool = True) -> int:
+def portfolio_value(state: State, seat: int, *, yellows: bool = True) -> int:
     """Return a seat's portfolio value: face values, green bonuses and (optionally) its counted yellows' bonuses."""
-    invs = st.invs[seat]
+    invs = state.invs[seat]
     total = sum(inv_value(i) + green_bonus(i) for i in invs)
     if yellows:
-        total += sum(yellow_bonus(c, invs) for c in counted_yellows(st, seat))
+        total += sum(yellow_bonus(c, invs) for c in counted_yellows(state, seat))
     return total
 
 
-def portfolio_lines(st: State, seat: int, *, yellows: bool) -> list[ScoreLine]:
+def portfolio_lines(state: State, seat: int, *, yellows: bool) -> list[ScoreLine]:
     """Return a portfolio's score lines: each investment's value, each green and (optionally) yellow bonus."""
     lines: list[ScoreLine] = []
-    invs = st.invs[seat]
+    invs = state.invs[seat]
     for k, inv in enumerate(invs):
         ind = INDUSTRIES[CARD_IND[inv.stock]].name
         label = f"investment #{k}: {ind} {CARD_VAL[inv.stock]}M + {CARD_VAL[inv.ret]}M"
@@ -104,28 +104,28 @@ def portfolio_lines(st: State, seat: int, *, yellows: bool) -> list[ScoreLine]:
                 )
             )
     if yellows:
-        for c in counted_yellows(st, seat):
+        for c in counted_yellows(state, seat):
             b = yellow_bonus(c, invs)
             met = "" if b else " (criteria not met)"
             lines.append(ScoreLine(f"yellow {CARD_NAME[c]}{met}", float(b), strategy(c).section))
     return lines
 
 
-def is_leader(st: State, seat: int) -> bool:
+def is_leader(state: State, seat: int) -> bool:
     """Líder: nobody has more investments, and the seat has at least 1 (ruling terminos-del-mercado)."""
-    n = len(st.invs[seat])
-    return n > 0 and all(len(i) <= n for i in st.invs)
+    n = len(state.invs[seat])
+    return n > 0 and all(len(i) <= n for i in state.invs)
 
 
-def goes_last(st: State, seat: int) -> bool:
+def goes_last(state: State, seat: int) -> bool:
     """Ir de último: nobody has fewer investments, and not everyone has the same number."""
-    counts = [len(i) for i in st.invs]
+    counts = [len(i) for i in state.invs]
     return counts[seat] == min(counts) and max(counts) > counts[seat]
 
 
-def as_advanced(st: State, seat: int, other: int) -> bool:
+def as_advanced(state: State, seat: int, other: int) -> bool:
     """Igual o más avanzado: ``other`` has as many investments as ``seat`` or more."""
-    return len(st.invs[other]) >= len(st.invs[seat])
+    return len(state.invs[other]) >= len(state.invs[seat])
 
 
 def face_down(invs: list[Investment]) -> list[int]:

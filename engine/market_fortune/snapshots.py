@@ -40,44 +40,44 @@ def _opt_card(cid: Any) -> int:
     return -1 if cid is None else _card(cid)
 
 
-def snapshot(st: State) -> dict[str, Any]:
+def snapshot(state: State) -> dict[str, Any]:
     """Return the complete state as JSON (hidden parts included)."""
-    atk = st.attack
-    result = st.result
+    atk = state.attack
+    result = state.result
     return {
         "version": SNAPSHOT_VERSION,
         "config": {
-            "seats": st.n,
-            "mode": st.config.mode,
-            "turn_limit": st.config.turn_limit,
-            "game_limit": st.config.game_limit,
+            "seats": state.n,
+            "mode": state.config.mode,
+            "turn_limit": state.config.turn_limit,
+            "game_limit": state.config.game_limit,
         },
-        "rng": st.rng.state,
-        "decks": [_ids(d) for d in st.decks],
-        "discards": [_ids(d) for d in st.discards],
-        "facedown": [CARD_ID[c] for c in range(N_CARDS) if st.facedown[c]],
-        "hands": [_ids(h) for h in st.hands],
-        "strategies": [_ids(s) for s in st.strats],
+        "rng": state.rng.state,
+        "decks": [_ids(d) for d in state.decks],
+        "discards": [_ids(d) for d in state.discards],
+        "facedown": [CARD_ID[c] for c in range(N_CARDS) if state.facedown[c]],
+        "hands": [_ids(h) for h in state.hands],
+        "strategies": [_ids(s) for s in state.strats],
         "investments": [
             [[CARD_ID[i.stock], CARD_ID[i.ret], CARD_ID[i.green] if i.green >= 0 else None, i.face_up] for i in invs]
-            for invs in st.invs
+            for invs in state.invs
         ],
-        "know": {CARD_ID[c]: st.know[c] for c in range(N_CARDS) if st.know[c]},
-        "seen": {CARD_ID[c]: st.seen[c] for c in range(N_CARDS) if st.seen[c]},
-        "turn": st.turn,
-        "turn_no": st.turn_no,
-        "step": st.step,
-        "acted": st.acted,
-        "red_used": st.red_used,
-        "lucky": st.lucky,
-        "banned": st.banned,
-        "risk_ban": list(st.risk_ban),
-        "momentum": CARD_ID[st.momentum] if st.momentum >= 0 else None,
-        "drawn": CARD_ID[st.drawn] if st.drawn >= 0 else None,
-        "formed": st.formed,
-        "opt_back": st.opt_back,
-        "trim_by": CARD_ID[st.trim_by] if st.trim_by >= 0 else None,
-        "trim_down": _ids(st.trim_down),
+        "know": {CARD_ID[c]: state.know[c] for c in range(N_CARDS) if state.know[c]},
+        "seen": {CARD_ID[c]: state.seen[c] for c in range(N_CARDS) if state.seen[c]},
+        "turn": state.turn,
+        "turn_no": state.turn_no,
+        "step": state.step,
+        "acted": state.acted,
+        "red_used": state.red_used,
+        "lucky": state.lucky,
+        "banned": state.banned,
+        "risk_ban": list(state.risk_ban),
+        "momentum": CARD_ID[state.momentum] if state.momentum >= 0 else None,
+        "drawn": CARD_ID[state.drawn] if state.drawn >= 0 else None,
+        "formed": state.formed,
+        "opt_back": state.opt_back,
+        "trim_by": CARD_ID[state.trim_by] if state.trim_by >= 0 else None,
+        "trim_down": _ids(state.trim_down),
         "attack": None
         if atk is None
         else {
@@ -87,11 +87,11 @@ def snapshot(st: State) -> dict[str, Any]:
             "investment": atk.investment,
             "window": atk.window.to_json(),
         },
-        "game_no": st.game_no,
-        "opener": st.opener,
-        "totals": list(st.totals),
-        "games": [dict(g) for g in st.games],
-        "over": st.over,
+        "game_no": state.game_no,
+        "opener": state.opener,
+        "totals": list(state.totals),
+        "games": [dict(g) for g in state.games],
+        "over": state.over,
         "result": None if result is None else result.to_json(),
     }
 

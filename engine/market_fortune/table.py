@@ -1,7 +1,7 @@
 """What every step of Market Fortune shares: refusals, card names, who knows what, the piles.
 
-* :class:`Refusal`: what a check function returns when a move breaks a rule (the rule id and
-  a sentence built only when it is needed, so listing legal moves stays cheap).
+* :class:`~club_agentes.engine.core.steps.Refusal` (the core step kit's): what a check function returns when
+  a move breaks a rule (the rule id and a sentence built only when it is needed).
 * Knowledge (``State.know``): :func:`make_public`, :func:`private_to`, :func:`learn`,
   :func:`forget`, :func:`obscure_hand`, :func:`obscure_strategies`.
 * Piles: :func:`open_sources` (the one rule of "may a building card be taken from here", for
@@ -36,7 +36,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from club_agentes.engine.core import Event, IllegalMove, SharedEvents
+from club_agentes.engine.core import Event, SharedEvents
+from club_agentes.engine.core.steps import Refusal
 from club_agentes.engine.market_fortune import rules as rid
 from club_agentes.engine.market_fortune.components import (
     CARD_ID,
@@ -54,30 +55,6 @@ Events = list[Event]
 
 PILE_OF_SOURCE = {"stock-deck": STOCK, "return-deck": RETURN, "stock-discard": STOCK, "return-discard": RETURN}
 PILE_WORD = ("$", "+R")
-
-
-class Refusal:
-    """Why a move is refused: the rule id it breaks and one sentence with the facts.
-
-    The sentence may be given as a function, called only when the refusal is raised: listing
-    legal moves runs the same checks over many candidates and never needs the words.
-    """
-
-    __slots__ = ("_say", "rule_id")
-
-    def __init__(self, rule_id: str, say: str | Callable[[], str]) -> None:
-        self.rule_id = rule_id
-        self._say = say
-
-    @property
-    def message(self) -> str:
-        """The sentence."""
-        say = self._say
-        return say if isinstance(say, str) else say()
-
-    def error(self) -> IllegalMove:
-        """Return the :class:`IllegalMove` to raise."""
-        return IllegalMove(self.rule_id, self.message)
 
 
 Check = Refusal | None
@@ -131,14 +108,14 @@ remember = SHARED.keep
 """Keep ``event`` as the one Event for ``key`` in :data:`SHARED` and return it."""
 
 
-def building_count(st: State, seat: int) -> int:
+def building_count(state: State, seat: int) -> int:
     """Return the building cards a seat holds in hand and investments (the rule of 8 counts them)."""
-    return len(st.hands[seat]) + 2 * len(st.invs[seat])
+    return len(state.hands[seat]) + 2 * len(state.invs[seat])
 
 
-def die_plus(st: State) -> bool:
+def die_plus(state: State) -> bool:
     """Roll the Fortune die (4 '+' faces of 6); return whether it shows '+'."""
-    return st.rng.below(6) < 4
+    return state.rng.below(6) < 4
 
 
 def sign(plus: bool) -> str:
@@ -149,69 +126,69 @@ def sign(plus: bool) -> str:
 # ---------------------------------------------------------------------------- knowledge
 
 
-def make_public(st: State, card: int) -> None:
+def make_public(state: State, card: int) -> None:
     """Everyone (spectators too) now knows where ``card`` is: it lies face up or was shown to all."""
-    st.know[card] = full = (st.public_bit << 1) - 1
-    st.seen[card] = full
+    state.know[card] = full = (state.public_bit << 1) - 1
+    state.seen[card] = full
 
 
-def known_to(st: State, card: int, seat: int) -> None:
+def known_to(state: State, card: int, seat: int) -> None:
     """Only ``seat`` knows where ``card`` is now (a card it drew or was dealt): :func:`private_to` for one seat,
     the common case, without the loop."""
     bit = 1 << seat
-    st.know[card] = bit
-    st.seen[card] |= bit
+    state.know[card] = bit
+    state.seen[card] |= bit
 
 
-def private_to(st: State, card: int, *seats: int) -> None:
+def private_to(state: State, card: int, *seats: int) -> None:
     """Only ``seats`` know where ``card`` is now (e.g. a card taken from a deck: its taker)."""
     mask = 0
     for s in seats:
         mask |= 1 << s
-    st.know[card] = mask
-    st.seen[card] |= mask
+    state.know[card] = mask
+    state.seen[card] |= mask
 
 
-def learn(st: State, card: int, *seats: int) -> None:
+def learn(state: State, card: int, *seats: int) -> None:
     """``seats`` learn where ``card`` is (e.g. both sides of a Robo), keeping what others know."""
     for s in seats:
-        st.know[card] |= 1 << s
-        st.seen[card] |= 1 << s
+        state.know[card] |= 1 << s
+        state.seen[card] |= 1 << s
 
 
-def forget(st: State, card: int) -> None:
+def forget(state: State, card: int) -> None:
     """Nobody knows where ``card`` is any more (it was shuffled into a deck)."""
-    st.know[card] = 0
+    state.know[card] = 0
 
 
-def _obscure(st: State, cards: list[int], seat: int, keep: tuple[int, ...]) -> None:
+def _obscure(state: State, cards: list[int], seat: int, keep: tuple[int, ...]) -> None:
     """Only ``seat`` and the seats in ``keep`` still know where each of ``cards`` (``seat``'s) is."""
     mask = 1 << seat
     for s in keep:
         mask |= 1 << s
-    know = st.know
+    know = state.know
     for c in cards:
         know[c] &= mask
 
 
-def obscure_hand(st: State, seat: int, *keep: int) -> None:
+def obscure_hand(state: State, seat: int, *keep: int) -> None:
     """Cards left ``seat``'s hand unseen: other seats (but ``keep``) no longer know which cards remain in it."""
-    _obscure(st, st.hands[seat], seat, keep)
+    _obscure(state, state.hands[seat], seat, keep)
 
 
-def obscure_strategies(st: State, seat: int, *keep: int) -> None:
+def obscure_strategies(state: State, seat: int, *keep: int) -> None:
     """A strategy left ``seat``'s hand unseen: other seats (but ``keep``) lose track of its strategies."""
-    _obscure(st, st.strats[seat], seat, keep)
+    _obscure(state, state.strats[seat], seat, keep)
 
 
-def add_hand(st: State, seat: int, card: int) -> None:
+def add_hand(state: State, seat: int, card: int) -> None:
     """Put a building card into a hand (kept sorted)."""
-    insort(st.hands[seat], card)
+    insort(state.hands[seat], card)
 
 
-def add_strategy(st: State, seat: int, card: int) -> None:
+def add_strategy(state: State, seat: int, card: int) -> None:
     """Put a strategy into a seat's strategies (kept sorted)."""
-    insort(st.strats[seat], card)
+    insort(state.strats[seat], card)
 
 
 # ---------------------------------------------------------------------------- piles
@@ -223,7 +200,7 @@ DECK_BITS = _SOURCE_BIT["stock-deck"] | _SOURCE_BIT["return-deck"]
 _NEVER_STRATEGIES = Refusal(rid.STRATEGY_DISCARD, "you may never take a card from the strategy discard pile")
 
 
-def open_sources(st: State) -> int:
+def open_sources(state: State) -> int:
     """Return the building sources that may give a card now, as bits (bit ``i``: the ``i``-th of
     ``stock-deck``, ``return-deck``, ``stock-discard``, ``return-discard``).
 
@@ -233,11 +210,11 @@ def open_sources(st: State) -> int:
     campeonato-cartas-bloqueadas). This is the one rule of the piles: :func:`source_check`,
     :func:`can_draw_building` and every listing of takes read it.
     """
-    decks = st.decks
-    discards = st.discards
+    decks = state.decks
+    discards = state.discards
     d0 = discards[0]
     d1 = discards[1]
-    facedown = st.facedown
+    facedown = state.facedown
     mask = 1 if decks[0] or len(d0) >= 2 else 0
     if decks[1] or len(d1) >= 2:
         mask |= 2
@@ -260,18 +237,18 @@ def shared_rows(rows: list[list[Any]]) -> list[list[Any]]:
     return [seen.setdefault(tuple(r), r) for r in rows]
 
 
-def can_draw_building(st: State, pile: int) -> bool:
+def can_draw_building(state: State, pile: int) -> bool:
     """Return whether a building deck can give a card (itself, or by reshuffling its discard): :func:`open_sources`."""
-    return bool(open_sources(st) & (1 << pile))
+    return bool(open_sources(state) & (1 << pile))
 
 
-def can_draw_strategy(st: State) -> bool:
+def can_draw_strategy(state: State) -> bool:
     """Return whether the strategy deck can give a card (itself, or by reshuffling its discard)."""
-    return bool(st.decks[2]) or bool(st.discards[2])
+    return bool(state.decks[2]) or bool(state.discards[2])
 
 
 def source_check(
-    st: State, source: str, say: bool = True, decks_only: bool = False, rule: str = rid.YOUR_TURN
+    state: State, source: str, say: bool = True, decks_only: bool = False, rule: str = rid.YOUR_TURN
 ) -> Check:
     """Return why a building card cannot be taken from ``source`` now, or ``None``.
 
@@ -288,7 +265,7 @@ def source_check(
         return Refusal(
             rule, lambda: f"this strategy takes cards from the $ or +R deck only, not from {SOURCE_WORDS[source]}"
         )
-    if open_sources(st) & bit:
+    if open_sources(state) & bit:
         return None
     if not say:
         return NO
@@ -297,7 +274,7 @@ def source_check(
             rid.RULING_DECKS,
             lambda: f"{SOURCE_WORDS[source]} is empty and its discard pile has no card to reshuffle under its top card",
         )
-    if not st.discards[PILE_OF_SOURCE[source]]:
+    if not state.discards[PILE_OF_SOURCE[source]]:
         return Refusal(rid.DISCARD_RULE, lambda: f"{SOURCE_WORDS[source]} is empty")
     return Refusal(
         rid.RULING_BLOCKED,
@@ -305,23 +282,23 @@ def source_check(
     )
 
 
-def draw_building(st: State, pile: int, ev: Events) -> int:
+def draw_building(state: State, pile: int, ev: Events) -> int:
     """Take the top card of a building deck, reshuffling its discard (all but the top) when empty.
 
     Returns -1 when neither the deck nor the discard can give a card.
     """
-    deck = st.decks[pile]
+    deck = state.decks[pile]
     if not deck:
-        disc = st.discards[pile]
+        disc = state.discards[pile]
         if len(disc) < 2:
             return -1
         deck = disc[:-1]
-        st.discards[pile] = disc[-1:]
+        state.discards[pile] = disc[-1:]
         for c in deck:
-            st.facedown[c] = False
-            st.know[c] = 0
-        st.rng.shuffle(deck)
-        st.decks[pile] = deck
+            state.facedown[c] = False
+            state.know[c] = 0
+        state.rng.shuffle(deck)
+        state.decks[pile] = deck
         w = PILE_WORD[pile]
         ev.append(
             Event(f"the {w} deck was empty: its discard pile except the top card was shuffled into a new {w} deck")
@@ -329,59 +306,59 @@ def draw_building(st: State, pile: int, ev: Events) -> int:
     return deck.pop()
 
 
-def draw_strategy(st: State, ev: Events) -> int:
+def draw_strategy(state: State, ev: Events) -> int:
     """Take the top strategy, reshuffling the whole strategy discard when the deck is empty (-1 if none)."""
-    deck = st.decks[2]
+    deck = state.decks[2]
     if not deck:
-        disc = st.discards[2]
+        disc = state.discards[2]
         if not disc:
             return -1
         deck = disc[:]
         disc.clear()
         for c in deck:
-            st.know[c] = 0
-        st.rng.shuffle(deck)
-        st.decks[2] = deck
+            state.know[c] = 0
+        state.rng.shuffle(deck)
+        state.decks[2] = deck
         ev.append(Event("the strategy deck was empty: the strategy discard pile was shuffled into a new strategy deck"))
     return deck.pop()
 
 
-def take_strategy(st: State, seat: int, ev: Events) -> int:
+def take_strategy(state: State, seat: int, ev: Events) -> int:
     """``seat`` takes the top strategy (known to it only); return it, or -1 when none is left."""
-    c = draw_strategy(st, ev)
+    c = draw_strategy(state, ev)
     if c >= 0:
-        add_strategy(st, seat, c)
-        known_to(st, c, seat)
+        add_strategy(state, seat, c)
+        known_to(state, c, seat)
     return c
 
 
-def discard_building(st: State, card: int) -> None:
+def discard_building(state: State, card: int) -> None:
     """Put a building card face up on its own discard pile (covering a blocked card, if any)."""
-    st.discards[CARD_TYPE[card]].append(card)
-    make_public(st, card)
+    state.discards[CARD_TYPE[card]].append(card)
+    make_public(state, card)
 
 
-def discard_by_strategy(st: State, cards: list[int], owner: int) -> tuple[list[int], list[int]]:
+def discard_by_strategy(state: State, cards: list[int], owner: int) -> tuple[list[int], list[int]]:
     """Discard building cards lost to a strategy; return (cards named publicly, cards blocked face down).
 
     In Campeonato the last card put on each pile lies face down and blocks it (ruling
     campeonato-cartas-bloqueadas), known only to ``owner`` (whose cards they were);
     elsewhere all go face up.
     """
-    champion = st.config.mode == "campeonato"
+    champion = state.config.mode == "campeonato"
     last: dict[int, int] = {}
     for c in cards:
-        st.discards[CARD_TYPE[c]].append(c)
+        state.discards[CARD_TYPE[c]].append(c)
         last[CARD_TYPE[c]] = c
     blocked = []
     shown = []
     for c in cards:
         if champion and last[CARD_TYPE[c]] == c:
             blocked.append(c)
-            st.facedown[c] = True
-            private_to(st, c, owner)
+            state.facedown[c] = True
+            private_to(state, c, owner)
         else:
-            make_public(st, c)
+            make_public(state, c)
             shown.append(c)
     return shown, blocked
 
@@ -391,13 +368,13 @@ _TAKE_FROM = {
 }
 
 
-def take_from(st: State, seat: int, source: str, ev: Events, verb: str) -> int:
+def take_from(state: State, seat: int, source: str, ev: Events, verb: str) -> int:
     """Move a building card from ``source`` into ``seat``'s hand; append the events; return the card."""
     pile, deck, words = _TAKE_FROM[source]
     get = SHARED.get
     if deck:
-        card = draw_building(st, pile, ev)
-        known_to(st, card, seat)
+        card = draw_building(state, pile, ev)
+        known_to(state, card, seat)
         key: tuple[Any, ...] = (1, seat, verb, source)
         ev.append(get(key) or remember(key, Event(f"seat {seat} {verb} a card from {words}")))
         key = (2, seat, card, source)
@@ -405,13 +382,13 @@ def take_from(st: State, seat: int, source: str, ev: Events, verb: str) -> int:
             get(key) or remember(key, Event(f"you took {cn(card)} from {words}", (seat,), {"card": CARD_ID[card]}))
         )
     else:
-        card = st.discards[pile].pop()
+        card = state.discards[pile].pop()
         key = (3, seat, verb, card, source)
         ev.append(
             get(key)
             or remember(key, Event(f"seat {seat} {verb} {cn(card)} from {words}", None, {"card": CARD_ID[card]}))
         )
-    insort(st.hands[seat], card)
+    insort(state.hands[seat], card)
     return card
 
 
@@ -422,7 +399,7 @@ def discard_card_check(card: int, rule: str, say: bool = True) -> Check:
     return None
 
 
-def hand_discard_check(st: State, seat: int, card: int, rule: str, say: bool = True) -> Check:
+def hand_discard_check(state: State, seat: int, card: int, rule: str, say: bool = True) -> Check:
     """Return why ``seat`` may not discard ``card`` from its hand now (``rule`` is the step's rule), or ``None``.
 
     The card part is :func:`discard_card_check`, read from its table (:data:`DISCARD_MOVES`) and
@@ -430,7 +407,7 @@ def hand_discard_check(st: State, seat: int, card: int, rule: str, say: bool = T
     """
     if DISCARD_MOVES[card] is None:
         return discard_card_check(card, rule, say)
-    if card not in st.hands[seat]:
+    if card not in state.hands[seat]:
         return Refusal(rule, lambda: f"you do not hold {cn(card)} in your hand") if say else NO
     return None
 
@@ -441,18 +418,18 @@ DISCARD_MOVES: list[Any] = [
 """The discard of each card that :func:`discard_card_check` accepts (``None`` for the others)."""
 
 
-def hand_discards(st: State, seat: int) -> list[Any]:
+def hand_discards(state: State, seat: int) -> list[Any]:
     """Return every discard :func:`hand_discard_check` accepts now: the hand's cards (its zone part) that
     pass its card part (read from :data:`DISCARD_MOVES`)."""
     out = []
-    for c in st.hands[seat]:
+    for c in state.hands[seat]:
         m = DISCARD_MOVES[c]
         if m is not None:
             out.append(m)
     return out
 
 
-def take_discard(st: State, seat: int, move: Any, rule: str, step_rule: str, step_text: str) -> int:
+def take_discard(state: State, seat: int, move: Any, rule: str, step_rule: str, step_text: str) -> int:
     """Check that ``move`` discards a building card of ``seat``'s hand, take it out of the hand and return it.
 
     ``rule`` is the discard's rule (:func:`hand_discard_check`); any other move is refused citing
@@ -462,21 +439,21 @@ def take_discard(st: State, seat: int, move: Any, rule: str, step_rule: str, ste
         IllegalMove: ``move`` is not a discard, or the card may not be discarded.
     """
     if type(move) is not Discard:
-        raise out_of_step(st, move, step_rule, step_text).error()
+        raise out_of_step(state, move, step_rule, step_text).illegal()
     card = CARD_INDEX[move.card]
-    problem = hand_discard_check(st, seat, card, rule)
+    problem = hand_discard_check(state, seat, card, rule)
     if problem is not None:
-        raise problem.error()
-    st.hands[seat].remove(card)
+        raise problem.illegal()
+    state.hands[seat].remove(card)
     return card
 
 
-def over_eight(st: State, seat: int) -> bool:
+def over_eight(state: State, seat: int) -> bool:
     """Return whether ``seat`` holds more building cards than the rule of 8 allows."""
-    return building_count(st, seat) > BUILDING_TARGET
+    return building_count(state, seat) > BUILDING_TARGET
 
 
-def out_of_step(st: State, move: Any, rule: str, text: str) -> Refusal:
+def out_of_step(state: State, move: Any, rule: str, text: str) -> Refusal:
     """Return the refusal of a move that the current step does not take.
 
     An optimisation or a red out of their moments cite the rulings that set those moments;
@@ -488,7 +465,7 @@ def out_of_step(st: State, move: Any, rule: str, text: str) -> Refusal:
             rid.RULING_OPTIMISE_WHEN,
             "you optimise only on your turn, before your action or between Construir's take and its discard",
         )
-    if t is Play and st.step != MAIN and st.step != DOMINATED:
+    if t is Play and state.step != MAIN and state.step != DOMINATED:
         return Refusal(
             rid.RULING_RED_TIMING,
             "a red strategy is used on your turn before your action, or right after Dominar took it",
@@ -496,17 +473,17 @@ def out_of_step(st: State, move: Any, rule: str, text: str) -> Refusal:
     return Refusal(rule, text)
 
 
-def return_investment(st: State, seat: int, k: int) -> Investment:
+def return_investment(state: State, seat: int, k: int) -> Investment:
     """Take investment ``k`` back into its owner's hand (its green back among its strategies); return it.
 
     What others know of its cards stays as it was: a face-up investment's cards are known to all
     in the hand, a face-down one's only to its owner.
     """
-    inv = st.invs[seat].pop(k)
-    add_hand(st, seat, inv.stock)
-    add_hand(st, seat, inv.ret)
+    inv = state.invs[seat].pop(k)
+    add_hand(state, seat, inv.stock)
+    add_hand(state, seat, inv.ret)
     if inv.green >= 0:
-        add_strategy(st, seat, inv.green)
+        add_strategy(state, seat, inv.green)
     return inv
 
 

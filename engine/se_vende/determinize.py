@@ -10,28 +10,28 @@ from club_agentes.engine.core import Rng
 from club_agentes.engine.se_vende.actions import ACTION_CODES
 from club_agentes.engine.se_vende.knowledge import visibility
 from club_agentes.engine.se_vende.moves import Place
-from club_agentes.engine.se_vende.state import DEVELOP_PLACE, NO_CARD, SELECT, SETTLE_PLACE, SeVendeState
+from club_agentes.engine.se_vende.state import DEVELOP_PLACE, NO_CARD, SELECT, SETTLE_PLACE, State
 from club_agentes.engine.se_vende.steps.place import check_place
 from club_agentes.engine.se_vende.table import IDS, INDEX
 
 
-def _canonical_discard(s: SeVendeState, seat: int) -> None:
+def _canonical_discard(state: State, seat: int) -> None:
     """Order the discard pile (it is unordered: "se mantiene desordenado") by who knows each card.
 
     First the cards ``seat`` knows, then those other seats know (by seat), then the rest; each group
     by id. The order then depends only on what ``seat`` knows and on public counts.
     """
-    known = s.known
+    known = state.known
 
     def key(c: int) -> tuple[int, int]:
         who = known.get(c)
-        group = 0 if who == seat else (1 + who if who is not None else s.n + 1)
+        group = 0 if who == seat else (1 + who if who is not None else state.n + 1)
         return group, c
 
-    s.discard.sort(key=key)
+    state.discard.sort(key=key)
 
 
-def determinize(s: SeVendeState, seat: int, rng: Rng) -> SeVendeState:
+def determinize(state: State, seat: int, rng: Rng) -> State:
     """Return a full state consistent with what ``seat`` knows, its hidden parts drawn anew.
 
     The cards ``seat`` cannot see (other hands and their cards drawn while exploring, the supply
@@ -44,7 +44,7 @@ def determinize(s: SeVendeState, seat: int, rng: Rng) -> SeVendeState:
     A seat's memory is taken as the rules' information: after the discard pile is shuffled into
     the supply, nobody is taken to know where those cards went.
     """
-    w = s.clone()
+    w = state.clone()
     _canonical_discard(w, seat)
     vis = visibility(w, actions=False)
     slots, cards = vis.unknown_slots(seat)
@@ -81,7 +81,7 @@ def determinize(s: SeVendeState, seat: int, rng: Rng) -> SeVendeState:
     return w
 
 
-def _redraw_sealed(w: SeVendeState, seat: int, rng: Rng) -> None:
+def _redraw_sealed(w: State, seat: int, rng: Rng) -> None:
     """Draw anew the sealed choices of the other seats (action cards, placements)."""
     if w.step == SELECT:
         done = w.actions.done

@@ -33,7 +33,7 @@ from club_agentes.engine.se_vende.state import (
     NO_CARD,
     PRODUCING,
     SETUP,
-    SeVendeState,
+    State,
 )
 from club_agentes.engine.se_vende.state_text import kind_words
 from club_agentes.engine.se_vende.steps import consume as consume_step
@@ -43,17 +43,17 @@ from club_agentes.engine.se_vende.table import DECK, DEFS, INDEX, drawable, mili
 _NOTHING_TO_DRAW = "the supply and the discard pile are both empty, so no card can be drawn"
 
 
-def explain(s: SeVendeState, seat: int, moves: Sequence[Any], names: Sequence[str]) -> list[MoveNote]:
+def explain(state: State, seat: int, moves: Sequence[Any], names: Sequence[str]) -> list[MoveNote]:
     """Return each of ``seat``'s ``moves`` in plain words (``names[seat]`` labels the seat)."""
     who = names[seat] if 0 <= seat < len(names) else f"seat {seat}"
-    return [_explain(s, seat, who, m) for m in moves]
+    return [_explain(state, seat, who, m) for m in moves]
 
 
-def _explain(s: SeVendeState, seat: int, who: str, m: Any) -> MoveNote:
+def _explain(state: State, seat: int, who: str, m: Any) -> MoveNote:
     if isinstance(m, ChooseAction):
         phase, effect = ACTION_EFFECTS[m.action]
         note = None
-        if PHASE_OF_ACTION[m.action] == EXPLORE and drawable(s) == 0:
+        if PHASE_OF_ACTION[m.action] == EXPLORE and drawable(state) == 0:
             note = f"Explorar would do nothing: {_NOTHING_TO_DRAW} (Explorar is the first phase, so none comes back)"
         # The bonus first, then what every seat does in the phase, each in its first clause (the place and
         # sell moves give costs and prices): two cards of one phase end alike, and the move list writes that
@@ -63,8 +63,8 @@ def _explain(s: SeVendeState, seat: int, who: str, m: Any) -> MoveNote:
         numeral = phase.split(" ", 1)[0]
         return MoveNote(f"{who} chooses {ACTION_NAMES[m.action]} ({bonus}) for phase {numeral}: {everyone}.", note)
     if isinstance(m, Keep):
-        left = s.todo[seat]
-        rest = len(s.drawn[seat]) - left
+        left = state.todo[seat]
+        rest = len(state.drawn[seat]) - left
         if left > 1:
             tail = f" ({left - 1} more to keep)"
         elif rest == 1:
@@ -73,28 +73,28 @@ def _explain(s: SeVendeState, seat: int, who: str, m: Any) -> MoveNote:
             tail = f"; the other {rest} cards go face down to the discard pile"
         return MoveNote(f"{who} keeps {_described(m.card)}{tail}.")
     if isinstance(m, Discard):
-        return _discard(s, seat, who, m)
+        return _discard(state, seat, who, m)
     if isinstance(m, Place):
-        return _place(s, seat, who, m)
+        return _place(state, seat, who, m)
     if isinstance(m, Pay):
-        owed = s.todo[seat]
-        placed = name(s.placed[seat]) if s.placed[seat] != NO_CARD else "the card placed"
+        owed = state.todo[seat]
+        placed = name(state.placed[seat]) if state.placed[seat] != NO_CARD else "the card placed"
         return MoveNote(
             f"{who} discards {_card(m.card)} face down to pay for {placed} ({plural(owed, 'card')} owed, this one "
             "included)."
         )
     if isinstance(m, Sell):
-        return _sell(s, seat, who, m)
+        return _sell(state, seat, who, m)
     if isinstance(m, UsePower):
-        return _use(s, seat, who, m)
+        return _use(state, seat, who, m)
     if isinstance(m, ConsumeGood):
-        return _consume(s, seat, who, m)
+        return _consume(state, seat, who, m)
     if isinstance(m, Produce):
         w = INDEX[m.world]
         kind = GOOD_NAMES[DEFS[w].good or ""]
         return MoveNote(f"{who} puts a good of {kind} face down on {name(w)}, from the supply.")
     if isinstance(m, Done):
-        return _done(s, seat, who)
+        return _done(state, seat, who)
     return MoveNote(f"{who} plays {m.text()}.")
 
 
@@ -110,51 +110,51 @@ def _described(card_id: str) -> str:
     return f"{name(c)} ({kind_words(DECK.views[c])})"
 
 
-def _discard(s: SeVendeState, seat: int, who: str, m: Discard) -> MoveNote:
-    if s.step == SETUP:
+def _discard(state: State, seat: int, who: str, m: Discard) -> MoveNote:
+    if state.step == SETUP:
         return MoveNote(
-            f"{who} discards {_card(m.card)} face down for setup step 5 ({plural(s.todo[seat], 'card')} to discard, "
-            "this one included)."
+            f"{who} discards {_card(m.card)} face down for setup step 5 "
+            f"({plural(state.todo[seat], 'card')} to discard, this one included)."
         )
-    if s.step == HAND_LIMIT:
+    if state.step == HAND_LIMIT:
         return MoveNote(
             f"{who} discards {_card(m.card)} face down to get down to {HAND_MAX} cards "
-            f"({plural(s.todo[seat], 'card')} to discard, this one included)."
+            f"({plural(state.todo[seat], 'card')} to discard, this one included)."
         )
-    cs = s.consume[seat] if s.step == CONSUMING else None
+    cs = state.consume[seat] if state.step == CONSUMING else None
     by = name(cs.active.card) if cs is not None and cs.active is not None else "the power in use"
     return MoveNote(f"{who} discards {_card(m.card)} from hand with {by} for 1 VP (never doubled by 2x PV).")
 
 
-def _place(s: SeVendeState, seat: int, who: str, m: Place) -> MoveNote:
-    dev = s.step == DEVELOP_PLACE
+def _place(state: State, seat: int, who: str, m: Place) -> MoveNote:
+    dev = state.step == DEVELOP_PLACE
     if m.card is None:
         return MoveNote(f"{who} places nothing this phase (sealed until every seat has chosen).")
     c = INDEX[m.card]
     d = DEFS[c]
     kind = "development" if dev else "world"
     if d.military:
-        how = f"free with Militar {military(s, seat)} against defence {d.defence}"
+        how = f"free with Militar {military(state, seat)} against defence {d.defence}"
     else:
-        owe = cost_now(s, seat, c)
+        owe = cost_now(state, seat, c)
         how = f"paying {plural(owe, 'card')} from hand after the reveal (cost {d.cost})"
     return MoveNote(f"{who} places the {kind} {_card(m.card)} in secret, {how}.")
 
 
-def _sell(s: SeVendeState, seat: int, who: str, m: Sell) -> MoveNote:
+def _sell(state: State, seat: int, who: str, m: Sell) -> MoveNote:
     w = INDEX[m.world]
     kind = DEFS[w].good or ""
     price = TRADE_PRICE[kind]
-    bonus = consume_step.trade_bonus(s, seat, kind)
+    bonus = consume_step.trade_bonus(state, seat, kind)
     how = f" (price {price} + {bonus} from trade powers)" if bonus else ""
-    note = _NOTHING_TO_DRAW if drawable(s) == 0 else None
+    note = _NOTHING_TO_DRAW if drawable(state) == 0 else None
     return MoveNote(
         f"{who} sells the {GOOD_NAMES[kind]} good on {name(w)} for {plural(price + bonus, 'card')}{how}.", note
     )
 
 
-def _use(s: SeVendeState, seat: int, who: str, m: UsePower) -> MoveNote:
-    cs = s.consume[seat]
+def _use(state: State, seat: int, who: str, m: UsePower) -> MoveNote:
+    cs = state.consume[seat]
     c = INDEX[m.card]
     p = DEFS[c].powers[m.power]
     if p.name is PowerName.CONSUME_HAND:
@@ -162,7 +162,7 @@ def _use(s: SeVendeState, seat: int, who: str, m: UsePower) -> MoveNote:
             f"{who} uses power {m.power} of {name(c)}: discard up to {plural(p.up_to, 'card')} from hand "
             "for 1 VP each (never doubled by 2x PV), stopping when you like."
         )
-    eligible = consume_step.eligible_goods(s, seat, p)
+    eligible = consume_step.eligible_goods(state, seat, p)
     n = min(len(eligible), p.up_to)
     double = cs is not None and cs.double
     vp = n * p.vp * (2 if double else 1)
@@ -174,15 +174,15 @@ def _use(s: SeVendeState, seat: int, who: str, m: UsePower) -> MoveNote:
         gains.append(plural(cards, "card"))
     chooses = f" (chosen among {len(eligible)} eligible goods)" if len(eligible) > p.up_to else ""
     note = None
-    if not p.vp and drawable(s) == 0:
+    if not p.vp and drawable(state) == 0:
         note = f"this power gives only cards and {_NOTHING_TO_DRAW}: it would only use up your goods"
     return MoveNote(
         f"{who} uses power {m.power} of {name(c)} on {plural(n, 'good')}{chooses}: {' and '.join(gains)}.", note
     )
 
 
-def _consume(s: SeVendeState, seat: int, who: str, m: ConsumeGood) -> MoveNote:
-    cs = s.consume[seat]
+def _consume(state: State, seat: int, who: str, m: ConsumeGood) -> MoveNote:
+    cs = state.consume[seat]
     w = INDEX[m.world]
     kind = GOOD_NAMES[DEFS[w].good or ""]
     if cs is None or cs.active is None:
@@ -194,7 +194,7 @@ def _consume(s: SeVendeState, seat: int, who: str, m: ConsumeGood) -> MoveNote:
     if p.cards:
         gains.append(plural(p.cards, "card"))
     note = None
-    if not p.vp and drawable(s) == 0:
+    if not p.vp and drawable(state) == 0:
         note = f"this power gives only cards and {_NOTHING_TO_DRAW}"
     return MoveNote(
         f"{who} gives the {kind} good on {name(w)} to {name(cs.active.card)} for {' and '.join(gains)} "
@@ -203,12 +203,12 @@ def _consume(s: SeVendeState, seat: int, who: str, m: ConsumeGood) -> MoveNote:
     )
 
 
-def _done(s: SeVendeState, seat: int, who: str) -> MoveNote:
-    if s.step == PRODUCING:
-        right = s.produce[seat][0]
+def _done(state: State, seat: int, who: str) -> MoveNote:
+    if state.step == PRODUCING:
+        right = state.produce[seat][0]
         by = "the Producir bonus" if right.source == NO_CARD else name(right.source)
         return MoveNote(f"{who} declines the windfall production of {by}.")
-    cs = s.consume[seat]
+    cs = state.consume[seat]
     if cs is not None and cs.active is not None:
         return MoveNote(
             f"{who} stops discarding with {name(cs.active.card)} after {plural(cs.gained_vp, 'card')} "
@@ -219,7 +219,7 @@ def _done(s: SeVendeState, seat: int, who: str) -> MoveNote:
         unused = [
             f"{name(ref.card)} power {ref.index}"
             for ref in cs.powers
-            if ref not in cs.used and consume_step.usable(s, seat, ref.power)
+            if ref not in cs.used and consume_step.usable(state, seat, ref.power)
         ]
     tail = f", leaving unused: {'; '.join(unused)}" if unused else ""
     return MoveNote(f"{who} finishes consuming this phase{tail}.")

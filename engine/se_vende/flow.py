@@ -15,11 +15,11 @@ from club_agentes.engine.core import Event
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.actions import CONSUME, DEVELOP, EXPLORE, PRODUCE, SETTLE
 from club_agentes.engine.se_vende.scoring import finish
-from club_agentes.engine.se_vende.state import HAND_LIMIT, SETUP, TABLEAU_END, SeVendeState
+from club_agentes.engine.se_vende.state import HAND_LIMIT, SETUP, TABLEAU_END, State
 from club_agentes.engine.se_vende.steps import choose, consume, explore, hand_limit, place, produce
 from club_agentes.engine.se_vende.table import seats_text
 
-BEGIN: dict[int, Callable[[SeVendeState, list[Event]], bool]] = {
+BEGIN: dict[int, Callable[[State, list[Event]], bool]] = {
     EXPLORE: explore.begin,
     DEVELOP: place.begin_develop,
     SETTLE: place.begin_settle,
@@ -29,37 +29,37 @@ BEGIN: dict[int, Callable[[SeVendeState, list[Event]], bool]] = {
 """Each phase's start: returns whether some seat must decide (else the phase is already over)."""
 
 
-def step_complete(s: SeVendeState, ev: list[Event]) -> None:
+def step_complete(state: State, ev: list[Event]) -> None:
     """Move the game on after the current step's last decision (the whole table is shown up to date)."""
-    s.board = None
-    if s.step == SETUP:
-        choose.begin(s, ev)
-    elif s.step == HAND_LIMIT:
-        end_round(s, ev)
+    state.board = None
+    if state.step == SETUP:
+        choose.begin(state, ev)
+    elif state.step == HAND_LIMIT:
+        end_round(state, ev)
     else:
-        run_phases(s, ev)
+        run_phases(state, ev)
 
 
-def run_phases(s: SeVendeState, ev: list[Event]) -> None:
+def run_phases(state: State, ev: list[Event]) -> None:
     """Run the chosen phases still to come until one needs decisions; then the end of the round."""
-    while s.phases:
-        p = s.phases.pop(0)
-        s.phase = p
-        if BEGIN[p](s, ev):
+    while state.phases:
+        p = state.phases.pop(0)
+        state.phase = p
+        if BEGIN[p](state, ev):
             return
-    if not hand_limit.begin(s, ev):
-        end_round(s, ev)
+    if not hand_limit.begin(state, ev):
+        end_round(state, ev)
 
 
-def end_round(s: SeVendeState, ev: list[Event]) -> None:
+def end_round(state: State, ev: list[Event]) -> None:
     """End the round: the game ends (12 cards, last chip, turn limit) or the next round begins."""
-    s.previous = s.chosen
-    big = [i for i, t in enumerate(s.tableau) if len(t) >= TABLEAU_END]
+    state.previous = state.chosen
+    big = [i for i, t in enumerate(state.tableau) if len(t) >= TABLEAU_END]
     if big:
-        finish(s, ev, f"{seats_text(big)} reached {TABLEAU_END} or more tableau cards", R.GAME_END)
-    elif s.chips_out:
-        finish(s, ev, "the last victory chip was handed out", R.GAME_END)
-    elif s.round >= s.turn_limit:
-        finish(s, ev, f"the turn limit of {s.turn_limit} rounds was reached", R.TURN_LIMIT)
+        finish(state, ev, f"{seats_text(big)} reached {TABLEAU_END} or more tableau cards", R.GAME_END)
+    elif state.chips_out:
+        finish(state, ev, "the last victory chip was handed out", R.GAME_END)
+    elif state.round >= state.turn_limit:
+        finish(state, ev, f"the turn limit of {state.turn_limit} rounds was reached", R.TURN_LIMIT)
     else:
-        choose.begin(s, ev)
+        choose.begin(state, ev)

@@ -39,6 +39,7 @@ from club_agentes.engine.core import (
 )
 from club_agentes.engine.core.model import MoveNote
 from club_agentes.engine.core.moves import MoveCodec
+from club_agentes.engine.core.steps import Step
 from club_agentes.engine.core.visibility import Visibility
 from club_agentes.engine.se_vende import flow
 from club_agentes.engine.se_vende import rules as R
@@ -50,33 +51,39 @@ from club_agentes.engine.se_vende.explain import explain
 from club_agentes.engine.se_vende.knowledge import visibility
 from club_agentes.engine.se_vende.moves import MOVE_TYPES, MOVES, SeVendeMove
 from club_agentes.engine.se_vende.snapshots import SNAPSHOT_VERSION, restore, snapshot
-from club_agentes.engine.se_vende.state import OVER, SeVendeState
+from club_agentes.engine.se_vende.state import (
+    CONSUMING,
+    EXPLORE_KEEP,
+    HAND_LIMIT,
+    OVER,
+    PRODUCING,
+    SELECT,
+    SETUP,
+    State,
+)
 from club_agentes.engine.se_vende.state_text import state_text
 from club_agentes.engine.se_vende.steps import choose, consume, explore, hand_limit, place, produce, setup
-from club_agentes.engine.se_vende.steps.base import Step
 from club_agentes.engine.se_vende.table import DECK
 from club_agentes.engine.se_vende.views import build_view, render_view
 
-STEPS: dict[int, Step] = {
-    s.code: s
-    for s in (
-        setup.STEP,
-        choose.STEP,
-        explore.STEP,
-        *place.STEPS.values(),
-        consume.STEP,
-        produce.STEP,
-        hand_limit.STEP,
-    )
+STEPS: dict[int, Step[State]] = {
+    SETUP: setup.STEP,
+    SELECT: choose.STEP,
+    EXPLORE_KEEP: explore.STEP,
+    **place.STEPS,
+    CONSUMING: consume.STEP,
+    PRODUCING: produce.STEP,
+    HAND_LIMIT: hand_limit.STEP,
 }
 """Every step that asks for decisions, by the state's step number."""
 
 _MOVE_CLASSES = frozenset(MOVE_TYPES)
+_NO_PENDING = Pending("simultaneous", ())  # Se Vende's refusals of a waiting seat do not read the pending decision
 _CARD_NAMES: dict[str, str] = {cid: d.name for cid, d in zip(DECK.ids, DECK.defs, strict=True)}
 _RULE_IDS: frozenset[str] = R.CITED | {R.card_section(d.key) for d in load_designs() if d.special}
 
 
-class SeVende(Game[SeVendeState, SeVendeMove, SeVendeConfig]):
+class SeVende(Game[State, SeVendeMove, SeVendeConfig]):
     """Se Vende: secret phase selection and a tableau of worlds and developments."""
 
     id: ClassVar[str] = "se-vende"
@@ -118,7 +125,7 @@ class SeVende(Game[SeVendeState, SeVendeMove, SeVendeConfig]):
 
     # ------------------------------------------------------------------ setup
 
-    def new_game(self, config: SeVendeConfig, seed: int) -> SeVendeState:
+    def new_game(self, config: SeVendeConfig, seed: int) -> State:
         """Return the game after setup steps 1-8, waiting for the step-5 discards.
 
         Raises:
@@ -128,7 +135,7 @@ class SeVende(Game[SeVendeState, SeVendeMove, SeVendeConfig]):
             raise ConfigError("a Se Vende game needs a configuration made by SeVende.make_config")
         return setup.deal(config, seed, log=False)[0]
 
-    def start(self, config: SeVendeConfig, seed: int) -> tuple[SeVendeState, list[Event]]:
+    def start(self, config: SeVendeConfig, seed: int) -> tuple[State, list[Event]]:
         """Return the game after setup steps 1-8 and the setup events (each seat's deal to that seat only).
 
         Raises:
@@ -140,25 +147,24 @@ class SeVende(Game[SeVendeState, SeVendeMove, SeVendeConfig]):
 
     # ------------------------------------------------------------------ who decides
 
-    def pending(self, state: SeVendeState) -> Pending:
+    def pending(self, state: State) -> Pending:
         """Return who must decide now; every decision of a round is ``"simultaneous"``."""
         if state.step == OVER:
             return Pending("over", ())
-        step = STEPS[state.step]
-        deciding = step.deciding
-        waiting = tuple([x for x in range(state.n) if deciding(state, x)])
-        return Pending("simultaneous", waiting, step.prompt, tuple([x for x in state.part if x not in waiting]))
+        return STEPS[state.step].pending(state)
 
-    def legal_moves(self, state: SeVendeState, seat: int) -> list[SeVendeMove]:
+    def legal_moves(self, state: State, seat: int) -> list[SeVendeMove]:
         """Return ``seat``'s legal moves now, in a stable order (empty when it has nothing to decide)."""
         if state.step == OVER or not isinstance(seat, int) or not 0 <= seat < state.n:
             return []
         step = STEPS[state.step]
-        if not step.deciding(state, seat):
+        decides = step.decides
+        assert decides is not None  # every Se Vende step says who decides, seat by seat (steps/base.declare)
+        if not decides(state, seat):
             return []
         return step.legal(state, seat)
 
-    def apply(self, state: SeVendeState, seat: int, move: SeVendeMove) -> list[Event]:
+    def apply(self, state: State, seat: int, move: SeVendeMove) -> list[Event]:
         """Validate and apply ``seat``'s move; return the events it caused.
 
         Raises:
@@ -173,29 +179,21 @@ class SeVende(Game[SeVendeState, SeVendeMove, SeVendeConfig]):
         if state.step == OVER:
             raise IllegalMove(R.GAME_END, "the game is over; no move can be played")
         step = STEPS[state.step]
-        if not step.deciding(state, seat):
-            raise step.idle(state, seat)
-        # Step.play inlined (the hottest path of a playout): the move kind's two checks, then its effect.
-        rule = step.moves.get(type(move))
-        if rule is None:
-            raise step.wrong(move)
-        refusal = None if rule.owns is None else rule.owns(state, seat, move)
-        if refusal is None and rule.check is not None:
-            refusal = rule.check(state, seat, move)
+        decides = step.decides
+        assert decides is not None  # every Se Vende step says who decides, seat by seat (steps/base.declare)
+        refusal = step.check(state, seat, move) if decides(state, seat) else step.waiting(state, seat, _NO_PENDING)
         if refusal is not None:
-            raise refusal()
+            raise refusal.illegal()
         ev: list[Event] = []
-        if rule.effect(state, seat, move, ev):
+        if step.effects[type(move)](state, seat, move, ev):  # a Se Vende effect says whether the step is complete
             flow.step_complete(state, ev)
         return ev
 
-    def explain(
-        self, state: SeVendeState, seat: int, moves: Sequence[SeVendeMove], names: Sequence[str]
-    ) -> list[MoveNote]:
+    def explain(self, state: State, seat: int, moves: Sequence[SeVendeMove], names: Sequence[str]) -> list[MoveNote]:
         """Return each of ``moves`` in plain words (see :mod:`club_agentes.engine.se_vende.explain`)."""
         return explain(state, seat, moves, names)
 
-    def default_move(self, state: SeVendeState, seat: int) -> tuple[SeVendeMove, str] | None:
+    def default_move(self, state: State, seat: int) -> tuple[SeVendeMove, str] | None:
         """Return the rules' default for ``seat`` now, with its rule id, or ``None`` when there is none.
 
         Place nothing (se-vende/preguntas/no-colocar-nada); finish consuming, or stop a power that
@@ -206,19 +204,19 @@ class SeVende(Game[SeVendeState, SeVendeMove, SeVendeConfig]):
         if state.step == OVER or not 0 <= seat < state.n:
             return None
         step = STEPS[state.step]
-        if step.default is None or not step.deciding(state, seat):
+        if step.default is None or not step.is_deciding(state, seat):
             return None
         return step.default(state, seat)
 
     # ------------------------------------------------------------------ reading
 
-    def view(self, state: SeVendeState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Return what ``seat`` may know (``None``: a spectator); see :mod:`club_agentes.engine.se_vende.views`."""
         if state.step == OVER:
             return build_view(state, seat, "The game is over.", False)
-        step = STEPS[state.step]
-        yours = seat is not None and 0 <= seat < state.n and step.deciding(state, seat)
-        return build_view(state, seat, step.prompt, yours)
+        pending = STEPS[state.step].pending(state)
+        yours = seat is not None and 0 <= seat < state.n and seat in pending.seats
+        return build_view(state, seat, pending.prompt, yours)
 
     def render(self, view: dict[str, Any]) -> str:
         """Return a compact English text of a view, for a language model."""
@@ -228,7 +226,7 @@ class SeVende(Game[SeVendeState, SeVendeMove, SeVendeConfig]):
         """Return the seat's state in compact lines (:func:`.state_text.state_text`)."""
         return state_text(view)
 
-    def visibility(self, state: SeVendeState) -> Visibility:
+    def visibility(self, state: State) -> Visibility:
         """Return who knows each card now (see :mod:`club_agentes.engine.se_vende.knowledge`)."""
         return visibility(state)
 
@@ -236,25 +234,25 @@ class SeVende(Game[SeVendeState, SeVendeMove, SeVendeConfig]):
         """Return card id -> printed name for every game card (``SV-C040`` -> ``Cometa Confeti``)."""
         return _CARD_NAMES
 
-    def determinize(self, state: SeVendeState, seat: int, rng: Rng) -> SeVendeState:
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
         """Return a full state consistent with ``seat``'s knowledge, its hidden parts drawn anew."""
         return determinize(state, seat, rng)
 
-    def result(self, state: SeVendeState) -> Result | None:
+    def result(self, state: State) -> Result | None:
         """Return the result once the game is over (with each seat's breakdown), else ``None``."""
         return state.result
 
-    def seat_count(self, state: SeVendeState) -> int:
+    def seat_count(self, state: State) -> int:
         """Return how many seats ``state`` has."""
         return state.n
 
     # ------------------------------------------------------------------ copies and storage
 
-    def snapshot(self, state: SeVendeState) -> dict[str, Any]:
+    def snapshot(self, state: State) -> dict[str, Any]:
         """Return the complete state as JSON, hidden parts included (never send it to a seat)."""
         return snapshot(state)
 
-    def restore(self, config: SeVendeConfig, data: dict[str, Any]) -> SeVendeState:
+    def restore(self, config: SeVendeConfig, data: dict[str, Any]) -> State:
         """Return the state a :meth:`snapshot` describes.
 
         Raises:
@@ -262,7 +260,7 @@ class SeVende(Game[SeVendeState, SeVendeMove, SeVendeConfig]):
         """
         return restore(config, data)
 
-    def clone(self, state: SeVendeState) -> SeVendeState:
+    def clone(self, state: State) -> State:
         """Return an independent copy of ``state`` (fast, for search)."""
         return state.clone()
 

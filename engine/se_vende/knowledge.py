@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from club_agentes.engine.core.visibility import NOBODY, PUBLIC, Visibility, Zone, seats
 from club_agentes.engine.se_vende.actions import ACTION_CODES, action_token
-from club_agentes.engine.se_vende.state import SELECT, SeVendeState
+from club_agentes.engine.se_vende.state import SELECT, State
 from club_agentes.engine.se_vende.table import IDS
 
 _SEATS = tuple(seats(i) for i in range(4))
@@ -56,7 +56,7 @@ def good_zone(world: int) -> str:
     return _GOOD_ZONES[world]
 
 
-def visibility(s: SeVendeState, *, actions: bool = True, piles: bool = True) -> Visibility:
+def visibility(state: State, *, actions: bool = True, piles: bool = True) -> Visibility:
     """Return the knowledge of this moment: every card's zone, plus the discards their seats remember.
 
     Zones: ``supply``, ``discard``, ``hand/<seat>``, ``drawn/<seat>`` (while the seat holds cards
@@ -68,23 +68,23 @@ def visibility(s: SeVendeState, *, actions: bool = True, piles: bool = True) -> 
     card_id = IDS.__getitem__
     zones = []
     if piles:
-        zones.append(Zone("supply", list(map(card_id, s.supply)), NOBODY))
-        zones.append(Zone("discard", list(map(card_id, s.discard)), NOBODY))
-    for i in range(s.n):
+        zones.append(Zone("supply", list(map(card_id, state.supply)), NOBODY))
+        zones.append(Zone("discard", list(map(card_id, state.discard)), NOBODY))
+    for i in range(state.n):
         mine = _SEATS[i]
         names = _ZONES[i]
-        zones.append(Zone(names[0], list(map(card_id, s.hands[i])), mine))
-        if s.drawn[i]:  # cards drawn while exploring, held only during Explorar
-            zones.append(Zone(names[1], list(map(card_id, s.drawn[i])), mine))
-        zones.append(Zone(names[2], list(map(card_id, s.tableau[i])), PUBLIC))
-    goods = s.goods
+        zones.append(Zone(names[0], list(map(card_id, state.hands[i])), mine))
+        if state.drawn[i]:  # cards drawn while exploring, held only during Explorar
+            zones.append(Zone(names[1], list(map(card_id, state.drawn[i])), mine))
+        zones.append(Zone(names[2], list(map(card_id, state.tableau[i])), PUBLIC))
+    goods = state.goods
     for w in sorted(goods):
         zones.append(_good(w, goods[w]))
-    if actions and s.round > 0:
-        sealed = s.step == SELECT
-        chosen_now = s.chosen or {}
-        for i in range(s.n):
-            code = s.actions.own(i) if sealed else chosen_now.get(i)
-            zones.extend(_action_zones(s.round, i, code, sealed))
-    known = {IDS[c]: (seat,) for c, seat in s.known.items()} if piles else None  # discards only
+    if actions and state.round > 0:
+        sealed = state.step == SELECT
+        chosen_now = state.chosen or {}
+        for i in range(state.n):
+            code = state.actions.own(i) if sealed else chosen_now.get(i)
+            zones.extend(_action_zones(state.round, i, code, sealed))
+    known = {IDS[c]: (seat,) for c, seat in state.known.items()} if piles else None  # discards only
     return Visibility.of(zones, known)

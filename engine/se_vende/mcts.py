@@ -29,7 +29,9 @@ from club_agentes.engine.se_vende.state import (
     OVER,
     SELECT,
     SETTLE_PLACE,
-    SeVendeState,
+)
+from club_agentes.engine.se_vende.state import (
+    State as SeVendeState,
 )
 from club_agentes.engine.se_vende.table import DECK, DEFS, military
 

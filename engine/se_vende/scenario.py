@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from club_agentes.engine.core import get_game
 from club_agentes.engine.se_vende.cards import load_deck
-from club_agentes.engine.se_vende.state import SELECT, SeVendeState
+from club_agentes.engine.se_vende.state import SELECT, State
 
 __all__ = ["card_id", "position"]
 
@@ -40,14 +40,14 @@ def _number(name: str) -> int:
     return deck.index[name] if name in deck.index else deck.index[card_id(name)]
 
 
-def _after_setup(seats: int, seed: int, turn_limit: int) -> SeVendeState:
+def _after_setup(seats: int, seed: int, turn_limit: int) -> State:
     """Return a new game whose setup is played with the first legal moves, at round 1's action choice.
 
     Raises:
         ValueError: the setup did not end there.
     """
     game = get_game("se-vende")
-    s: SeVendeState = game.new_game(game.make_config(seats, {"turn_limit": turn_limit}), seed)
+    s: State = game.new_game(game.make_config(seats, {"turn_limit": turn_limit}), seed)
     for seat in range(seats):
         for _ in range(2):
             game.apply(s, seat, game.legal_moves(s, seat)[0])
@@ -56,7 +56,7 @@ def _after_setup(seats: int, seed: int, turn_limit: int) -> SeVendeState:
     return s
 
 
-def _add_goods(s: SeVendeState, goods: Iterable[str]) -> None:
+def _add_goods(s: State, goods: Iterable[str]) -> None:
     """Put a good from the supply's top on each of the worlds ``goods`` names.
 
     Raises:
@@ -78,7 +78,7 @@ def position(
     chips: Mapping[int, int] | None = None,
     seed: int = 1,
     turn_limit: int = 40,
-) -> SeVendeState:
+) -> State:
     """Return round 1's action choice with exactly the named cards in place.
 
     Args:

@@ -14,7 +14,7 @@ from club_agentes.engine.core import Event, Result
 from club_agentes.engine.core.model import ScoreLine, SeatScore
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.cards import CardDef, Special
-from club_agentes.engine.se_vende.state import OVER, SeVendeState
+from club_agentes.engine.se_vende.state import OVER, State
 from club_agentes.engine.se_vende.table import DEFS, name, seats_text
 
 
@@ -55,9 +55,9 @@ def special_points(tableau: Sequence[int], goods: Collection[int]) -> int:
     return total
 
 
-def score(s: SeVendeState, seat: int) -> int:
+def score(state: State, seat: int) -> int:
     """Return ``seat``'s victory points now: tableau cards + chips + cost-6 specials (se-vende/puntuacion)."""
-    return score_of(s.tableau[seat], s.chips[seat], s.goods)
+    return score_of(state.tableau[seat], state.chips[seat], state.goods)
 
 
 def score_of(tableau: Sequence[int], chips: int, goods: Collection[int]) -> int:
@@ -74,27 +74,27 @@ def _kind(d: CardDef) -> str:
 _TABLEAU_LABELS = tuple(f"tableau: {_kind(d)} {name(c)}" for c, d in enumerate(DEFS))
 
 
-def breakdown(s: SeVendeState, seat: int) -> SeatScore:
+def breakdown(state: State, seat: int) -> SeatScore:
     """Return ``seat``'s score with one line per tableau card, per special card and for its chips."""
-    tableau = s.tableau[seat]
+    tableau = state.tableau[seat]
     lines = [ScoreLine(_TABLEAU_LABELS[c], float(DEFS[c].vp), R.SCORING) for c in tableau]
     for c in tableau:
         d = DEFS[c]
         if not d.special:
             continue
-        terms = special_terms(c, tableau, s.goods)
+        terms = special_terms(c, tableau, state.goods)
         parts = "; ".join(f"{term.text()} x {n}" for term, n in terms)
         points = sum(term.vp * n for term, n in terms)
         lines.append(ScoreLine(f"special: {name(c)}: {parts}", float(points), R.card_section(d.key)))
-    lines.append(ScoreLine("victory chips", float(s.chips[seat]), R.CHIPS))
+    lines.append(ScoreLine("victory chips", float(state.chips[seat]), R.CHIPS))
     return SeatScore(seat, float(sum(x.amount for x in lines)), "VP", tuple(lines))
 
 
-def finish(s: SeVendeState, ev: list[Event], why: str, rule: str) -> None:
+def finish(state: State, ev: list[Event], why: str, rule: str) -> None:
     """End the game: count every seat's points and record the result (ties share the victory)."""
-    s.step = OVER
-    s.phase = 0
-    seats = tuple(breakdown(s, i) for i in range(s.n))
+    state.step = OVER
+    state.phase = 0
+    seats = tuple(breakdown(state, i) for i in range(state.n))
     scores = tuple(b.total for b in seats)
     top = max(scores)
     winners = tuple(i for i, v in enumerate(scores) if v == top)
@@ -103,8 +103,8 @@ def finish(s: SeVendeState, ev: list[Event], why: str, rule: str) -> None:
         outcome = f"seat {winners[0]} wins with {int(top)} VP ({R.SCORING})"
     else:
         outcome = f"{seats_text(winners)} share the victory with {int(top)} VP (ruling {R.TIES})"
-    reason = f"the game ended at the end of round {s.round} because {why}; {outcome}; scores: {listing}"
-    s.result = Result(winners, scores, reason, rule, seats)
+    reason = f"the game ended at the end of round {state.round} because {why}; {outcome}; scores: {listing}"
+    state.result = Result(winners, scores, reason, rule, seats)
     ev.append(
         Event(
             reason,

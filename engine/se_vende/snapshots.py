@@ -20,7 +20,7 @@ from club_agentes.engine.se_vende.state import (
     Board,
     ConsumeSeat,
     PowerRef,
-    SeVendeState,
+    State,
     WindfallRight,
 )
 from club_agentes.engine.se_vende.table import DEFS, IDS, INDEX
@@ -104,7 +104,7 @@ def _board_from_json(data: dict[str, Any]) -> Board:
     )
 
 
-def snapshot(st: SeVendeState) -> dict[str, Any]:
+def snapshot(st: State) -> dict[str, Any]:
     """Return the complete state as JSON (hidden parts included)."""
     ids = IDS
 
@@ -149,7 +149,7 @@ def snapshot(st: SeVendeState) -> dict[str, Any]:
     }
 
 
-def restore(config: SeVendeConfig, data: dict[str, Any]) -> SeVendeState:
+def restore(config: SeVendeConfig, data: dict[str, Any]) -> State:
     """Return the state a :func:`snapshot` describes.
 
     Raises:
@@ -161,7 +161,7 @@ def restore(config: SeVendeConfig, data: dict[str, Any]) -> SeVendeState:
         raise ValueError(f"malformed Se Vende snapshot: {exc!r:.200}") from None
 
 
-def _restore(config: SeVendeConfig, data: dict[str, Any]) -> SeVendeState:
+def _restore(config: SeVendeConfig, data: dict[str, Any]) -> State:
     if data["seats"] != config.seats or data["turn_limit"] != config.turn_limit:
         raise ValueError("the snapshot's seats or turn_limit differ from the table's configuration")
     idx = INDEX
@@ -169,7 +169,7 @@ def _restore(config: SeVendeConfig, data: dict[str, Any]) -> SeVendeState:
     def cards(raw: list[str]) -> list[int]:
         return [idx[c] for c in raw]
 
-    s = SeVendeState(config, 0)
+    s = State(config, 0)
     s.rng.state = int(data["rng"])
     s.round = int(data["round"])
     s.step = STEP_NAMES.index(data["step"])
@@ -201,7 +201,7 @@ def _ids(raw: list[str]) -> list[int]:
     return [INDEX[c] for c in raw]
 
 
-def _restore_steps(s: SeVendeState, data: dict[str, Any]) -> None:
+def _restore_steps(s: State, data: dict[str, Any]) -> None:
     """Restore what the round's steps hold: sealed and revealed action cards, the sealed placings, the cards
     drawn and the goods to consume or produce.
 

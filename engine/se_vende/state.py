@@ -6,7 +6,7 @@ from here too.
 
 Cards are small integers (their 0-based number; ``load_deck().ids[c]`` is the id). Piles are
 plain lists; the supply's top is the END of its list. A state copies itself quickly
-(:meth:`SeVendeState.clone`, for search); the table's configuration is in :mod:`.config` and the
+(:meth:`State.clone`, for search); the table's configuration is in :mod:`.config` and the
 state's JSON snapshot in :mod:`.snapshots`.
 """
 
@@ -60,7 +60,7 @@ __all__ = [
     "Board",
     "ConsumeSeat",
     "PowerRef",
-    "SeVendeState",
+    "State",
     "WindfallRight",
     "stamp",
 ]
@@ -201,21 +201,21 @@ class Board:
     chips_out: bool
 
     @classmethod
-    def of(cls, s: SeVendeState) -> Board:
-        """Return the public table of ``s`` now."""
+    def of(cls, state: State) -> Board:
+        """Return the public table of ``state`` now."""
         return cls(
-            tuple(len(h) for h in s.hands),
-            tuple(s.chips),
-            frozenset(s.goods),
-            len(s.supply),
-            len(s.discard),
-            s.pool,
-            s.tens_added,
-            s.chips_out,
+            tuple(len(h) for h in state.hands),
+            tuple(state.chips),
+            frozenset(state.goods),
+            len(state.supply),
+            len(state.discard),
+            state.pool,
+            state.tens_added,
+            state.chips_out,
         )
 
 
-class SeVendeState:
+class State:
     """Everything about one game of Se Vende, hidden parts included.
 
     Attributes (the ones views and rules read most):
@@ -305,9 +305,9 @@ class SeVendeState:
 
     # ------------------------------------------------------------------ copies
 
-    def clone(self) -> SeVendeState:
+    def clone(self) -> State:
         """Return an independent copy (fast: lists and dicts are copied one level, values are immutable)."""
-        c = SeVendeState.__new__(SeVendeState)
+        c = State.__new__(State)
         c.n = self.n
         c.turn_limit = self.turn_limit
         c.rng = self.rng.copy()

@@ -7,19 +7,13 @@ whether a move is legal: that is each step's check (:mod:`club_agentes.engine.se
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from club_agentes.engine.core import Event, IllegalMove
+from club_agentes.engine.core import Event
+from club_agentes.engine.core.steps import Refusal
 from club_agentes.engine.se_vende.actions import DEVELOP, SETTLE
 from club_agentes.engine.se_vende.cards import CardDef, PowerName, load_deck
-from club_agentes.engine.se_vende.state import NO_CARD, TENS, Board, SeVendeState, stamp
-
-Refusal = Callable[[], IllegalMove]
-"""What a check returns for a move it refuses: builds the :class:`IllegalMove` (rule id and message).
-
-The message is built only when the refusal is raised, so listing legal moves (which runs every
-check over the candidate moves) pays nothing for the refusals it discards.
-"""
+from club_agentes.engine.se_vende.state import NO_CARD, TENS, Board, State, stamp
 
 DECK = load_deck()
 DEFS: tuple[CardDef, ...] = DECK.defs
@@ -55,7 +49,7 @@ def plural(n: int, word: str) -> str:
 # ---------------------------------------------------------------------- steps
 
 
-def open_step(s: SeVendeState, step: int, part: tuple[int, ...], *, sealed: bool = False) -> None:
+def open_step(state: State, step: int, part: tuple[int, ...], *, sealed: bool = False) -> None:
     """Start ``step``, in which the seats ``part`` decide at once.
 
     For a step whose acts are open (not sealed) and in which several seats act, the public table is
@@ -63,47 +57,47 @@ def open_step(s: SeVendeState, step: int, part: tuple[int, ...], *, sealed: bool
     the others as they were when the step began until every seat has finished it
     (se-vende/rulings/decisiones).
     """
-    s.step = step
-    s.part = part
-    s.board = None if sealed or len(part) < 2 else Board.of(s)
+    state.step = step
+    state.part = part
+    state.board = None if sealed or len(part) < 2 else Board.of(state)
 
 
 # ---------------------------------------------------------------------- powers in play
 
 
-def active_cards(s: SeVendeState, seat: int, phase: int) -> list[int]:
+def active_cards(state: State, seat: int, phase: int) -> list[int]:
     """Return the cards of ``seat``'s tableau whose powers count in ``phase`` of this round.
 
     A card's powers count from the phase after the one in which it was placed
     (se-vende/preguntas/poderes-nuevos).
     """
-    now = stamp(s.round, phase)
-    st = s.stamps
-    return [c for c in s.tableau[seat] if st[c] < now]
+    now = stamp(state.round, phase)
+    st = state.stamps
+    return [c for c in state.tableau[seat] if st[c] < now]
 
 
-def power_total(s: SeVendeState, seat: int, phase: int, power: PowerName) -> int:
+def power_total(state: State, seat: int, phase: int, power: PowerName) -> int:
     """Return the sum of ``n`` of ``seat``'s powers called ``power`` that count in ``phase``."""
-    now = stamp(s.round, phase)
-    st = s.stamps
+    now = stamp(state.round, phase)
+    st = state.stamps
     sums = POWER_SUMS[power]
-    return sum(sums[c] for c in s.tableau[seat] if st[c] < now)
+    return sum(sums[c] for c in state.tableau[seat] if st[c] < now)
 
 
-def military(s: SeVendeState, seat: int) -> int:
+def military(state: State, seat: int) -> int:
     """Return ``seat``'s Militar in this round's Asentar phase (it lasts only until that phase ends)."""
-    return power_total(s, seat, SETTLE, PowerName.SETTLE_MILITARY)
+    return power_total(state, seat, SETTLE, PowerName.SETTLE_MILITARY)
 
 
-def develop_discount(s: SeVendeState, seat: int) -> int:
+def develop_discount(state: State, seat: int) -> int:
     """Return how many cards less ``seat`` pays for a development now (chooser bonus included)."""
-    bonus = 1 if s.chosen is not None and s.chosen.get(seat) == "desarrollar" else 0
-    return bonus + power_total(s, seat, DEVELOP, PowerName.DEVELOP_DISCOUNT)
+    bonus = 1 if state.chosen is not None and state.chosen.get(seat) == "desarrollar" else 0
+    return bonus + power_total(state, seat, DEVELOP, PowerName.DEVELOP_DISCOUNT)
 
 
-def settle_discount(s: SeVendeState, seat: int) -> int:
+def settle_discount(state: State, seat: int) -> int:
     """Return how many cards less ``seat`` pays for a non-military world now."""
-    return power_total(s, seat, SETTLE, PowerName.SETTLE_DISCOUNT)
+    return power_total(state, seat, SETTLE, PowerName.SETTLE_DISCOUNT)
 
 
 def owed(d: CardDef, discount: int) -> int:
@@ -111,99 +105,99 @@ def owed(d: CardDef, discount: int) -> int:
     return 0 if d.military else max(0, d.cost - discount)
 
 
-def drawable(s: SeVendeState) -> int:
+def drawable(state: State) -> int:
     """Return how many cards can still be drawn (the supply and the discard pile together)."""
-    return len(s.supply) + len(s.discard)
+    return len(state.supply) + len(state.discard)
 
 
 # ---------------------------------------------------------------------- cards moving
 
 
-def not_in_hand(s: SeVendeState, seat: int, card_id: str | None, rule: str, purpose: str) -> Refusal | None:
+def not_in_hand(state: State, seat: int, card_id: str | None, rule: str, purpose: str) -> Refusal | None:
     """Return a refusal citing ``rule`` if ``card_id`` is not in ``seat``'s hand, else ``None``."""
     c = INDEX.get(card_id, NO_CARD) if card_id is not None else NO_CARD
-    if c not in s.hands[seat]:
-        return lambda: IllegalMove(rule, f"{card_id} is not in seat {seat}'s hand, so you cannot {purpose}")
+    if c not in state.hands[seat]:
+        return Refusal(rule, lambda: f"{card_id} is not in seat {seat}'s hand, so you cannot {purpose}")
     return None
 
 
-def to_discard(s: SeVendeState, card: int, knower: int | None) -> None:
+def to_discard(state: State, card: int, knower: int | None) -> None:
     """Put ``card`` face down on the discard pile; ``knower`` is the seat that saw it (or ``None``)."""
-    s.discard.append(card)
+    state.discard.append(card)
     if knower is not None:
-        s.known[card] = knower
+        state.known[card] = knower
 
 
-def discard_owed(s: SeVendeState, seat: int, card_id: str, said: str, ev: list[Event]) -> bool:
+def discard_owed(state: State, seat: int, card_id: str, said: str, ev: list[Event]) -> bool:
     """Discard a card from ``seat``'s hand face down, one of those it owes in this step (``s.todo``).
 
     ``seat`` is told ``said``, in which ``{card}`` stands for the card's name; return whether it owes
     no more cards.
     """
     c = INDEX[card_id]
-    s.hands[seat].remove(c)
-    to_discard(s, c, seat)
-    s.todo[seat] -= 1
+    state.hands[seat].remove(c)
+    to_discard(state, c, seat)
+    state.todo[seat] -= 1
     ev.append(Event(said.format(card=name(c)), (seat,)))
-    return s.todo[seat] == 0
+    return state.todo[seat] == 0
 
 
-def draw(s: SeVendeState, n: int, ev: list[Event]) -> list[int]:
+def draw(state: State, n: int, ev: list[Event]) -> list[int]:
     """Draw up to ``n`` cards from the supply, shuffling the discard pile in when it runs out.
 
     See se-vende/rulings/mazo-agotado: when both piles are empty, fewer cards are drawn.
     """
     out: list[int] = []
-    supply = s.supply
+    supply = state.supply
     for _ in range(n):
         if not supply:
-            if not s.discard:
+            if not state.discard:
                 ev.append(Event("the supply and the discard pile are both empty: no more cards can be drawn"))
                 break
-            supply.extend(s.discard)
-            s.discard.clear()
-            s.known.clear()
-            s.rng.shuffle(supply)
+            supply.extend(state.discard)
+            state.discard.clear()
+            state.known.clear()
+            state.rng.shuffle(supply)
             ev.append(Event(f"the supply ran out: the discard pile ({len(supply)} cards) is shuffled into it"))
         out.append(supply.pop())
     return out
 
 
-def draw_to_hand(s: SeVendeState, seat: int, n: int, why: str, ev: list[Event]) -> None:
+def draw_to_hand(state: State, seat: int, n: int, why: str, ev: list[Event]) -> None:
     """Draw ``n`` cards into ``seat``'s hand (public: how many; private: which)."""
     if n <= 0:
         return
-    cards = draw(s, n, ev)
-    s.hands[seat].extend(cards)
+    cards = draw(state, n, ev)
+    state.hands[seat].extend(cards)
     ev.append(Event(f"seat {seat} draws {plural(len(cards), 'card')} ({why})"))
     if cards:
         ev.append(Event(f"you drew {', '.join(name(c) for c in cards)} ({why})", (seat,)))
 
 
-def take_good(s: SeVendeState, ev: list[Event]) -> int:
+def take_good(state: State, ev: list[Event]) -> int:
     """Return a card drawn unseen to lie on a world as a good (``NO_CARD`` when none is left)."""
-    cards = draw(s, 1, ev)
+    cards = draw(state, 1, ev)
     return cards[0] if cards else NO_CARD
 
 
-def award(s: SeVendeState, seat: int, vp: int, ev: list[Event]) -> None:
+def award(state: State, seat: int, vp: int, ev: list[Event]) -> None:
     """Hand out ``vp`` points of chips; the 10s join and change is made when the last chip goes.
 
     See se-vende/rulings/fichas and se-vende/preguntas/fichas-de-10.
     """
     if vp <= 0:
         return
-    s.chips[seat] += vp
-    if s.chips_out:
-        s.pool = max(0, s.pool - vp)
+    state.chips[seat] += vp
+    if state.chips_out:
+        state.pool = max(0, state.pool - vp)
         return
-    if vp < s.pool:
-        s.pool -= vp
+    if vp < state.pool:
+        state.pool -= vp
         return
-    rest = vp - s.pool
-    s.chips_out = True
-    s.tens_added = True
-    s.pool = max(0, TENS - rest)
+    rest = vp - state.pool
+    state.chips_out = True
+    state.tens_added = True
+    state.pool = max(0, TENS - rest)
     ev.append(
         Event(
             f"seat {seat} took the last victory chip: the four 10-point chips join and change is made so "

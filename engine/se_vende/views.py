@@ -47,7 +47,7 @@ from club_agentes.engine.se_vende.state import (
     STEP_NAMES,
     TABLEAU_END,
     Board,
-    SeVendeState,
+    State,
     stamp,
 )
 from club_agentes.engine.se_vende.table import DECK, IDS, INDEX, develop_discount, military, settle_discount
@@ -75,7 +75,7 @@ def _action(token: str, code: str) -> dict[str, Any]:
     return {"id": token, "code": code, "name": ACTION_NAMES[code]}
 
 
-def build_view(s: SeVendeState, seat: int | None, prompt: str, yours: bool) -> dict[str, Any]:
+def build_view(s: State, seat: int | None, prompt: str, yours: bool) -> dict[str, Any]:
     """Return what ``seat`` may know of ``s`` (``None``: the public view).
 
     ``prompt`` is the current decision in one sentence and ``yours`` whether ``seat`` must decide now.
@@ -121,7 +121,7 @@ def build_view(s: SeVendeState, seat: int | None, prompt: str, yours: bool) -> d
     return view
 
 
-def _player(s: SeVendeState, vis: Visibility, me: int | None, board: Board | None, now: int, i: int) -> dict[str, Any]:
+def _player(s: State, vis: Visibility, me: int | None, board: Board | None, now: int, i: int) -> dict[str, Any]:
     """Return what ``me`` may know of seat ``i``: as it stood when the step began (``board``) when it is another
     seat and several act at once, else as it stands."""
     then = board is not None and i != me
@@ -161,7 +161,7 @@ def _player(s: SeVendeState, vis: Visibility, me: int | None, board: Board | Non
     }
 
 
-def _ending(s: SeVendeState, chips_out: bool) -> list[str]:
+def _ending(s: State, chips_out: bool) -> list[str]:
     """Return why the game ends after this round, if it does (empty: it goes on)."""
     ending = []
     if chips_out:
@@ -195,7 +195,7 @@ def _result(r: Result) -> dict[str, Any]:
     }
 
 
-def _actions(s: SeVendeState, vis: Visibility, me: int | None) -> dict[str, Any]:
+def _actions(s: State, vis: Visibility, me: int | None) -> dict[str, Any]:
     actions: dict[str, Any] = {}
     if s.step == SELECT:
         if me is not None:
@@ -228,7 +228,7 @@ def _actions(s: SeVendeState, vis: Visibility, me: int | None) -> dict[str, Any]
     return actions
 
 
-def _private(s: SeVendeState, vis: Visibility, me: int, view: dict[str, Any]) -> None:
+def _private(s: State, vis: Visibility, me: int, view: dict[str, Any]) -> None:
     """Add ``me``'s own decision details to its view."""
     step = s.step
     mine: dict[str, Any] = {}

@@ -58,8 +58,7 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
             counts[CARD_SLOT[c]] += 1
         world.counts[s] = counts
     world.rng = Rng(rng.next64())
-    world.legal_cache = None
     world.group_cache = None
     world.vis_cache = None
-    world.pending_cache = None
+    world.memo = None
     return world

@@ -1,7 +1,7 @@
 """The rules of Yo soy el jefe as a decision state machine: configuration and dispatch.
 
-Each step of the game is a :class:`~.steps.base.Phase` in its own module of :mod:`.steps`, holding that
-step's checks, candidate moves and effects:
+Each step of the game is a core :class:`~club_agentes.engine.core.steps.Step` in its own module of
+:mod:`.steps`, holding that step's checks, candidate moves and effects:
 
 * :mod:`.steps.setup` (section 2): the deal and the dollar marker;
 * :mod:`.steps.turn` (section 3): negotiate, roll, draw;
@@ -10,7 +10,7 @@ step's checks, candidate moves and effects:
 * :mod:`.steps.influence` (section 3-2-2): travel cards, hire sets, boss cards and the stop window;
 * :mod:`.steps.closing` (sections 3-3 and 4): closing or failing a deal and the end of the game.
 
-:meth:`YoSoyElJefe.legal_moves` keeps the candidate moves that the phase's checks accept, and
+:meth:`YoSoyElJefe.legal_moves` keeps the candidate moves that the step's checks accept, and
 :meth:`YoSoyElJefe.apply` runs the same check before the effect: the two agree by construction.
 """
 
@@ -23,6 +23,7 @@ from club_agentes.engine.core import Event, Game, IllegalMove, InvalidMove, Pend
 from club_agentes.engine.core.model import MoveNote
 from club_agentes.engine.core.moves import MoveCodec
 from club_agentes.engine.core.rng import Rng
+from club_agentes.engine.core.steps import Step, listed_step, memo_legal, memo_of
 from club_agentes.engine.core.visibility import Visibility
 from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.bots import HeuristicBot
@@ -36,27 +37,31 @@ from club_agentes.engine.yo_soy_el_jefe.snapshots import restore, snapshot
 from club_agentes.engine.yo_soy_el_jefe.state import State
 from club_agentes.engine.yo_soy_el_jefe.state_text import state_text
 from club_agentes.engine.yo_soy_el_jefe.steps import hand_limit, negotiation, setup, turn
-from club_agentes.engine.yo_soy_el_jefe.steps.base import Phase
-from club_agentes.engine.yo_soy_el_jefe.steps.influence import STOP_PHASE
+from club_agentes.engine.yo_soy_el_jefe.steps.influence import STOP_STEP
 from club_agentes.engine.yo_soy_el_jefe.steps.negotiation import default_move
 from club_agentes.engine.yo_soy_el_jefe.views import build_view, card_names, render
 
-PHASES: dict[str, Phase] = {
-    "marker": setup.PHASE,
-    "turn": turn.PHASE,
-    "after_roll": turn.PHASE,
-    "discard": hand_limit.PHASE,
-    "negotiation": negotiation.PHASE,
+STEPS: dict[str, Step[State]] = {
+    "marker": setup.STEP,
+    "turn": turn.STEP,
+    "after_roll": turn.STEP,
+    "discard": hand_limit.STEP,
+    "negotiation": negotiation.STEP,
 }
 
 
-def phase_of(state: State) -> Phase | None:
+def step_of(state: State) -> Step[State] | None:
     """Return the step the game is in (the stop window first), or ``None`` once the game is over."""
     if state.phase == "over":
         return None
     if state.stop is not None:
-        return STOP_PHASE
-    return PHASES[state.phase]
+        return STOP_STEP
+    return STEPS[state.phase]
+
+
+def _over(state: State) -> Pending:
+    """The pending decision once the game is over."""
+    return Pending("over", (), "The game is over.")
 
 
 class YoSoyElJefe(Game[State, Move, JefeConfig]):
@@ -136,49 +141,34 @@ class YoSoyElJefe(Game[State, Move, JefeConfig]):
 
     def pending(self, state: State) -> Pending:
         """Return who must decide now, with a one-sentence prompt built only from public facts."""
-        cache = state.pending_cache
-        if cache is not None and cache[0] == state.version:
-            return cache[1]
-        phase = phase_of(state)
-        pending = Pending("over", (), "The game is over.") if phase is None else phase.pending(state)
-        state.pending_cache = (state.version, pending, phase)
-        return pending
+        memo = state.memo
+        if memo is not None and memo.version == state.version:
+            return memo.pending
+        return memo_of(state, step_of, _over).pending
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         """Return the legal moves of ``seat`` now, in a stable order (empty if it must not act)."""
-        cache = state.legal_cache
-        if cache is not None and cache[0] == state.version and cache[1] == seat:
-            return list(cache[2])
-        moves: list[Any] = []
-        current = state.pending_cache
-        if current is not None and current[0] == state.version:  # the step and who decides, as pending() found
-            phase = current[2]
-            if phase is not None and seat in current[1].seats:
-                moves = phase.legal(state, seat)
-        else:
-            phase = phase_of(state)
-            if phase is not None and seat in phase.deciding(state):
-                moves = phase.legal(state, seat)
-        state.legal_cache = (state.version, seat, moves)
-        return list(moves)
+        return memo_legal(state, seat, step_of, _over)
 
     def check(self, state: State, seat: int, move: Any) -> IllegalMove | None:
         """Return ``None`` if ``move`` is legal for ``seat`` now, else the refusal citing its rule.
 
         Raises:
-            InvalidMove: the value is not a move of this game, or ``seat`` is not a seat of it.
+            InvalidMove: the value is not a Yo soy el jefe move, or ``seat`` is not a seat of it.
         """
         if not MOVES.is_move(move):
             raise InvalidMove(
                 f"{str(move)[:60]!r} is not a Yo soy el jefe move; use parse_move() on its JSON or text form"
             )
         self.check_seat(state, seat)
-        phase = phase_of(state)
-        if phase is None:
+        memo = memo_of(state, step_of, _over)
+        step = memo.step
+        if step is None:
             return IllegalMove(R.END, f"the game is over ({state.end_reason}); no move is possible.")
-        if seat not in phase.deciding(state):
-            return phase.waiting(state, seat, phase.pending(state))
-        return phase.check(state, seat, move)
+        refusal = (
+            step.waiting(state, seat, memo.pending) if seat not in memo.pending.seats else step.check(state, seat, move)
+        )
+        return None if refusal is None else refusal.illegal()
 
     def apply(self, state: State, seat: int, move: Move) -> list[Event]:
         """Validate and apply ``move`` for ``seat``; return the events it caused.
@@ -189,25 +179,15 @@ class YoSoyElJefe(Game[State, Move, JefeConfig]):
             InvalidMove: the value is not a well-formed move of this game, or ``seat`` is not a seat of it;
                 ``state`` is unchanged.
         """
-        cache = state.legal_cache
-        listed = False
-        if cache is not None and cache[0] == state.version and type(seat) is int and cache[1] == seat:
-            # The very object listed as legal for this seat at this version (a bot picks one of them): by identity,
-            # as ``in`` would call the dataclass ``__eq__`` (a Python call) on every listed move before it.
-            for m in cache[2]:
-                if m is move:
-                    listed = True
-                    break
-        if not listed:  # anything else (an equal move built elsewhere included) goes through the check
+        step = listed_step(state, seat, move) if type(seat) is int else None
+        if step is None:
             refusal = self.check(state, seat, move)
             if refusal is not None:
                 raise refusal
-        current = state.pending_cache
-        phase = current[2] if current is not None and current[0] == state.version else phase_of(state)
-        assert phase is not None
+            step = memo_of(state, step_of, _over).step
+            assert step is not None
         state.version += 1
-        state.legal_cache = None
-        return phase.effects[type(move)](state, seat, move)  # the effect of a move that passed its check
+        return step.effects[type(move)](state, seat, move)  # the effect of a move that passed its check
 
     def explain(self, state: State, seat: int, moves: Sequence[Move], names: Sequence[str]) -> list[MoveNote]:
         """Return each of ``moves`` in plain words (seats by number and name, money with its unit), with a note

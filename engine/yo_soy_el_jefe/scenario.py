@@ -100,8 +100,7 @@ def position(
     state.known = set()
     state.used_by = [[0] * NSLOTS for _ in range(seats)]
     state.version += 1
-    state.legal_cache = None
-    state.pending_cache = None
+    state.memo = None
     state.vis_cache = None
     state.group_cache = None
     return state

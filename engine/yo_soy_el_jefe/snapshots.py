@@ -110,10 +110,9 @@ def restore(cfg: JefeConfig, data: Mapping[str, Any]) -> State:
         s.end_reason = str(data["end_reason"])
         s.end_rule = data["end_rule"]
         s.version = 0
-        s.legal_cache = None
         s.group_cache = None
         s.vis_cache = None
-        s.pending_cache = None
+        s.memo = None
     except (KeyError, TypeError, IndexError) as exc:
         raise ValueError(f"malformed Yo soy el jefe snapshot: {type(exc).__name__} {str(exc)[:80]}") from None
     _check(s)

@@ -20,7 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from club_agentes.engine.core import Pending, Rng
+from club_agentes.engine.core import Rng
+from club_agentes.engine.core.steps import Memo
 from club_agentes.engine.core.visibility import Visibility
 from club_agentes.engine.yo_soy_el_jefe.components import (
     BOSS,
@@ -348,14 +349,13 @@ class State:
         "last_deal",
         "last_roll",
         "ledger",
-        "legal_cache",
         "marker",
+        "memo",
         "money",
         "must_negotiate",
         "n",
         "neg",
         "owner",
-        "pending_cache",
         "phase",
         "rng",
         "stop",
@@ -414,11 +414,9 @@ class State:
         self.end_reason = ""
         self.end_rule: str | None = None
         self.version = 0
-        self.legal_cache: tuple[int, int, list[Any]] | None = None
         self.group_cache: Any = None  # deal.GroupCache, for the current version
         self.vis_cache: tuple[int, Visibility] | None = None  # knowledge.visibility(state) for a version
-        # Game.pending(state) for a version, with the step it was worked out in (game.phase_of)
-        self.pending_cache: tuple[int, Pending, Any] | None = None
+        self.memo: Memo | None = None  # the core step kit's memo of this version (core.steps.memo_of)
         if cfg.marker_start is None:
             self.marker = -1
             self.phase = "marker"
@@ -523,10 +521,9 @@ class State:
         s.end_reason = self.end_reason
         s.end_rule = self.end_rule
         s.version = self.version
-        s.legal_cache = None
         s.group_cache = None
         s.vis_cache = None
-        s.pending_cache = None
+        s.memo = None
         s.marker = self.marker
         s.phase = self.phase
         return s

@@ -40,54 +40,54 @@ _BUILDS = by_open_sources(BUILD_MOVES, BUILDING_SOURCES)
 """The Construir moves each value of :func:`open_sources` leaves open (what :func:`build_moves` lists)."""
 
 
-def build_check(st: State, seat: int, source: str, say: bool = True) -> Check:
+def build_check(state: State, seat: int, source: str, say: bool = True) -> Check:
     """Return why Construir from ``source`` is refused now, or ``None`` (the piles' rule: :func:`source_check`)."""
-    return source_check(st, source, say)
+    return source_check(state, source, say)
 
 
-def build_moves(st: State, seat: int) -> list[Any]:
+def build_moves(state: State, seat: int) -> list[Any]:
     """Return the legal Construir moves: one per source that :func:`open_sources` (the verdict of
     :func:`source_check` for every source at once) leaves open."""
-    return list(_BUILDS[open_sources(st)])
+    return list(_BUILDS[open_sources(state)])
 
 
-def do_build(st: State, seat: int, move: Build) -> Events:
+def do_build(state: State, seat: int, move: Build) -> Events:
     """Check and apply Construir's take; the discard step follows if more than 8 building cards are held.
 
     Raises:
         IllegalMove: the source may not give a card now.
     """
-    problem = build_check(st, seat, move.source)
+    problem = build_check(state, seat, move.source)
     if problem is not None:
-        raise problem.error()
+        raise problem.illegal()
     ev: Events = []
-    st.acted = True
-    take_from(st, seat, move.source, ev, "chose Construir and took")
-    count = building_count(st, seat)
+    state.acted = True
+    take_from(state, seat, move.source, ev, "chose Construir and took")
+    count = building_count(state, seat)
     if count > BUILDING_TARGET:
-        st.step = BUILD_DISCARD
+        state.step = BUILD_DISCARD
     else:
         key = (5, seat, count)
         e = SHARED.get(key)
         if e is None:
             e = remember(key, Event(f"seat {seat} holds {count} building cards, not more than 8, and discards nothing"))
         ev.append(e)
-        end_turn(st, ev)
+        end_turn(state, ev)
     return ev
 
 
 # ---------------------------------------------------------------------------- the discard
 
 
-def discard_moves(st: State, seat: int) -> list[Any]:
+def discard_moves(state: State, seat: int) -> list[Any]:
     """Legal moves of Construir's second half: discard 1 card, or optimise first."""
-    out = hand_discards(st, seat)  # every discard hand_discard_check accepts
-    if st.invs[seat]:
-        add_optimise_moves(st, seat, out)
+    out = hand_discards(state, seat)  # every discard hand_discard_check accepts
+    if state.invs[seat]:
+        add_optimise_moves(state, seat, out)
     return out
 
 
-def apply_discard(st: State, seat: int, move: Any) -> Events:
+def apply_discard(state: State, seat: int, move: Any) -> Events:
     """Construir's second half: discard 1 building card (an optimisation may come first).
 
     Raises:
@@ -95,16 +95,16 @@ def apply_discard(st: State, seat: int, move: Any) -> Events:
     """
     t = type(move)
     if t is Optimise:
-        return do_optimise(st, seat, move)
+        return do_optimise(state, seat, move)
     wanted = "Construir is not finished: discard 1 $ or +R card from your hand"
-    card = take_discard(st, seat, move, rid.RULING_BUILD_DISCARD, rid.YOUR_TURN, wanted)
-    discard_building(st, card)
+    card = take_discard(state, seat, move, rid.RULING_BUILD_DISCARD, rid.YOUR_TURN, wanted)
+    discard_building(state, card)
     key = (7, seat, card)
     e = SHARED.get(key)
     if e is None:
         e = remember(key, Event(f"seat {seat} discarded {cn(card)}", None, {"card": CARD_ID[card]}))
     ev: Events = [e]
-    end_turn(st, ev)
+    end_turn(state, ev)
     return ev
 
 

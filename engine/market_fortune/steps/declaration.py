@@ -52,11 +52,11 @@ _FAMILIA = Refusal(
 )
 
 
-def declare_check(st: State, seat: int, say: bool = True) -> Check:
+def declare_check(state: State, seat: int, say: bool = True) -> Check:
     """Return why ``seat`` may not declare victory now, or ``None``."""
-    if st.config.mode == "familia":
+    if state.config.mode == "familia":
         return _FAMILIA
-    n = len(st.invs[seat])
+    n = len(state.invs[seat])
     if n != MAX_INVESTMENTS:
         return (
             Refusal(rid.DECLARE, lambda: f"you have {n_investments(n)}; you may declare victory only with 4")
@@ -66,50 +66,50 @@ def declare_check(st: State, seat: int, say: bool = True) -> Check:
     return None
 
 
-def may_hold_attachable(st: State, seat: int) -> bool:
+def may_hold_attachable(state: State, seat: int) -> bool:
     """Whether, by public information, the seat might still attach a green: it holds a strategy other
     than its Momentum card and a face-down investment carries no green (ruling informacion-oculta)."""
-    held = len(st.strats[seat]) - (st.momentum in st.strats[seat])
-    return held > 0 and any(inv.green < 0 and not inv.face_up for inv in st.invs[seat])
+    held = len(state.strats[seat]) - (state.momentum in state.strats[seat])
+    return held > 0 and any(inv.green < 0 and not inv.face_up for inv in state.invs[seat])
 
 
-def do_declare(st: State, seat: int) -> Events:
+def do_declare(state: State, seat: int) -> Events:
     """Check and start a declaration of victory (from the main step or after forming the 4th investment).
 
     Raises:
         IllegalMove: the declaration is refused (see :func:`declare_check`).
     """
-    problem = declare_check(st, seat)
+    problem = declare_check(state, seat)
     if problem is not None:
-        raise problem.error()
+        raise problem.illegal()
     ev: Events = []
-    start_declaration(st, seat, ev)
+    start_declaration(state, seat, ev)
     return ev
 
 
-def start_declaration(st: State, seat: int, ev: Events) -> None:
+def start_declaration(state: State, seat: int, ev: Events) -> None:
     """Declare victory (already checked): greens may still be attached, then the portfolio is counted."""
     ev.append(Event(f"seat {seat} declares victory with 4 investments"))
     # Asked whenever the seat holds any strategy and an investment lacks a green (both public), not
     # only when it holds a green it can attach (ruling informacion-oculta).
-    if may_hold_attachable(st, seat):
-        st.step = CLOSING
+    if may_hold_attachable(state, seat):
+        state.step = CLOSING
     else:
-        count_declaration(st, seat, ev)
+        count_declaration(state, seat, ev)
 
 
-def count_declaration(st: State, seat: int, ev: Events) -> None:
+def count_declaration(state: State, seat: int, ev: Events) -> None:
     """Flip the portfolio, reveal the yellows and count: 25M or more wins; less fails."""
-    reveal_all(st, seat, True)
-    value = portfolio_value(st, seat)
-    ev.append(Event(f"seat {seat} flips its portfolio: {describe_portfolio(st, seat, True)}; total {value}M"))
+    reveal_all(state, seat, True)
+    value = portfolio_value(state, seat)
+    ev.append(Event(f"seat {seat} flips its portfolio: {describe_portfolio(state, seat, True)}; total {value}M"))
     if value >= WIN_VALUE:
-        values = [portfolio_value(st, s, yellows=False) if s != seat else value for s in range(st.n)]
+        values = [portfolio_value(state, s, yellows=False) if s != seat else value for s in range(state.n)]
         reason = f"seat {seat} declared victory with {value}M (4 investments and 25M or more) and wins"
-        finish_game(st, [seat], values, reason, rid.FINAL_COUNT, [s == seat for s in range(st.n)], ev)
+        finish_game(state, [seat], values, reason, rid.FINAL_COUNT, [s == seat for s in range(state.n)], ev)
         return
     ev.append(Event(f"seat {seat}'s declaration fails with {value}M, under 25M: it returns one investment to its hand"))
-    st.step = RETURN_STEP
+    state.step = RETURN_STEP
 
 
 # ---------------------------------------------------------------------------- greens
@@ -126,7 +126,7 @@ def attach_card_check(card: int, say: bool = True) -> Check:
     return None
 
 
-def attach_check(st: State, seat: int, card: int, k: int, only: int, say: bool = True) -> Check:
+def attach_check(state: State, seat: int, card: int, k: int, only: int, say: bool = True) -> Check:
     """Return why attaching green ``card`` to investment ``k`` is refused, or ``None``.
 
     ``only``: right after forming, the new investment's index (the green goes there); else -1.
@@ -134,7 +134,7 @@ def attach_check(st: State, seat: int, card: int, k: int, only: int, say: bool =
     problem = attach_card_check(card, say)
     if problem is not None:
         return problem
-    if card not in st.strats[seat]:
+    if card not in state.strats[seat]:
         return Refusal(rid.GREEN, lambda: f"you do not hold {cn(card)}") if say else NO
     if not IS_GREEN[card]:
         if not say:
@@ -142,14 +142,14 @@ def attach_check(st: State, seat: int, card: int, k: int, only: int, say: bool =
         return Refusal(
             rid.GREEN, lambda: f"{cn(card)} is not a green strategy; only greens are attached to investments"
         )
-    if card == st.momentum:
+    if card == state.momentum:
         if not say:
             return NO
         return Refusal(
             rid.RULING_MOMENTUM,
             lambda: f"you took {cn(card)} by Momentum this turn; a green taken by Momentum is attached on a later turn",
         )
-    invs = st.invs[seat]
+    invs = state.invs[seat]
     if not 0 <= k < len(invs):
         return Refusal(rid.GREEN, lambda: no_such_investment("you have", len(invs), k)) if say else NO
     if only >= 0 and k != only:
@@ -174,7 +174,7 @@ def attach_check(st: State, seat: int, card: int, k: int, only: int, say: bool =
     return None
 
 
-def attach_moves(st: State, seat: int, only: int) -> list[Any]:
+def attach_moves(state: State, seat: int, only: int) -> list[Any]:
     """Return the legal attachments of ``seat``'s greens (``only``: the new investment, or -1 for any).
 
     The candidates are each green of the seat's strategies (the check's zone and its colour test)
@@ -182,16 +182,16 @@ def attach_moves(st: State, seat: int, only: int) -> list[Any]:
     through :func:`attach_check`.
     """
     out: list[Any] = []
-    ks = range(len(st.invs[seat])) if only < 0 else (only,)
-    for c in st.strats[seat]:
+    ks = range(len(state.invs[seat])) if only < 0 else (only,)
+    for c in state.strats[seat]:
         if IS_GREEN[c]:
             for k in ks:
-                if attach_check(st, seat, c, k, only, False) is None:
+                if attach_check(state, seat, c, k, only, False) is None:
                     out.append(ATTACH_MOVES[(c, k)])
     return out
 
 
-def do_attach(st: State, seat: int, move: Attach, only: int) -> Events:
+def do_attach(state: State, seat: int, move: Attach, only: int) -> Events:
     """Check and attach a green to an investment.
 
     Raises:
@@ -199,15 +199,15 @@ def do_attach(st: State, seat: int, move: Attach, only: int) -> Events:
     """
     card = CARD_INDEX[move.card]
     k = move.investment
-    problem = attach_check(st, seat, card, k, only)
+    problem = attach_check(state, seat, card, k, only)
     if problem is not None:
-        raise problem.error()
-    st.strats[seat].remove(card)
-    inv = st.invs[seat][k]
+        raise problem.illegal()
+    state.strats[seat].remove(card)
+    inv = state.invs[seat][k]
     inv.green = card
     # Face down (a face-up investment takes no green): nobody else sees which strategy left the hand.
-    private_to(st, card, seat)
-    obscure_strategies(st, seat)
+    private_to(state, card, seat)
+    obscure_strategies(state, seat)
     return [
         Event(f"seat {seat} attached a green strategy face down to its investment #{k}"),
         Event(f"you attached {cn(card)} to investment #{k}", (seat,)),
@@ -217,14 +217,14 @@ def do_attach(st: State, seat: int, move: Attach, only: int) -> Events:
 # ---------------------------------------------------------------------------- closing
 
 
-def closing_moves(st: State, seat: int) -> list[Any]:
+def closing_moves(state: State, seat: int) -> list[Any]:
     """Legal moves during a declaration: attach greens, then reveal."""
-    out = attach_moves(st, seat, -1)
+    out = attach_moves(state, seat, -1)
     out.append(REVEAL)
     return out
 
 
-def apply_closing(st: State, seat: int, move: Any) -> Events:
+def apply_closing(state: State, seat: int, move: Any) -> Events:
     """During a declaration: attach greens, then reveal and count.
 
     Raises:
@@ -232,17 +232,17 @@ def apply_closing(st: State, seat: int, move: Any) -> Events:
     """
     t = type(move)
     if t is Attach:
-        ev = do_attach(st, seat, move, -1)
-        if not may_hold_attachable(st, seat):
-            count_declaration(st, seat, ev)
+        ev = do_attach(state, seat, move, -1)
+        if not may_hold_attachable(state, seat):
+            count_declaration(state, seat, ev)
         return ev
     if t is Reveal:
         ev = []
-        count_declaration(st, seat, ev)
+        count_declaration(state, seat, ev)
         return ev
     raise out_of_step(
-        st, move, rid.DECLARE, "you are declaring victory: attach green strategies or reveal your portfolio"
-    ).error()
+        state, move, rid.DECLARE, "you are declaring victory: attach green strategies or reveal your portfolio"
+    ).illegal()
 
 
 CLOSING_STEP = Step(CLOSING, closing_moves, apply_closing)
@@ -251,20 +251,20 @@ CLOSING_STEP = Step(CLOSING, closing_moves, apply_closing)
 # ---------------------------------------------------------------------------- a failed declaration
 
 
-def return_check(st: State, seat: int, k: int) -> Check:
+def return_check(state: State, seat: int, k: int) -> Check:
     """Return why investment ``k`` may not return to the hand after a failed declaration, or ``None``."""
-    n = len(st.invs[seat])
+    n = len(state.invs[seat])
     if not 0 <= k < n:
         return Refusal(rid.FAILED_DECLARATION, lambda: no_such_investment("you have", n, k))
     return None
 
 
-def return_moves(st: State, seat: int) -> list[Any]:
+def return_moves(state: State, seat: int) -> list[Any]:
     """Legal moves after a failed declaration: which investment returns to the hand."""
-    return [RETURN_MOVES[k] for k in range(len(st.invs[seat])) if return_check(st, seat, k) is None]
+    return [RETURN_MOVES[k] for k in range(len(state.invs[seat])) if return_check(state, seat, k) is None]
 
 
-def apply_return(st: State, seat: int, move: Any) -> Events:
+def apply_return(state: State, seat: int, move: Any) -> Events:
     """After a failed declaration: the chosen investment returns to the hand and the turn ends.
 
     Raises:
@@ -272,15 +272,18 @@ def apply_return(st: State, seat: int, move: Any) -> Events:
     """
     if type(move) is not Return:
         raise out_of_step(
-            st, move, rid.FAILED_DECLARATION, "your declaration failed: choose the investment that returns to your hand"
-        ).error()
+            state,
+            move,
+            rid.FAILED_DECLARATION,
+            "your declaration failed: choose the investment that returns to your hand",
+        ).illegal()
     k = move.investment
-    problem = return_check(st, seat, k)
+    problem = return_check(state, seat, k)
     if problem is not None:
-        raise problem.error()
-    inv = return_investment(st, seat, k)
+        raise problem.illegal()
+    inv = return_investment(state, seat, k)
     ev: Events = [Event(f"seat {seat} returns investment #{k} ({inv_text(inv)}) to its hand; play goes on")]
-    end_turn(st, ev)
+    end_turn(state, ev)
     return ev
 
 

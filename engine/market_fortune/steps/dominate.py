@@ -32,45 +32,45 @@ from club_agentes.engine.market_fortune.table import (
 _EMPTY = Refusal(rid.RULING_DECKS, "the strategy deck and its discard pile are both empty")
 
 
-def dominate_check(st: State, seat: int) -> Check:
+def dominate_check(state: State, seat: int) -> Check:
     """Return why Dominar is refused now, or ``None``."""
-    return None if st.decks[2] or st.discards[2] else _EMPTY
+    return None if state.decks[2] or state.discards[2] else _EMPTY
 
 
-def do_dominate(st: State, seat: int, move: Dominate) -> Events:
+def do_dominate(state: State, seat: int, move: Dominate) -> Events:
     """Check and apply Dominar: take the top strategy; ask about using it unless a red was used this turn.
 
     Raises:
         IllegalMove: no strategy is left.
     """
-    problem = dominate_check(st, seat)
+    problem = dominate_check(state, seat)
     if problem is not None:
-        raise problem.error()
+        raise problem.illegal()
     ev: Events = []
-    st.acted = True
-    c = take_strategy(st, seat, ev)
+    state.acted = True
+    c = take_strategy(state, seat, ev)
     key: tuple[Any, ...] = (6, seat)
     ev.append(SHARED.get(key) or remember(key, Event(f"seat {seat} chose Dominar and took 1 strategy")))
     key = (9, seat, c)
     ev.append(SHARED.get(key) or remember(key, Event(f"you took {cn(c)}", (seat,), {"card": CARD_ID[c]})))
     # Whether the seat may still use a red is public (red_used); the drawn card's colour is not,
     # so every Dominar that could be followed by a red asks the same question (ruling informacion-oculta).
-    if not st.red_used:
-        st.drawn = c
-        st.step = DOMINATED
+    if not state.red_used:
+        state.drawn = c
+        state.step = DOMINATED
     else:
-        end_turn(st, ev)
+        end_turn(state, ev)
     return ev
 
 
-def dominated_moves(st: State, seat: int) -> list[Any]:
+def dominated_moves(state: State, seat: int) -> list[Any]:
     """Legal moves after Dominar: use the strategy just taken if it is a red that may be played now, or keep it."""
-    out: list[Any] = playable(st, seat, st.drawn)
+    out: list[Any] = playable(state, seat, state.drawn)
     out.append(SKIP)
     return out
 
 
-def apply_dominated(st: State, seat: int, move: Any) -> Events:
+def apply_dominated(state: State, seat: int, move: Any) -> Events:
     """After Dominar: use the red just taken now, or keep it (the turn ends).
 
     Raises:
@@ -79,22 +79,22 @@ def apply_dominated(st: State, seat: int, move: Any) -> Events:
     t = type(move)
     ev: Events = []
     if t is Play:
-        problem = play_check(st, seat, move, st.drawn)
+        problem = play_check(state, seat, move, state.drawn)
         if problem is not None:
-            raise problem.error()
-        play_red(st, seat, move, ev)
+            raise problem.illegal()
+        play_red(state, seat, move, ev)
         return ev
     if t is Skip:
         key = (8, seat)
         ev.append(SHARED.get(key) or remember(key, Event(f"seat {seat} keeps the strategy it took")))
-        end_turn(st, ev)
+        end_turn(state, ev)
         return ev
     raise out_of_step(
-        st,
+        state,
         move,
         rid.YOUR_TURN,
         "your action is done: play the strategy you just took if it is a red you can use, or skip to keep it",
-    ).error()
+    ).illegal()
 
 
 DOMINATED_STEP = Step(DOMINATED, dominated_moves, apply_dominated)

@@ -47,32 +47,32 @@ _CAN_ACT = Refusal(
 )
 
 
-def pass_check(st: State, seat: int, actions: list[Any] | None = None) -> Check:
+def pass_check(state: State, seat: int, actions: list[Any] | None = None) -> Check:
     """Return why ``seat`` may not pass (an action is possible), or ``None``.
 
     ``actions``: the legal Construir, Arriesgar and Dominar moves when the caller has just listed
     them (the listing of the turn does); otherwise they are listed here.
     """
     if actions is None:
-        actions = build_moves(st, seat) + risk_moves(st, seat)
-        if dominate_check(st, seat) is None:
+        actions = build_moves(state, seat) + risk_moves(state, seat)
+        if dominate_check(state, seat) is None:
             actions.append(DOMINATE)
     return _CAN_ACT if actions else None
 
 
-def main_moves(st: State, seat: int) -> list[Any]:
+def main_moves(state: State, seat: int) -> list[Any]:
     """Legal moves at the start of the turn: the three actions and the free plays before them."""
-    out: list[Any] = build_moves(st, seat)
-    add_risk_moves(st, seat, out)
-    if dominate_check(st, seat) is None:
+    out: list[Any] = build_moves(state, seat)
+    add_risk_moves(state, seat, out)
+    if dominate_check(state, seat) is None:
         out.append(DOMINATE)
-    if pass_check(st, seat, out) is None:
+    if pass_check(state, seat, out) is None:
         out.append(PASS)
-    if st.strats[seat]:
-        add_plays(st, seat, -1, out)
-    if st.invs[seat]:
-        add_optimise_moves(st, seat, out)
-        if declare_check(st, seat, False) is None:
+    if state.strats[seat]:
+        add_plays(state, seat, -1, out)
+    if state.invs[seat]:
+        add_optimise_moves(state, seat, out)
+        if declare_check(state, seat, False) is None:
             out.append(DECLARE)
     return out
 
@@ -88,7 +88,7 @@ _NOT_NOW: dict[type, tuple[str, str]] = {
 }
 
 
-def apply_main(st: State, seat: int, move: Any) -> Events:
+def apply_main(state: State, seat: int, move: Any) -> Events:
     """Check and apply a move at the start of the turn.
 
     Raises:
@@ -96,34 +96,34 @@ def apply_main(st: State, seat: int, move: Any) -> Events:
     """
     t = type(move)
     if t is Build:
-        return do_build(st, seat, move)
+        return do_build(state, seat, move)
     if t is Risk:
-        return do_risk(st, seat, move)
+        return do_risk(state, seat, move)
     if t is Dominate:
-        return do_dominate(st, seat, move)
+        return do_dominate(state, seat, move)
     if t is Play:
-        problem = play_check(st, seat, move, -1)
+        problem = play_check(state, seat, move, -1)
         if problem is not None:
-            raise problem.error()
+            raise problem.illegal()
         ev: Events = []
-        play_red(st, seat, move, ev)
+        play_red(state, seat, move, ev)
         return ev
     if t is Optimise:
-        return do_optimise(st, seat, move)
+        return do_optimise(state, seat, move)
     if t is Declare:
-        return do_declare(st, seat)
+        return do_declare(state, seat)
     if t is Pass:
-        problem = pass_check(st, seat)
+        problem = pass_check(state, seat)
         if problem is not None:
-            raise problem.error()
-        st.acted = True
+            raise problem.illegal()
+        state.acted = True
         ev = [Event(f"seat {seat} can take no action and passes")]
-        end_turn(st, ev)
+        end_turn(state, ev)
         return ev
     rule, text = _NOT_NOW.get(
         t, (rid.YOUR_TURN, "you must take one action on your turn: Construir, Arriesgar or Dominar")
     )
-    raise Refusal(rule, text).error()
+    raise Refusal(rule, text).illegal()
 
 
 MAIN_STEP = Step(MAIN, main_moves, apply_main)

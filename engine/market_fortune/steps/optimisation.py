@@ -52,9 +52,9 @@ from club_agentes.engine.market_fortune.table import (
 OPTIMISE_MOVES = [[intern(Optimise, k, CARD_ID[c]) for c in range(N_BUILDING)] for k in range(MAX_INVESTMENTS)]
 
 
-def investment_check(st: State, seat: int, k: int, say: bool = True) -> Check:
+def investment_check(state: State, seat: int, k: int, say: bool = True) -> Check:
     """Return why investment ``k`` of ``seat`` may not be optimised at all, or ``None``."""
-    invs = st.invs[seat]
+    invs = state.invs[seat]
     if not 0 <= k < len(invs):
         return Refusal(rid.OPTIMISATION, lambda: no_such_investment("you have", len(invs), k)) if say else NO
     if invs[k].face_up:
@@ -91,9 +91,9 @@ def swap_cards_check(card: int, current: int, say: bool = True) -> Check:
     return None
 
 
-def swap_hand_check(st: State, seat: int, card: int, say: bool = True) -> Check:
+def swap_hand_check(state: State, seat: int, card: int, say: bool = True) -> Check:
     """Return why ``seat`` cannot put ``card`` into an investment now (it comes from its hand), or ``None``."""
-    if card not in st.hands[seat]:
+    if card not in state.hands[seat]:
         if not say:
             return NO
         return Refusal(
@@ -103,12 +103,12 @@ def swap_hand_check(st: State, seat: int, card: int, say: bool = True) -> Check:
     return None
 
 
-def optimise_check(st: State, seat: int, k: int, card: int) -> Check:
+def optimise_check(state: State, seat: int, k: int, card: int) -> Check:
     """Return why putting ``card`` from the hand into investment ``k`` is refused, or ``None``."""
     return (
-        investment_check(st, seat, k)
-        or swap_cards_check(card, st.invs[seat][k].stock)
-        or swap_hand_check(st, seat, card)
+        investment_check(state, seat, k)
+        or swap_cards_check(card, state.invs[seat][k].stock)
+        or swap_hand_check(state, seat, card)
     )
 
 
@@ -125,16 +125,16 @@ _SWAP_ROWS: list[list[list[Any]]] = [
 ]
 
 
-def add_optimise_moves(st: State, seat: int, out: list[Any]) -> None:
+def add_optimise_moves(state: State, seat: int, out: list[Any]) -> None:
     """Append to ``out`` every legal optimisation swap of ``seat``: the moves :func:`optimise_check` accepts.
 
     Its parts: :func:`investment_check` per investment (the indexes enumerated are those of the
     portfolio), :func:`swap_cards_check` from its table (:data:`_SWAP_ROWS`), and
     :func:`swap_hand_check`, whose zone (the hand) is what is enumerated.
     """
-    hand = st.hands[seat]
-    for k, inv in enumerate(st.invs[seat]):
-        if investment_check(st, seat, k, False) is None:
+    hand = state.hands[seat]
+    for k, inv in enumerate(state.invs[seat]):
+        if investment_check(state, seat, k, False) is None:
             row = _SWAP_ROWS[k][inv.stock]
             for c in hand:
                 m = row[c]
@@ -142,30 +142,30 @@ def add_optimise_moves(st: State, seat: int, out: list[Any]) -> None:
                     out.append(m)
 
 
-def do_optimise(st: State, seat: int, move: Optimise) -> Events:
+def do_optimise(state: State, seat: int, move: Optimise) -> Events:
     """Check and apply an optimisation swap; the cost step follows.
 
     Raises:
         IllegalMove: the swap is refused (see :func:`optimise_check`).
     """
     card = CARD_INDEX[move.card]
-    problem = optimise_check(st, seat, move.investment, card)
+    problem = optimise_check(state, seat, move.investment, card)
     if problem is not None:
-        raise problem.error()
-    inv = st.invs[seat][move.investment]
+        raise problem.illegal()
+    inv = state.invs[seat][move.investment]
     stock = CARD_TYPE[card] == STOCK
     old = inv.stock if stock else inv.ret
-    st.hands[seat].remove(card)
+    state.hands[seat].remove(card)
     if stock:
         inv.stock = card
     else:
         inv.ret = card
-    add_hand(st, seat, old)
+    add_hand(state, seat, old)
     # The swap is hidden: nobody else knows which card went in or which came back.
-    private_to(st, card, seat)
-    obscure_hand(st, seat)
-    st.opt_back = st.step
-    st.step = OPTIMISE_COST
+    private_to(state, card, seat)
+    obscure_hand(state, seat)
+    state.opt_back = state.step
+    state.step = OPTIMISE_COST
     key = (16, seat, move.investment, stock)
     e = SHARED.get(key) or remember(
         key,
@@ -180,20 +180,20 @@ def do_optimise(st: State, seat: int, move: Optimise) -> Events:
 # ---------------------------------------------------------------------------- the cost
 
 
-def cost_moves(st: State, seat: int) -> list[Any]:
+def cost_moves(state: State, seat: int) -> list[Any]:
     """Legal moves while an optimisation is unpaid: discard any building card of the hand."""
-    return hand_discards(st, seat)  # every discard hand_discard_check accepts
+    return hand_discards(state, seat)  # every discard hand_discard_check accepts
 
 
-def apply_cost(st: State, seat: int, move: Any) -> Events:
+def apply_cost(state: State, seat: int, move: Any) -> Events:
     """Pay an optimisation by discarding 1 building card; the turn goes on.
 
     Raises:
         IllegalMove: not a discard of a building card held in the hand.
     """
     wanted = "the optimisation is not paid yet: discard 1 building card from your hand"
-    card = take_discard(st, seat, move, rid.OPTIMISATION, rid.OPTIMISATION, wanted)
-    discard_building(st, card)
+    card = take_discard(state, seat, move, rid.OPTIMISATION, rid.OPTIMISATION, wanted)
+    discard_building(state, card)
     key = (17, seat, card)
     ev = [
         SHARED.get(key)
@@ -201,15 +201,15 @@ def apply_cost(st: State, seat: int, move: Any) -> Events:
             key, Event(f"seat {seat} paid the optimisation by discarding {cn(card)}", None, {"card": CARD_ID[card]})
         )
     ]
-    back = st.opt_back
-    st.opt_back = MAIN
+    back = state.opt_back
+    state.opt_back = MAIN
     if back == MAIN:
-        st.step = MAIN
-    elif over_eight(st, seat):
-        st.step = BUILD_DISCARD
+        state.step = MAIN
+    elif over_eight(state, seat):
+        state.step = BUILD_DISCARD
     else:
         ev.append(Event(f"seat {seat} holds 8 building cards again, so Construir needs no further discard"))
-        end_turn(st, ev)
+        end_turn(state, ev)
     return ev
 
 

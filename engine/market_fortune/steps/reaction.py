@@ -64,8 +64,8 @@ def _strategy_part(card: int, say: bool) -> Check:
     return None
 
 
-def _held_part(st: State, seat: int, card: int, say: bool) -> Check:
-    if card not in st.strats[seat]:
+def _held_part(state: State, seat: int, card: int, say: bool) -> Check:
+    if card not in state.strats[seat]:
         return Refusal(rid.COMBAT, lambda: f"you do not hold {cn(card)}") if say else NO
     return None
 
@@ -95,17 +95,17 @@ def covers_check(card: int, red_card: int, say: bool = True) -> Check:
     return None
 
 
-def defend_check(st: State, seat: int, card: int, say: bool = True) -> Check:
+def defend_check(state: State, seat: int, card: int, say: bool = True) -> Check:
     """Return why ``seat`` may not cancel the attack with ``card``, or ``None``.
 
     Its parts, in the order a refusal names them: a strategy, held by the seat (the zone part),
     blue, whose text covers this attack (:func:`covers_check`).
     """
-    atk = st.attack
+    atk = state.attack
     assert atk is not None
     return (
         _strategy_part(card, say)
-        or _held_part(st, seat, card, say)
+        or _held_part(state, seat, card, say)
         or _blue_part(card, say)
         or covers_check(card, atk.card, say)
     )
@@ -126,17 +126,17 @@ _DEFENCES: list[list[Any]] = shared_rows(
 )
 
 
-def reaction_moves(st: State, seat: int) -> list[Any]:
+def reaction_moves(state: State, seat: int) -> list[Any]:
     """Legal moves of a polled seat: each strategy it holds that can cancel this attack, or decline.
 
     The candidates are the seat's strategies (the zone of :func:`defend_check`); the rest of the
     check reads only the two cards, from its table (:data:`_DEFENCES`).
     """
-    atk = st.attack
+    atk = state.attack
     assert atk is not None
     row = _DEFENCES[atk.card]
     out: list[Any] = []
-    for c in st.strats[seat]:
+    for c in state.strats[seat]:
         m = row[c]
         if m is not None:
             out.append(m)
@@ -144,25 +144,25 @@ def reaction_moves(st: State, seat: int) -> list[Any]:
     return out
 
 
-def apply_reaction(st: State, seat: int, move: Any) -> Events:
+def apply_reaction(state: State, seat: int, move: Any) -> Events:
     """A polled seat defends with a blue card or declines (and the attack hits it at once).
 
     Raises:
         IllegalMove: a refused defence, an optimisation, or a move that answers nothing.
     """
-    atk = st.attack
+    atk = state.attack
     assert atk is not None
     t = type(move)
     ev: Events = []
     red = CARD_NAME[atk.card]
     if t is Defend:
         card = CARD_INDEX[move.card]
-        problem = defend_check(st, seat, card)
+        problem = defend_check(state, seat, card)
         if problem is not None:
-            raise problem.error()
+            raise problem.illegal()
         s = strategy(card)
-        st.strats[seat].remove(card)
-        make_public(st, card)
+        state.strats[seat].remove(card)
+        make_public(state, card)
         ev.append(
             Event(
                 f"seat {seat} defends with {cn(card)}: {red} is cancelled against seat {seat}",
@@ -172,11 +172,11 @@ def apply_reaction(st: State, seat: int, move: Any) -> Events:
         )
         if s.effect is Effect.CANCEL_AND_DRAW:
             for _ in range(s.params["draw"]):
-                c = take_strategy(st, seat, ev)
+                c = take_strategy(state, seat, ev)
                 if c >= 0:
                     ev.append(Event(f"Experiencia: seat {seat} takes 1 strategy"))
                     ev.append(Event(f"you took {cn(c)}", (seat,), {"card": CARD_ID[c]}))
-        st.discards[2].append(card)
+        state.discards[2].append(card)
         if s.effect is Effect.CANCEL_FOR_ALL:
             rest = atk.window.order[atk.window.index + 1 :]
             atk.window.close()
@@ -185,49 +185,49 @@ def apply_reaction(st: State, seat: int, move: Any) -> Events:
         else:
             atk.window.pass_turn(seat)
     elif t is Decline:
-        hit(st, atk, seat, ev)
+        hit(state, atk, seat, ev)
         atk.window.pass_turn(seat)
     elif t is Optimise:
-        raise Refusal(rid.OPTIMISATION, "you may never optimise while an attack is being resolved").error()
+        raise Refusal(rid.OPTIMISATION, "you may never optimise while an attack is being resolved").illegal()
     else:
         raise Refusal(
             rid.COMBAT, f"seat {atk.attacker} attacks you with {red}: defend with a blue strategy or decline"
-        ).error()
+        ).illegal()
     if not atk.window.is_open:
-        finish_attack(st, ev)
+        finish_attack(state, ev)
     return ev
 
 
 REACTION_STEP = Step(REACTION, reaction_moves, apply_reaction)
 
 
-def finish_attack(st: State, ev: Events) -> None:
+def finish_attack(state: State, ev: Events) -> None:
     """Close a resolved attack: the red card goes to the strategy discard and the turn goes on."""
-    atk = st.attack
+    atk = state.attack
     assert atk is not None
-    st.discards[2].append(atk.card)
-    st.attack = None
-    after_red(st, ev)
+    state.discards[2].append(atk.card)
+    state.attack = None
+    after_red(state, ev)
 
 
 # ---------------------------------------------------------------------------- effects
 
 
-def _lose_investments(st: State, seat: int, lost: list[Investment], ev: Events, why: str) -> None:
+def _lose_investments(state: State, seat: int, lost: list[Investment], ev: Events, why: str) -> None:
     cards = []
     for inv in lost:
         cards.append(inv.stock)
         cards.append(inv.ret)
     private = "; ".join(inv_text(i) for i in lost)
-    public = [c for c in cards if st.know[c] & st.public_bit]  # flipped face up just before (Auditoría)
-    shown, blocked = discard_by_strategy(st, cards, seat)
+    public = [c for c in cards if state.know[c] & state.public_bit]  # flipped face up just before (Auditoría)
+    shown, blocked = discard_by_strategy(state, cards, seat)
     for c in blocked:
         if c in public:  # face down now, but every seat saw it go there
-            learn(st, c, *range(st.n))
+            learn(state, c, *range(state.n))
     for inv in lost:
         if inv.green >= 0:
-            st.discards[2].append(inv.green)
-            make_public(st, inv.green)
+            state.discards[2].append(inv.green)
+            make_public(state, inv.green)
     greens = [inv.green for inv in lost if inv.green >= 0]
     many = len(lost) != 1
     what = f"{len(lost)} investments of seat {seat} go" if many else f"1 investment of seat {seat} goes"
@@ -242,70 +242,70 @@ def _lose_investments(st: State, seat: int, lost: list[Investment], ev: Events, 
     ev.append(Event(f"you lost {private}", (seat,)))
 
 
-def hit(st: State, atk: Attack, seat: int, ev: Events) -> None:
+def hit(state: State, atk: Attack, seat: int, ev: Events) -> None:
     """Apply the attack's effect to ``seat``, who did not defend."""
     s = strategy(atk.card)
     e = s.effect
     a = atk.attacker
     if e is Effect.STEAL_STRATEGY:
-        pool = st.strats[seat]
-        c = pool.pop(st.rng.below(len(pool)))
+        pool = state.strats[seat]
+        c = pool.pop(state.rng.below(len(pool)))
         # Third seats cannot tell which strategy moved; thief and victim both know.
-        obscure_strategies(st, seat, a)
-        add_strategy(st, a, c)
-        private_to(st, c, a, seat)
+        obscure_strategies(state, seat, a)
+        add_strategy(state, a, c)
+        private_to(state, c, a, seat)
         ev.append(Event(f"seat {seat} did not defend: seat {a} took 1 of seat {seat}'s strategies at random"))
         ev.append(Event(f"Robo: seat {a} took {cn(c)} from seat {seat}", (a, seat), {"card": CARD_ID[c]}))
     elif e is Effect.MARKET_COLLAPSE:
         # Face-up investments are final (ruling inversiones-volteadas): only the face-down ones are lost.
-        lost = [i for i in st.invs[seat] if not i.face_up]
-        st.invs[seat] = [i for i in st.invs[seat] if i.face_up]
-        _lose_investments(st, seat, lost, ev, f"seat {seat} did not defend against Colapso de Mercado")
+        lost = [i for i in state.invs[seat] if not i.face_up]
+        state.invs[seat] = [i for i in state.invs[seat] if i.face_up]
+        _lose_investments(state, seat, lost, ev, f"seat {seat} did not defend against Colapso de Mercado")
     elif e is Effect.CORRECTION:
         k = atk.investment
         assert k is not None
-        inv = return_investment(st, seat, k)
+        inv = return_investment(state, seat, k)
         text = f"seat {seat} did not defend: Corrección returns investment #{k} to seat {seat}'s hand"
         ev.append(Event(text + (f" ({inv_text(inv)})" if inv.face_up else "")))
         ev.append(Event(f"your investment {inv_text(inv)} returned to your hand", (seat,)))
     elif e is Effect.FEDERAL_AUDIT:
         limit = s.params["max_value"]
-        flipped = [i for i in st.invs[seat] if not i.face_up]
-        reveal_all(st, seat, False)
+        flipped = [i for i in state.invs[seat] if not i.face_up]
+        reveal_all(state, seat, False)
         ev.append(
             Event(
                 f"seat {seat} did not defend: Auditoría Federal flips its portfolio face up: "
-                f"{describe_portfolio(st, seat, False)}"
+                f"{describe_portfolio(state, seat, False)}"
             )
         )
         # Only the investments it flipped: those already face up were final (ruling inversiones-volteadas).
         lost = [i for i in flipped if inv_value(i) <= limit]
         if lost:
-            st.invs[seat] = [i for i in st.invs[seat] if not any(i is x for x in lost)]
-            _lose_investments(st, seat, lost, ev, f"investments worth {limit}M or less are discarded")
+            state.invs[seat] = [i for i in state.invs[seat] if not any(i is x for x in lost)]
+            _lose_investments(state, seat, lost, ev, f"investments worth {limit}M or less are discarded")
     elif e is Effect.TRADE:
-        mine = st.hands[a].pop(st.rng.below(len(st.hands[a])))
-        theirs = st.hands[seat].pop(st.rng.below(len(st.hands[seat])))
-        add_hand(st, a, theirs)
-        add_hand(st, seat, mine)
+        mine = state.hands[a].pop(state.rng.below(len(state.hands[a])))
+        theirs = state.hands[seat].pop(state.rng.below(len(state.hands[seat])))
+        add_hand(state, a, theirs)
+        add_hand(state, seat, mine)
         # Both sides know both cards; third seats cannot tell which cards changed hands.
-        obscure_hand(st, a, seat)
-        obscure_hand(st, seat, a)
-        private_to(st, mine, a, seat)
-        private_to(st, theirs, a, seat)
+        obscure_hand(state, a, seat)
+        obscure_hand(state, seat, a)
+        private_to(state, mine, a, seat)
+        private_to(state, theirs, a, seat)
         ev.append(Event(f"seat {seat} did not defend: seats {a} and {seat} exchanged 1 building card taken at random"))
         ev.append(Event(f"Negociación: seat {a} gave {cn(mine)} and received {cn(theirs)} from seat {seat}", (a, seat)))
     elif e is Effect.REGULATORY_BLOCK:
-        st.risk_ban[seat] = True
+        state.risk_ban[seat] = True
         ev.append(Event(f"seat {seat} did not defend: it may not Arriesgar on its next turn"))
     elif e is Effect.INFLATION:
-        hand = st.hands[seat]
-        c = hand.pop(st.rng.below(len(hand)))
-        shown, _ = discard_by_strategy(st, [c], seat)
+        hand = state.hands[seat]
+        c = hand.pop(state.rng.below(len(hand)))
+        shown, _ = discard_by_strategy(state, [c], seat)
         if shown:
             ev.append(Event(f"seat {seat} did not defend against Inflación and discarded {cn(c)} at random"))
         else:
-            obscure_hand(st, seat)
+            obscure_hand(state, seat)
             ev.append(
                 Event(
                     f"seat {seat} did not defend against Inflación and discarded 1 building card at random, "
@@ -314,12 +314,12 @@ def hit(st: State, atk: Attack, seat: int, ev: Events) -> None:
             )
             ev.append(Event(f"Inflación took your {cn(c)}", (seat,)))
     elif e is Effect.SYSTEMIC_RISK:
-        if die_plus(st):
+        if die_plus(state):
             ev.append(Event(f"seat {seat} did not defend against Riesgo Sistémico, rolled + and keeps its portfolio"))
         else:
             # The most recently formed face-down investment (face-up ones are final).
-            k = max(k for k, i in enumerate(st.invs[seat]) if not i.face_up)
-            inv = return_investment(st, seat, k)
+            k = max(k for k, i in enumerate(state.invs[seat]) if not i.face_up)
+            inv = return_investment(state, seat, k)
             ev.append(
                 Event(
                     f"seat {seat} did not defend against Riesgo Sistémico, rolled − and its newest "

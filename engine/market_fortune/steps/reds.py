@@ -17,12 +17,9 @@ from club_agentes.engine.core import Event, clockwise_from
 from club_agentes.engine.market_fortune import rules as rid
 from club_agentes.engine.market_fortune.components import (
     CARD_ID,
-    CARD_IND,
     CARD_INDEX,
-    CARD_NAME,
     CARD_STRAT,
     CARD_TYPE,
-    INDUSTRIES,
     IS_BLUE,
     IS_GREEN,
     IS_RED,
@@ -36,7 +33,7 @@ from club_agentes.engine.market_fortune.components import (
 )
 from club_agentes.engine.market_fortune.config import MAX_SEATS
 from club_agentes.engine.market_fortune.flow import after_red
-from club_agentes.engine.market_fortune.moves import SOURCE_WORDS, Play, intern
+from club_agentes.engine.market_fortune.moves import Play, intern
 from club_agentes.engine.market_fortune.scoring import goes_last, is_leader, strategy
 from club_agentes.engine.market_fortune.state import (
     BUILDING_TARGET,
@@ -46,6 +43,14 @@ from club_agentes.engine.market_fortune.state import (
     TAKE,
     Attack,
     State,
+)
+from club_agentes.engine.market_fortune.steps.swaps import (
+    DISCARD_SOURCES,
+    discard_swap,
+    list_discard_swap,
+    list_return_swap,
+    return_swap,
+    return_swap_cards_check,
 )
 from club_agentes.engine.market_fortune.table import (
     DECK_BITS,
@@ -69,7 +74,6 @@ from club_agentes.engine.market_fortune.table import (
     private_to,
     seat_list,
     shared_rows,
-    source_check,
     take_from,
     take_strategy,
 )
@@ -86,7 +90,6 @@ FIELDS: dict[Effect, tuple[str, ...]] = {
 }
 _ALL_FIELDS = ("target", "investment", "swap", "source")
 _SHAPE = {e: tuple(f in FIELDS.get(e, ()) for f in _ALL_FIELDS) for e in Effect}
-_DISCARD_SOURCES = ("stock-discard", "return-discard")
 
 
 def card_of(card_id: str) -> int:
@@ -123,16 +126,16 @@ def red_card_check(card: int, say: bool = True) -> Check:
     return None
 
 
-def red_held_check(st: State, seat: int, card: int, say: bool = True) -> Check:
+def red_held_check(state: State, seat: int, card: int, say: bool = True) -> Check:
     """Return why ``seat`` may not play ``card``: it does not hold it (the zone part of the red's check)."""
-    if card not in st.strats[seat]:
+    if card not in state.strats[seat]:
         return Refusal(rid.RED, lambda: f"you do not hold {cn(card)}") if say else NO
     return None
 
 
-def momentum_check(st: State, card: int, say: bool = True) -> Check:
+def momentum_check(state: State, card: int, say: bool = True) -> Check:
     """Return why ``card`` may not be used now: Momentum gave it this turn (market-fortune/cap-2/regla-de-momentum)."""
-    if card == st.momentum:
+    if card == state.momentum:
         if not say:
             return NO
         return Refusal(
@@ -144,9 +147,9 @@ def momentum_check(st: State, card: int, say: bool = True) -> Check:
 _ONE_RED = Refusal(rid.RULING_RED_TIMING, "you have already used a red strategy this turn; one red strategy per turn")
 
 
-def one_red_check(st: State) -> Check:
+def one_red_check(state: State) -> Check:
     """Return the refusal of any red once one was used this turn (one red strategy per turn), or ``None``."""
-    return _ONE_RED if st.red_used else None
+    return _ONE_RED if state.red_used else None
 
 
 def after_dominar_check(card: int, only: int, say: bool = True) -> Check:
@@ -161,7 +164,7 @@ def after_dominar_check(card: int, only: int, say: bool = True) -> Check:
     return None
 
 
-def red_turn_check(st: State, seat: int, card: int, only: int, say: bool = True) -> Check:
+def red_turn_check(state: State, seat: int, card: int, only: int, say: bool = True) -> Check:
     """Return why ``seat`` may not play red ``card`` at this moment of its turn, or ``None``.
 
     ``only``: after Dominar, the card just taken (the only red that may follow); else -1. Its
@@ -169,16 +172,16 @@ def red_turn_check(st: State, seat: int, card: int, only: int, say: bool = True)
     :func:`one_red_check` (the kind part), :func:`after_dominar_check`.
     """
     return (
-        red_held_check(st, seat, card, say)
-        or momentum_check(st, card, say)
-        or one_red_check(st)
+        red_held_check(state, seat, card, say)
+        or momentum_check(state, card, say)
+        or one_red_check(state)
         or after_dominar_check(card, only, say)
     )
 
 
-def play_card_check(st: State, seat: int, card: int, only: int, say: bool = True) -> Check:
+def play_card_check(state: State, seat: int, card: int, only: int, say: bool = True) -> Check:
     """Return why ``seat`` may not play ``card`` now whatever its fields, or ``None``."""
-    return red_card_check(card, say) or red_turn_check(st, seat, card, only, say)
+    return red_card_check(card, say) or red_turn_check(state, seat, card, only, say)
 
 
 # The rivals of each seat clockwise from it (the order group attacks poll them), by seat count.
@@ -188,7 +191,7 @@ _RIVALS: list[list[tuple[int, ...]]] = [
 _INFLATION = Effect.INFLATION
 
 
-def group_targets(st: State, seat: int, effect: Effect) -> tuple[int, ...]:
+def group_targets(state: State, seat: int, effect: Effect) -> tuple[int, ...]:
     """Return the rivals a group attack reaches, clockwise from the attacker (public information only).
 
     Inflación reaches every rival with building cards in hand; Colapso de Mercado and Riesgo
@@ -197,13 +200,13 @@ def group_targets(st: State, seat: int, effect: Effect) -> tuple[int, ...]:
     """
     out = []
     if effect is _INFLATION:
-        hands = st.hands
-        for s in _RIVALS[st.n][seat]:
+        hands = state.hands
+        for s in _RIVALS[state.n][seat]:
             if hands[s]:
                 out.append(s)
     else:
-        invs = st.invs
-        for s in _RIVALS[st.n][seat]:
+        invs = state.invs
+        for s in _RIVALS[state.n][seat]:
             for i in invs[s]:
                 if not i.face_up:
                     out.append(s)
@@ -214,22 +217,22 @@ def group_targets(st: State, seat: int, effect: Effect) -> tuple[int, ...]:
 # ----- one-rival attacks: a rival first (the zone part), then what the card asks of that rival
 
 
-def _steal_target(st: State, seat: int, s: StrategyDef, t: int, k: int | None, say: bool) -> Check:
-    if not st.strats[t]:
+def _steal_target(state: State, seat: int, s: StrategyDef, t: int, k: int | None, say: bool) -> Check:
+    if not state.strats[t]:
         return Refusal(s.section, lambda: f"seat {t} holds no strategy to take") if say else NO
     return None
 
 
-def _correction_target(st: State, seat: int, s: StrategyDef, t: int, k: int | None, say: bool) -> Check:
-    invs = st.invs[t]
-    if len(invs) < len(st.invs[seat]):
+def _correction_target(state: State, seat: int, s: StrategyDef, t: int, k: int | None, say: bool) -> Check:
+    invs = state.invs[t]
+    if len(invs) < len(state.invs[seat]):
         if not say:
             return NO
         return Refusal(
             s.section,
             lambda: (
                 f"seat {t} has {n_investments(len(invs))} and you have "
-                f"{len(st.invs[seat])}; Corrección targets a rival as advanced as you or more"
+                f"{len(state.invs[seat])}; Corrección targets a rival as advanced as you or more"
             ),
         )
     if k is None or not 0 <= k < len(invs):
@@ -244,30 +247,30 @@ def _correction_target(st: State, seat: int, s: StrategyDef, t: int, k: int | No
     return None
 
 
-def _audit_target(st: State, seat: int, s: StrategyDef, t: int, k: int | None, say: bool) -> Check:
-    for i in st.invs[t]:
+def _audit_target(state: State, seat: int, s: StrategyDef, t: int, k: int | None, say: bool) -> Check:
+    for i in state.invs[t]:
         if not i.face_up:
             return None
     return Refusal(s.section, lambda: f"seat {t} has no face-down investment to audit") if say else NO
 
 
-def _trade_target(st: State, seat: int, s: StrategyDef, t: int, k: int | None, say: bool) -> Check:
-    if not st.hands[seat]:
+def _trade_target(state: State, seat: int, s: StrategyDef, t: int, k: int | None, say: bool) -> Check:
+    if not state.hands[seat]:
         return Refusal(s.section, "you hold no building card to give")
-    if not st.hands[t]:
+    if not state.hands[t]:
         return Refusal(s.section, lambda: f"seat {t} holds no building card in hand") if say else NO
     return None
 
 
-def _block_target(st: State, seat: int, s: StrategyDef, t: int, k: int | None, say: bool) -> Check:
-    if not is_leader(st, t):
+def _block_target(state: State, seat: int, s: StrategyDef, t: int, k: int | None, say: bool) -> Check:
+    if not is_leader(state, t):
         if not say:
             return NO
-        most = max(len(i) for i in st.invs)
+        most = max(len(i) for i in state.invs)
         return Refusal(
             s.section,
             lambda: (
-                f"seat {t} has {n_investments(len(st.invs[t]))} and the most anyone has "
+                f"seat {t} has {n_investments(len(state.invs[t]))} and the most anyone has "
                 f"is {most}; Bloqueo Regulatorio targets a leader (the most investments, at least 1)"
             ),
         )
@@ -284,97 +287,31 @@ _TARGET_CHECKS: dict[Effect, TargetCheck] = {
 }
 
 
-def _targeted(st: State, seat: int, s: StrategyDef, t: int | None, k: int | None, say: bool) -> Check:
+def _targeted(state: State, seat: int, s: StrategyDef, t: int | None, k: int | None, say: bool) -> Check:
     """One-rival attacks: a rival first, then what the card asks of that rival."""
-    if t is None or not 0 <= t < st.n or t == seat:
+    if t is None or not 0 <= t < state.n or t == seat:
         if not say:
             return NO
         return Refusal(
-            s.section, lambda: f"{s.name} targets a rival: a seat from 0 to {st.n - 1} other than yours ({seat})"
+            s.section, lambda: f"{s.name} targets a rival: a seat from 0 to {state.n - 1} other than yours ({seat})"
         )
-    return _TARGET_CHECKS[s.effect](st, seat, s, t, k, say)
+    return _TARGET_CHECKS[s.effect](state, seat, s, t, k, say)
 
 
-# ----- Interés Compuesto and Movimiento Astuto
-
-
-def return_swap_cards_check(s: StrategyDef, card: int, current: int, say: bool = True) -> Check:
-    """Interés Compuesto: return why ``card`` can never replace the +R of an investment whose $ is ``current``."""
-    if CARD_TYPE[card] != RETURN:
-        if not say:
-            return NO
-        return Refusal(s.section, lambda: f"{s.name} puts a +R into the investment, and {cn(card)} is not a +R card")
-    if CARD_IND[card] != CARD_IND[current]:
-        if not say:
-            return NO
-        return Refusal(
-            rid.RULING_SAME_INDUSTRY,
-            lambda: f"the investment is of {INDUSTRIES[CARD_IND[current]].name}; {CARD_NAME[card]} is another industry",
-        )
-    return None
-
-
-def _return_swap_investment(st: State, seat: int, s: StrategyDef, k: int | None, say: bool) -> Check:
-    invs = st.invs[seat]
-    if k is None or not 0 <= k < len(invs):
-        return Refusal(s.section, lambda: no_such_investment("you have", len(invs), k)) if say else NO
-    if invs[k].face_up:
-        if not say:
-            return NO
-        return Refusal(s.section, lambda: f"investment #{k} is face up; flipped investments can no longer be modified")
-    return None
-
-
-def _return_swap_hand(st: State, seat: int, s: StrategyDef, c: int, say: bool) -> Check:
-    if c not in st.hands[seat]:
-        return Refusal(s.section, lambda: f"the +R comes from your hand, and you do not hold {cn(c)}") if say else NO
-    return None
-
-
-def _return_swap(st: State, seat: int, s: StrategyDef, k: int | None, c: int, say: bool) -> Check:
-    """Interés Compuesto: a +R of the hand into a face-down investment of the same industry."""
-    p = _return_swap_investment(st, seat, s, k, say)
-    if p is not None:
-        return p
-    assert k is not None
-    return return_swap_cards_check(s, c, st.invs[seat][k].stock, say) or _return_swap_hand(st, seat, s, c, say)
-
-
-def _discard_swap_source(st: State, s: StrategyDef, src: str, say: bool) -> Check:
-    """Movimiento Astuto's source: the top card of the $ or +R discard pile, if it may be taken."""
-    if src not in _DISCARD_SOURCES:
-        if not say:
-            return NO
-        return Refusal(
-            s.section, lambda: f"{s.name} takes the top card of the $ or +R discard pile, not of {SOURCE_WORDS[src]}"
-        )
-    return source_check(st, src, say)
-
-
-def _discard_swap(st: State, seat: int, s: StrategyDef, src: str | None, c: int, say: bool) -> Check:
-    """Movimiento Astuto: the top card of a $ or +R discard pile for a card of the hand."""
-    assert src is not None
-    p = _discard_swap_source(st, s, src, say)
-    if p is not None:
-        return p
-    if c not in st.hands[seat]:
-        if not say:
-            return NO
-        return Refusal(s.section, lambda: f"you give a building card from your hand, and you do not hold {cn(c)}")
-    return None
+# ----- Interés Compuesto and Movimiento Astuto: :mod:`.swaps`
 
 
 # ----- the reds that act on their user (and the group attacks, which need someone to reach)
 
 
-def _group_attack(st: State, seat: int, s: StrategyDef, say: bool) -> Check:
-    if not group_targets(st, seat, s.effect):
+def _group_attack(state: State, seat: int, s: StrategyDef, say: bool) -> Check:
+    if not group_targets(state, seat, s.effect):
         return Refusal(s.section, lambda: f"no rival has a face-down investment for {s.name} to hit") if say else NO
     return None
 
 
-def _inflation(st: State, seat: int, s: StrategyDef, say: bool) -> Check:
-    if not group_targets(st, seat, s.effect):
+def _inflation(state: State, seat: int, s: StrategyDef, say: bool) -> Check:
+    if not group_targets(state, seat, s.effect):
         return Refusal(s.section, "no rival holds a building card in hand")
     return None
 
@@ -383,30 +320,30 @@ _NO_SOURCE = Refusal(rid.RULING_DECKS, "no deck or discard pile has a building c
 _NO_DECK = Refusal(rid.RULING_DECKS, "neither the $ deck nor the +R deck has a card to take")
 
 
-def _extra_build(st: State, seat: int, s: StrategyDef, say: bool) -> Check:
-    return None if open_sources(st) else _NO_SOURCE  # source_check refuses every building source
+def _extra_build(state: State, seat: int, s: StrategyDef, say: bool) -> Check:
+    return None if open_sources(state) else _NO_SOURCE  # source_check refuses every building source
 
 
-def _liquidity(st: State, seat: int, s: StrategyDef, say: bool) -> Check:
-    return None if open_sources(st) & DECK_BITS else _NO_DECK  # can_draw_building refuses both decks
+def _liquidity(state: State, seat: int, s: StrategyDef, say: bool) -> Check:
+    return None if open_sources(state) & DECK_BITS else _NO_DECK  # can_draw_building refuses both decks
 
 
-def _rescue(st: State, seat: int, s: StrategyDef, say: bool) -> Check:
-    count = building_count(st, seat)
+def _rescue(state: State, seat: int, s: StrategyDef, say: bool) -> Check:
+    count = building_count(state, seat)
     if count >= BUILDING_TARGET:
         if not say:
             return NO
         return Refusal(s.section, lambda: f"you hold {count} building cards; Rescate is used only with fewer than 8")
-    return _liquidity(st, seat, s, say)
+    return _liquidity(state, seat, s, say)
 
 
-def _lucky(st: State, seat: int, s: StrategyDef, say: bool) -> Check:
-    if st.acted:
+def _lucky(state: State, seat: int, s: StrategyDef, say: bool) -> Check:
+    if state.acted:
         return Refusal(s.section, "Inversor Suertudo is used before your action, and you have already taken it")
     return None
 
 
-def _fortune(st: State, seat: int, s: StrategyDef, say: bool) -> Check:
+def _fortune(state: State, seat: int, s: StrategyDef, say: bool) -> Check:
     return None  # always playable
 
 
@@ -423,13 +360,13 @@ _SELF_CHECKS: dict[Effect, SelfCheck] = {
 }
 
 
-def _on_self(st: State, seat: int, s: StrategyDef, say: bool) -> Check:
+def _on_self(state: State, seat: int, s: StrategyDef, say: bool) -> Check:
     """The reds that take no field: the card's own condition."""
-    return _SELF_CHECKS[s.effect](st, seat, s, say)
+    return _SELF_CHECKS[s.effect](state, seat, s, say)
 
 
 def effect_check(
-    st: State,
+    state: State,
     seat: int,
     card: int,
     target: int | None,
@@ -453,11 +390,11 @@ def effect_check(
         given = [f for f, v in zip(_ALL_FIELDS, values, strict=True) if v is not None]
         what = ", ".join(needed) if needed else "no other field"
         return Refusal(s.section, lambda: f"{s.name} takes {what}; the move gave {', '.join(given) or 'none'}")
-    return effect_body_check(st, seat, s, target, k, swap, source, say)
+    return effect_body_check(state, seat, s, target, k, swap, source, say)
 
 
 def effect_body_check(
-    st: State,
+    state: State,
     seat: int,
     s: StrategyDef,
     target: int | None,
@@ -469,20 +406,20 @@ def effect_body_check(
     """The card's own conditions (:func:`effect_check` once the fields are the ones the card takes)."""
     e = s.effect
     if e in _TARGET_CHECKS:
-        return _targeted(st, seat, s, target, k, say)
+        return _targeted(state, seat, s, target, k, say)
     if e is Effect.FREE_RETURN_SWAP:
-        return _return_swap(st, seat, s, k, swap, say)
+        return return_swap(state, seat, s, k, swap, say)
     if e is Effect.DISCARD_SWAP:
-        return _discard_swap(st, seat, s, source, swap, say)
-    return _on_self(st, seat, s, say)
+        return discard_swap(state, seat, s, source, swap, say)
+    return _on_self(state, seat, s, say)
 
 
-def play_check(st: State, seat: int, move: Play, only: int) -> Check:
+def play_check(state: State, seat: int, move: Play, only: int) -> Check:
     """Return why playing this red strategy is refused now, or ``None`` (``only``: the card Dominar drew, or -1)."""
     card = card_of(move.card)
     swap = card_of(move.swap) if move.swap is not None else -1
-    return play_card_check(st, seat, card, only) or effect_check(
-        st, seat, card, move.target, move.investment, swap, move.source
+    return play_card_check(state, seat, card, only) or effect_check(
+        state, seat, card, move.target, move.investment, swap, move.source
     )
 
 
@@ -511,49 +448,26 @@ _OTHERS: list[list[tuple[int, ...]]] = [
 Lister = Callable[[State, int, StrategyDef, Any, Any, list[Play]], None]
 
 
-def _list_plain(st: State, seat: int, s: StrategyDef, check: SelfCheck, move: Play, out: list[Play]) -> None:
-    if check(st, seat, s, False) is None:
+def _list_plain(state: State, seat: int, s: StrategyDef, check: SelfCheck, move: Play, out: list[Play]) -> None:
+    if check(state, seat, s, False) is None:
         out.append(move)
 
 
-def _list_targets(st: State, seat: int, s: StrategyDef, check: TargetCheck, at: list[Play], out: list[Play]) -> None:
-    for t in _OTHERS[st.n][seat]:
-        if check(st, seat, s, t, None, False) is None:
+def _list_targets(state: State, seat: int, s: StrategyDef, check: TargetCheck, at: list[Play], out: list[Play]) -> None:
+    for t in _OTHERS[state.n][seat]:
+        if check(state, seat, s, t, None, False) is None:
             out.append(at[t])
 
 
 def _list_correction(
-    st: State, seat: int, s: StrategyDef, check: TargetCheck, at_inv: list[list[Play]], out: list[Play]
+    state: State, seat: int, s: StrategyDef, check: TargetCheck, at_inv: list[list[Play]], out: list[Play]
 ) -> None:
-    invs = st.invs
-    for t in _OTHERS[st.n][seat]:
+    invs = state.invs
+    for t in _OTHERS[state.n][seat]:
         row = at_inv[t]
         for k in range(len(invs[t])):
-            if check(st, seat, s, t, k, False) is None:
+            if check(state, seat, s, t, k, False) is None:
                 out.append(row[k])
-
-
-def _list_return_swap(
-    st: State, seat: int, s: StrategyDef, _: None, plays: list[list[list[Play | None]]], out: list[Play]
-) -> None:
-    hand = st.hands[seat]
-    for k, inv in enumerate(st.invs[seat]):
-        if _return_swap_investment(st, seat, s, k, False) is None:
-            row = plays[k][inv.stock]  # return_swap_cards_check's table for this investment
-            for c in hand:
-                m = row[c]
-                if m is not None:
-                    out.append(m)
-
-
-def _list_discard_swap(
-    st: State, seat: int, s: StrategyDef, _: None, plays: list[tuple[str, list[Play]]], out: list[Play]
-) -> None:
-    hand = st.hands[seat]
-    for src, row in plays:
-        if _discard_swap_source(st, s, src, False) is None:
-            for g in hand:
-                out.append(row[g])
 
 
 def _lister(card: int) -> tuple[Lister, StrategyDef, Any, Any]:
@@ -583,12 +497,12 @@ def _lister(card: int) -> tuple[Lister, StrategyDef, Any, Any]:
             )
             for k in range(MAX_INVESTMENTS)
         ]
-        return _list_return_swap, s, None, plays
+        return list_return_swap, s, None, plays
     assert fields == ("source", "swap")
     swaps = [
-        (src, [intern(Play, cid, None, None, CARD_ID[g], src) for g in range(N_BUILDING)]) for src in _DISCARD_SOURCES
+        (src, [intern(Play, cid, None, None, CARD_ID[g], src) for g in range(N_BUILDING)]) for src in DISCARD_SOURCES
     ]
-    return _list_discard_swap, s, None, swaps
+    return list_discard_swap, s, None, swaps
 
 
 # The card part of the red's check (red_card_check), for every card, and how each red's plays are listed.
@@ -598,17 +512,17 @@ _LISTER_OF: list[tuple[Lister, StrategyDef, Any, Any] | None] = [
 ]
 
 
-def plays_of(st: State, seat: int, card: int) -> list[Play]:
+def plays_of(state: State, seat: int, card: int) -> list[Play]:
     """Return every legal play of red ``card`` (its card-level check already passed): the candidates
     :func:`effect_check` accepts among every value of the fields the card's text takes."""
     entry = _LISTER_OF[card]
     assert entry is not None
     out: list[Play] = []
-    entry[0](st, seat, entry[1], entry[2], entry[3], out)
+    entry[0](state, seat, entry[1], entry[2], entry[3], out)
     return out
 
 
-def add_plays(st: State, seat: int, only: int, out: list[Any]) -> None:
+def add_plays(state: State, seat: int, only: int, out: list[Any]) -> None:
     """Append to ``out`` every legal play of a red ``seat`` holds (``only``: the card Dominar drew, or -1).
 
     :func:`one_red_check` (the kind part) once; :func:`red_card_check` from its table; then, for a
@@ -616,44 +530,44 @@ def add_plays(st: State, seat: int, only: int, out: list[Any]) -> None:
     (:func:`after_dominar_check` accepts every card when ``only`` is -1), or for the card Dominar
     drew, the whole :func:`red_turn_check`; then the card's plays (:func:`plays_of`).
     """
-    if one_red_check(st) is not None:
+    if one_red_check(state) is not None:
         return
     if only < 0:
-        for c in st.strats[seat]:
-            if _RED[c] and momentum_check(st, c, False) is None:
+        for c in state.strats[seat]:
+            if _RED[c] and momentum_check(state, c, False) is None:
                 lister, s, a, b = _LISTER_OF[c]  # type: ignore[misc]
-                lister(st, seat, s, a, b, out)
-    elif _RED[only] and red_turn_check(st, seat, only, only, False) is None:
+                lister(state, seat, s, a, b, out)
+    elif _RED[only] and red_turn_check(state, seat, only, only, False) is None:
         lister, s, a, b = _LISTER_OF[only]  # type: ignore[misc]
-        lister(st, seat, s, a, b, out)
+        lister(state, seat, s, a, b, out)
 
 
-def playable(st: State, seat: int, only: int) -> list[Play]:
+def playable(state: State, seat: int, only: int) -> list[Play]:
     """Return every legal play of a red ``seat`` holds (``only``: the card Dominar drew, or -1): :func:`add_plays`."""
     out: list[Play] = []
-    add_plays(st, seat, only, out)
+    add_plays(state, seat, only, out)
     return out
 
 
 # ---------------------------------------------------------------------------- effects
 
 
-def play_red(st: State, seat: int, move: Play, ev: Events) -> None:
+def play_red(state: State, seat: int, move: Play, ev: Events) -> None:
     """Use a red strategy (already checked): open the attack's reaction window or apply its effect."""
     card = card_of(move.card)
     s = strategy(card)
-    st.red_used = True
-    st.strats[seat].remove(card)
-    make_public(st, card)
+    state.red_used = True
+    state.strats[seat].remove(card)
+    make_public(state, card)
     spec = s.spec
     if spec.target != "self":
         if spec.target == "one":
             assert move.target is not None
             targets: tuple[int, ...] = (move.target,)
         else:
-            targets = group_targets(st, seat, s.effect)
-        st.attack = Attack(seat, card, targets, move.investment)
-        st.step = REACTION
+            targets = group_targets(state, seat, s.effect)
+        state.attack = Attack(seat, card, targets, move.investment)
+        state.step = REACTION
         what = f" on investment #{move.investment}" if move.investment is not None else ""
         ev.append(
             Event(
@@ -666,28 +580,28 @@ def play_red(st: State, seat: int, move: Play, ev: Events) -> None:
         return
     ev.append(Event(f"seat {seat} plays {cn(card)}", None, {"card": CARD_ID[card]}))
     if s.effect is Effect.EXTRA_BUILD:
-        st.discards[2].append(card)
-        st.trim_by = card
-        st.step = TAKE
+        state.discards[2].append(card)
+        state.trim_by = card
+        state.step = TAKE
         return
     if s.effect is Effect.RESCUE:
-        st.discards[2].append(card)
-        st.step = RESCUE
+        state.discards[2].append(card)
+        state.step = RESCUE
         return
-    _self_effect(st, seat, card, move, ev)
-    st.discards[2].append(card)
-    after_red(st, ev)
+    _self_effect(state, seat, card, move, ev)
+    state.discards[2].append(card)
+    after_red(state, ev)
 
 
-def _self_effect(st: State, seat: int, card: int, move: Play, ev: Events) -> None:
+def _self_effect(state: State, seat: int, card: int, move: Play, ev: Events) -> None:
     s = strategy(card)
     e = s.effect
     if e is Effect.FORTUNE_ROLL:
-        if die_plus(st):
+        if die_plus(state):
             got = []
-            last = goes_last(st, seat)
+            last = goes_last(state, seat)
             for _ in range(s.params["draw_last"] if last else s.params["draw"]):
-                c = take_strategy(st, seat, ev)
+                c = take_strategy(state, seat, ev)
                 if c < 0:
                     break
                 got.append(c)
@@ -700,16 +614,16 @@ def _self_effect(st: State, seat: int, card: int, move: Play, ev: Events) -> Non
     elif e is Effect.FREE_RETURN_SWAP:
         k = move.investment
         assert k is not None
-        inv = st.invs[seat][k]
+        inv = state.invs[seat][k]
         assert move.swap is not None
         new = card_of(move.swap)
         old = inv.ret
-        st.hands[seat].remove(new)
+        state.hands[seat].remove(new)
         inv.ret = new
-        add_hand(st, seat, old)
+        add_hand(state, seat, old)
         # Nobody else sees which +R went in or came out.
-        private_to(st, new, seat)
-        obscure_hand(st, seat)
+        private_to(state, new, seat)
+        obscure_hand(state, seat)
         ev.append(Event(f"Interés Compuesto: seat {seat} swapped the +R of its investment #{k} for a +R from its hand"))
         ev.append(Event(f"you put {cn(new)} into investment #{k} and took {cn(old)} back", (seat,)))
     elif e is Effect.DISCARD_SWAP:
@@ -717,26 +631,26 @@ def _self_effect(st: State, seat: int, card: int, move: Play, ev: Events) -> Non
         give = card_of(move.swap)
         assert move.source is not None
         pile = PILE_OF_SOURCE[move.source]
-        taken = st.discards[pile].pop()
-        st.hands[seat].remove(give)
+        taken = state.discards[pile].pop()
+        state.hands[seat].remove(give)
         # The card given is discarded by a strategy: in Campeonato it lies face down and blocks its pile.
-        shown, _ = discard_by_strategy(st, [give], seat)
+        shown, _ = discard_by_strategy(state, [give], seat)
         took = f"Movimiento Astuto: seat {seat} took {cn(taken)} from the {PILE_WORD[pile]} discard pile and "
         if shown:
             ev.append(Event(took + f"discarded {cn(give)}"))
         else:
-            obscure_hand(st, seat)  # the card given went face down: nobody else knows which it was
+            obscure_hand(state, seat)  # the card given went face down: nobody else knows which it was
             where = PILE_WORD[CARD_TYPE[give]]
             ev.append(Event(took + f"discarded 1 card face down on the {where} discard pile, blocked (Campeonato)"))
             ev.append(Event(f"Movimiento Astuto: you discarded {cn(give)} face down", (seat,)))
-        add_hand(st, seat, taken)  # taken face up: everyone knows it is in the hand
+        add_hand(state, seat, taken)  # taken face up: everyone knows it is in the hand
     elif e is Effect.LIQUIDITY:
-        st.trim_by = card
+        state.trim_by = card
         for pile in (STOCK, RETURN):
-            if can_draw_building(st, pile):
-                take_from(st, seat, ("stock-deck", "return-deck")[pile], ev, "took (Liquidez)")
+            if can_draw_building(state, pile):
+                take_from(state, seat, ("stock-deck", "return-deck")[pile], ev, "took (Liquidez)")
     elif e is Effect.LUCKY_INVESTOR:
-        st.lucky = True
+        state.lucky = True
         ev.append(Event(f"Inversor Suertudo: if seat {seat} risks this turn, its investment succeeds without the die"))
 
 

@@ -82,9 +82,9 @@ def risk_cards_check(stock: int, ret: int, say: bool = True) -> Check:
     return None
 
 
-def risk_hand_check(st: State, seat: int, stock: int, ret: int, say: bool = True) -> Check:
+def risk_hand_check(state: State, seat: int, stock: int, ret: int, say: bool = True) -> Check:
     """Return why ``seat`` cannot put these two cards down now (both come from its hand), or ``None``."""
-    hand = st.hands[seat]
+    hand = state.hands[seat]
     if stock not in hand or ret not in hand:
         if not say:
             return NO
@@ -99,18 +99,18 @@ _BANNED = Refusal(
 _FULL = Refusal(rid.RULING_FOUR_MAX, "you already have 4 investments, the most a portfolio holds")
 
 
-def risk_allowed_check(st: State, seat: int) -> Check:
+def risk_allowed_check(state: State, seat: int) -> Check:
     """Return why ``seat`` may not Arriesgar at all this turn (whatever the cards), or ``None``."""
-    if st.banned:
+    if state.banned:
         return _BANNED
-    if len(st.invs[seat]) >= MAX_INVESTMENTS:
+    if len(state.invs[seat]) >= MAX_INVESTMENTS:
         return _FULL
     return None
 
 
-def risk_check(st: State, seat: int, stock: int, ret: int) -> Check:
+def risk_check(state: State, seat: int, stock: int, ret: int) -> Check:
     """Return why Arriesgar with these two cards is refused, or ``None``."""
-    return risk_cards_check(stock, ret) or risk_hand_check(st, seat, stock, ret) or risk_allowed_check(st, seat)
+    return risk_cards_check(stock, ret) or risk_hand_check(state, seat, stock, ret) or risk_allowed_check(state, seat)
 
 
 # risk_cards_check is the card part of the check: its verdict for every ($, +R) pair, computed once, as
@@ -120,16 +120,16 @@ _PAIRS: list[list[Any]] = [
 ]
 
 
-def add_risk_moves(st: State, seat: int, out: list[Any]) -> None:
+def add_risk_moves(state: State, seat: int, out: list[Any]) -> None:
     """Append to ``out`` every legal Arriesgar: the pairs :func:`risk_check` accepts.
 
     Its parts: :func:`risk_allowed_check` once (it reads no card), :func:`risk_cards_check`
     from its table (:data:`_PAIRS`), and :func:`risk_hand_check`, whose zone (a $ and a +R of
     the hand) is what is enumerated.
     """
-    if risk_allowed_check(st, seat) is not None:
+    if risk_allowed_check(state, seat) is not None:
         return
-    hand = st.hands[seat]
+    hand = state.hands[seat]
     split = bisect_left(hand, _FIRST_RETURN)  # the hand is sorted: $ cards first
     returns = hand[split:]
     for a in hand[:split]:
@@ -140,39 +140,39 @@ def add_risk_moves(st: State, seat: int, out: list[Any]) -> None:
                 out.append(m)
 
 
-def risk_moves(st: State, seat: int) -> list[Any]:
+def risk_moves(state: State, seat: int) -> list[Any]:
     """Return every legal Arriesgar (:func:`add_risk_moves`)."""
     out: list[Any] = []
-    add_risk_moves(st, seat, out)
+    add_risk_moves(state, seat, out)
     return out
 
 
-def do_risk(st: State, seat: int, move: Risk) -> Events:
+def do_risk(state: State, seat: int, move: Risk) -> Events:
     """Check and apply Arriesgar: roll (or Inversor Suertudo), form the investment, take Momentum.
 
     Raises:
         IllegalMove: the pair or the moment is refused (see :func:`risk_check`).
     """
     stock, ret = CARD_INDEX[move.stock], CARD_INDEX[move.ret]
-    problem = risk_check(st, seat, stock, ret)
+    problem = risk_check(state, seat, stock, ret)
     if problem is not None:
-        raise problem.error()
+        raise problem.illegal()
     ev: Events = []
-    st.acted = True
-    hand = st.hands[seat]
+    state.acted = True
+    hand = state.hands[seat]
     hand.remove(stock)
     hand.remove(ret)
-    if st.lucky:
-        st.lucky = False
+    if state.lucky:
+        state.lucky = False
         plus = True
         how = "Inversor Suertudo makes it succeed without the die"
     else:
-        plus = die_plus(st)
+        plus = die_plus(state)
         how = f"the die shows {sign(plus)}"
     if not plus:
         # The same two cards come back: what others knew of the hand still holds.
-        add_hand(st, seat, stock)
-        add_hand(st, seat, ret)
+        add_hand(state, seat, stock)
+        add_hand(state, seat, ret)
         key: tuple[Any, ...] = (10, seat, how)
         ev.append(
             SHARED.get(key)
@@ -182,12 +182,12 @@ def do_risk(st: State, seat: int, move: Risk) -> Events:
             )
         )
         ev.append(Event(f"your {cn(stock)} and {cn(ret)} returned to your hand", (seat,)))
-        end_turn(st, ev)
+        end_turn(state, ev)
         return ev
-    private_to(st, stock, seat)
-    private_to(st, ret, seat)
-    obscure_hand(st, seat)
-    invs = st.invs[seat]
+    private_to(state, stock, seat)
+    private_to(state, ret, seat)
+    obscure_hand(state, seat)
+    invs = state.invs[seat]
     invs.append(Investment(stock, ret))
     k = len(invs) - 1
     key = (12, seat, how, k)
@@ -202,14 +202,14 @@ def do_risk(st: State, seat: int, move: Risk) -> Events:
         )
     )
     ev.append(Event(f"your investment #{k}: {cn(stock)} + {cn(ret)} = {CARD_VAL[stock] + CARD_VAL[ret]}M", (seat,)))
-    if st.config.mode == "familia" and len(invs) == MAX_INVESTMENTS:
-        counts = [len(st.invs[s]) for s in range(st.n)]
+    if state.config.mode == "familia" and len(invs) == MAX_INVESTMENTS:
+        counts = [len(state.invs[s]) for s in range(state.n)]
         reason = f"seat {seat} formed its 4th investment and wins (Familia)"
-        finish_game(st, [seat], counts, reason, rid.FAMILIA, [False] * st.n, ev)
+        finish_game(state, [seat], counts, reason, rid.FAMILIA, [False] * state.n, ev)
         return ev
-    c = take_strategy(st, seat, ev)
+    c = take_strategy(state, seat, ev)
     if c >= 0:
-        st.momentum = c
+        state.momentum = c
         key = (14, seat)
         ev.append(SHARED.get(key) or remember(key, Event(f"seat {seat} takes 1 strategy (Momentum)")))
         key = (15, seat, c)
@@ -221,29 +221,29 @@ def do_risk(st: State, seat: int, move: Risk) -> Events:
         )
     else:
         ev.append(Event("no strategy is left to take for Momentum"))
-    st.formed = k
+    state.formed = k
     # Asked whenever the seat holds a strategy it could attach (any but the Momentum card: a public
     # count), not only when it holds a green, so that being asked reveals nothing (ruling informacion-oculta).
-    if st.config.mode != "familia" and (len(st.strats[seat]) > (c >= 0) or len(invs) == MAX_INVESTMENTS):
-        st.step = FORMED
+    if state.config.mode != "familia" and (len(state.strats[seat]) > (c >= 0) or len(invs) == MAX_INVESTMENTS):
+        state.step = FORMED
     else:
-        end_turn(st, ev)
+        end_turn(state, ev)
     return ev
 
 
 # ---------------------------------------------------------------------------- after forming
 
 
-def formed_moves(st: State, seat: int) -> list[Any]:
+def formed_moves(state: State, seat: int) -> list[Any]:
     """Legal moves after a successful Arriesgar: attach a green to it, declare with 4, or skip."""
-    out = attach_moves(st, seat, st.formed)
-    if declare_check(st, seat, False) is None:
+    out = attach_moves(state, seat, state.formed)
+    if declare_check(state, seat, False) is None:
         out.append(DECLARE)
     out.append(SKIP)
     return out
 
 
-def apply_formed(st: State, seat: int, move: Any) -> Events:
+def apply_formed(state: State, seat: int, move: Any) -> Events:
     """After a successful Arriesgar: attach a green, declare (with 4) or skip.
 
     Raises:
@@ -251,21 +251,23 @@ def apply_formed(st: State, seat: int, move: Any) -> Events:
     """
     t = type(move)
     if t is Attach:
-        ev = do_attach(st, seat, move, st.formed)
-        if len(st.invs[seat]) != MAX_INVESTMENTS:
-            end_turn(st, ev)
+        ev = do_attach(state, seat, move, state.formed)
+        if len(state.invs[seat]) != MAX_INVESTMENTS:
+            end_turn(state, ev)
         return ev
     if t is Declare:
-        return do_declare(st, seat)
+        return do_declare(state, seat)
     if t is Skip:
         ev = []
-        end_turn(st, ev)
+        end_turn(state, ev)
         return ev
-    if t is Play and CARD_INDEX[move.card] == st.momentum:
-        raise Refusal(rid.MOMENTUM, f"you took {cn(st.momentum)} by Momentum this turn and cannot use it now").error()
+    if t is Play and CARD_INDEX[move.card] == state.momentum:
+        raise Refusal(
+            rid.MOMENTUM, f"you took {cn(state.momentum)} by Momentum this turn and cannot use it now"
+        ).illegal()
     raise out_of_step(
-        st, move, rid.YOUR_TURN, "your action is done: attach a green to the new investment, declare victory or skip"
-    ).error()
+        state, move, rid.YOUR_TURN, "your action is done: attach a green to the new investment, declare victory or skip"
+    ).illegal()
 
 
 FORMED_STEP = Step(FORMED, formed_moves, apply_formed)

@@ -30,18 +30,18 @@ _TAKES = by_open_sources(TAKE_MOVES, BUILDING_SOURCES)
 RESCUE_RULE = "market-fortune/cartas/rescate"
 
 
-def take_check(st: State, seat: int, source: str, say: bool = True) -> Check:
+def take_check(state: State, seat: int, source: str, say: bool = True) -> Check:
     """Comprar Más: return why the card may not come from ``source``, or ``None``."""
-    return source_check(st, source, say)
+    return source_check(state, source, say)
 
 
-def take_moves(st: State, seat: int) -> list[Any]:
+def take_moves(state: State, seat: int) -> list[Any]:
     """Legal moves of Comprar Más: each building source that :func:`open_sources` (the verdict of
     :func:`source_check` for every source at once) leaves open."""
-    return list(_TAKES[open_sources(st)])
+    return list(_TAKES[open_sources(state)])
 
 
-def apply_take(st: State, seat: int, move: Any) -> Events:
+def apply_take(state: State, seat: int, move: Any) -> Events:
     """Comprar Más: take 1 building card from any source; the turn goes on.
 
     Raises:
@@ -49,45 +49,47 @@ def apply_take(st: State, seat: int, move: Any) -> Events:
     """
     if type(move) is not Take:
         raise out_of_step(
-            st, move, rid.YOUR_TURN, "Comprar Más is in progress: choose where to take 1 building card from"
-        ).error()
-    problem = take_check(st, seat, move.source)
+            state, move, rid.YOUR_TURN, "Comprar Más is in progress: choose where to take 1 building card from"
+        ).illegal()
+    problem = take_check(state, seat, move.source)
     if problem is not None:
-        raise problem.error()
+        raise problem.illegal()
     ev: Events = []
-    take_from(st, seat, move.source, ev, "took (Comprar Más)")
-    after_red(st, ev)
+    take_from(state, seat, move.source, ev, "took (Comprar Más)")
+    after_red(state, ev)
     return ev
 
 
 TAKE_STEP = Step(TAKE, take_moves, apply_take)
 
 
-def rescue_check(st: State, seat: int, source: str, say: bool = True) -> Check:
+def rescue_check(state: State, seat: int, source: str, say: bool = True) -> Check:
     """Rescate: return why the next card may not come from ``source`` (the $ or +R deck only), or ``None``."""
-    return source_check(st, source, say, True, RESCUE_RULE)
+    return source_check(state, source, say, True, RESCUE_RULE)
 
 
-def rescue_moves(st: State, seat: int) -> list[Any]:
+def rescue_moves(state: State, seat: int) -> list[Any]:
     """Legal moves of Rescate: the $ or +R deck, while it can give a card."""
-    return [TAKE_MOVES[src] for src in DECK_SOURCES if rescue_check(st, seat, src, False) is None]
+    return [TAKE_MOVES[src] for src in DECK_SOURCES if rescue_check(state, seat, src, False) is None]
 
 
-def apply_rescue(st: State, seat: int, move: Any) -> Events:
+def apply_rescue(state: State, seat: int, move: Any) -> Events:
     """Rescate: take 1 card from the $ or +R deck; again until 8 building cards (or no deck can give one).
 
     Raises:
         IllegalMove: the source is not a deck that can give a card, or the move is not a take.
     """
     if type(move) is not Take:
-        raise out_of_step(st, move, rid.YOUR_TURN, "Rescate is in progress: take a card from the $ or +R deck").error()
-    problem = rescue_check(st, seat, move.source)
+        raise out_of_step(
+            state, move, rid.YOUR_TURN, "Rescate is in progress: take a card from the $ or +R deck"
+        ).illegal()
+    problem = rescue_check(state, seat, move.source)
     if problem is not None:
-        raise problem.error()
+        raise problem.illegal()
     ev: Events = []
-    take_from(st, seat, move.source, ev, "took (Rescate)")
-    if building_count(st, seat) >= BUILDING_TARGET or not rescue_moves(st, seat):
-        after_red(st, ev)
+    take_from(state, seat, move.source, ev, "took (Rescate)")
+    if building_count(state, seat) >= BUILDING_TARGET or not rescue_moves(state, seat):
+        after_red(state, ev)
     return ev
 
 

@@ -32,34 +32,34 @@ from club_agentes.engine.market_fortune.table import (
 )
 
 
-def trim_moves(st: State, seat: int) -> list[Any]:
+def trim_moves(state: State, seat: int) -> list[Any]:
     """Legal moves at the end of a turn above 8: discard any building card of the hand.
 
     The rule of a discard is :func:`.table.hand_discard_check` (citing the rule of 8 here).
     """
-    return hand_discards(st, seat)  # every discard hand_discard_check accepts
+    return hand_discards(state, seat)  # every discard hand_discard_check accepts
 
 
-def apply_trim(st: State, seat: int, move: Any) -> Events:
+def apply_trim(state: State, seat: int, move: Any) -> Events:
     """Discard 1 building card; the turn ends once 8 remain.
 
     Raises:
         IllegalMove: not a discard of a building card held in the hand.
     """
     wanted = "your turn ends with more than 8 building cards: discard down to 8"
-    card = take_discard(st, seat, move, rid.RULE_OF_EIGHT, rid.RULE_OF_EIGHT, wanted)
-    if st.trim_by >= 0 and st.config.mode == "campeonato":
-        ev = _blocked_discard(st, seat, card)
+    card = take_discard(state, seat, move, rid.RULE_OF_EIGHT, rid.RULE_OF_EIGHT, wanted)
+    if state.trim_by >= 0 and state.config.mode == "campeonato":
+        ev = _blocked_discard(state, seat, card)
     else:
-        discard_building(st, card)
-        why = "down to 8, as the strategy played this turn orders" if st.trim_by >= 0 else "rule of 8"
+        discard_building(state, card)
+        why = "down to 8, as the strategy played this turn orders" if state.trim_by >= 0 else "rule of 8"
         ev = [Event(f"seat {seat} discarded {cn(card)} ({why})", None, {"card": CARD_ID[card]})]
-    if not over_eight(st, seat):
-        end_turn(st, ev)
+    if not over_eight(state, seat):
+        end_turn(state, ev)
     return ev
 
 
-def _blocked_discard(st: State, seat: int, card: int) -> Events:
+def _blocked_discard(state: State, seat: int, card: int) -> Events:
     """Campeonato: a discard ordered by a strategy; the last one on each pile lies face down and blocks it.
 
     Each card goes face down on its pile; the one this strategy put face down there before it,
@@ -67,13 +67,13 @@ def _blocked_discard(st: State, seat: int, card: int) -> Events:
     campeonato-cartas-bloqueadas).
     """
     pile = CARD_TYPE[card]
-    disc = st.discards[pile]
+    disc = state.discards[pile]
     ev: Events = []
-    if disc and disc[-1] in st.trim_down:
+    if disc and disc[-1] in state.trim_down:
         prev = disc[-1]
-        st.trim_down.remove(prev)
-        st.facedown[prev] = False
-        make_public(st, prev)
+        state.trim_down.remove(prev)
+        state.facedown[prev] = False
+        make_public(state, prev)
         ev.append(
             Event(
                 f"the card seat {seat} discarded before on the {PILE_WORD[pile]} pile, {cn(prev)}, is covered and "
@@ -83,10 +83,10 @@ def _blocked_discard(st: State, seat: int, card: int) -> Events:
             )
         )
     disc.append(card)
-    st.facedown[card] = True
-    st.trim_down.append(card)
-    private_to(st, card, seat)
-    obscure_hand(st, seat)  # nobody else knows which card left the hand
+    state.facedown[card] = True
+    state.trim_down.append(card)
+    private_to(state, card, seat)
+    obscure_hand(state, seat)  # nobody else knows which card left the hand
     ev.append(
         Event(
             f"seat {seat} discarded 1 {PILE_WORD[pile]} card face down on the {PILE_WORD[pile]} discard pile (a "

@@ -1,149 +1,87 @@
-"""The shape every Se Vende step takes: per move kind, one check and one effect (pokerkit's verify/can/do).
+"""How a Se Vende step is declared with the core step kit (:mod:`club_agentes.engine.core.steps`).
 
-A move kind's check has two parts, run in this order:
+Every step is a core :class:`~club_agentes.engine.core.steps.Step`; :func:`declare` builds one from what a Se
+Vende step says: its prompt, whether a seat decides (every decision of a round is simultaneous) and, per
+move kind, its effect and the two parts of its check, run in this order:
 
-* ``owns(state, seat, move)``: does the move name something the seat holds (a card in its hand,
-  a card it drew, one of its worlds, one of its powers, one of its action cards)?
+* ``owns(state, seat, move)``: does the move name something the seat holds (a card in its hand, a card it
+  drew, one of its worlds, one of its powers)? The candidates are exactly the moves the seat owns now, so
+  listing skips this part (the kit's ``owns``);
 * ``check(state, seat, move)``: the step's rules for a move the seat owns.
 
-Each returns ``None`` or a refusal: a function building the :class:`IllegalMove` (with its rule
-id) that refuses the move; neither changes the state. ``effect(state, seat, move, events)``
-applies a move both accepted and returns whether the step is complete (then
-:mod:`club_agentes.engine.se_vende.flow` moves the round on).
-
-:meth:`Step.check` (and ``apply``) run both parts. :meth:`Step.legal` runs the rules over the
-step's candidates, which are exactly the moves the seat owns now (so ``owns`` holds for them by
-construction): the listing and the applying share every rule, written once.
+An effect of Se Vende is ``effect(state, seat, move, events) -> bool``: it appends its events and returns
+whether the step is complete (then :mod:`club_agentes.engine.se_vende.flow` moves the round on).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
-from club_agentes.engine.core import Event, IllegalMove
-from club_agentes.engine.se_vende.state import SeVendeState
-from club_agentes.engine.se_vende.table import Refusal, seats_text
+from club_agentes.engine.core import Event, Pending
+from club_agentes.engine.core.steps import Check, Refusal, Step, accept
+from club_agentes.engine.se_vende.state import State
+from club_agentes.engine.se_vende.table import seats_text
 
-Check = Callable[[SeVendeState, int, Any], Refusal | None]
-"""Returns the refusal of a move (building an :class:`IllegalMove` that cites its rule), or ``None`` if legal."""
-Effect = Callable[[SeVendeState, int, Any, list[Event]], bool]
+Effect = Callable[[State, int, Any, list[Event]], bool]
 """Applies a checked move, appends its events, and returns whether the step is complete."""
-Default = Callable[[SeVendeState, int], tuple[Any, str] | None]
+Default = Callable[[State, int], tuple[Any, str] | None]
 """Returns the rules' default move for a seat that does not decide in time, with its rule id."""
+MoveKind = tuple[Effect, Check | None, Check | None]
+"""How a step treats one kind of move: ``(effect, owns, check)`` (``None``: nothing to own, or owning it is enough)."""
 
 
-@dataclass(frozen=True, slots=True)
-class MoveRule:
-    """How a step treats one kind of move.
+def declare(
+    name: str,
+    *,
+    rule: str,
+    what: str,
+    prompt: str,
+    deciding: Callable[[State, int], bool],
+    idle: Callable[[State, int], Refusal],
+    candidates: Callable[[State, int], list[Any]],
+    moves: Mapping[type, MoveKind],
+    default: Default | None = None,
+) -> Step[State]:
+    """Return the core :class:`Step` of a Se Vende step.
 
-    Attributes:
-        effect: applies a move that passed both checks.
-        owns: whether the move names something the seat holds; ``None`` when there is nothing to own.
-        check: the step's rules for a move the seat owns; ``None`` when owning it is enough.
-    """
-
-    effect: Effect
-    owns: Check | None = None
-    check: Check | None = None
-
-
-@dataclass(frozen=True)
-class Step:
-    """One step of the game: who decides, which moves it takes, and what they do.
-
-    Attributes:
-        code: the state's step number (``state.SETUP`` ...).
+    Args:
+        name: the step's id (``"setup"``, ``"select"``...).
         rule: the rule cited when a move of a kind this step does not take is played.
         what: the step in a few words, for that refusal (``"setup step 5 (discard two of your six cards)"``).
         prompt: the decision in one sentence (``Pending.prompt``).
         deciding: whether a seat has a decision to make now.
         idle: the refusal for a seat that has nothing to decide now.
-        candidates: a new list of the moves the seat owns now, in the stable order of the listing (the legal
-            moves are those the rules accept; ``test_agreement`` checks that listing and applying agree).
-        moves: move class -> its checks and effect.
+        candidates: a new list of the moves the seat owns now, in the stable order of the listing.
+        moves: move class -> ``(effect, owns, check)``.
         default: the rules' default move when a seat does not decide in time, if the rules give one.
-        sealed: whether the decision is a sealed choice (revealed when every seat has chosen).
     """
 
-    code: int
-    rule: str
-    what: str
-    prompt: str
-    deciding: Callable[[SeVendeState, int], bool]
-    idle: Callable[[SeVendeState, int], IllegalMove]
-    candidates: Callable[[SeVendeState, int], list[Any]]
-    moves: Mapping[type, MoveRule]
-    default: Default | None = None
-    sealed: bool = False
-    rules: dict[type, Check | None] = field(init=False, repr=False, compare=False)
-    effects: dict[type, Effect] = field(init=False, repr=False, compare=False)
-    owning_is_enough: bool = field(init=False, repr=False, compare=False)
+    def waiting(state: State) -> tuple[int, ...]:
+        return tuple([x for x in range(state.n) if deciding(state, x)])
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "rules", {t: r.check for t, r in self.moves.items()})
-        object.__setattr__(self, "effects", {t: r.effect for t, r in self.moves.items()})
-        object.__setattr__(self, "owning_is_enough", all(r.check is None for r in self.moves.values()))
+    def pending(state: State) -> Pending:
+        seats = tuple([x for x in range(state.n) if deciding(state, x)])
+        return Pending("simultaneous", seats, prompt, tuple([x for x in state.part if x not in seats]))
 
-    def refusal(self, s: SeVendeState, seat: int, move: Any) -> Refusal | None:
-        """Return the refusal of ``move`` by ``seat`` (who must be deciding), or ``None`` if it is legal."""
-        rule = self.moves.get(type(move))
-        if rule is None:
-            return lambda: self.wrong(move)
-        if rule.owns is not None:
-            refusal = rule.owns(s, seat, move)
-            if refusal is not None:
-                return refusal
-        return None if rule.check is None else rule.check(s, seat, move)
+    def foreign(state: State, seat: int, move: Any) -> Refusal:
+        return Refusal(rule, lambda: f"now is {what}, so {move.text()!r} cannot be played")
 
-    def check(self, s: SeVendeState, seat: int, move: Any) -> IllegalMove | None:
-        """Return the :class:`IllegalMove` that refuses ``move`` by ``seat`` (who must be deciding), or ``None``."""
-        refusal = self.refusal(s, seat, move)
-        return None if refusal is None else refusal()
-
-    def wrong(self, move: Any) -> IllegalMove:
-        """Return the refusal of a move of a kind this step does not take."""
-        return IllegalMove(self.rule, f"now is {self.what}, so {move.text()!r} cannot be played")
-
-    def legal(self, s: SeVendeState, seat: int) -> list[Any]:
-        """Return ``seat``'s legal moves (``seat`` must be deciding): the owned candidates the rules accept."""
-        if self.owning_is_enough:
-            return self.candidates(s, seat)
-        rules = self.rules
-        out = []
-        for m in self.candidates(s, seat):
-            check = rules[type(m)]
-            if check is None or check(s, seat, m) is None:
-                out.append(m)
-        return out
-
-    def play(self, s: SeVendeState, seat: int, move: Any, ev: list[Event]) -> bool:
-        """Check and apply ``move``; return whether the step is complete.
-
-        Raises:
-            IllegalMove: a check refuses it; the state is unchanged.
-        """
-        refusal = self.refusal(s, seat, move)
-        if refusal is not None:
-            raise refusal()
-        return self.effects[type(move)](s, seat, move, ev)
-
-    def waiting(self, s: SeVendeState) -> tuple[int, ...]:
-        """Return the seats that have a decision to make now, ascending."""
-        deciding = self.deciding
-        return tuple([x for x in range(s.n) if deciding(s, x)])
-
-    def done(self, s: SeVendeState, waiting: tuple[int, ...] | None = None) -> tuple[int, ...]:
-        """Return the seats that took part in this step and have finished it, ascending (``Pending.done``).
-
-        ``waiting`` may pass :meth:`waiting` when the caller has it already.
-        """
-        if waiting is None:
-            waiting = self.waiting(s)
-        return tuple([x for x in s.part if x not in waiting])
+    return Step(
+        name=name,
+        deciding=waiting,
+        pending=pending,
+        candidates=candidates,
+        checks={kind: accept if check is None else check for kind, (_, _, check) in moves.items()},
+        effects={kind: effect for kind, (effect, _, _) in moves.items()},
+        owns={kind: owns for kind, (_, owns, _) in moves.items() if owns is not None},
+        decides=deciding,
+        foreign=foreign,
+        waiting=lambda s, seat, p: idle(s, seat),
+        default=default,
+    )
 
 
-def idle_refusal(s: SeVendeState, step: Step, seat: int, why: str, rule: str | None = None) -> IllegalMove:
+def idle_refusal(state: State, step: Step[State], seat: int, why: str, rule: str) -> Refusal:
     """Return the refusal for a seat with nothing to decide: ``why`` it is not deciding, and who is."""
-    return IllegalMove(rule or step.rule, f"seat {seat} {why}; {seats_text(step.waiting(s))} must decide")
+    return Refusal(rule, lambda: f"seat {seat} {why}; {seats_text(step.deciding(state))} must decide")

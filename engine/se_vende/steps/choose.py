@@ -7,7 +7,8 @@ revealed at once and the chosen phases are set to run in order I to V.
 
 from __future__ import annotations
 
-from club_agentes.engine.core import Event, IllegalMove
+from club_agentes.engine.core import Event
+from club_agentes.engine.core.steps import Refusal
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.actions import (
     ACTION_CODES,
@@ -17,84 +18,83 @@ from club_agentes.engine.se_vende.actions import (
     action_token,
 )
 from club_agentes.engine.se_vende.moves import MOVES, ChooseAction
-from club_agentes.engine.se_vende.state import SELECT, SeVendeState
-from club_agentes.engine.se_vende.steps.base import MoveRule, Step
-from club_agentes.engine.se_vende.table import Refusal, open_step, seats_text
+from club_agentes.engine.se_vende.state import SELECT, STEP_NAMES, State
+from club_agentes.engine.se_vende.steps.base import declare
+from club_agentes.engine.se_vende.table import open_step, seats_text
 
 _ACTION_MOVES: tuple[ChooseAction, ...] = tuple(MOVES.intern(ChooseAction, c) for c in ACTION_CODES)
 
 
-def begin(s: SeVendeState, ev: list[Event]) -> None:
+def begin(state: State, ev: list[Event]) -> None:
     """Start a round: every seat chooses an action card in secret."""
-    s.round += 1
-    s.phase = 0
-    s.chosen = None
-    s.actions = type(s.actions)(range(s.n))
-    open_step(s, SELECT, tuple(range(s.n)), sealed=True)
-    ev.append(Event(f"round {s.round} begins: every seat chooses an action card in secret"))
+    state.round += 1
+    state.phase = 0
+    state.chosen = None
+    state.actions = type(state.actions)(range(state.n))
+    open_step(state, SELECT, tuple(range(state.n)), sealed=True)
+    ev.append(Event(f"round {state.round} begins: every seat chooses an action card in secret"))
 
 
-def _deciding(s: SeVendeState, seat: int) -> bool:
-    return not s.actions.has_chosen(seat)
+def _deciding(state: State, seat: int) -> bool:
+    return not state.actions.has_chosen(seat)
 
 
-def _idle(s: SeVendeState, seat: int) -> IllegalMove:
-    return IllegalMove(
+def _idle(state: State, seat: int) -> Refusal:
+    return Refusal(
         R.SECRET_CHOICE,
-        f"seat {seat} has already chosen its action card this round; {seats_text(s.actions.waiting)} still "
+        f"seat {seat} has already chosen its action card this round; {seats_text(state.actions.waiting)} still "
         "choosing, then all are revealed at once",
     )
 
 
-def _candidates(s: SeVendeState, seat: int) -> list[ChooseAction]:
+def _candidates(state: State, seat: int) -> list[ChooseAction]:
     return list(_ACTION_MOVES)
 
 
-def check_choose(s: SeVendeState, seat: int, move: ChooseAction) -> Refusal | None:
+def check_choose(state: State, seat: int, move: ChooseAction) -> Refusal | None:
     """Any of the seven action cards may be chosen (every seat holds all seven every round)."""
     if move.action not in ACTION_NAMES:
-        return lambda: IllegalMove(R.SECRET_CHOICE, f"{move.action!r} is not one of the seven action cards")
+        return Refusal(R.SECRET_CHOICE, lambda: f"{move.action!r} is not one of the seven action cards")
     return None
 
 
-def choose(s: SeVendeState, seat: int, move: ChooseAction, ev: list[Event]) -> bool:
+def choose(state: State, seat: int, move: ChooseAction, ev: list[Event]) -> bool:
     """Seal the choice; reveal every choice when the last seat has chosen (then the phases run)."""
-    s.actions.submit(seat, move.action)
+    state.actions.submit(seat, move.action)
     ev.append(Event(f"seat {seat} has chosen an action card"))
-    token = action_token(s.round, seat, move.action)
+    token = action_token(state.round, seat, move.action)
     ev.append(
         Event(f"you chose {ACTION_NAMES[move.action]} ({token}); it stays sealed until every seat has chosen", (seat,))
     )
-    if not s.actions.complete:
+    if not state.actions.complete:
         return False
-    chosen = s.actions.reveal()
-    s.chosen = chosen
-    s.phases = sorted({PHASE_OF_ACTION[a] for a in chosen.values()})
+    chosen = state.actions.reveal()
+    state.chosen = chosen
+    state.phases = sorted({PHASE_OF_ACTION[a] for a in chosen.values()})
     listing = ", ".join(f"seat {i} {ACTION_NAMES[a]}" for i, a in chosen.items())
-    names = ", ".join(PHASE_NAMES[p] for p in s.phases)
+    names = ", ".join(PHASE_NAMES[p] for p in state.phases)
     ev.append(
         Event(
             f"action cards revealed: {listing}; phases this round: {names}",
             data={
                 "actions": {
-                    str(i): {"code": a, "name": ACTION_NAMES[a], "id": action_token(s.round, i, a)}
+                    str(i): {"code": a, "name": ACTION_NAMES[a], "id": action_token(state.round, i, a)}
                     for i, a in chosen.items()
                 },
-                "phases": [PHASE_NAMES[p] for p in s.phases],
+                "phases": [PHASE_NAMES[p] for p in state.phases],
             },
         )
     )
     return True
 
 
-STEP = Step(
-    code=SELECT,
+STEP = declare(
+    STEP_NAMES[SELECT],
     rule=R.SECRET_CHOICE,
     what="the secret choice of action cards",
     prompt="Choose your action card in secret.",
     deciding=_deciding,
     idle=_idle,
     candidates=_candidates,
-    moves={ChooseAction: MoveRule(choose, owns=check_choose)},
-    sealed=True,
+    moves={ChooseAction: (choose, check_choose, None)},
 )

@@ -8,18 +8,18 @@ pile.
 
 from __future__ import annotations
 
-from club_agentes.engine.core import Event, IllegalMove
+from club_agentes.engine.core import Event
+from club_agentes.engine.core.steps import Refusal
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.actions import EXPLORE
 from club_agentes.engine.se_vende.cards import PowerName
 from club_agentes.engine.se_vende.moves import Keep, card_moves
-from club_agentes.engine.se_vende.state import EXPLORE_KEEP, NO_CARD, SeVendeState
-from club_agentes.engine.se_vende.steps.base import MoveRule, Step, idle_refusal
+from club_agentes.engine.se_vende.state import EXPLORE_KEEP, NO_CARD, STEP_NAMES, State
+from club_agentes.engine.se_vende.steps.base import declare, idle_refusal
 from club_agentes.engine.se_vende.table import (
     DEFS,
     IDS,
     INDEX,
-    Refusal,
     active_cards,
     draw,
     name,
@@ -32,12 +32,12 @@ BASE_DRAW = 2
 BASE_KEEP = 1
 
 
-def terms(s: SeVendeState, seat: int) -> tuple[int, int]:
+def terms(state: State, seat: int) -> tuple[int, int]:
     """Return how many cards ``seat`` draws and keeps when exploring now (bonus and powers included)."""
-    a = (s.chosen or {}).get(seat)
+    a = (state.chosen or {}).get(seat)
     draws = BASE_DRAW + (5 if a == "explorar-5" else 1 if a == "explorar-1-1" else 0)
     keep = BASE_KEEP + (1 if a == "explorar-1-1" else 0)
-    for c in active_cards(s, seat, EXPLORE):
+    for c in active_cards(state, seat, EXPLORE):
         for p in DEFS[c].powers:
             if p.name is PowerName.EXPLORE_DRAW:
                 draws += p.n
@@ -46,77 +46,81 @@ def terms(s: SeVendeState, seat: int) -> tuple[int, int]:
     return draws, keep
 
 
-def begin(s: SeVendeState, ev: list[Event]) -> bool:
+def begin(state: State, ev: list[Event]) -> bool:
     """Every seat draws; return whether some seat must choose what to keep."""
     part: list[int] = []
-    for seat in range(s.n):
-        draws, keep = terms(s, seat)
-        cards = draw(s, draws, ev)
+    for seat in range(state.n):
+        draws, keep = terms(state, seat)
+        cards = draw(state, draws, ev)
         keep = min(keep, len(cards))
         ev.append(Event(f"seat {seat} explores: draws {plural(len(cards), 'card')} and keeps {keep}"))
         if cards:
             ev.append(Event(f"you drew while exploring: {', '.join(name(c) for c in cards)}", (seat,)))
         if keep >= len(cards):
-            s.hands[seat].extend(cards)
-            s.todo[seat] = 0
+            state.hands[seat].extend(cards)
+            state.todo[seat] = 0
         else:
-            s.drawn[seat] = cards
-            s.todo[seat] = keep
+            state.drawn[seat] = cards
+            state.todo[seat] = keep
             part.append(seat)
     if not part:
         return False
-    open_step(s, EXPLORE_KEEP, tuple(part))
+    open_step(state, EXPLORE_KEEP, tuple(part))
     return True
 
 
-def _deciding(s: SeVendeState, seat: int) -> bool:
-    return s.todo[seat] > 0
+def _deciding(state: State, seat: int) -> bool:
+    return state.todo[seat] > 0
 
 
-def _idle(s: SeVendeState, seat: int) -> IllegalMove:
-    return idle_refusal(s, STEP, seat, "has already kept every card it may keep in this Explorar phase", R.DECISIONS)
+def _idle(state: State, seat: int) -> Refusal:
+    return idle_refusal(
+        state, STEP, seat, "has already kept every card it may keep in this Explorar phase", R.DECISIONS
+    )
 
 
-def _candidates(s: SeVendeState, seat: int) -> list[Keep]:
-    return card_moves(Keep, s.drawn[seat])
+def _candidates(state: State, seat: int) -> list[Keep]:
+    return card_moves(Keep, state.drawn[seat])
 
 
-def check_keep(s: SeVendeState, seat: int, move: Keep) -> Refusal | None:
+def check_keep(state: State, seat: int, move: Keep) -> Refusal | None:
     """Only a card drawn while exploring this phase may be kept (se-vende/rulings/explorar)."""
-    drawn = s.drawn[seat]
+    drawn = state.drawn[seat]
     if INDEX.get(move.card, NO_CARD) not in drawn:
-        return lambda: IllegalMove(
+        return Refusal(
             R.EXPLORE,
-            f"{move.card} is not among the {len(drawn)} cards seat {seat} drew while exploring "
-            f"({', '.join(IDS[x] for x in drawn)})",
+            lambda: (
+                f"{move.card} is not among the {len(drawn)} cards seat {seat} drew while exploring "
+                f"({', '.join(IDS[x] for x in drawn)})"
+            ),
         )
     return None
 
 
-def keep(s: SeVendeState, seat: int, move: Keep, ev: list[Event]) -> bool:
+def keep(state: State, seat: int, move: Keep, ev: list[Event]) -> bool:
     """Keep the card; after the last keep, discard the rest face down. Complete when every seat has kept."""
     c = INDEX[move.card]
-    drawn = s.drawn[seat]
+    drawn = state.drawn[seat]
     drawn.remove(c)
-    s.hands[seat].append(c)
-    s.todo[seat] -= 1
+    state.hands[seat].append(c)
+    state.todo[seat] -= 1
     ev.append(Event(f"you keep {name(c)}", (seat,)))
-    if s.todo[seat] > 0:
+    if state.todo[seat] > 0:
         return False
     for x in drawn:
-        to_discard(s, x, seat)
+        to_discard(state, x, seat)
     ev.append(Event(f"seat {seat} has kept its cards and discards {len(drawn)} face down"))
     drawn.clear()
-    return not any(s.todo)
+    return not any(state.todo)
 
 
-STEP = Step(
-    code=EXPLORE_KEEP,
+STEP = declare(
+    STEP_NAMES[EXPLORE_KEEP],
     rule=R.EXPLORE,
     what="the Explorar phase (keep cards you drew)",
     prompt="Explorar: keep cards from those you drew, one at a time; the rest are discarded face down.",
     deciding=_deciding,
     idle=_idle,
     candidates=_candidates,
-    moves={Keep: MoveRule(keep, owns=check_keep)},
+    moves={Keep: (keep, check_keep, None)},
 )

@@ -7,13 +7,13 @@ tu carta de acción de la ronda." Seats over ten cards discard, one card at a ti
 
 from __future__ import annotations
 
-from club_agentes.engine.core import Event, IllegalMove
+from club_agentes.engine.core import Event
+from club_agentes.engine.core.steps import Refusal
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.moves import Discard, card_moves
-from club_agentes.engine.se_vende.state import HAND_LIMIT, HAND_MAX, SeVendeState
-from club_agentes.engine.se_vende.steps.base import MoveRule, Step
+from club_agentes.engine.se_vende.state import HAND_LIMIT, HAND_MAX, STEP_NAMES, State
+from club_agentes.engine.se_vende.steps.base import declare
 from club_agentes.engine.se_vende.table import (
-    Refusal,
     discard_owed,
     not_in_hand,
     open_step,
@@ -21,54 +21,54 @@ from club_agentes.engine.se_vende.table import (
 )
 
 
-def begin(s: SeVendeState, ev: list[Event]) -> bool:
+def begin(state: State, ev: list[Event]) -> bool:
     """Return whether some seat holds more than ten cards (then they must discard)."""
-    s.phase = 0
-    s.todo = [max(0, len(h) - HAND_MAX) for h in s.hands]
-    over = tuple(i for i, t in enumerate(s.todo) if t)
+    state.phase = 0
+    state.todo = [max(0, len(h) - HAND_MAX) for h in state.hands]
+    over = tuple(i for i, t in enumerate(state.todo) if t)
     if not over:
         return False
-    open_step(s, HAND_LIMIT, over)
-    ev.append(Event(f"end of round {s.round}: {seats_text(over)} must discard down to {HAND_MAX} cards"))
+    open_step(state, HAND_LIMIT, over)
+    ev.append(Event(f"end of round {state.round}: {seats_text(over)} must discard down to {HAND_MAX} cards"))
     return True
 
 
-def _deciding(s: SeVendeState, seat: int) -> bool:
-    return s.todo[seat] > 0
+def _deciding(state: State, seat: int) -> bool:
+    return state.todo[seat] > 0
 
 
-def _idle(s: SeVendeState, seat: int) -> IllegalMove:
-    return IllegalMove(
+def _idle(state: State, seat: int) -> Refusal:
+    return Refusal(
         R.HAND_LIMIT,
-        f"seat {seat} holds {len(s.hands[seat])} cards; only seats with more than {HAND_MAX} discard at the end "
-        f"of the round ({seats_text(STEP.waiting(s))} now)",
+        f"seat {seat} holds {len(state.hands[seat])} cards; only seats with more than {HAND_MAX} discard at the end "
+        f"of the round ({seats_text(STEP.deciding(state))} now)",
     )
 
 
-def _candidates(s: SeVendeState, seat: int) -> list[Discard]:
-    return card_moves(Discard, s.hands[seat])
+def _candidates(state: State, seat: int) -> list[Discard]:
+    return card_moves(Discard, state.hands[seat])
 
 
-def check_discard(s: SeVendeState, seat: int, move: Discard) -> Refusal | None:
+def check_discard(state: State, seat: int, move: Discard) -> Refusal | None:
     """The excess is discarded from the seat's own hand."""
-    return not_in_hand(s, seat, move.card, R.HAND_LIMIT, "discard it")
+    return not_in_hand(state, seat, move.card, R.HAND_LIMIT, "discard it")
 
 
-def discard(s: SeVendeState, seat: int, move: Discard, ev: list[Event]) -> bool:
+def discard(state: State, seat: int, move: Discard, ev: list[Event]) -> bool:
     """Discard the card face down; complete when every seat is down to ten."""
-    if not discard_owed(s, seat, move.card, "you discarded {card} face down (hand limit)", ev):
+    if not discard_owed(state, seat, move.card, "you discarded {card} face down (hand limit)", ev):
         return False
     ev.append(Event(f"seat {seat} has discarded down to {HAND_MAX} cards"))
-    return not any(s.todo)
+    return not any(state.todo)
 
 
-STEP = Step(
-    code=HAND_LIMIT,
+STEP = declare(
+    STEP_NAMES[HAND_LIMIT],
     rule=R.HAND_LIMIT,
     what="the end of the round (discard down to ten cards)",
     prompt="End of round: discard down to ten cards in hand, one at a time.",
     deciding=_deciding,
     idle=_idle,
     candidates=_candidates,
-    moves={Discard: MoveRule(discard, owns=check_discard)},
+    moves={Discard: (discard, check_discard, None)},
 )

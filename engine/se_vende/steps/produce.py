@@ -11,17 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from club_agentes.engine.core import Event, IllegalMove
+from club_agentes.engine.core import Event
+from club_agentes.engine.core.steps import Refusal
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.actions import PRODUCE
 from club_agentes.engine.se_vende.cards import GOOD_NAMES, PowerName
 from club_agentes.engine.se_vende.moves import Done, Produce, card_moves
-from club_agentes.engine.se_vende.state import NO_CARD, PRODUCING, SeVendeState, WindfallRight
-from club_agentes.engine.se_vende.steps.base import MoveRule, Step
+from club_agentes.engine.se_vende.state import NO_CARD, PRODUCING, STEP_NAMES, State, WindfallRight
+from club_agentes.engine.se_vende.steps.base import declare
 from club_agentes.engine.se_vende.table import (
     DEFS,
     INDEX,
-    Refusal,
     active_cards,
     draw_to_hand,
     drawable,
@@ -34,56 +34,56 @@ from club_agentes.engine.se_vende.table import (
 _DONE = Done()
 
 
-def targets(s: SeVendeState, seat: int, kind: str) -> list[int]:
+def targets(state: State, seat: int, kind: str) -> list[int]:
     """Return ``seat``'s empty windfall worlds of ``kind`` (``"any"``: every kind), if a good can be drawn."""
-    if not drawable(s):
+    if not drawable(state):
         return []
-    goods = s.goods
+    goods = state.goods
     return [
         w
-        for w in s.tableau[seat]
+        for w in state.tableau[seat]
         if DEFS[w].world == "windfall" and w not in goods and (kind == "any" or DEFS[w].good == kind)
     ]
 
 
-def _prune(s: SeVendeState, seat: int) -> None:
-    queue = s.produce[seat]
-    while queue and not targets(s, seat, queue[0].kind):
+def _prune(state: State, seat: int) -> None:
+    queue = state.produce[seat]
+    while queue and not targets(state, seat, queue[0].kind):
         queue.pop(0)
 
 
-def begin(s: SeVendeState, ev: list[Event]) -> bool:
+def begin(state: State, ev: list[Event]) -> bool:
     """Production worlds get their goods; return whether some seat has a windfall production to decide."""
-    chosen = s.chosen or {}
+    chosen = state.chosen or {}
     part: list[int] = []
-    for seat in range(s.n):
+    for seat in range(state.n):
         made: list[str] = []
         where: list[str] = []
-        for w in s.tableau[seat]:
+        for w in state.tableau[seat]:
             d = DEFS[w]
-            if d.world == "production" and w not in s.goods:
-                g = take_good(s, ev)
+            if d.world == "production" and w not in state.goods:
+                g = take_good(state, ev)
                 if g == NO_CARD:
                     break
-                s.goods[w] = g
+                state.goods[w] = g
                 made.append(d.good or "")
                 where.append(f"{GOOD_NAMES[d.good or '']} on {name(w)}")
-        s.produced[seat] = made
+        state.produced[seat] = made
         if where:
             ev.append(Event(f"seat {seat} produces {'; '.join(where)}"))
         queue = [WindfallRight(NO_CARD, "any")] if chosen.get(seat) == "producir" else []
-        for c in active_cards(s, seat, PRODUCE):
+        for c in active_cards(state, seat, PRODUCE):
             for p in DEFS[c].powers:
                 if p.name is PowerName.PRODUCE_WINDFALL:
                     queue.append(WindfallRight(c, p.good))
-        s.produce[seat] = queue
-        _prune(s, seat)
+        state.produce[seat] = queue
+        _prune(state, seat)
         if queue:
             part.append(seat)
     if part:
-        open_step(s, PRODUCING, tuple(part))
+        open_step(state, PRODUCING, tuple(part))
         return True
-    after_produce(s, ev)
+    after_produce(state, ev)
     return False
 
 
@@ -91,94 +91,95 @@ def _by(right: WindfallRight) -> str:
     return "the Producir bonus" if right.source == NO_CARD else name(right.source)
 
 
-def _deciding(s: SeVendeState, seat: int) -> bool:
-    return bool(s.produce[seat])
+def _deciding(state: State, seat: int) -> bool:
+    return bool(state.produce[seat])
 
 
-def _idle(s: SeVendeState, seat: int) -> IllegalMove:
-    return IllegalMove(
+def _idle(state: State, seat: int) -> Refusal:
+    return Refusal(
         R.PRODUCE,
         f"seat {seat} has no windfall production to decide (only the Producir chooser and windfall-production "
-        f"powers produce on windfall worlds); {seats_text(STEP.waiting(s))} still deciding",
+        f"powers produce on windfall worlds); {seats_text(STEP.deciding(state))} still deciding",
     )
 
 
-def _candidates(s: SeVendeState, seat: int) -> list[Any]:
-    moves = card_moves(Produce, s.tableau[seat])
+def _candidates(state: State, seat: int) -> list[Any]:
+    moves = card_moves(Produce, state.tableau[seat])
     moves.append(_DONE)
     return moves
 
 
-def owns_produce(s: SeVendeState, seat: int, move: Produce) -> Refusal | None:
+def owns_produce(state: State, seat: int, move: Produce) -> Refusal | None:
     """The world must be one of the seat's own."""
-    if INDEX.get(move.world, NO_CARD) not in s.tableau[seat]:
-        return lambda: IllegalMove(R.PRODUCE, f"{move.world} is not a world of seat {seat}'s tableau")
+    if INDEX.get(move.world, NO_CARD) not in state.tableau[seat]:
+        return Refusal(R.PRODUCE, lambda: f"{move.world} is not a world of seat {seat}'s tableau")
     return None
 
 
-def check_produce(s: SeVendeState, seat: int, move: Produce) -> Refusal | None:
+def check_produce(state: State, seat: int, move: Produce) -> Refusal | None:
     """The world must be an empty windfall world of the kind the right allows (se-vende/preguntas/producir)."""
-    right = s.produce[seat][0]
-    if INDEX.get(move.world, NO_CARD) not in targets(s, seat, right.kind):
+    right = state.produce[seat][0]
+    if INDEX.get(move.world, NO_CARD) not in targets(state, seat, right.kind):
         what = "windfall world" if right.kind == "any" else f"{GOOD_NAMES[right.kind]} windfall world"
-        return lambda: IllegalMove(
-            R.PRODUCE, f"{move.world} is not an empty {what} of seat {seat}'s tableau, so {_by(right)} cannot use it"
+        return Refusal(
+            R.PRODUCE,
+            lambda: f"{move.world} is not an empty {what} of seat {seat}'s tableau, so {_by(right)} cannot use it",
         )
     return None
 
 
-def produce(s: SeVendeState, seat: int, move: Produce, ev: list[Event]) -> bool:
+def produce(state: State, seat: int, move: Produce, ev: list[Event]) -> bool:
     """Put a good, face down from the supply, on the windfall world."""
-    right = s.produce[seat][0]
+    right = state.produce[seat][0]
     w = INDEX[move.world]
-    s.goods[w] = take_good(s, ev)
-    s.produced[seat].append(DEFS[w].good or "")
+    state.goods[w] = take_good(state, ev)
+    state.produced[seat].append(DEFS[w].good or "")
     ev.append(Event(f"seat {seat} produces {GOOD_NAMES[DEFS[w].good or '']} on {name(w)} with {_by(right)}"))
-    return _next(s, seat, ev)
+    return _next(state, seat, ev)
 
 
-def decline(s: SeVendeState, seat: int, move: Done, ev: list[Event]) -> bool:
+def decline(state: State, seat: int, move: Done, ev: list[Event]) -> bool:
     """Decline the windfall production."""
-    ev.append(Event(f"seat {seat} declines the windfall production of {_by(s.produce[seat][0])}"))
-    return _next(s, seat, ev)
+    ev.append(Event(f"seat {seat} declines the windfall production of {_by(state.produce[seat][0])}"))
+    return _next(state, seat, ev)
 
 
-def _next(s: SeVendeState, seat: int, ev: list[Event]) -> bool:
-    s.produce[seat].pop(0)
-    _prune(s, seat)
-    if any(s.produce):
+def _next(state: State, seat: int, ev: list[Event]) -> bool:
+    state.produce[seat].pop(0)
+    _prune(state, seat)
+    if any(state.produce):
         return False
-    after_produce(s, ev)
+    after_produce(state, ev)
     return True
 
 
-def after_produce(s: SeVendeState, ev: list[Event]) -> None:
+def after_produce(state: State, ev: list[Event]) -> None:
     """Produce-draw powers draw, counting the goods produced in this phase."""
-    for seat in range(s.n):
+    for seat in range(state.n):
         n = 0
-        made = s.produced[seat]
-        for c in active_cards(s, seat, PRODUCE):
+        made = state.produced[seat]
+        for c in active_cards(state, seat, PRODUCE):
             for p in DEFS[c].powers:
                 if p.name is PowerName.PRODUCE_DRAW:
                     n += p.n
                 elif p.name is PowerName.PRODUCE_DRAW_PER_KIND:
                     n += p.n * made.count(p.good)
-        draw_to_hand(s, seat, n, "produce-draw powers", ev)
-        s.produced[seat] = []
+        draw_to_hand(state, seat, n, "produce-draw powers", ev)
+        state.produced[seat] = []
 
 
-def _default(s: SeVendeState, seat: int) -> tuple[Done, str]:
+def _default(state: State, seat: int) -> tuple[Done, str]:
     return _DONE, R.PRODUCE_CHOICE
 
 
-STEP = Step(
-    code=PRODUCING,
+STEP = declare(
+    STEP_NAMES[PRODUCING],
     rule=R.PRODUCE,
     what="the Producir phase (produce on a windfall world or done)",
     prompt="Producir: choose an empty windfall world to produce a good on, or done to decline.",
     deciding=_deciding,
     idle=_idle,
     candidates=_candidates,
-    moves={Produce: MoveRule(produce, owns=owns_produce, check=check_produce), Done: MoveRule(decline)},
+    moves={Produce: (produce, owns_produce, check_produce), Done: (decline, None, None)},
     default=_default,
 )

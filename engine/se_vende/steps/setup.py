@@ -6,7 +6,8 @@ Every seat discards two cards, one at a time, face down; only that seat learns w
 
 from __future__ import annotations
 
-from club_agentes.engine.core import Event, IllegalMove
+from club_agentes.engine.core import Event
+from club_agentes.engine.core.steps import Refusal
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.config import SeVendeConfig
 from club_agentes.engine.se_vende.moves import Discard, card_moves
@@ -15,14 +16,14 @@ from club_agentes.engine.se_vende.state import (
     SETUP,
     SETUP_DEAL,
     SETUP_DISCARDS,
+    STEP_NAMES,
     TENS,
-    SeVendeState,
+    State,
 )
-from club_agentes.engine.se_vende.steps.base import MoveRule, Step, idle_refusal
+from club_agentes.engine.se_vende.steps.base import declare, idle_refusal
 from club_agentes.engine.se_vende.table import (
     DECK,
     IDS,
-    Refusal,
     discard_owed,
     name,
     not_in_hand,
@@ -30,13 +31,13 @@ from club_agentes.engine.se_vende.table import (
 )
 
 
-def deal(config: SeVendeConfig, seed: int, *, log: bool = True) -> tuple[SeVendeState, list[Event]]:
+def deal(config: SeVendeConfig, seed: int, *, log: bool = True) -> tuple[State, list[Event]]:
     """Return the game after setup steps 1-8 (waiting for the step-5 discards) and the setup events.
 
     The deal's private parts (each seat's six cards) are events whose audience is that seat. With
     ``log=False`` no event is written (the same state, faster, for playouts).
     """
-    s = SeVendeState(config, seed)
+    s = State(config, seed)
     rng = s.rng
     starts = list(DECK.start_cards)
     rng.shuffle(starts)
@@ -58,15 +59,15 @@ def deal(config: SeVendeConfig, seed: int, *, log: bool = True) -> tuple[SeVende
     return s, (_setup_events(s, len(starts), alfa) if log else [])
 
 
-def _setup_events(s: SeVendeState, left: int, alfa: bool) -> list[Event]:
+def _setup_events(state: State, left: int, alfa: bool) -> list[Event]:
     """Return the setup as events: what everyone sees, and each seat's own six cards for it alone."""
-    starts = {str(seat): IDS[s.tableau[seat][0]] for seat in range(s.n)}
-    listing = ", ".join(f"seat {seat} {name(s.tableau[seat][0])}" for seat in range(s.n))
+    starts = {str(seat): IDS[state.tableau[seat][0]] for seat in range(state.n)}
+    listing = ", ".join(f"seat {seat} {name(state.tableau[seat][0])}" for seat in range(state.n))
     ev = [
         Event(
-            f"setup step 1: {CHIPS_PER_SEAT} victory points of chips per seat ({s.pool} VP) form the chip supply; "
+            f"setup step 1: {CHIPS_PER_SEAT} victory points of chips per seat ({state.pool} VP) form the chip supply; "
             f"the four 10-point chips ({TENS} VP) are set aside for the last round",
-            data={"chip_pool": s.pool, "tens_set_aside": TENS},
+            data={"chip_pool": state.pool, "tens_set_aside": TENS},
         ),
         Event("setup step 2: every seat takes its seven action cards"),
         Event(f"setup step 3: the start worlds are shuffled and dealt face up: {listing}", data={"start": starts}),
@@ -75,8 +76,8 @@ def _setup_events(s: SeVendeState, left: int, alfa: bool) -> list[Event]:
             f"every seat is dealt {SETUP_DEAL} cards face down"
         ),
     ]
-    for seat in range(s.n):
-        cards = s.hands[seat]
+    for seat in range(state.n):
+        cards = state.hands[seat]
         ev.append(
             Event(
                 f"you were dealt {', '.join(name(c) for c in cards)}",
@@ -89,46 +90,46 @@ def _setup_events(s: SeVendeState, left: int, alfa: bool) -> list[Event]:
     ev.append(
         Event(
             f"setup step 5: every seat looks at its {SETUP_DEAL} cards and discards {SETUP_DISCARDS} face down; "
-            f"the supply holds {len(s.supply)} cards"
+            f"the supply holds {len(state.supply)} cards"
         )
     )
     return ev
 
 
-def _deciding(s: SeVendeState, seat: int) -> bool:
-    return s.todo[seat] > 0
+def _deciding(state: State, seat: int) -> bool:
+    return state.todo[seat] > 0
 
 
-def _idle(s: SeVendeState, seat: int) -> IllegalMove:
-    return idle_refusal(s, STEP, seat, "has already discarded its two cards for setup step 5", R.DECISIONS)
+def _idle(state: State, seat: int) -> Refusal:
+    return idle_refusal(state, STEP, seat, "has already discarded its two cards for setup step 5", R.DECISIONS)
 
 
-def _candidates(s: SeVendeState, seat: int) -> list[Discard]:
-    return card_moves(Discard, s.hands[seat])
+def _candidates(state: State, seat: int) -> list[Discard]:
+    return card_moves(Discard, state.hands[seat])
 
 
-def check_discard(s: SeVendeState, seat: int, move: Discard) -> Refusal | None:
+def check_discard(state: State, seat: int, move: Discard) -> Refusal | None:
     """A seat discards only cards of its own hand (se-vende/preparacion/paso-5-descarte)."""
-    return not_in_hand(s, seat, move.card, R.SETUP_DISCARD, "discard it")
+    return not_in_hand(state, seat, move.card, R.SETUP_DISCARD, "discard it")
 
 
-def discard(s: SeVendeState, seat: int, move: Discard, ev: list[Event]) -> bool:
+def discard(state: State, seat: int, move: Discard, ev: list[Event]) -> bool:
     """Discard the card face down; the step is complete when every seat has discarded two."""
-    if discard_owed(s, seat, move.card, "you discarded {card} face down", ev):
+    if discard_owed(state, seat, move.card, "you discarded {card} face down", ev):
         ev.append(Event(f"seat {seat} has discarded two cards face down and keeps four"))
-    if any(s.todo):
+    if any(state.todo):
         return False
     ev.append(Event("setup is complete: every seat has a start world and four cards in hand"))
     return True
 
 
-STEP = Step(
-    code=SETUP,
+STEP = declare(
+    STEP_NAMES[SETUP],
     rule=R.SETUP_DISCARD,
     what="setup step 5 (discard two of your six cards)",
     prompt="Setup step 5: discard two of your six cards face down, one at a time.",
     deciding=_deciding,
     idle=_idle,
     candidates=_candidates,
-    moves={Discard: MoveRule(discard, owns=check_discard)},
+    moves={Discard: (discard, check_discard, None)},
 )

@@ -12,7 +12,7 @@ module           steps
 ``deal``         what the negotiation and the closing share: the group, the missing investors, lapses
 ===============  ==================================================================================
 
-Every step is a :class:`~club_agentes.engine.yo_soy_el_jefe.steps.base.Phase`: for each move type it
+Every step is a core :class:`~club_agentes.engine.core.steps.Step`: for each move type it
 accepts, one check (a refusal citing its rule, or ``None``) and one effect. Listing the legal moves
 filters the step's candidate moves through the same checks that ``apply`` runs before an effect, so the
 two cannot disagree. :mod:`club_agentes.engine.yo_soy_el_jefe.flow` holds the order of steps.

@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from club_agentes.engine.core import Event
+from club_agentes.engine.core.steps import Refusal
 from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.components import components
 from club_agentes.engine.yo_soy_el_jefe.flow import end_turn, game_over
 from club_agentes.engine.yo_soy_el_jefe.moves import Close, Fail
 from club_agentes.engine.yo_soy_el_jefe.state import CARDS, COLOURS, SPACES, ClosedDeal, Ledger, State
-from club_agentes.engine.yo_soy_el_jefe.steps.base import SAID, Refusal, said
+from club_agentes.engine.yo_soy_el_jefe.steps.base import SAID, said
 from club_agentes.engine.yo_soy_el_jefe.steps.deal import FAMILY_PART, FORCED_PART, current_group, current_missing
 
 DIE_FACES = components().die_faces

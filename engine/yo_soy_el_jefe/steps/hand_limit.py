@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from club_agentes.engine.core import Event, IllegalMove, Pending
+from club_agentes.engine.core import Event, Pending
+from club_agentes.engine.core.steps import Refusal, Step
 from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.flow import end_turn
 from club_agentes.engine.yo_soy_el_jefe.moves import DISCARDS, HIRES, Discard, Hire
 from club_agentes.engine.yo_soy_el_jefe.state import CARDS, SLOT_HIRE, SLOT_KIND, SLOT_OF_KIND, State
-from club_agentes.engine.yo_soy_el_jefe.steps.base import Phase, Refusal
 from club_agentes.engine.yo_soy_el_jefe.steps.influence import check_hire, do_hire, hire_targets
 from club_agentes.engine.yo_soy_el_jefe.words import card_name
 
@@ -53,19 +53,19 @@ def do_discard(state: State, seat: int, move: Discard) -> list[Event]:
     return events
 
 
-def _foreign(state: State, seat: int, move: Any) -> IllegalMove:
-    return IllegalMove(
+def _foreign(state: State, seat: int, move: Any) -> Refusal:
+    return Refusal(
         R.DRAW,
         f"you hold {len(state.hands[seat])} influence cards and the limit is {state.hand_limit()}: discard a card "
         "(or play a hire set).",
     )
 
 
-def _waiting(state: State, seat: int, p: Pending) -> IllegalMove:
-    return IllegalMove(R.DRAW, f"seat {seat} does not decide now: seat {state.hand_limit_seat} is discarding.")
+def _waiting(state: State, seat: int, p: Pending) -> Refusal:
+    return Refusal(R.DRAW, f"seat {seat} does not decide now: seat {state.hand_limit_seat} is discarding.")
 
 
-PHASE = Phase(
+STEP = Step(
     "discard",
     lambda state: (state.hand_limit_seat,),
     pending,

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from club_agentes.engine.core import Event, IllegalMove, Pending
+from club_agentes.engine.core import Event, Pending
+from club_agentes.engine.core.steps import Refusal, Step
 from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.flow import after_limit
 from club_agentes.engine.yo_soy_el_jefe.moves import (
@@ -38,7 +39,6 @@ from club_agentes.engine.yo_soy_el_jefe.state import (
     State,
     StopWindow,
 )
-from club_agentes.engine.yo_soy_el_jefe.steps.base import Phase, Refusal
 from club_agentes.engine.yo_soy_el_jefe.steps.deal import SPACE_COLS, SPACE_COLSET, keep_group, lapse
 from club_agentes.engine.yo_soy_el_jefe.words import CLOCKWISE, card_name
 
@@ -415,27 +415,27 @@ def resolve(state: State, stop: StopWindow) -> list[Event]:
     return [Event(text)]
 
 
-def _stop_foreign(state: State, seat: int, move: Any) -> IllegalMove:
-    return IllegalMove(
+def _stop_foreign(state: State, seat: int, move: Any) -> Refusal:
+    return Refusal(
         R.R_STOP_TIMING,
         f"a card waits for its answer first; only a stop card or a pass is possible: {stop_pending(state).prompt}",
     )
 
 
-def _stop_waiting(state: State, seat: int, p: Pending) -> IllegalMove:
+def _stop_waiting(state: State, seat: int, p: Pending) -> Refusal:
     stop = state.stop
     assert stop is not None
     now = p.seats[0] if p.seats else None
     words = stop_words(state, stop)
     head = f"seat {seat} does not decide now: {words} waits for stop cards, and seat {now} is being asked"
     if seat == stop.player:
-        return IllegalMove(R.R_STOP_TIMING, f"{head}; the seat that played a card is not asked whether to stop it.")
+        return Refusal(R.R_STOP_TIMING, f"{head}; the seat that played a card is not asked whether to stop it.")
     if seat in stop.waiting():
-        return IllegalMove(
+        return Refusal(
             R.R_STOP_TIMING,
             f"{head}; the seats are asked one at a time and seat {seat}'s chance to stop it comes later.",
         )
-    return IllegalMove(R.R_STOP_TIMING, f"{head}; seat {seat} has already passed on it.")
+    return Refusal(R.R_STOP_TIMING, f"{head}; seat {seat} has already passed on it.")
 
 
 def stop_deciding(state: State) -> tuple[int, ...]:
@@ -444,7 +444,7 @@ def stop_deciding(state: State) -> tuple[int, ...]:
     return state.stop.waiting()
 
 
-STOP_PHASE = Phase(
+STOP_STEP = Step(
     "stop",
     stop_deciding,
     stop_pending,

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from club_agentes.engine.core import Event, IllegalMove, Pending
+from club_agentes.engine.core import Event, Pending
+from club_agentes.engine.core.steps import Check, Refusal, Step
 from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.moves import (
     ACCEPTS,
@@ -25,13 +26,9 @@ from club_agentes.engine.yo_soy_el_jefe.moves import (
     BIDS,
     CLOSE,
     FAIL,
-    MAX_SEATS,
-    MILLIONS,
     OFFERS,
     PASS,
     PLACE_FAMILY,
-    PRICES_D,
-    PRICES_M,
     REFUSES,
     WITHDRAWS,
     Accept,
@@ -51,31 +48,29 @@ from club_agentes.engine.yo_soy_el_jefe.moves import (
 from club_agentes.engine.yo_soy_el_jefe.state import (
     AGREED,
     ASKED,
-    CARDS,
     COLOUR_INDEX,
     COLOURS,
-    NCOL,
     PROPOSED,
-    SAME_PRICE_TIMES,
     SLOT_FAMILY,
     SPACES,
-    Naming,
     Negotiation,
     Quote,
     State,
 )
-from club_agentes.engine.yo_soy_el_jefe.steps.base import SAID, Check, Phase, Refusal, said
+from club_agentes.engine.yo_soy_el_jefe.steps.base import SAID, said
 from club_agentes.engine.yo_soy_el_jefe.steps.closing import check_close, check_fail, do_close, do_fail
 from club_agentes.engine.yo_soy_el_jefe.steps.deal import (
     SPACE_COLS,
-    SPACE_COLSET,
     GroupCache,
     current_group,
     current_missing,
     group,
-    keep_group,
     missing,
     represents,
+)
+from club_agentes.engine.yo_soy_el_jefe.steps.family import (
+    check_place_family,
+    do_place_family,
 )
 from club_agentes.engine.yo_soy_el_jefe.steps.influence import (
     boss_moves,
@@ -88,24 +83,19 @@ from club_agentes.engine.yo_soy_el_jefe.steps.influence import (
     hire_moves,
     travel_moves,
 )
+from club_agentes.engine.yo_soy_el_jefe.steps.prices import (
+    NAME_FIRST,
+    check_bid,
+    check_offer,
+    check_price,
+    do_bid,
+    do_offer,
+    do_price,
+    listing_key,
+    price_change,
+    price_menu,
+)
 from club_agentes.engine.yo_soy_el_jefe.words import CLOCKWISE, millions, seat_list
-
-_PRICE_MENUS: dict[tuple[int, int], list[Price]] = {}
-
-
-def price_menu(payout: int, dividends: int) -> list[Price]:
-    """Return every price that may be named in a deal paying ``payout`` millions in ``dividends`` dividends.
-
-    Whole millions from 1M to the payout, then whole dividends from 1 to the deal's dividends (ruling
-    ``menu-de-precios``); a price already named twice for the same colour is refused by its check.
-    """
-    key = (payout, dividends)
-    menu = _PRICE_MENUS.get(key)
-    if menu is None:
-        menu = [p for p in PRICES_M[1 : payout + 1] if p is not None]
-        menu += [p for p in PRICES_D[1 : dividends + 1] if p is not None]
-        _PRICE_MENUS[key] = menu
-    return menu
 
 
 def open_negotiation(state: State, seat: int) -> list[Event]:
@@ -354,169 +344,6 @@ def _boss_bids(state: State, neg: Negotiation) -> list[Bid]:
 # --------------------------------------------------------------------------- checks
 
 
-_NAME_FIRST = Refusal(  # built once (a Refusal is immutable, and this one reads nothing of the moment)
-    R.R_PROTOCOL, lambda: "name the price of your offer or bid first (price N M, or price N dividends)."
-)
-
-
-def check_place_family(state: State, seat: int, move: PlaceFamily) -> Refusal | None:
-    """A family card the seat holds, of a colour the deal asks for, one per colour and seat (ruling colocar-familia).
-
-    A seat may place it for a colour it already agreed on with its investor: a backup against a travel card.
-    """
-    neg = state.neg
-    assert neg is not None
-    if neg.naming is not None:
-        return _NAME_FIRST
-    colour = COLOUR_INDEX[move.colour]
-    if not state.counts[seat][SLOT_FAMILY + colour]:
-        rule = R.BOSS_FAMILY if seat == neg.boss else R.PARTICIPATION
-        return Refusal(rule, lambda move=move: f"you hold no {move.colour} family card (familia).")
-    if colour not in SPACE_COLSET[neg.space]:
-        return Refusal(
-            R.R_PLACE_FAMILY,
-            lambda move=move, neg=neg: (
-                f"this deal needs {SPACES[neg.space].describe()}; a {move.colour} family card cannot help it."
-            ),
-        )
-    if (seat, colour) in neg.placed:
-        return Refusal(
-            R.R_PLACE_FAMILY, lambda move=move: f"you have already placed a {move.colour} family card in this deal."
-        )
-    return None
-
-
-def _demand_target(state: State, neg: Negotiation, seat: int, colour: int, namer: int) -> Refusal | None:
-    """Whether ``namer`` may name a price for ``seat``'s ``colour`` now (an offer or a bid)."""
-    if colour not in SPACE_COLSET[neg.space]:
-        return Refusal(
-            R.PARTICIPATION,
-            lambda colour=colour, neg=neg: (
-                f"this deal needs {SPACES[neg.space].describe()}; {COLOURS[colour]} is not among them."
-            ),
-        )
-    if not represents(state, neg, seat, colour):
-        who = "you have" if namer == seat else f"seat {seat} has"
-        name = COLOURS[colour]
-        return Refusal(
-            R.PARTICIPATION,
-            lambda who=who, name=name: f"{who} no {name} investor able to take part and no {name} family card placed.",
-        )
-    quote = neg.quotes.get((seat, colour))
-    if quote is not None and quote.status == AGREED:
-        whose = "your" if namer == seat else f"seat {seat}'s"
-        return Refusal(
-            R.R_PROMISES,
-            lambda whose=whose, colour=colour, quote=quote: (
-                f"{whose} {COLOURS[colour]} is already agreed for {quote.millions}M; an agreement binds."
-            ),
-        )
-    named = neg.named
-    counts = named.get((namer, seat, colour)) if named else None
-    if counts is not None and len(counts) >= neg.payout and min(counts.values()) >= SAME_PRICE_TIMES:
-        # ruling limite-de-ofertas: every amount up to the payout already named twice by this namer
-        return Refusal(
-            R.R_BOUND,
-            lambda neg=neg, colour=colour: (
-                f"every price up to {neg.payout}M has been named {SAME_PRICE_TIMES} times for this {COLOURS[colour]} "
-                "under this boss; answer or wait for the other side."
-            ),
-        )
-    return None
-
-
-def check_offer(state: State, seat: int, move: Offer) -> Refusal | None:
-    """A seat other than the boss states (or changes) its demand for a colour it can give (3-2-1)."""
-    neg = state.neg
-    assert neg is not None
-    if neg.naming is not None:
-        return _NAME_FIRST
-    if seat == neg.boss:
-        return Refusal(
-            R.PARTICIPATION, lambda: "the boss does not offer to itself: its own investors and family cards take part."
-        )
-    return _demand_target(state, neg, seat, COLOUR_INDEX[move.colour], seat)
-
-
-def check_bid(state: State, seat: int, move: Bid) -> Refusal | None:
-    """The boss proposes (or changes) a price to another seat for a colour that seat can give (3-2-1)."""
-    neg = state.neg
-    assert neg is not None
-    if neg.naming is not None:
-        return _NAME_FIRST
-    if seat != neg.boss:
-        return Refusal(
-            R.PARTICIPATION,
-            lambda neg=neg: f"only the boss (seat {neg.boss}) proposes prices; offer your colour instead.",
-        )
-    target = move.seat
-    if target >= state.n or target == seat:
-        return Refusal(R.PARTICIPATION, lambda move=move: f"seat {move.seat} is not another seat at this table.")
-    return _demand_target(state, neg, target, COLOUR_INDEX[move.colour], seat)
-
-
-def listing_key(state: State, seat: int) -> tuple[int, int, int, tuple[tuple[int, int], ...] | None] | None:
-    """While a price is being named, everything its candidates (:func:`price_menu`) and :func:`check_price` read:
-    the deal's payout, dividends and dividend value, and how often each amount was named for the colour; else
-    ``None`` (the negotiation's other lists are worked out every time)."""
-    neg = state.neg
-    assert neg is not None
-    naming = neg.naming
-    if naming is None:
-        return None
-    counts = neg.named.get(naming)
-    return (neg.payout, neg.dividends, neg.value, None if counts is None else tuple(counts.items()))
-
-
-def check_price(state: State, seat: int, move: Price) -> Refusal | None:
-    """Any whole amount up to what the deal pays, in millions or whole dividends (3-2-1, "contraprestación").
-
-    Reads nothing but what :func:`listing_key` holds (the legal prices are kept under that key).
-    """
-    neg = state.neg
-    assert neg is not None
-    naming = neg.naming
-    if naming is None:
-        return Refusal(R.R_PROTOCOL, lambda: "no price is being named now; make an offer (or, as boss, a bid) first.")
-    amount = move.amount
-    if move.unit == MILLIONS:
-        if amount < 1 or amount > neg.payout:
-            return Refusal(
-                R.CONSIDERATION,
-                lambda amount=amount, neg=neg: (
-                    f"a price is paid only from this deal's dividends: whole millions from 1M to {neg.payout}M "
-                    f"({neg.dividends} dividends of {neg.value}M), not {amount}M."
-                ),
-            )
-    else:
-        if amount < 1 or amount > neg.dividends:
-            return Refusal(
-                R.R_PRICES,
-                lambda amount=amount, neg=neg: (
-                    f"this deal pays {neg.dividends} dividends of {neg.value}M: name 1 to {neg.dividends} dividends, "
-                    f"not {amount}."
-                ),
-            )
-        amount *= neg.value
-    counts = neg.named.get(naming)  # a Naming is the (actor, seat, colour) tuple the counts are kept under
-    if counts is not None and counts.get(amount, 0) >= SAME_PRICE_TIMES:
-        key = (amount, naming.colour)
-        refusal = _NAMED_TWICE.get(key)
-        if refusal is None:  # built once for each amount and colour (a Refusal is immutable)
-            refusal = _NAMED_TWICE[key] = Refusal(
-                R.R_BOUND,
-                lambda amount=amount, colour=naming.colour: (
-                    f"{amount}M has already been named {SAME_PRICE_TIMES} times for this {COLOURS[colour]} "
-                    "under this boss; name another amount."
-                ),
-            )
-        return refusal
-    return None
-
-
-_NAMED_TWICE: dict[tuple[int, int], Refusal] = {}
-
-
 def _standing(
     state: State, seat: int, move: Accept | Refuse | Withdraw, wanted: int
 ) -> tuple[Refusal | None, Quote | None]:
@@ -524,7 +351,7 @@ def _standing(
     neg = state.neg
     assert neg is not None
     if neg.naming is not None:
-        return _NAME_FIRST, None
+        return NAME_FIRST, None
     target = move.seat
     if target >= state.n:
         return Refusal(R.CONSIDERATION, lambda move=move: f"seat {move.seat} is not at this table."), None
@@ -615,7 +442,7 @@ def check_pass(state: State, seat: int, move: Pass) -> Refusal | None:
     neg = state.neg
     assert neg is not None
     if neg.naming is not None:
-        return _NAME_FIRST
+        return NAME_FIRST
     if seat == neg.boss and neg.passed.issuperset(OTHERS[state.n][seat]):
         return Refusal(
             R.R_PROTOCOL,
@@ -647,7 +474,7 @@ def check_negotiation_close(state: State, seat: int, move: Close) -> Refusal | N
     neg = state.neg
     assert neg is not None
     if neg.naming is not None:
-        return _NAME_FIRST
+        return NAME_FIRST
     return check_close(state, seat, move) or _quiet_refusal(state)
 
 
@@ -656,7 +483,7 @@ def check_negotiation_fail(state: State, seat: int, move: Fail) -> Refusal | Non
     neg = state.neg
     assert neg is not None
     if neg.naming is not None:
-        return _NAME_FIRST
+        return NAME_FIRST
     return check_fail(state, seat, move)
 
 
@@ -667,7 +494,7 @@ def _card(check: Check) -> Check:
         neg = state.neg
         assert neg is not None
         if neg.naming is not None:
-            return _NAME_FIRST
+            return NAME_FIRST
         return check(state, seat, move)
 
     checked.__doc__ = check.__doc__
@@ -675,87 +502,6 @@ def _card(check: Check) -> Check:
 
 
 # --------------------------------------------------------------------------- effects
-
-
-def do_place_family(state: State, seat: int, move: PlaceFamily) -> list[Event]:
-    """Place the family card face up (it stays until the deal ends)."""
-    neg = state.neg
-    assert neg is not None
-    colour = COLOUR_INDEX[move.colour]
-    card = state.take(seat, SLOT_FAMILY + colour)
-    neg.placed[(seat, colour)] = card
-    neg.used.add(seat)
-    who = neg.who(seat)
-    key = ("family", seat, seat == neg.boss, move.colour, card)
-    event = SAID.get(key)
-    if event is None:
-        text = f"{who} placed family card (familia) {move.colour} {CARDS[card].id} in the deal."
-        event = said(key, Event(text, data={"seat": seat, "colour": move.colour, "card": CARDS[card].id}))
-    neg.history.append(event.text)
-    neg.change(seat, f"{who} placed a {move.colour} family card")
-    return [event]
-
-
-def do_offer(state: State, seat: int, move: Offer) -> list[Event]:
-    """The seat names the price of its demand next."""
-    neg = state.neg
-    assert neg is not None
-    colour = COLOUR_INDEX[move.colour]
-    neg.naming = NAMINGS[seat][seat][colour]
-    how = "investor" if state.owner[colour] == seat and colour not in neg.travelled else "family card"
-    key = ("offer", seat, move.colour, how)
-    event = SAID.get(key)
-    if event is None:
-        event = said(key, Event(f"seat {seat} offers its {move.colour} ({how}) to the boss and names its price."))
-    return [event]
-
-
-def do_bid(state: State, seat: int, move: Bid) -> list[Event]:
-    """The boss names the price it proposes next."""
-    neg = state.neg
-    assert neg is not None
-    neg.naming = NAMINGS[seat][move.seat][COLOUR_INDEX[move.colour]]
-    key = ("bid", seat, move.seat, move.colour)
-    event = SAID.get(key)
-    if event is None:
-        text = f"seat {seat} (the boss) proposes a price to seat {move.seat} for its {move.colour}."
-        event = said(key, Event(text))
-    return [event]
-
-
-_QUOTES: dict[tuple[int, int, str, int], Quote] = {}
-NAMINGS = tuple(tuple(tuple(Naming(a, s, c) for c in range(NCOL)) for s in range(MAX_SEATS)) for a in range(MAX_SEATS))
-"""``NAMINGS[actor][seat][colour]``: the :class:`Naming` of that price (immutable: each is built once)."""
-
-
-def do_price(state: State, seat: int, move: Price) -> list[Event]:
-    """The price stands (replacing any other price for that colour) until answered or withdrawn."""
-    neg = state.neg
-    assert neg is not None and neg.naming is not None
-    actor, target, colour = neg.naming
-    amount = move.amount if move.unit == MILLIONS else move.amount * neg.value
-    by_boss = actor == neg.boss
-    status = PROPOSED if by_boss else ASKED
-    quote_key = (status, amount, move.unit, move.amount)
-    quote = _QUOTES.get(quote_key)
-    if quote is None:  # built once for each price (a Quote is an immutable named tuple)
-        quote = _QUOTES[quote_key] = Quote(*quote_key)
-    neg.quotes[(target, colour)] = quote
-    counts = neg.named.setdefault((actor, target, colour), {})
-    counts[amount] = counts.get(amount, 0) + 1
-    neg.naming = None
-    key = ("price", by_boss, actor, target, colour, move.amount, move.unit, amount)
-    event = SAID.get(key)
-    if event is None:
-        named = f"{move.amount}M" if move.unit == MILLIONS else f"{move.amount} dividend(s) ({amount}M)"
-        name = COLOURS[colour]
-        if by_boss:
-            text = f"seat {actor} (the boss) proposes {named} to seat {target} for its {name}."
-        else:
-            text = f"seat {actor} asks {named} of the boss for its {name}."
-        event = said(key, Event(text, data={"seat": target, "colour": name, "millions": amount, "by": actor}))
-    _price_change(state, actor, event.text)
-    return [event]
 
 
 def do_accept(state: State, seat: int, move: Accept) -> list[Event]:
@@ -778,18 +524,6 @@ def do_accept(state: State, seat: int, move: Accept) -> list[Event]:
     return events
 
 
-def _price_change(state: State, actor: int, text: str) -> None:
-    """Log a price named, refused or withdrawn by ``actor`` as a change every seat may answer.
-
-    Such a change leaves the group that would take part in a close as it was (``keep_group``).
-    """
-    neg = state.neg
-    assert neg is not None
-    neg.history.append(text)
-    neg.change(actor, text.removesuffix("."))
-    keep_group(state, neg.revision - 1)
-
-
 def do_refuse(state: State, seat: int, move: Refuse) -> list[Event]:
     """The price is taken off the table."""
     neg = state.neg
@@ -799,7 +533,7 @@ def do_refuse(state: State, seat: int, move: Refuse) -> list[Event]:
     event = SAID.get(key)
     if event is None:
         event = said(key, Event(f"{neg.who(seat)} refused {quote.millions}M for seat {move.seat}'s {move.colour}."))
-    _price_change(state, seat, event.text)
+    price_change(state, seat, event.text)
     return [event]
 
 
@@ -814,7 +548,7 @@ def do_withdraw(state: State, seat: int, move: Withdraw) -> list[Event]:
         whose = "its" if seat == move.seat else f"seat {move.seat}'s"
         text = f"{neg.who(seat)} withdrew its price of {quote.millions}M for {whose} {move.colour}."
         event = said(key, Event(text))
-    _price_change(state, seat, event.text)
+    price_change(state, seat, event.text)
     return [event]
 
 
@@ -861,30 +595,30 @@ def default_move(state: State, seat: int) -> tuple[Any, str] | None:
 # --------------------------------------------------------------------------- refusals outside the checks
 
 
-def _foreign(state: State, seat: int, move: Any) -> IllegalMove:
+def _foreign(state: State, seat: int, move: Any) -> Refusal:
     if move.type == "stop":
-        return IllegalMove(
+        return Refusal(
             R.R_STOP_TIMING, "a stop card answers a travel card, boss card or hire set just played, and none is."
         )
-    return IllegalMove(R.R_PROTOCOL, f"a negotiation is under way: {pending(state).prompt}")
+    return Refusal(R.R_PROTOCOL, f"a negotiation is under way: {pending(state).prompt}")
 
 
-def _waiting(state: State, seat: int, p: Pending) -> IllegalMove:
+def _waiting(state: State, seat: int, p: Pending) -> Refusal:
     neg = state.neg
     assert neg is not None
     if neg.naming is not None:
-        return IllegalMove(
+        return Refusal(
             R.R_PROTOCOL,
             f"seat {seat} does not decide now: seat {neg.naming.actor} is naming a price, and nobody acts in between.",
         )
-    return IllegalMove(
+    return Refusal(
         R.R_PROTOCOL,
         f"seat {seat} has already answered the last change ({neg.last_act}) by passing; it may act again after the "
         "next change.",
     )
 
 
-PHASE = Phase(
+STEP = Step(
     "negotiation",
     negotiation_deciding,
     pending,
@@ -921,5 +655,5 @@ PHASE = Phase(
     },
     _foreign,
     _waiting,
-    listing_key,
+    listing_key=listing_key,
 )

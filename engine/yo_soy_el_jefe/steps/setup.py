@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from club_agentes.engine.core import Event, IllegalMove, Pending
+from club_agentes.engine.core import Event, Pending
+from club_agentes.engine.core.steps import Refusal, Step
 from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.components import HAND_SIZE, components
 from club_agentes.engine.yo_soy_el_jefe.flow import start_turn
 from club_agentes.engine.yo_soy_el_jefe.moves import MARKERS, PlaceMarker
 from club_agentes.engine.yo_soy_el_jefe.state import CARDS, COLOURS, SPACES, State
-from club_agentes.engine.yo_soy_el_jefe.steps.base import Phase, Refusal
 from club_agentes.engine.yo_soy_el_jefe.words import card_name, space_words
 
 FAMILIES = components().families
@@ -101,17 +101,17 @@ def do_marker(state: State, seat: int, move: PlaceMarker) -> list[Event]:
     return events
 
 
-def _foreign(state: State, seat: int, move: Any) -> IllegalMove:
-    return IllegalMove(
+def _foreign(state: State, seat: int, move: Any) -> Refusal:
+    return Refusal(
         R.SETUP_FIRST_PLAYER, f"before the first turn the only move is placing the marker: {pending(state).prompt}"
     )
 
 
-def _waiting(state: State, seat: int, p: Pending) -> IllegalMove:
-    return IllegalMove(R.SETUP_FIRST_PLAYER, f"seat {seat} does not decide now: seat {p.seats[0]} places the marker.")
+def _waiting(state: State, seat: int, p: Pending) -> Refusal:
+    return Refusal(R.SETUP_FIRST_PLAYER, f"seat {seat} does not decide now: seat {p.seats[0]} places the marker.")
 
 
-PHASE = Phase(
+STEP = Step(
     "marker",
     lambda state: (placer(state),),
     pending,

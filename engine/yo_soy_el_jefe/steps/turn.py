@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from club_agentes.engine.core import Event, IllegalMove, Pending
+from club_agentes.engine.core import Event, Pending
+from club_agentes.engine.core.steps import Refusal, Step
 from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.components import (
     DRAW_BY_INVESTORS,
@@ -16,7 +17,7 @@ from club_agentes.engine.yo_soy_el_jefe.components import (
 from club_agentes.engine.yo_soy_el_jefe.flow import end_turn
 from club_agentes.engine.yo_soy_el_jefe.moves import DRAW, NEGOTIATE, ROLL, Draw, Hire, Negotiate, Roll
 from club_agentes.engine.yo_soy_el_jefe.state import CARDS, SPACES, State
-from club_agentes.engine.yo_soy_el_jefe.steps.base import SAID, Phase, Refusal, said
+from club_agentes.engine.yo_soy_el_jefe.steps.base import SAID, said
 from club_agentes.engine.yo_soy_el_jefe.steps.negotiation import open_negotiation
 from club_agentes.engine.yo_soy_el_jefe.words import card_name, space_words
 
@@ -157,26 +158,26 @@ def do_draw(state: State, seat: int, move: Draw) -> list[Event]:
     return events
 
 
-def _foreign(state: State, seat: int, move: Any) -> IllegalMove:
+def _foreign(state: State, seat: int, move: Any) -> Refusal:
     prompt = pending(state).prompt
     if isinstance(move, Hire):
-        return IllegalMove(
+        return Refusal(
             R.R_HIRE_AT_LIMIT, "outside a negotiation a hire set is played only over the hand limit, before discarding."
         )
     if move.type == "place_marker":
-        return IllegalMove(R.TURN_ACTIONS, f"the marker is placed once, before the first turn: {prompt}")
+        return Refusal(R.TURN_ACTIONS, f"the marker is placed once, before the first turn: {prompt}")
     if move.type == "discard":
-        return IllegalMove(R.DRAW, f"cards are discarded only over the hand limit, after drawing: {prompt}")
-    return IllegalMove(
+        return Refusal(R.DRAW, f"cards are discarded only over the hand limit, after drawing: {prompt}")
+    return Refusal(
         R.NEGOTIATE, f"no influence card or offer is possible before someone says '¡Vamos a negociar!': {prompt}"
     )
 
 
-def _waiting(state: State, seat: int, p: Pending) -> IllegalMove:
-    return IllegalMove(R.TURN_ACTIONS, f"seat {seat} does not decide now: it is seat {state.turn}'s turn.")
+def _waiting(state: State, seat: int, p: Pending) -> Refusal:
+    return Refusal(R.TURN_ACTIONS, f"seat {seat} does not decide now: it is seat {state.turn}'s turn.")
 
 
-PHASE = Phase(
+STEP = Step(
     "turn",
     lambda state: (state.turn,),
     pending,

@@ -19,7 +19,7 @@ from typing import Any
 from club_agentes.engine.core import Game, IllegalMove, Rng, get_game
 from club_agentes.engine.se_vende.cards import CardDef, load_deck
 from club_agentes.engine.se_vende.scenario import card_id, position
-from club_agentes.engine.se_vende.state import SeVendeState
+from club_agentes.engine.se_vende.state import State as SeVendeState
 from club_agentes.quizzes.model import Redraw
 from club_agentes.quizzes.wording import join
 

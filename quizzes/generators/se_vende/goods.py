@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from club_agentes.engine.core import Rng
 from club_agentes.engine.se_vende.cards import GOOD_NAMES, PowerName
 from club_agentes.engine.se_vende.scenario import card_id
-from club_agentes.engine.se_vende.state import SeVendeState
+from club_agentes.engine.se_vende.state import State as SeVendeState
 from club_agentes.quizzes.generators.se_vende.common import (
     COMERCIO,
     DOBLE,

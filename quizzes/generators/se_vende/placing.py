@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from club_agentes.engine.core import Rng
 from club_agentes.engine.se_vende.cards import CardDef, PowerName
-from club_agentes.engine.se_vende.state import SeVendeState
+from club_agentes.engine.se_vende.state import State as SeVendeState
 from club_agentes.quizzes.generators.se_vende.common import (
     GAME,
     MILITARES,

@@ -11,7 +11,7 @@ from club_agentes.engine.core import IllegalMove, get_game
 from club_agentes.engine.se_vende.cards import load_deck
 from club_agentes.engine.se_vende.game import SeVende
 from club_agentes.engine.se_vende.moves import PLACE_NONE, ChooseAction, Discard, Done
-from club_agentes.engine.se_vende.state import SELECT, SeVendeState
+from club_agentes.engine.se_vende.state import SELECT, State
 
 GAME: SeVende = get_game("se-vende")  # type: ignore[assignment]
 DECK = load_deck()
@@ -29,12 +29,12 @@ def cid(key: str, copy: int = 0) -> str:
     return DECK.ids[num(key, copy)]
 
 
-def snap(state: SeVendeState) -> str:
+def snap(state: State) -> str:
     """Return the complete snapshot as canonical JSON, for untouched checks."""
     return json.dumps(GAME.snapshot(state), sort_keys=True)
 
 
-def refused(state: SeVendeState, seat: int, move: Any) -> IllegalMove:
+def refused(state: State, seat: int, move: Any) -> IllegalMove:
     """Apply a move that must be refused; check the state is untouched and return the refusal."""
     before = snap(state)
     with pytest.raises(IllegalMove) as err:
@@ -44,7 +44,7 @@ def refused(state: SeVendeState, seat: int, move: Any) -> IllegalMove:
     return err.value
 
 
-def after_setup(seats: int = 3, seed: int = 1, turn_limit: int = 40) -> SeVendeState:
+def after_setup(seats: int = 3, seed: int = 1, turn_limit: int = 40) -> State:
     """Return a game whose setup discards are done (each seat discards its first two cards)."""
     state = GAME.new_game(GAME.make_config(seats, {"turn_limit": turn_limit}), seed)
     for seat in range(seats):
@@ -64,7 +64,7 @@ def arrange(
     pool: int | None = None,
     seed: int = 1,
     turn_limit: int = 40,
-) -> SeVendeState:
+) -> State:
     """Return a game at the start of round 1's action choice with exactly the given cards in place.
 
     Every card not named goes to the supply (in the game's shuffled order), so all cards
@@ -110,7 +110,7 @@ def arrange(
     return s
 
 
-def choose(state: SeVendeState, actions: Mapping[int, str]) -> list[Any]:
+def choose(state: State, actions: Mapping[int, str]) -> list[Any]:
     """Every seat chooses its action card (seats in ``actions``); return all events."""
     events: list[Any] = []
     for seat, code in sorted(actions.items()):
@@ -118,13 +118,13 @@ def choose(state: SeVendeState, actions: Mapping[int, str]) -> list[Any]:
     return events
 
 
-def place_none_for(state: SeVendeState, seats: Iterable[int]) -> None:
+def place_none_for(state: State, seats: Iterable[int]) -> None:
     """The given seats place nothing in the current placing step."""
     for seat in seats:
         GAME.apply(state, seat, PLACE_NONE)
 
 
-def finish_consuming(state: SeVendeState, seats: Iterable[int]) -> None:
+def finish_consuming(state: State, seats: Iterable[int]) -> None:
     """The given seats, if still consuming, say done."""
     for seat in seats:
         if seat in GAME.pending(state).seats:

@@ -27,14 +27,14 @@ from club_agentes.engine.se_vende.moves import (
     Sell,
     UsePower,
 )
-from club_agentes.engine.se_vende.state import SeVendeState
+from club_agentes.engine.se_vende.state import State
 
 from tests.engine.se_vende.helpers import DECK, GAME
 
 IDS = DECK.ids
 
 
-def _candidates(state: SeVendeState, seat: int) -> list[Any]:
+def _candidates(state: State, seat: int) -> list[Any]:
     cards = set(state.hands[seat]) | set(state.drawn[seat]) | set(state.tableau[seat])
     for other in range(state.n):
         cards.update(state.hands[other][:2])
@@ -54,7 +54,7 @@ def test_legal_moves_and_apply_agree(seats: int) -> None:
     rule_ids = GAME.rule_ids()
     checked = 0
 
-    def check(state: SeVendeState, seat: int, moves: list[Any]) -> None:
+    def check(state: State, seat: int, moves: list[Any]) -> None:
         nonlocal checked
         if probe.random() > 0.08:
             return

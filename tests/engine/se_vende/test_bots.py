@@ -13,7 +13,7 @@ from club_agentes.engine.core import RandomBot, Rng, play
 from club_agentes.engine.core.model import Observation
 from club_agentes.engine.se_vende.bots import HeuristicBot
 from club_agentes.engine.se_vende.moves import ChooseAction
-from club_agentes.engine.se_vende.state import SeVendeState
+from club_agentes.engine.se_vende.state import State
 
 from tests.engine.se_vende.helpers import GAME
 
@@ -25,7 +25,7 @@ def test_heuristic_bot_decides_from_the_view_only() -> None:
     compared = 0
     scramble = Rng(99)
 
-    def check(state: SeVendeState, seat: int, moves: list[Any]) -> None:
+    def check(state: State, seat: int, moves: list[Any]) -> None:
         nonlocal compared
         world = GAME.determinize(state, seat, scramble)
         assert GAME.view(world, seat) == GAME.view(state, seat)
@@ -65,7 +65,7 @@ def test_mcts_bot_plays_legal_moves_and_decides_the_same_in_a_scrambled_world() 
     (sealed choices of other seats included) gives the same search and move; it plays a game to the end."""
     checked = 0
 
-    def check(state: SeVendeState, seat: int, moves: list[Any]) -> None:
+    def check(state: State, seat: int, moves: list[Any]) -> None:
         nonlocal checked
         if checked >= 8 or len(moves) < 2:
             return
@@ -107,7 +107,7 @@ def test_the_heuristic_decides_the_same_from_the_rollout_view() -> None:
 
     compared = 0
 
-    def check(state: SeVendeState, seat: int, moves: list[Any]) -> None:
+    def check(state: State, seat: int, moves: list[Any]) -> None:
         nonlocal compared
         if len(moves) < 2:
             return

@@ -11,7 +11,7 @@ import pytest
 from club_agentes.engine.core import RandomBot, play, replay
 from club_agentes.engine.se_vende.bounds import ROUND_BOUND, table_bound
 from club_agentes.engine.se_vende.config import LONGEST_TABLE, MAX_TURN_LIMIT
-from club_agentes.engine.se_vende.state import SeVendeState
+from club_agentes.engine.se_vende.state import State
 
 from tests.engine.se_vende.helpers import GAME
 from tests.engine.se_vende.stall_bots import Grinder, Staller
@@ -20,7 +20,7 @@ from tests.engine.se_vende.stall_bots import Grinder, Staller
 def _play_counted(bots: list[Any], seed: int, turn_limit: int) -> tuple[int, Counter[tuple[int, int]]]:
     per_round: Counter[tuple[int, int]] = Counter()
 
-    def count(state: SeVendeState, seat: int, moves: list[Any]) -> None:
+    def count(state: State, seat: int, moves: list[Any]) -> None:
         per_round[state.round, seat] += 1
 
     config = GAME.make_config(len(bots), {"turn_limit": turn_limit})

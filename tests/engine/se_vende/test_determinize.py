@@ -10,12 +10,12 @@ from typing import Any
 
 from club_agentes.engine.core import RandomBot, Rng, play
 from club_agentes.engine.se_vende.moves import ChooseAction, Place
-from club_agentes.engine.se_vende.state import SELECT, SeVendeState
+from club_agentes.engine.se_vende.state import SELECT, State
 
 from tests.engine.se_vende.helpers import DECK, GAME, arrange, choose, num, spare
 
 
-def _snap(state: SeVendeState) -> str:
+def _snap(state: State) -> str:
     return json.dumps(GAME.snapshot(state), sort_keys=True)
 
 
@@ -26,7 +26,7 @@ def test_sampled_worlds_never_contradict_the_view() -> None:
         count = 0
         last = [-1]
 
-        def check(state: SeVendeState, seat: int, moves: list[Any], last: list[int] = last, rng: Rng = rng) -> None:
+        def check(state: State, seat: int, moves: list[Any], last: list[int] = last, rng: Rng = rng) -> None:
             nonlocal count, checked
             count += 1
             if state.step == last[0] and count % 10:

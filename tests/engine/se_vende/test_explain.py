@@ -26,7 +26,7 @@ from club_agentes.engine.se_vende.state import (
     HAND_LIMIT,
     SELECT,
     SETUP,
-    SeVendeState,
+    State,
 )
 
 from tests.engine.se_vende.helpers import DECK, GAME, arrange, choose, num, spare
@@ -35,7 +35,7 @@ IDS = DECK.ids
 NAMES = ["seat 0 (claude-7)", "seat 1 (bot:heuristic)", "seat 2 (gpt-x)", "seat 3 (ana)"]
 
 
-def _check_sentences(state: SeVendeState, seat: int, moves: list[Any], seen: set[str]) -> None:
+def _check_sentences(state: State, seat: int, moves: list[Any], seen: set[str]) -> None:
     notes = GAME.explain(state, seat, moves, NAMES[: state.n])
     assert len(notes) == len(moves)
     for move, note in zip(moves, notes, strict=True):
@@ -59,7 +59,7 @@ def test_every_legal_move_is_said_in_full_sentences_naming_the_seat() -> None:
         count = 0
         last_step = [-1]
 
-        def check(state: SeVendeState, seat: int, moves: list[Any], last: list[int] = last_step) -> None:
+        def check(state: State, seat: int, moves: list[Any], last: list[int] = last_step) -> None:
             nonlocal count
             count += 1
             if state.step != last[0] or count % 5 == 0:
@@ -102,7 +102,7 @@ def test_consume_powers_are_said_with_their_points() -> None:
     assert "leaving unused: Cámara de Comercio Galáctica" in done.says
 
 
-def _empty_piles(state: SeVendeState, into: int) -> None:
+def _empty_piles(state: State, into: int) -> None:
     state.hands[into].extend(state.supply + state.discard)
     state.supply.clear()
     state.discard.clear()

@@ -20,7 +20,7 @@ from club_agentes.engine.se_vende.state import (
     HAND_LIMIT,
     SETUP,
     STEP_NAMES,
-    SeVendeState,
+    State,
 )
 
 from tests.engine.se_vende.helpers import DECK, GAME, arrange, choose, num, spare
@@ -28,7 +28,7 @@ from tests.engine.se_vende.helpers import DECK, GAME, arrange, choose, num, spar
 IDS = DECK.ids
 
 
-def _snap(state: SeVendeState) -> str:
+def _snap(state: State) -> str:
     return json.dumps(GAME.snapshot(state), sort_keys=True)
 
 
@@ -210,7 +210,7 @@ def test_views_leak_no_hidden_card_by_id_or_by_name() -> None:
     for seats, seed in ((2, 71), (4, 72)):
         count = 0
 
-        def check(state: SeVendeState, seat: int, moves: list[Any]) -> None:
+        def check(state: State, seat: int, moves: list[Any]) -> None:
             nonlocal count
             count += 1
             if count % 7:

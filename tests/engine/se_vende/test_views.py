@@ -9,7 +9,7 @@ import pytest
 from club_agentes.engine.core import RandomBot, play
 from club_agentes.engine.se_vende.actions import DEVELOP, action_token
 from club_agentes.engine.se_vende.moves import ACTION_CODES, PLACE_NONE, ChooseAction, ConsumeGood, Pay, Place, UsePower
-from club_agentes.engine.se_vende.state import CONSUMING, DEVELOP_PAY, DEVELOP_PLACE, SeVendeState
+from club_agentes.engine.se_vende.state import CONSUMING, DEVELOP_PAY, DEVELOP_PLACE, State
 
 from tests.engine.se_vende.helpers import DECK, GAME, arrange, choose, num, spare
 
@@ -94,7 +94,7 @@ def test_no_view_leaks_over_whole_games() -> None:
         cfg = GAME.make_config(seats, {"turn_limit": 8})
         last = [-1, 0]
 
-        def check(state: SeVendeState, seat: int, moves: list[Any], seats: int = seats, last: list[int] = last) -> None:
+        def check(state: State, seat: int, moves: list[Any], seats: int = seats, last: list[int] = last) -> None:
             last[1] += 1
             if state.step == last[0] and last[1] % 10:
                 return
@@ -176,7 +176,7 @@ def test_se_vende_rulings_consumir_power_in_use_is_not_shown_as_used() -> None:
     assert state.step != CONSUMING or "(in use)" not in GAME.render(GAME.view(state, 0))
 
 
-def assert_no_leak_by_id_or_name(state: SeVendeState, seat: int | None) -> None:
+def assert_no_leak_by_id_or_name(state: State, seat: int | None) -> None:
     """The view of ``seat`` and its rendering name no card it may not know: no hidden id (cards, sealed action
     cards), and no printed name that only hidden cards carry (a name shared with a visible copy says nothing)."""
     view = GAME.view(state, seat)
@@ -198,7 +198,7 @@ def test_every_view_of_every_seat_at_every_decision_leaks_no_hidden_card() -> No
     hidden card, by id or by a name only hidden cards carry."""
     checked = 0
 
-    def check(state: SeVendeState, seat: int, moves: list[Any]) -> None:
+    def check(state: State, seat: int, moves: list[Any]) -> None:
         nonlocal checked
         for who in (*range(state.n), None):
             assert_no_leak_by_id_or_name(state, who)

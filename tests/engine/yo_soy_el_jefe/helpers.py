@@ -85,7 +85,6 @@ def build_state(
     state.known = set()
     state.used_by = [[0] * NSLOTS for _ in range(seats)]
     state.version += 1
-    state.legal_cache = None
     return state
 
 
