@@ -62,6 +62,9 @@ class RiddleSet:
         type: the answer type: ``"term"`` (of ``vocabulary``) or ``"integer"``.
         vocabulary: for ``term`` answers.
         units: for ``integer`` answers, subject -> unit (``"M"`` for millions; default ``""``).
+        universe: every thing the clues are checked against (e.g. every card of the deck), a superset of
+            ``subjects``; empty means ``subjects``. :meth:`without` keeps the subjects it drops here, so a
+            riddle never singles out its answer among fewer things than its clues are true of.
     """
 
     subjects: tuple[Hashable, ...]
@@ -72,16 +75,38 @@ class RiddleSet:
     type: AnswerType = "term"
     vocabulary: str = ""
     units: Mapping[Hashable, str] = field(default_factory=dict)
+    universe: tuple[Hashable, ...] = ()
+
+    @property
+    def pool(self) -> tuple[Hashable, ...]:
+        """Every thing a riddle's clues must rule out but its answer: :attr:`universe`, or the subjects."""
+        return self.universe or self.subjects
+
+    def with_universe(self, universe: Iterable[Hashable]) -> RiddleSet:
+        """Return this set with its clues checked against ``universe`` (which must hold every subject).
+
+        Raises:
+            ValueError: a subject is not in ``universe``.
+        """
+        every = tuple(dict.fromkeys([*self.pool, *universe]))
+        missing = [s for s in self.subjects if s not in every]
+        if missing:
+            raise ValueError(f"subjects {missing} are not in the universe")
+        return replace(self, universe=every)
 
     def with_clues(self, clues: Iterable[Clue], subjects: Iterable[Hashable] = ()) -> RiddleSet:
         """Return this set with more clues (computed from data) and more subjects."""
         more = [s for s in subjects if s not in self.subjects]
-        return replace(self, subjects=(*self.subjects, *more), clues=(*self.clues, *clues))
+        universe = (*self.universe, *(s for s in more if s not in self.universe)) if self.universe else ()
+        return replace(self, subjects=(*self.subjects, *more), clues=(*self.clues, *clues), universe=universe)
 
     def without(self, subjects: Iterable[Hashable]) -> RiddleSet:
-        """Return this set without ``subjects`` (e.g. two cards whose rules are the same)."""
+        """Return this set without ``subjects`` as answers (e.g. two cards whose rules are the same).
+
+        They stay in :attr:`universe`: a riddle's clues must still rule them out.
+        """
         drop = set(subjects)
-        return replace(self, subjects=tuple(s for s in self.subjects if s not in drop))
+        return replace(self, subjects=tuple(s for s in self.subjects if s not in drop), universe=self.pool)
 
     def only_clues(self, keep: Callable[[Clue], bool]) -> RiddleSet:
         """Return this set with only the clues ``keep`` accepts, without the subjects they no longer single out.
@@ -97,10 +122,10 @@ class RiddleSet:
         return [c for c in self.clues if subject in c.holds]
 
     def unsolved(self) -> list[Hashable]:
-        """Return the subjects that no choice of rule clues singles out (a defect of the data)."""
+        """Return the subjects that no choice of rule clues singles out of :attr:`pool`."""
         out = []
         for subject in self.subjects:
-            left = set(self.subjects)
+            left = set(self.pool)
             for clue in self.clues_of(subject):
                 if not clue.flavour:
                     left &= clue.holds
@@ -130,7 +155,7 @@ def draw_riddle(riddles: RiddleSet, rng: Rng) -> Riddle:
     own = riddles.clues_of(subject)
     rules = [c for c in own if not c.flavour]
     rng.shuffle(rules)
-    left = set(riddles.subjects)
+    left = set(riddles.pool)
     chosen: list[Clue] = []
     for clue in rules:
         if left == {subject} and len(chosen) >= MIN_CLUES:
@@ -151,7 +176,7 @@ def draw_riddle(riddles: RiddleSet, rng: Rng) -> Riddle:
         tuple(chosen),
         rng.choice(list(riddles.openings)),
         rng.choice(list(riddles.questions)),
-        riddles.subjects,
+        riddles.pool,
     )
 
 

@@ -4,7 +4,9 @@ The subjects and their hand-written clues are in ``quizzes/data/market-fortune/a
 this module adds the clues the engine's card data says (:mod:`club_agentes.engine.market_fortune.components`):
 a strategy's colour, its copies in the deck, whom a red reaches and which blues can stop it, what a
 blue covers. Control del Riesgo and Plan de Contingencia are left out as subjects: their printed
-rules are the same, so no clue tells them apart.
+rules are the same, so no clue tells them apart. Every strategy card stays in the sets' universe, so a
+riddle's clues always rule out every other card of the deck, answer or not (baseline round 3 found
+"azul, dos copias" fitting Moneda Estable, Experiencia and Analista Errado).
 """
 
 from __future__ import annotations
@@ -94,13 +96,22 @@ def computed_clues() -> list[Clue]:
 SETS = load_riddle_sets(GAME)
 COMPUTED = frozenset(c.text for c in computed_clues()) - set(COVERS.values())  # "your hand": Manos de Diamante
 STRATEGY_RIDDLES: RiddleSet = (
-    SETS["estrategia"].with_clues(computed_clues()).without(TWINS).only_clues(lambda c: c.text in COMPUTED)
+    SETS["estrategia"]
+    .with_clues(computed_clues())
+    .with_universe(s.name for s in STRATEGIES)
+    .without(TWINS)
+    .only_clues(lambda c: c.text in COMPUTED)
 )
 """Entry riddles: only the printed cards' data (colour, copies, whom a red reaches, which blue stops it). The
 hand-written clues described a strategy's effect, which its name gives away (closed-book baseline, round 1);
 they stay in the practice set :data:`STRATEGY_PRACTICE`, which never uses the entry riddles' clues (a riddle
 harvested from practice is never an entry riddle)."""
-STRATEGY_PRACTICE: RiddleSet = SETS["estrategia"].without(TWINS).only_clues(lambda c: c.text not in COMPUTED)
+STRATEGY_PRACTICE: RiddleSet = (
+    SETS["estrategia"]
+    .with_universe(s.name for s in STRATEGIES)
+    .without(TWINS)
+    .only_clues(lambda c: c.text not in COMPUTED)
+)
 STRATEGY = riddle_template(
     GAME,
     "acertijo-estrategia",

@@ -333,7 +333,9 @@ def _draw_effect(rng: Rng) -> Effect:
             full=red != "Rescate",
             rival_strategies=0,
         )
-    return Effect(t, red, rng.below(2) == 0)
+    # Fortuna always rolls +: with − the card just leaves the hand, which a guess counts unread (closed-book
+    # baseline, round 3: 4/4 on −, 0/1 on +).
+    return Effect(t, red, red == "Fortuna" or rng.below(2) == 0)
 
 
 def _ask_effect(e: Effect) -> Ask:

@@ -166,6 +166,9 @@ MANO = register(
 MOMENTUM_REDS = ("Fortuna", "Liquidez", "Comprar Más")
 MOMENTUM_BLUES = ("Control del Riesgo", "Moneda Estable", "Experiencia", "Analista Errado", "Plan de Contingencia")
 """Blues that cancel Robo, the attack a rival plays on you after your turn."""
+MOMENTUM_DRAWN_BLUES = ("Experiencia", "Analista Errado")
+"""The blues a momentum item draws: names that do not announce a defence. "Control del Riesgo", "Moneda Estable"
+and "Plan de Contingencia" do (closed-book baseline, round 3: right 4/4 on them, 0/2 on Experiencia)."""
 WHEN = (
     ("now", "En este mismo turno, en cuanto la tomas"),
     ("next", "En tu próximo turno, no antes"),
@@ -177,8 +180,9 @@ WHEN = (
 def _draw_momentum(rng: Rng) -> TurnSituation:
     s = _draw_turn(rng)
     # Mostly blues, whose first use is out of turn (when attacked): "your next turn", the natural guess, is right
-    # only for the reds (closed-book baseline, round 2: 5/6 with half reds); one draw in four is still a red.
-    drawn = rng.choice(list(MOMENTUM_REDS if rng.below(4) == 0 else MOMENTUM_BLUES))
+    # only for the reds (closed-book baseline, round 2: 5/6 with half reds); one draw in four is still a red. The
+    # blues drawn are those whose names do not announce a defence (round 3: the others were right 4/4).
+    drawn = rng.choice(list(MOMENTUM_REDS if rng.below(4) == 0 else MOMENTUM_DRAWN_BLUES))
     kept = tuple(n for n in s.strategies if n not in (drawn, "Robo"))
     return TurnSituation(s.rivals, s.investments, s.hand, kept, "arriesgar+", s.pair, drawn, s.top)
 

@@ -44,7 +44,9 @@ def _military(d: CardDef) -> list[str]:
         else "Soy una carta única.",
     ]
     if d.world == "windfall" and d.good:
-        texts.append(f"Tengo halo: al colocarme por primera vez recibo un bien de {GOOD_NAMES[d.good]}.")
+        # Not which good: genes, alien technology, rare elements name Colmena Salvaje, Necrópolis Ajena, Fortaleza
+        # Ámbar to a guess (closed-book baseline, round 3: Colmena Salvaje 3/3 from "un bien de genes").
+        texts.append("Tengo halo: al colocarme por primera vez recibo un bien.")
     else:
         texts.append("No tengo halo ni círculo de color: nunca guardo bienes.")
     powers = [p.name for p in d.powers]
