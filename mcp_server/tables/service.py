@@ -237,6 +237,8 @@ class TableService:
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._buckets: dict[str, _Bucket] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.moves_applied = 0
+        """Moves this worker applied and stored (for its metrics)."""
         self._loop: asyncio.AbstractEventLoop | None = None
         self._listener: Listener | None = None
         backfill_old_tables(store, games)
@@ -285,6 +287,10 @@ class TableService:
     def live_tables(self) -> int:
         """How many tables this process holds in memory."""
         return len(self._live)
+
+    def load(self) -> dict[str, int]:
+        """Return this worker's load for its metrics: live tables, waiters, bot work queued on the lanes."""
+        return {"live_tables": len(self._live), "waiters": self._live.waiters(), "lane_queue": self.lanes.queued}
 
     def live(self, table_id: str) -> LiveTable | None:
         """Return the live table of this process, if it holds it (for tests and tools that inspect)."""
@@ -630,6 +636,7 @@ class TableService:
                 now=now,
             )
         )
+        self.moves_applied += len(moves)
         live.version = version
         live.revision = revision
         live.status = "finished" if over else "playing"
