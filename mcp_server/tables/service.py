@@ -1620,6 +1620,7 @@ class TableService:
             except StaleVersion:
                 return  # another worker plays it
             version = lane_version = v
+            self.moves_applied += len(res.moves)
             cpu_ms += _charged_ms(res.cpu_s)
             self._live.drop(table_id)
             if res.over:
