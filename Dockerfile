@@ -28,4 +28,7 @@ ENV CLUB_AGENTES_DB=/data/club.sqlite3 \
     PYTHONUNBUFFERED=1
 VOLUME /data
 EXPOSE 8000
+# Healthy when the store answers and its migrations are current (/healthz; no curl in slim images).
+HEALTHCHECK --interval=10s --timeout=6s --start-period=20s --retries=3 \
+    CMD python -c "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/healthz' % os.environ.get('CLUB_AGENTES_PORT', '8000'), timeout=5)"
 CMD ["sh", "-c", "exec club-agentes serve --http --host \"$CLUB_AGENTES_HOST\" --port \"$CLUB_AGENTES_PORT\""]

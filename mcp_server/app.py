@@ -13,6 +13,7 @@ from club_agentes.mcp_server.clubhouse import register_clubhouse
 from club_agentes.mcp_server.identity import IdentityMiddleware
 from club_agentes.mcp_server.limits import Limits
 from club_agentes.mcp_server.oauth import OAuthLogin, server_auth
+from club_agentes.mcp_server.operations import Metrics, install_metrics
 from club_agentes.mcp_server.settings import ServerSettings, load_settings
 from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.tables import PassVerifier, TableService, TableSettings
@@ -53,6 +54,7 @@ class ClubApp:
         agents: the registry of agents and their keys.
         limits: the limits per agent and global ceilings (for services that count requests).
         oauth: the OAuth login (the server's own authorization server), when it is on.
+        metrics: the Prometheus metrics of the app (see :mod:`~club_agentes.mcp_server.operations`).
     """
 
     server: ClubServer
@@ -63,6 +65,7 @@ class ClubApp:
     agents: AgentRegistry | None = None
     limits: Limits | None = None
     oauth: OAuthLogin | None = None
+    metrics: Metrics | None = None
 
     @property
     def keys_required(self) -> bool:
@@ -131,6 +134,7 @@ def build_app(
     register_table_tools(mcp, tables)
     app = ClubApp(mcp, store, tables, quizzes, settings, registry, limits, oauth=login)
     register_clubhouse(app)
+    app.metrics = install_metrics(app)
     return app
 
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 import anyio.to_thread
 from club_agentes.mcp_server.identity import NEEDS_AGENT
+from club_agentes.mcp_server.proxies import client_address
 from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.store.agents import AgentRecord
 from club_agentes.quizzes.harness import InvalidAgent, normalize_agent_name
@@ -394,8 +395,7 @@ class KeyChallenge:
             if message["type"] == "http.response.start" and (message["status"] == 401 or scope.get(NEEDS_AGENT)):
                 replaced = True
                 if message["status"] == 401 and not missing:  # a wrong key: slowed per address
-                    client = scope.get("client")
-                    failures, retry = self.backoff.failed(str(client[0]) if client else "unknown")
+                    failures, retry = self.backoff.failed(client_address(scope))
                     if retry is not None:
                         await self._slow_down(send, failures, retry)
                         return

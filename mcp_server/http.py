@@ -36,6 +36,8 @@ from typing import TYPE_CHECKING
 from club_agentes.mcp_server.event_store import RETRY_MS, MemoryEventStore
 from club_agentes.mcp_server.lifespan import StartupHook
 from club_agentes.mcp_server.oauth import auth_edge
+from club_agentes.mcp_server.operations import Operations
+from club_agentes.mcp_server.proxies import ForwardedFor, client_address, parse_networks
 from club_agentes.mcp_server.settings import ServerSettings
 from mcp.server.streamable_http import MCP_SESSION_ID_HEADER
 from mcp.server.streamable_http_manager import StreamableHTTPASGIApp
@@ -108,8 +110,7 @@ class LegacySessionCap:
         auth = headers.get("authorization")
         if auth:
             return "key:" + hashlib.sha256(auth.encode("utf-8", "replace")).hexdigest()[:24]
-        client = scope.get("client")
-        return "addr:" + (str(client[0]) if client else "unknown")
+        return "addr:" + client_address(scope)
 
     def _prune(self, who: str, now: float) -> dict[str, _Session]:
         mine = self._sessions.get(who, {})
@@ -366,7 +367,11 @@ def build_http_app(club: ClubApp, settings: ServerSettings) -> ASGIApp:
     edge = EdgeMiddleware(
         inner, security, anonymous_app=anonymous, sessions=sessions, close_session=session_closer(club)
     )
-    app = auth_edge(club, edge)  # 401s that say whether a key is missing or not valid; OAuth client limits
+    keyed = auth_edge(club, edge)  # 401s that say whether a key is missing or not valid; OAuth client limits
+    # Outside every check and limit: /healthz and /metrics, and the client address behind trusted proxies.
+    routes = [str(getattr(r, "path", "")) for r in getattr(inner, "routes", [])]
+    operations = Operations(keyed, club, metrics=settings.metrics, routes=routes)
+    app = ForwardedFor(operations, parse_networks(settings.forwarded_allow_ips))
     return StartupHook(app, club.tables.start)  # bots and clocks resume at start, not at the first call
 
 

@@ -23,6 +23,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from club_agentes.mcp_server.proxies import UNKNOWN
+from club_agentes.mcp_server.proxies import client_address as scope_address
 from club_agentes.quizzes.harness import InvalidAgent, normalize_agent_name
 from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
 from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
@@ -154,8 +156,8 @@ class IdentityMiddleware:
         if request is None:
             return Requester(self.local_agent)
         scope = getattr(request, "scope", {}) or {}
-        client = scope.get("client")
-        address = str(client[0]) if client else None
+        address = scope_address(scope) if isinstance(scope, dict) else None
+        address = None if address == UNKNOWN else address
         user = scope.get("user")
         if isinstance(user, AuthenticatedUser):
             return Requester(user.access_token.subject or user.access_token.client_id, address)

@@ -37,6 +37,7 @@ from urllib.parse import urlsplit
 import anyio.to_thread
 from club_agentes.mcp_server.auth import AGENT_SCOPE, AgentKeyVerifier, AgentRegistry, KeyChallenge
 from club_agentes.mcp_server.limits import LimitReached, Limits
+from club_agentes.mcp_server.proxies import client_address
 from club_agentes.mcp_server.settings import ServerSettings, is_loopback
 from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.store.oauth import Grant, NewToken, PendingSignIn, TokenRow
@@ -472,9 +473,8 @@ class ClientRegistrationLimit:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Serve one ASGI event."""
         if scope["type"] == "http" and scope.get("method") == "POST" and scope.get("path") == REGISTRATION_PATH:
-            client = scope.get("client")
             try:
-                await self.login.run(self.login.limits.take, "oauth_client", str(client[0]) if client else "unknown")
+                await self.login.run(self.login.limits.take, "oauth_client", client_address(scope))
             except LimitReached as exc:
                 body = json.dumps({"error": "temporarily_unavailable", "error_description": str(exc)}).encode()
                 headers = {"Retry-After": str(exc.retry_after), "Cache-Control": "no-store"}

@@ -35,6 +35,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 from club_agentes.mcp_server.limits import LimitReached
 from club_agentes.mcp_server.oauth import LOGIN_PATH, SIGN_IN_TTL_S, OAuthLogin, digest
+from club_agentes.mcp_server.proxies import client_address
 from club_agentes.mcp_server.store.oauth import PendingSignIn
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
@@ -218,7 +219,7 @@ class LoginPage:
             retry = f"{LOGIN_PATH}?{urlencode({'request': request_id})}"
             return self._message("Sign in", BAD_FORM, 403, retry_url=retry)
         action = form.get("action", "")
-        address = request.client.host if request.client else "unknown"
+        address = client_address(request.scope)
         if action == "cancel":
             return _redirect(await self.login.deny(request_id, pending))
         if action == "continue":

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from club_agentes.mcp_server.limits import LimitSettings, LimitsSyntaxError
+from club_agentes.mcp_server.proxies import parse_networks
 from club_agentes.quizzes.clubpass import check_secret
 from club_agentes.quizzes.harness import InvalidAgent, normalize_agent_name
 
@@ -73,6 +74,8 @@ class ServerSettings:
     max_live_tables: int | None = None
     fair_share: int = 10
     waiting_expiry_s: int | None = None
+    forwarded_allow_ips: tuple[str, ...] = ()
+    metrics: bool = False
 
     # ----- checks
 
@@ -126,6 +129,10 @@ class ServerSettings:
             raise SettingsError(
                 f"--waiting-expiry-s must be a whole number of seconds from 60 to 604800, not {self.waiting_expiry_s}"
             )
+        try:
+            parse_networks(self.forwarded_allow_ips)
+        except ValueError as exc:
+            raise SettingsError(f"--forwarded-allow-ips / CLUB_AGENTES_FORWARDED_ALLOW_IPS: {exc}") from None
         if self.log_level.upper() not in LOG_LEVELS:
             raise SettingsError(f"--log-level must be one of {', '.join(LOG_LEVELS)}, not {self.log_level[:20]!r}")
         return dataclasses.replace(self, agent=agent, log_level=self.log_level.upper())
@@ -371,6 +378,24 @@ SETTINGS: tuple[Setting, ...] = (
         "a table waiting for agents expires (aborted, its open-table slot freed) after this many seconds without "
         "a seat taken (default 1800)",
         metavar="SECONDS",
+    ),
+    Setting(
+        "forwarded_allow_ips",
+        "--forwarded-allow-ips",
+        "CLUB_AGENTES_FORWARDED_ALLOW_IPS",
+        "list",
+        "proxies (IPs or CIDRs, comma list or repeated) whose X-Forwarded-For gives the client address for "
+        "per-address limits; the right-most address not in the list is the client (default: none, the peer's "
+        "address is used)",
+        metavar="IP|CIDR,...",
+    ),
+    Setting(
+        "metrics",
+        "--metrics",
+        "CLUB_AGENTES_METRICS",
+        "bool",
+        "serve Prometheus metrics at /metrics (no key asked: keep the path off the public balancer); off by "
+        "default, /metrics is then 404",
     ),
 )
 """Every setting: the one table of flags and variables."""

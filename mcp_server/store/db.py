@@ -25,7 +25,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -134,6 +134,8 @@ class Database:
         self._sqlite: sqlite3.Connection | None = None
         self._pool: Any = None
         self._closed = False
+        self.observer: Callable[[str, float], None] | None = None
+        """Called with ``"read"`` or ``"write"`` and the seconds each transaction took (the metrics)."""
 
     # ----- opening
 
@@ -225,6 +227,20 @@ class Database:
             StoreError: the database is closed.
             IntegrityError: a statement broke a constraint (the transaction is rolled back).
         """
+        observer = self.observer
+        if observer is None:
+            with self._tx() as tx:
+                yield tx
+            return
+        started = time.perf_counter()
+        try:
+            with self._tx() as tx:
+                yield tx
+        finally:
+            observer("write", time.perf_counter() - started)
+
+    @contextlib.contextmanager
+    def _tx(self) -> Iterator[Tx]:
         if self._closed:
             raise StoreError(f"the database {self.location} is closed")
         if self._sqlite is not None:
@@ -259,14 +275,19 @@ class Database:
         Raises:
             StoreError: the database is closed.
         """
-        if self._sqlite is None:
-            with self.tx() as tx:
-                yield tx
-            return
-        if self._closed:
-            raise StoreError(f"the database {self.location} is closed")
-        with self._lock:
-            yield Tx(self._sqlite.cursor(), "sqlite")
+        started = time.perf_counter()
+        try:
+            if self._sqlite is None:
+                with self._tx() as tx:
+                    yield tx
+            else:
+                if self._closed:
+                    raise StoreError(f"the database {self.location} is closed")
+                with self._lock:
+                    yield Tx(self._sqlite.cursor(), "sqlite")
+        finally:
+            if self.observer is not None:
+                self.observer("read", time.perf_counter() - started)
 
     def one(self, sql: str, args: Sequence[Any] = ()) -> tuple[Any, ...] | None:
         """Run one read statement; return the first row or ``None``.

@@ -324,6 +324,8 @@ class Lanes:
         self._lock = threading.Lock()
         self._closed = False
         self._started = False
+        self.queued = 0
+        """Bot work submitted and not finished (for the metrics)."""
 
     def _lane(self, i: int) -> Executor:
         with self._lock:
@@ -355,6 +357,13 @@ class Lanes:
         """
         if self._closed:
             raise RuntimeError("the bot lanes are closed")
+        self.queued += 1
+        try:
+            return await self._run(task)
+        finally:
+            self.queued -= 1
+
+    async def _run(self, task: LaneTask) -> LaneResult:
         i = self.lane_of(task.table_id)
         for attempt in range(3):
             lane = self._lane(i)

@@ -379,6 +379,10 @@ class LiveTables:
                 if tid != live.id and _idle(self._tables[tid]):
                     del self._tables[tid]
 
+    def waiters(self) -> int:
+        """Return how many calls wait for a turn on the tables held."""
+        return sum(live.waiters for live in self._tables.values())
+
     def drop(self, table_id: str) -> None:
         """Forget a table (it is reloaded from the store on its next use)."""
         self._tables.pop(table_id, None)

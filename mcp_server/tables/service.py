@@ -291,6 +291,8 @@ class TableService:
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._buckets: dict[str, _Bucket] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.moves_applied = 0
+        """Moves this worker applied and stored (for its metrics)."""
         self._loop: asyncio.AbstractEventLoop | None = None
         self._listener: Listener | None = None
         backfill_old_tables(store, games)
@@ -367,6 +369,10 @@ class TableService:
     def live_tables(self) -> int:
         """How many tables this process holds in memory."""
         return len(self._live)
+
+    def load(self) -> dict[str, int]:
+        """Return this worker's load for its metrics: live tables, waiters, bot work queued on the lanes."""
+        return {"live_tables": len(self._live), "waiters": self._live.waiters(), "lane_queue": self.lanes.queued}
 
     def live(self, table_id: str) -> LiveTable | None:
         """Return the live table of this process, if it holds it (for tests and tools that inspect)."""
@@ -713,6 +719,7 @@ class TableService:
                 revision=None if moves else live.revision,
             )
         )
+        self.moves_applied += len(moves)
         live.version = version
         live.revision = revision
         live.status = "finished" if over else "playing"
@@ -1724,6 +1731,7 @@ class TableService:
             except StaleVersion:
                 return  # another worker plays it
             version = lane_version = v
+            self.moves_applied += len(res.moves)
             cpu_ms += _charged_ms(res.cpu_s)
             self._live.drop(table_id)
             if res.over:

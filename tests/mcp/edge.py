@@ -39,7 +39,13 @@ def http_club(db: Path | Store, **settings: Any) -> Iterator[tuple[ClubApp, str]
     chosen = load_settings({}, env={}, http=True, host=host, port=port, **settings)
     app = build_app(db if isinstance(db, Store) else Store(db), settings=chosen)
     config = uvicorn.Config(
-        build_http_app(app, chosen), host=host, port=port, loop="uvloop", http="httptools", log_level="warning"
+        build_http_app(app, chosen),
+        host=host,
+        port=port,
+        loop="uvloop",
+        http="httptools",
+        log_level="warning",
+        proxy_headers=False,  # as serve_http: X-Forwarded-For is read by the app, from trusted proxies only
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
