@@ -86,7 +86,7 @@ async def agent(
             t.lost += now.ready
 
 
-async def soak(stores: list[Store], moves: int, timeout: float, seed: int) -> Tally:
+async def soak(stores: list[Store], moves: int, timeout: float, seed: int, goal: int = 500) -> Tally:
     """Play whole games until ``moves`` moves were played; return the tally."""
     settings = TableSettings(bot_workers=0, decision_timeout_s=None, sweep_s=3600, poll_s=60.0)
     corpus = load_corpus()
@@ -98,7 +98,7 @@ async def soak(stores: list[Store], moves: int, timeout: float, seed: int) -> Ta
     rng = random.Random(seed)
     try:
         while tally.moves < moves:
-            t = await svcs[0].create("toy-race", ["agent", "agent"], {"require_club_pass": False, "goal": 500}, seed)
+            t = await svcs[0].create("toy-race", ["agent", "agent"], {"require_club_pass": False, "goal": goal}, seed)
             tid = t.table.table_id
             names = ["ana", "bob"]
             tokens = [(await svcs[0].join(tid, n, None, None)).token for n in names]
@@ -120,12 +120,15 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=3.0, help="seconds each wait may take")
     ap.add_argument("--pg", default=os.environ.get("CLUB_AGENTES_TEST_PG"), help="PostgreSQL URL (optional)")
     ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--goal", type=int, default=500, help="the Race's goal (a game is about 2/3 of it in moves)")
+    ap.add_argument("--pg-workers", default="1,2", help="comma-separated PostgreSQL worker counts")
+    ap.add_argument("--no-sqlite", action="store_true", help="skip the SQLite run")
     args = ap.parse_args()
     import tempfile
 
-    configs: list[tuple[str, int]] = [("sqlite", 1)]
+    configs: list[tuple[str, int]] = [] if args.no_sqlite else [("sqlite", 1)]
     if args.pg:
-        configs += [("postgresql", 1), ("postgresql", 2)]
+        configs += [("postgresql", int(n)) for n in args.pg_workers.split(",")]
     print(f"{'store':<11} {'workers':>7} {'moves':>6} {'waits':>6} {'lost':>5} {'seconds':>8}")
     for kind, workers in configs:
         with tempfile.TemporaryDirectory() as tmp:
@@ -137,7 +140,7 @@ def main() -> None:
                 stores = [Store(args.pg, schema=schema) for _ in range(workers)]
             start = time.monotonic()
             try:
-                tally = asyncio.run(soak(stores, args.moves, args.timeout, args.seed))
+                tally = asyncio.run(soak(stores, args.moves, args.timeout, args.seed, args.goal))
             finally:
                 for s in stores:
                     s.close()
