@@ -368,7 +368,12 @@ class LiveTables:
         return self._tables.get(table_id)
 
     def put(self, live: LiveTable) -> None:
-        """Keep a table, dropping the least recently used idle ones beyond the capacity."""
+        """Keep a table, dropping the least recently used idle ones beyond the capacity.
+
+        A table this replaces, or drops, wakes its waiters: they wait on the table now in memory."""
+        old = self._tables.get(live.id)
+        if old is not None and old is not live:
+            old.wake()
         self._tables[live.id] = live
         self._tables.move_to_end(live.id)
         live.touched = time.monotonic()
@@ -377,15 +382,23 @@ class LiveTables:
                 if len(self._tables) <= self.capacity:
                     break
                 if tid != live.id and _idle(self._tables[tid]):
-                    del self._tables[tid]
+                    self._tables.pop(tid).wake()
 
     def waiters(self) -> int:
         """Return how many calls wait for a turn on the tables held."""
         return sum(live.waiters for live in self._tables.values())
 
     def drop(self, table_id: str) -> None:
-        """Forget a table (it is reloaded from the store on its next use)."""
-        self._tables.pop(table_id, None)
+        """Forget a table (it is reloaded from the store on its next use); its waiters wake, so that they wait
+        on the reloaded table (a write to that one would not wake them)."""
+        live = self._tables.pop(table_id, None)
+        if live is not None:
+            live.wake()
+
+    def wake_all(self) -> None:
+        """Wake the waiters of every table (they re-read the store)."""
+        for live in self._tables.values():
+            live.wake()
 
     def drop_idle(self, idle_s: float, finished_s: float = 5.0) -> int:
         """Drop tables unused for ``idle_s`` seconds (finished ones after ``finished_s``); return how many."""
@@ -395,6 +408,7 @@ class LiveTables:
             limit = finished_s if live.status in ("finished", "aborted") else idle_s
             if now - live.touched >= limit and _idle(live):
                 del self._tables[tid]
+                live.wake()  # a waiter between its subscription and its sleep is not counted in ``waiters``
                 dropped += 1
         return dropped
 

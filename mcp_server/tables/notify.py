@@ -4,8 +4,9 @@ Every write to a table sends ``NOTIFY <channel>, '<table id>'`` in its transacti
 :mod:`club_agentes.mcp_server.store.tables`), so PostgreSQL delivers it when the write commits. A
 :class:`Listener` thread holds one connection that listens on the channel and hands each table id
 to the event loop, where the table's waiters wake and catch up. The connection is re-opened after
-an error (with a short back-off); while it is down, waiters still re-read the store every few
-seconds, so a lost notification only delays a wake-up.
+an error (with a short back-off); while it is down (or not yet up), waiters re-read the store at the
+short ``poll_s`` interval, and once a ``LISTEN`` is in place every waiter re-reads the store once, so a
+notification sent while nobody listened is not slept past.
 """
 
 from __future__ import annotations
@@ -29,11 +30,17 @@ class Listener:
     """A thread listening for table notifications and calling ``on_table(table_id)`` in the event loop."""
 
     def __init__(
-        self, store: Any, channel: str, loop: asyncio.AbstractEventLoop, on_table: Callable[[str], None]
+        self,
+        store: Any,
+        channel: str,
+        loop: asyncio.AbstractEventLoop,
+        on_table: Callable[[str], None],
+        on_listening: Callable[[], None] | None = None,
     ) -> None:
         self.channel = channel
         self.loop = loop
         self.on_table = on_table
+        self.on_listening = on_listening
         self._conninfo = _conninfo(store)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -57,6 +64,8 @@ class Listener:
                 with psycopg.connect(self._conninfo, autocommit=True) as conn:
                     conn.execute(f'LISTEN "{self.channel}"')
                     self.ready.set()
+                    if self.on_listening is not None:  # what was sent before this LISTEN is not delivered
+                        self._call(self.on_listening)
                     backoff = 0.2
                     while not self._stop.is_set():
                         for note in conn.notifies(timeout=1.0):
@@ -64,6 +73,7 @@ class Listener:
                             if self._stop.is_set():
                                 break
             except Exception as exc:
+                self.ready.clear()  # waiters poll the store at their short interval until LISTEN is back
                 if self._stop.is_set():
                     return
                 log.warning("table notifications: %s; listening again in %.1f s", str(exc).splitlines()[0], backoff)
@@ -71,7 +81,10 @@ class Listener:
                 backoff = min(backoff * 2, 5.0)
 
     def _deliver(self, table_id: str) -> None:
+        self._call(self.on_table, table_id)
+
+    def _call(self, fn: Callable[..., None], *args: Any) -> None:
         try:
-            self.loop.call_soon_threadsafe(self.on_table, table_id)
+            self.loop.call_soon_threadsafe(fn, *args)
         except RuntimeError:  # the loop is closed: nothing waits any more
             self._stop.set()

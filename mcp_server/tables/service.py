@@ -311,7 +311,7 @@ class TableService:
         if channel is not None:
             if self._listener is not None:
                 self._listener.stop()
-            self._listener = Listener(self.store, channel, loop, self._on_notify)
+            self._listener = Listener(self.store, channel, loop, self._on_notify, self._on_listening)
             self._listener.start()
 
     async def start(self) -> None:
@@ -364,6 +364,11 @@ class TableService:
         live = self._live.peek(table_id)
         if live is not None:
             live.wake()
+
+    def _on_listening(self) -> None:
+        """The listener's ``LISTEN`` is in place (again): notifications sent while it was not may be lost, so
+        every waiter re-reads the store once."""
+        self._live.wake_all()
 
     @property
     def live_tables(self) -> int:
@@ -998,26 +1003,43 @@ class TableService:
             raise TableError(f"timeout_s must be from 0 to {MAX_WAIT_S:g} seconds, not {str(timeout_s)[:20]}")
         start = time.monotonic()
         since = _version_arg("since", since)
-        outcome, live = await self._wait_check(table_id, token, timeout_s, since, start, agent)
+        # Subscribe before checking: a write (or a NOTIFY) from here on sets ``changed``, so a decision that
+        # appears between the check and the sleep ends the sleep at once instead of being slept past.
+        live = await self._get(table_id)
+        changed = live.changed
+        outcome, checked = await self._wait_check(table_id, token, timeout_s, since, start, agent)
         if outcome is not None:
             return outcome  # no long-poll held for an answer that needs no waiting
         hold: contextlib.AbstractAsyncContextManager[None] = contextlib.nullcontext()
         if self.limits is not None and agent is not None:
             hold = self.limits.ahold("long_poll", agent, timeout_s)
-        poll = self.settings.poll_s if self._listener is None else max(self.settings.poll_s, 5.0)
         async with hold:
             while True:
+                if checked is live:  # else the table was replaced in memory meanwhile: subscribe to the new one
+                    await self._sleep_on(live, changed, timeout_s - (time.monotonic() - start))
+                live = checked
                 changed = live.changed
-                live.waiters += 1
-                try:
-                    remaining = timeout_s - (time.monotonic() - start)
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(changed.wait(), timeout=min(remaining, poll))
-                finally:
-                    live.waiters -= 1
-                outcome, live = await self._wait_check(table_id, token, timeout_s, since, start, agent)
+                outcome, checked = await self._wait_check(table_id, token, timeout_s, since, start, agent)
                 if outcome is not None:
                     return outcome
+
+    def _poll_s(self) -> float:
+        """Return how long a waiter sleeps before it re-reads the store without a wake-up: long once the
+        PostgreSQL listener is in place (a NOTIFY wakes it), ``poll_s`` without one or while it connects."""
+        listener = self._listener
+        if listener is None or not listener.ready.is_set():
+            return self.settings.poll_s
+        return max(self.settings.poll_s, 5.0)
+
+    async def _sleep_on(self, live: LiveTable, changed: asyncio.Event, remaining: float) -> None:
+        """Sleep until ``changed`` (taken from ``live`` before the caller's check) is set, at most ``remaining``
+        seconds and one poll. Raises nothing (a timeout is how a sleep ends without a wake-up)."""
+        live.waiters += 1
+        try:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(changed.wait(), timeout=max(0.0, min(remaining, self._poll_s())))
+        finally:
+            live.waiters -= 1
 
     async def _wait_check(
         self, table_id: str, token: str, timeout_s: float, since: int | None, start: float, agent: str | None
@@ -1366,23 +1388,20 @@ class TableService:
         Raises:
             TableError: unknown table, bad token or a token of another agent's seat.
         """
-        poll = self.settings.poll_s if self._listener is None else max(self.settings.poll_s, 5.0)
         # First from the table in memory (no read of the store: most moves are not held); once held, fresh.
         cached = self._live.peek(table_id) if isinstance(table_id, str) else None
         while True:
+            from_memory = cached is not None
             live = cached if cached is not None else await self._fresh(table_id)
             cached = None
+            # No await from the read to the sleep: a write after the check sets the event taken here.
+            changed = live.changed
             seat = self._seat_of(live, token, agent)
             remaining = until - time.monotonic()
             if remaining <= 0 or not self._held(live, seat, move, expected_version):
                 return
-            changed = live.changed
-            live.waiters += 1
-            try:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(changed.wait(), timeout=min(remaining, poll))
-            finally:
-                live.waiters -= 1
+            if not from_memory:  # held by what the memory says: re-check at the store's revision before sleeping
+                await self._sleep_on(live, changed, remaining)
 
     def _state_at(self, live: LiveTable, version: int) -> Any:
         """Return the game's state at an older ``version`` (rebuilt from the store; a few are kept). Read only.
