@@ -20,7 +20,9 @@
   memory per worker, an idle one making room for a new one (:class:`LegacySessionCap`), and all of
   them globally by the SDK's ``max_sessions``.
 
-:func:`serve_http` runs the app with uvicorn (uvloop and httptools).
+:func:`serve_http` runs the app with uvicorn (uvloop and httptools). Outermost,
+:class:`~club_agentes.mcp_server.guard.EdgeGuard` refuses big bodies (413), keyless floods from one
+address and too many open streams (429), and adds the spectator pages' security headers.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from club_agentes.mcp_server.event_store import RETRY_MS, MemoryEventStore
+from club_agentes.mcp_server.guard import EdgeGuard, header_timeout_protocol
 from club_agentes.mcp_server.oauth import auth_edge
 from club_agentes.mcp_server.settings import ServerSettings
 from mcp.server.streamable_http import MCP_SESSION_ID_HEADER
@@ -221,6 +224,8 @@ class EdgeMiddleware:
             return
         request = Request(scope)
         refusal = await self.security.validate_request(request, is_post=False)
+        if refusal is None and not request.headers.get("host", "").strip():
+            refusal = PlainTextResponse("", status_code=421)  # an empty Host is as unknown as a foreign one
         if refusal is not None:
             host = request.headers.get("host", "")[:100]
             origin = request.headers.get("origin", "")[:100]
@@ -357,13 +362,15 @@ def build_http_app(club: ClubApp, settings: ServerSettings) -> ASGIApp:
         host=settings.host,
         session_idle_timeout=float(limits.legacy_idle_s),
         max_sessions=limits.legacy_sessions_global,
+        **({"max_request_body_size": limits.body_bytes} if limits.body_bytes is not None else {}),
     )
     anonymous = StreamableHTTPASGIApp(club.server.session_manager) if club.open_registration else None
     sessions = LegacySessionCap(limits.legacy_sessions, float(limits.legacy_idle_s)) if streaming else None
     edge = EdgeMiddleware(
         inner, security, anonymous_app=anonymous, sessions=sessions, close_session=session_closer(club)
     )
-    return auth_edge(club, edge)  # 401s that say whether a key is missing or not valid; OAuth client limits
+    keyed = auth_edge(club, edge)  # 401s that say whether a key is missing or not valid; OAuth client limits
+    return EdgeGuard(keyed, limits, mcp_path=MCP_PATH)  # bodies, keyless rates, stream caps, page headers
 
 
 def session_closer(club: ClubApp) -> SessionCloser:
@@ -385,7 +392,8 @@ def session_closer(club: ClubApp) -> SessionCloser:
 def serve_http(club: ClubApp, settings: ServerSettings) -> None:
     """Serve ``club`` over HTTP with uvicorn (uvloop, httptools) until interrupted.
 
-    uvicorn's access log (a line per request) is written at ``--log-level DEBUG`` only.
+    uvicorn's access log (a line per request) is written at ``--log-level DEBUG`` only. A connection that
+    does not send a request's headers within ``header_timeout_s`` (a limit) is closed.
     """
     import uvicorn
 
@@ -395,7 +403,7 @@ def serve_http(club: ClubApp, settings: ServerSettings) -> None:
         host=settings.host,
         port=settings.port,
         loop="uvloop",
-        http="httptools",
+        http=header_timeout_protocol(float(settings.limits.header_timeout_s)),
         lifespan="on",
         log_level=settings.log_level.lower(),
         access_log=settings.log_level == "DEBUG",  # a line per request cost 8% of a request's CPU
