@@ -9,7 +9,8 @@ worker:
 * **Requests without a key** (spectator pages, replay steps, lobby, event streams, sign-in and registration
   pages, anonymous ``/mcp`` calls under open registration; every path but ``/mcp`` counts, with or without an
   ``Authorization`` header, since only ``/mcp`` checks it) are rate-limited per client address: a token bucket
-  of ``public_per_minute`` requests, refilled evenly over a minute; beyond it, 429 with ``Retry-After``.
+  of ``public_per_minute`` requests, refilled evenly over a minute (bursts of a tenth of it); beyond it, 429
+  with ``Retry-After``.
 * **Streams**: ``GET /mcp`` streams are capped per agent key (``streams``) and, with the spectator event streams
   (``/lobby/stream``, ``/tables/{id}/stream``), per address (``streams_per_address``); one more gets 429.
 * **Spectator pages** are sent with a Content-Security-Policy naming no other origin
@@ -50,10 +51,12 @@ BUCKETS = 10_000
 
 
 class RateBuckets:
-    """Token buckets per key: ``per_minute`` requests, refilled evenly; a full bucket holds ``per_minute``."""
+    """Token buckets per key: ``per_minute`` requests, refilled evenly; a full bucket holds a burst of a tenth
+    of them (at least 10, at most all of them)."""
 
     def __init__(self, per_minute: int, clock: Callable[[], float] = time.monotonic) -> None:
         self.per_minute = per_minute
+        self.burst = max(min(per_minute, 10), per_minute // 10)
         self.rate = per_minute / 60.0
         self.clock = clock
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
@@ -61,8 +64,8 @@ class RateBuckets:
     def take(self, key: str) -> float:
         """Spend one request of ``key``; return 0 if allowed, else the seconds until one is available."""
         now = self.clock()
-        tokens, at = self._buckets.pop(key, (float(self.per_minute), now))
-        tokens = min(float(self.per_minute), tokens + (now - at) * self.rate)
+        tokens, at = self._buckets.pop(key, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - at) * self.rate)
         wait = 0.0
         if tokens >= 1.0:
             tokens -= 1.0

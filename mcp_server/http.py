@@ -30,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
+import sys
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -55,6 +56,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("club_agentes.http")
 
 MCP_PATH = "/mcp"
+
+SWITCH_INTERVAL_S = 0.0005
+"""The interpreter's thread switch interval in the HTTP server (see :func:`serve_http`)."""
 
 RETRY_AFTER_LIVE_S = 5
 """``Retry-After`` of a new session refused because all of its identity's sessions are live."""
@@ -397,6 +401,11 @@ def serve_http(club: ClubApp, settings: ServerSettings) -> None:
     """
     import uvicorn
 
+    # A heavy job in a worker thread (a replay step, a log page: see club_agentes.mcp_server.heavy) holds the
+    # interpreter for up to the switch interval each time the event loop wants it back; at the default 5 ms, a
+    # request that waits on the network a few times pays that many times over. 0.5 ms keeps the loop close to
+    # its idle latency while a heavy job runs.
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
     app = build_http_app(club, settings)
     uvicorn.run(
         app,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
+from club_agentes.mcp_server.heavy import off_loop
 from club_agentes.mcp_server.identity import claimed_agent, current_agent
 from club_agentes.mcp_server.models_tables import (
     GameLog,
@@ -205,7 +206,8 @@ def register_table_tools(mcp: ClubServer, tables: TableService) -> None:
         the game is over the full log (every event with its audience, every move, the seed and options: enough
         to replay it). The first page starts with the deal.
         """
-        return presenter.log_page(await tables.log(table_id, seat_token, cursor, limit))
+        page = await tables.log(table_id, seat_token, cursor, limit)
+        return await off_loop(presenter.log_page, page)  # up to 500 moves of events: built off the event loop
 
     @mcp.tool(annotations=READ_ONLY, title="List tables")
     async def list_tables(

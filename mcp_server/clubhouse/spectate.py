@@ -23,7 +23,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from club_agentes.engine.core import Game, get_game
 from club_agentes.mcp_server.store import Store
@@ -31,12 +31,17 @@ from club_agentes.mcp_server.store.tables import EventRow, TableRow
 from club_agentes.mcp_server.tables.lanes import restorable
 from club_agentes.mcp_server.tables.live import LiveTable, catch_up, load_table
 
+T = TypeVar("T")
+
 WATCHED = 64
 """Tables whose live state this process keeps for spectators (least recently watched are dropped)."""
 REPLAY_CACHE_BYTES = 64 * 2**20
 """The bytes of replay checkpoints kept in memory by default (the ``replay_cache_mb`` limit)."""
 REPLAY_CPU_S = 2.0
 """The CPU seconds one replay step may take by default (the ``replay_cpu_ms`` limit)."""
+READ_CHUNK = 50
+"""Versions one store statement of a replay reads (the store serves one statement at a time, so the event loop's
+own short reads wait for one chunk at most)."""
 CHECKPOINT_EVERY = 16
 """A replay keeps the engine's snapshot every this many versions it passes (in :class:`ByteCache`)."""
 
@@ -360,8 +365,12 @@ class Spectator:
         first, last = max(0, first), min(last, replay.count - 1)
         if last < first:
             return []
-        events = self.store.load_events(replay.table_id, after_version=first - 1, upto_version=last, everything=True)
-        seats = {m.version: m.seat for m in self.store.load_moves(replay.table_id, after=first - 1, upto=last)}
+        events: list[EventRow] = []
+        seats: dict[int, int] = {}
+        for lo in range(first - 1, last, READ_CHUNK):  # short statements: the store serves one at a time
+            hi = min(last, lo + READ_CHUNK)
+            events += self.store.load_events(replay.table_id, after_version=lo, upto_version=hi, everything=True)
+            seats.update((m.version, m.seat) for m in self.store.load_moves(replay.table_id, after=lo, upto=hi))
         by_version: dict[int, list[EventRow]] = {}
         for e in events:
             by_version.setdefault(e.version, []).append(e)
@@ -373,16 +382,16 @@ class Spectator:
             out.append(MoveLine(i, seats.get(i) if i > 0 else None, shown[0] if shown else None))
         return out
 
-    def public_events_before(self, table_id: str, upto: int, window: int, windows: int) -> list[EventRow]:
-        """Return the public events up to version ``upto``, newest window first: at most ``windows`` windows of
-        ``window`` versions each, stopping at the first non-empty one (for a look back bounded in work)."""
+    def look_back(
+        self, table_id: str, upto: int, versions: int, pick: Callable[[list[EventRow]], T | None]
+    ) -> T | None:
+        """Return ``pick`` of the public events up to version ``upto``, read newest first :data:`READ_CHUNK`
+        versions at a time: the first chunk ``pick`` finds something in decides (at most ``versions`` read)."""
         hi = upto
-        for _ in range(windows):
-            if hi < 0:
-                break
-            lo = max(-1, hi - window)
-            found = self.store.load_events(table_id, after_version=lo, upto_version=hi, seat=None)
-            if found:
+        while hi >= 0 and upto - hi < versions:
+            lo = max(-1, hi - READ_CHUNK)
+            found = pick(self.store.load_events(table_id, after_version=lo, upto_version=hi, seat=None))
+            if found is not None:
                 return found
             hi = lo
-        return []
+        return None

@@ -39,6 +39,7 @@ from club_agentes.mcp_server.clubhouse.i18n import DRAW_TEXTS, TEXTS, count_word
 from club_agentes.mcp_server.clubhouse.spectate import NotFound, PublicTable, Replay, ReplayBusy
 from club_agentes.mcp_server.clubhouse.tools import build_leaderboard, build_profile
 from club_agentes.mcp_server.clubhouse.words import Words
+from club_agentes.mcp_server.heavy import off_loop
 from club_agentes.mcp_server.identity import InvalidAgent, normalize_agent_name
 from club_agentes.mcp_server.store.tables import EventRow
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -378,14 +379,15 @@ class Pages:
         await self.club.fresh()
         seats = await asyncio.to_thread(self.seat_info, replay.game, replay, lang)
         try:
-            step = await asyncio.to_thread(self.step_data, replay, index, seats, words)
+            step = await off_loop(self.step_data, replay, index, seats, words)
         except ReplayBusy as exc:
             return busy_response(str(exc))
         names = self.seat_names(replay, t)
         first = max(0, min(index - MOVE_WINDOW // 2, replay.count - MOVE_WINDOW))
-        lines = await asyncio.to_thread(spectator.move_lines, replay, first, first + MOVE_WINDOW - 1)
+        lines = await off_loop(spectator.move_lines, replay, first, first + MOVE_WINDOW - 1)
         result = words.result(replay.result) if replay.result else None
-        return self.render(
+        return await off_loop(
+            self.render,
             request,
             "replay.html",
             replay=replay,
@@ -415,7 +417,7 @@ class Pages:
         step = spectator.replay_step(replay, index)
         die = None
         if replay.game == "market-fortune":
-            die = draw.last_roll(replay.game, spectator.public_events_before(replay.table_id, index, 200, 5))
+            die = spectator.look_back(replay.table_id, index, 1000, lambda es: draw.last_roll(replay.game, es))
         names = self.seat_names(replay, t)
         last = replay.count - 1
         if step.seat is None:
@@ -447,7 +449,7 @@ class Pages:
             return JSONResponse({"error": f"step must be from 0 to {replay.count - 1}, not {index}"}, status_code=404)
         seats = await asyncio.to_thread(self.seat_info, replay.game, replay, lang)
         try:
-            data = await asyncio.to_thread(self.step_data, replay, index, seats, Words(replay.game, lang))
+            data = await off_loop(self.step_data, replay, index, seats, Words(replay.game, lang))
         except ReplayBusy as exc:
             return busy_response(str(exc))
         return JSONResponse(data)

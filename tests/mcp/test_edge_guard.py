@@ -63,10 +63,11 @@ def test_the_new_limits_parse_and_keep_their_ranges() -> None:
 
 def test_buckets_and_stream_counts() -> None:
     now = [0.0]
-    buckets = RateBuckets(60, clock=lambda: now[0])
+    buckets = RateBuckets(600, clock=lambda: now[0])
+    assert buckets.burst == 60  # a full bucket holds a tenth of the minute's requests
     assert all(buckets.take("a") == 0 for _ in range(60))
     assert buckets.take("a") > 0 and buckets.take("b") == 0  # one address's flood leaves another served
-    now[0] += 1.0  # one request a second comes back
+    now[0] += 0.1  # ten requests a second come back: one in a tenth of a second
     assert buckets.take("a") == 0 and buckets.take("a") > 0
     streams = StreamCounts()
     keys: list[tuple[str, int | None]] = [("addr:x", 2), ("key:k", 1)]
