@@ -133,11 +133,14 @@ class EdgeGuard:
         limits: LimitSettings,
         *,
         mcp_path: str = "/mcp",
+        keys_required: bool = True,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.app = app
         self.limits = limits
         self.mcp_path = mcp_path
+        self.keys_required = keys_required
+        """Without keys (``--no-auth``, loopback only) every ``/mcp`` request is the local agent's: not counted."""
         self.public = RateBuckets(limits.public_per_minute, clock) if limits.public_per_minute else None
         self.streams = StreamCounts()
 
@@ -152,7 +155,7 @@ class EdgeGuard:
         authorization = headers.get("authorization")
         mcp = path.rstrip("/") == self.mcp_path
         # Only /mcp checks a key; elsewhere an Authorization header proves nothing, so it buys no exemption.
-        if self.public is not None and (authorization is None or not mcp):
+        if self.public is not None and (not mcp or (authorization is None and self.keys_required)):
             wait = self.public.take(address)
             if wait > 0:
                 retry = max(1, int(wait + 0.999))

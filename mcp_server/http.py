@@ -374,7 +374,8 @@ def build_http_app(club: ClubApp, settings: ServerSettings) -> ASGIApp:
         inner, security, anonymous_app=anonymous, sessions=sessions, close_session=session_closer(club)
     )
     keyed = auth_edge(club, edge)  # 401s that say whether a key is missing or not valid; OAuth client limits
-    return EdgeGuard(keyed, limits, mcp_path=MCP_PATH)  # bodies, keyless rates, stream caps, page headers
+    # Outermost: bodies, keyless rates, stream caps, page headers.
+    return EdgeGuard(keyed, limits, mcp_path=MCP_PATH, keys_required=club.keys_required)
 
 
 def session_closer(club: ClubApp) -> SessionCloser:

@@ -8,14 +8,16 @@ from __future__ import annotations
 import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 from club_agentes.mcp_server.app import ClubApp
-from club_agentes.mcp_server.guard import SPECTATOR_CSP, RateBuckets, StreamCounts
+from club_agentes.mcp_server.guard import SPECTATOR_CSP, EdgeGuard, RateBuckets, StreamCounts
 from club_agentes.mcp_server.http import build_http_app
 from club_agentes.mcp_server.limits import LimitSettings, LimitsSyntaxError
 from club_agentes.mcp_server.store import Store
+from starlette.responses import PlainTextResponse
 
 from tests.clubhouse.helpers import clubhouse_app
 from tests.mcp.edge import http_club
@@ -105,6 +107,19 @@ async def test_keyless_requests_are_rate_limited_per_address(client: httpx.Async
     other = httpx.AsyncClient(transport=httpx.ASGITransport(app=client._transport.app, client=("10.0.0.2", 1)))  # type: ignore[attr-defined]
     async with other:
         assert (await other.get(f"{BASE}/?lang=en")).status_code == 200  # another address is served
+
+
+async def test_keyless_mcp_requests_count_only_where_keys_are_required() -> None:
+    async def ok(scope: Any, receive: Any, send: Any) -> None:
+        await PlainTextResponse("ok")(scope, receive, send)
+
+    for keys_required, expected in ((False, [200, 200, 200]), (True, [200, 429, 429])):
+        guard = EdgeGuard(ok, LimitSettings(public_per_minute=1), keys_required=keys_required)
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=guard), base_url=BASE) as c:
+            codes = [(await c.post("/mcp", content=b"{}")).status_code for _ in range(3)]
+            assert codes == expected, keys_required
+            keyed = await c.post("/mcp", headers={"Authorization": "Bearer k"})
+            assert keyed.status_code == 200  # a key is not counted here: /mcp checks it
 
 
 async def test_spectator_pages_send_csp_nosniff_and_deny_framing_and_an_empty_host_is_refused(
