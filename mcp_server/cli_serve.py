@@ -8,7 +8,10 @@ sentence on stderr and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import atexit
 import logging
+import logging.handlers
+import queue
 import sys
 from typing import Any
 
@@ -29,11 +32,45 @@ def add_commands(sub: Any) -> None:
     serve.set_defaults(run=run_serve)
 
 
+LOG_QUEUE_LINES = 10_000
+"""Log lines waiting for stderr; beyond them new lines are dropped (the server never waits on its log)."""
+
+
+class DroppingQueueHandler(logging.handlers.QueueHandler):
+    """Queue a log record without ever blocking; a record that finds the queue full is dropped and counted."""
+
+    dropped = 0
+
+    def enqueue(self, record: logging.LogRecord) -> None:
+        """Put ``record`` on the queue, or count it as dropped when the queue is full (never raises)."""
+        try:
+            self.queue.put_nowait(record)
+        except queue.Full:
+            DroppingQueueHandler.dropped += 1
+
+
 def configure_logging(level: str) -> None:
-    """Send the server's log lines to stderr (stdout carries the stdio protocol)."""
-    logging.basicConfig(
-        stream=sys.stderr, level=getattr(logging, level, logging.INFO), format="%(levelname)s %(name)s: %(message)s"
-    )
+    """Send the server's log lines to stderr (stdout carries the stdio protocol), written by a thread of its own.
+
+    The event loop only queues a line: a stderr that is read slowly or not at all (a full pipe) would otherwise
+    block the loop in ``write`` and stall every client. Lines beyond :data:`LOG_QUEUE_LINES` waiting are dropped.
+    """
+    stream = logging.StreamHandler(sys.stderr)
+    stream.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    lines: queue.Queue[logging.LogRecord] = queue.Queue(LOG_QUEUE_LINES)
+    listener = logging.handlers.QueueListener(lines, stream)
+    listener.start()
+
+    def flush() -> None:  # at exit: the lines queued so far, unless stderr stays blocked (then left after 2 s)
+        try:
+            listener.enqueue_sentinel()
+        except queue.Full:
+            return
+        if listener._thread is not None:
+            listener._thread.join(2)
+
+    atexit.register(flush)
+    logging.basicConfig(handlers=[DroppingQueueHandler(lines)], level=getattr(logging, level, logging.INFO))
 
 
 def run_serve(args: argparse.Namespace) -> int:

@@ -20,7 +20,9 @@
   memory per worker, an idle one making room for a new one (:class:`LegacySessionCap`), and all of
   them globally by the SDK's ``max_sessions``.
 
-:func:`serve_http` runs the app with uvicorn (uvloop and httptools).
+:func:`serve_http` runs the app with uvicorn (uvloop and httptools). Outermost,
+:class:`~club_agentes.mcp_server.guard.EdgeGuard` refuses big bodies (413), keyless floods from one
+address and too many open streams (429), and adds the spectator pages' security headers.
 """
 
 from __future__ import annotations
@@ -28,12 +30,14 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
+import sys
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from club_agentes.mcp_server.event_store import RETRY_MS, MemoryEventStore
+from club_agentes.mcp_server.guard import EdgeGuard, header_timeout_protocol
 from club_agentes.mcp_server.lifespan import StartupHook
 from club_agentes.mcp_server.oauth import auth_edge
 from club_agentes.mcp_server.operations import Operations
@@ -55,6 +59,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("club_agentes.http")
 
 MCP_PATH = "/mcp"
+
+SWITCH_INTERVAL_S = 0.0005
+"""The interpreter's thread switch interval in the HTTP server (see :func:`serve_http`)."""
 
 RETRY_AFTER_LIVE_S = 5
 """``Retry-After`` of a new session refused because all of its identity's sessions are live."""
@@ -223,6 +230,8 @@ class EdgeMiddleware:
             return
         request = Request(scope)
         refusal = await self.security.validate_request(request, is_post=False)
+        if refusal is None and not request.headers.get("host", "").strip():
+            refusal = PlainTextResponse("", status_code=421)  # an empty Host is as unknown as a foreign one
         if refusal is not None:
             host = request.headers.get("host", "")[:100]
             origin = request.headers.get("origin", "")[:100]
@@ -359,6 +368,7 @@ def build_http_app(club: ClubApp, settings: ServerSettings) -> ASGIApp:
         host=settings.host,
         session_idle_timeout=float(limits.legacy_idle_s),
         max_sessions=limits.legacy_sessions_global,
+        **({"max_request_body_size": limits.body_bytes} if limits.body_bytes is not None else {}),
     )
     anonymous = StreamableHTTPASGIApp(club.server.session_manager) if club.open_registration else None
     # At most its fair share of the global ceiling.
@@ -368,9 +378,11 @@ def build_http_app(club: ClubApp, settings: ServerSettings) -> ASGIApp:
         inner, security, anonymous_app=anonymous, sessions=sessions, close_session=session_closer(club)
     )
     keyed = auth_edge(club, edge)  # 401s that say whether a key is missing or not valid; OAuth client limits
-    # Outside every check and limit: /healthz and /metrics, and the client address behind trusted proxies.
+    # Outermost: the start-up hook, the client address behind trusted proxies, then /healthz and /metrics
+    # (outside every check and limit), then the edge guard (bodies, keyless rates, stream caps, page headers).
+    guarded = EdgeGuard(keyed, limits, mcp_path=MCP_PATH, keys_required=club.keys_required)
     routes = [str(getattr(r, "path", "")) for r in getattr(inner, "routes", [])]
-    operations = Operations(keyed, club, metrics=settings.metrics, routes=routes)
+    operations = Operations(guarded, club, metrics=settings.metrics, routes=routes)
     app = ForwardedFor(operations, parse_networks(settings.forwarded_allow_ips))
     return StartupHook(app, club.tables.start)  # bots and clocks resume at start, not at the first call
 
@@ -394,17 +406,23 @@ def session_closer(club: ClubApp) -> SessionCloser:
 def serve_http(club: ClubApp, settings: ServerSettings) -> None:
     """Serve ``club`` over HTTP with uvicorn (uvloop, httptools) until interrupted.
 
-    uvicorn's access log (a line per request) is written at ``--log-level DEBUG`` only.
+    uvicorn's access log (a line per request) is written at ``--log-level DEBUG`` only. A connection that
+    does not send a request's headers within ``header_timeout_s`` (a limit) is closed.
     """
     import uvicorn
 
+    # A heavy job in a worker thread (a replay step, a log page: see club_agentes.mcp_server.heavy) holds the
+    # interpreter for up to the switch interval each time the event loop wants it back; at the default 5 ms, a
+    # request that waits on the network a few times pays that many times over. 0.5 ms keeps the loop close to
+    # its idle latency while a heavy job runs.
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
     app = build_http_app(club, settings)
     uvicorn.run(
         app,
         host=settings.host,
         port=settings.port,
         loop="uvloop",
-        http="httptools",
+        http=header_timeout_protocol(float(settings.limits.header_timeout_s)),
         lifespan="on",
         log_level=settings.log_level.lower(),
         access_log=settings.log_level == "DEBUG",  # a line per request cost 8% of a request's CPU

@@ -17,7 +17,18 @@ name                           default  what it limits
 ``oauth_clients_per_hour``     20       OAuth clients registered (``POST /register``) from one address per hour
 ``legacy_sessions``            8        live legacy-protocol HTTP sessions per agent (or address)
 ``legacy_idle_s``              600      seconds after which an idle legacy session is closed
+``body_bytes``                 1048576  bytes of a request body (a larger one gets 413)
+``streams``                    4        ``GET /mcp`` streams an agent key holds open at once
+``streams_per_address``        32       ``GET /mcp`` and spectator event streams one address holds open
+``public_per_minute``          600      requests without a key from one address per minute (pages,
+                                        replays, lobby, streams, sign-in, registration); 429 beyond
+``header_timeout_s``           10       seconds a connection may take to send a request's headers
+``replay_cache_mb``            64       megabytes of replay checkpoints a worker keeps in memory
+``replay_cpu_ms``              2000     CPU milliseconds one replay step may take (503 beyond; the
+                                        work done is kept, so a retry gets further)
 =============================  =======  =======================================================
+
+The last seven are held per worker, in memory (the edge answers before the database is read).
 
 Global ceilings (defaults): ``entry_quizzes_per_hour_global`` 600, ``practice_per_hour_global``
 6000, ``tables_per_hour_global`` 1000, ``open_tables_global`` 500, ``long_polls_global`` 200,
@@ -109,6 +120,14 @@ class LimitSettings:
     legacy_sessions: int | None = 8
     legacy_sessions_global: int | None = 1000
     legacy_idle_s: int = 600
+    # The HTTP edge (see club_agentes.mcp_server.guard): bodies, streams, unauthenticated requests, headers.
+    body_bytes: int | None = 1_048_576
+    streams: int | None = 4
+    streams_per_address: int | None = 32
+    public_per_minute: int | None = 600
+    header_timeout_s: int = 10
+    replay_cache_mb: int | None = 64
+    replay_cpu_ms: int | None = 2000
 
     @classmethod
     def names(cls) -> list[str]:
@@ -142,8 +161,8 @@ class LimitSettings:
                 hint = f"did you mean {close[0]!r}? " if close else ""
                 raise LimitsSyntaxError(f"unknown limit {name[:60]!r}; {hint}the limits are: {', '.join(names)}")
             if value.lower() in ("none", "off"):
-                if name == "legacy_idle_s":
-                    raise LimitsSyntaxError("legacy_idle_s needs a number of seconds (1 or more), not 'none'")
+                if name in ("legacy_idle_s", "header_timeout_s"):
+                    raise LimitsSyntaxError(f"{name} needs a number of seconds (1 or more), not 'none'")
                 changes[name] = None
                 continue
             if not value.isdigit() or int(value) < 1:

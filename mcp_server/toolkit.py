@@ -34,6 +34,7 @@ from typing import Any, TypeVar
 import anyio
 from club_agentes.mcp_server import session_log
 from club_agentes.mcp_server.session_log import SessionLogMiddleware, session_event
+from club_agentes.mcp_server.stdio_guard import LongMethodGuard, run_stdio
 from mcp.server import MCPServer
 from mcp.server.mcpserver.exceptions import ResourceNotFoundError, ToolError, UnexpectedToolError
 from mcp.shared.exceptions import MCPError
@@ -212,8 +213,13 @@ class ClubServer(MCPServer[Any]):
         """Build the server (``MCPServer``'s arguments) with the logging capability and its middleware."""
         super().__init__(*args, **kwargs)
         self._lowlevel_server.add_request_handler("logging/setLevel", SetLevelRequestParams, session_log.set_level)
+        self.middleware.insert(0, LongMethodGuard())  # outermost: an over-long method name is echoed cut short
         self.middleware.append(SessionLogMiddleware())
         session_log.install()
+
+    async def run_stdio_async(self) -> None:
+        """Serve over stdio; a malformed line gets a JSON-RPC error (:func:`.stdio_guard.run_stdio`)."""
+        await run_stdio(self._lowlevel_server, self._lowlevel_server.create_initialization_options())
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
         """Call a tool after refusing unknown arguments; turn refusals into one-sentence ``ToolError``.

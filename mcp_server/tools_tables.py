@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
+from club_agentes.mcp_server.heavy import off_loop
 from club_agentes.mcp_server.identity import claimed_agent, current_agent
 from club_agentes.mcp_server.models_tables import (
     GameLog,
@@ -217,7 +218,8 @@ def register_table_tools(mcp: ClubServer, tables: TableService) -> None:
         to replay it). The first page starts with the deal.
         """
         who = current_agent() if seat_token is not None else None
-        return presenter.log_page(await tables.log(table_id, seat_token, cursor, limit, agent=who))
+        page = await tables.log(table_id, seat_token, cursor, limit, agent=who)
+        return await off_loop(presenter.log_page, page)  # up to 500 moves of events: built off the event loop
 
     @mcp.tool(annotations=READ_ONLY, title="List tables")
     async def list_tables(

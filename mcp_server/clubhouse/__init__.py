@@ -37,6 +37,9 @@ def clubhouse_of(app: ClubApp) -> Clubhouse:
     if club is None:
         base = app.settings.base_url if app.settings.http else None
         club = Clubhouse(app.store, app.tables, base_url=base)
+        limits = app.settings.limits
+        club.spectator.replays.max_bytes = limits.replay_cache_mb * 2**20 if limits.replay_cache_mb else None
+        club.spectator.replay_cpu_s = limits.replay_cpu_ms / 1000 if limits.replay_cpu_ms else None
         _CLUBHOUSES[app.server] = club
     return club
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from club_agentes.mcp_server.store.tables import EventRow
 
 if TYPE_CHECKING:
-    from club_agentes.mcp_server.clubhouse.spectate import Replay
+    from club_agentes.mcp_server.clubhouse.spectate import MoveLine, Replay, ReplayStep
     from club_agentes.mcp_server.clubhouse.words import Words
 
 STATIC = Path(__file__).parent / "static"
@@ -122,16 +122,15 @@ def last_roll(game: str, events: Sequence[EventRow]) -> dict[str, Any] | None:
     return None
 
 
-def replay_scene(replay: Replay, index: int, seats: list[dict[str, Any]], words: Words) -> dict[str, Any]:
-    """Return the scene of a replay's step ``index``: the spectator's view after it, its move in one line."""
-    step = replay.steps[index]
-    die = None
-    if replay.game == "market-fortune":
-        for earlier in reversed(replay.steps[: index + 1]):
-            die = last_roll(replay.game, earlier.events)
-            if die is not None:
-                break
-    over = index == len(replay.steps) - 1
+def replay_scene(
+    replay: Replay, step: ReplayStep, die: dict[str, Any] | None, seats: list[dict[str, Any]], words: Words
+) -> dict[str, Any]:
+    """Return the scene of a replay's step: the spectator's view after it, its move in one line.
+
+    ``die`` is Market Fortune's last roll at or before the step (:func:`last_roll` over the public events
+    before it), else ``None``.
+    """
+    over = step.version == replay.count - 1
     winners = list((replay.result or {}).get("winners", [])) if over else []
     deciding = list(step.view.get("decision", {}).get("seats", [])) if not over else []
     return scene(
@@ -147,18 +146,18 @@ def replay_scene(replay: Replay, index: int, seats: list[dict[str, Any]], words:
     )
 
 
-def move_list(replay: Replay, names: list[str], words: Words) -> list[dict[str, Any]]:
-    """Return one line per replay step for the move list: its index, seat, player, first public event and the
-    language that event's words are in."""
+def move_list(lines: Sequence[MoveLine], names: list[str], words: Words) -> list[dict[str, Any]]:
+    """Return one line per replay step of a window of the move list: its index, seat, player, first public event
+    and the language that event's words are in."""
     out = []
-    for i, step in enumerate(replay.steps):
-        e = first_public(step.events, step.version)
-        text, lang = words.event_said(e.text) if e is not None else ("", words.lang)
+    for line in lines:
+        e = line.event
+        text, lang = words.event_said(e.text) if e is not None and line.seat is not None else ("", words.lang)
         if len(text) > MOVE_LINE_CHARS:
             text = text[: MOVE_LINE_CHARS - 1] + "…"
-        seat = step.seat
+        seat = line.seat
         player = names[seat] if seat is not None else ""
-        out.append({"index": i, "seat": seat, "player": player, "text": text, "lang": lang})
+        out.append({"index": line.index, "seat": seat, "player": player, "text": text, "lang": lang})
     return out
 
 

@@ -80,6 +80,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "space_key": "espacio",
         "replay_keys": "Teclas: ← y → un paso, espacio reproduce o pausa, Inicio y Fin.",
         "move_list": "Jugadas",
+        "earlier_moves": "Jugadas anteriores",
+        "later_moves": "Jugadas siguientes",
         "rating_formula": "valoración = μ − 3σ",
         "rating_title": "Qué valoración se muestra",
         "rating_note_new": (
@@ -177,6 +179,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "space_key": "space",
         "replay_keys": "Keys: ← and → one step, space plays or pauses, Home and End.",
         "move_list": "Moves",
+        "earlier_moves": "Earlier moves",
+        "later_moves": "Later moves",
         "rating_formula": "rating = μ − 3σ",
         "rating_title": "Which rating is shown",
         "rating_note_new": (

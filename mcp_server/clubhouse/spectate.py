@@ -8,29 +8,42 @@ cache of tables being watched, catches each up with the moves it misses, and giv
 and events whose audience is everyone. (It belongs in the table service as a public method; until
 then it lives here.)
 
-Replays are built from a finished game's full log: the table's options and seed and every move,
-replayed through the engine one move at a time; each step shows the spectator's view after that
-move and the events it caused (every event, private ones included: once the game is over its full
-log is public).
+Replays cost what they show: a step is built from the nearest checkpoint (an engine snapshot the
+table stored, or one this module cached, bounded in bytes) plus the moves after it, and shows the
+spectator's view after that move and the events it caused (every event, private ones included: once
+the game is over its full log is public); the move list is read a window at a time.
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from club_agentes.engine.core import Game, get_game
 from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.store.tables import EventRow, TableRow
+from club_agentes.mcp_server.tables.lanes import restorable
 from club_agentes.mcp_server.tables.live import LiveTable, catch_up, load_table
+
+T = TypeVar("T")
 
 WATCHED = 64
 """Tables whose live state this process keeps for spectators (least recently watched are dropped)."""
-REPLAYS = 8
-"""Replays kept in memory."""
+REPLAY_CACHE_BYTES = 64 * 2**20
+"""The bytes of replay checkpoints kept in memory by default (the ``replay_cache_mb`` limit)."""
+REPLAY_CPU_S = 2.0
+"""The CPU seconds one replay step may take by default (the ``replay_cpu_ms`` limit)."""
+READ_CHUNK = 50
+"""Versions one store statement of a replay reads (the store serves one statement at a time, so the event loop's
+own short reads wait for one chunk at most)."""
+CHECKPOINT_EVERY = 16
+"""A replay keeps the engine's snapshot every this many versions it passes (in :class:`ByteCache`)."""
 
 
 class NotFound(LookupError):
@@ -103,7 +116,11 @@ class ReplayStep:
 
 @dataclass(frozen=True)
 class Replay:
-    """A finished game, step by step (step 0 is the deal)."""
+    """A finished game's replay header: who played, its options and result, and how many steps it has.
+
+    Step ``i`` is the table after version ``i`` (step 0 is the deal); :meth:`Spectator.replay_step`
+    builds one step, :meth:`Spectator.move_lines` a window of the move list.
+    """
 
     table_id: str
     game: str
@@ -112,17 +129,91 @@ class Replay:
     seed: int
     options: dict[str, Any]
     result: dict[str, Any] | None
-    steps: tuple[ReplayStep, ...]
+    count: int
+
+
+@dataclass(frozen=True)
+class MoveLine:
+    """One line of a replay's move list: the step, who moved, and the first event of that version."""
+
+    index: int
+    seat: int | None
+    event: EventRow | None
+
+
+class ReplayBusy(RuntimeError):
+    """Building a replay step ran out of its CPU budget; what was built is kept, so a retry gets further."""
+
+
+class ByteCache:
+    """A least-recently-used cache of encoded values, bounded by the bytes it holds (not by entries).
+
+    Values are stored encoded (compact JSON bytes), so :attr:`size` is what the cache really holds, give
+    or take a small constant per entry; a value larger than the whole budget is not kept. Thread-safe.
+    """
+
+    ENTRY_OVERHEAD = 200
+    """Bytes counted per entry on top of its value (the key, the dictionary slot, the bytes header)."""
+
+    def __init__(self, max_bytes: int | None) -> None:
+        self.max_bytes = max_bytes
+        self._items: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
+        self._size = 0
+        self._lock = threading.Lock()
+
+    @property
+    def size(self) -> int:
+        """The bytes held now (values plus :data:`ENTRY_OVERHEAD` per entry)."""
+        return self._size
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def get(self, key: tuple[Any, ...]) -> bytes | None:
+        """Return the value at ``key`` (now the most recently used), or ``None``."""
+        with self._lock:
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
+
+    def put(self, key: tuple[Any, ...], value: bytes) -> None:
+        """Keep ``value`` at ``key``, dropping the least recently used values to stay within the budget."""
+        cost = len(value) + self.ENTRY_OVERHEAD
+        if self.max_bytes is not None and cost > self.max_bytes:
+            return
+        with self._lock:
+            old = self._items.pop(key, None)
+            if old is not None:
+                self._size -= len(old) + self.ENTRY_OVERHEAD
+            self._items[key] = value
+            self._size += cost
+            while self.max_bytes is not None and self._size > self.max_bytes and self._items:
+                _, dropped = self._items.popitem(last=False)
+                self._size -= len(dropped) + self.ENTRY_OVERHEAD
+
+
+def _encode(value: Any) -> bytes:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 class Spectator:
     """Reads tables as a spectator; every method blocks (call them from a worker thread)."""
 
-    def __init__(self, store: Store, games: Callable[[str], Game] = get_game) -> None:
+    def __init__(
+        self,
+        store: Store,
+        games: Callable[[str], Game] = get_game,
+        *,
+        replay_cache_bytes: int | None = REPLAY_CACHE_BYTES,
+        replay_cpu_s: float | None = REPLAY_CPU_S,
+    ) -> None:
         self.store = store
         self._games = games
         self._live: OrderedDict[str, LiveTable] = OrderedDict()
-        self._replays: OrderedDict[str, Replay] = OrderedDict()
+        self.replays = ByteCache(replay_cache_bytes)
+        """Replay checkpoints (engine snapshots every :data:`CHECKPOINT_EVERY` versions), bounded in bytes."""
+        self.replay_cpu_s = replay_cpu_s
         self._lock = threading.Lock()
 
     def game(self, game_id: str) -> Game:
@@ -193,43 +284,114 @@ class Spectator:
         )
 
     def replay(self, table_id: str) -> Replay:
-        """Return a finished game step by step, from its full log.
+        """Return a finished game's replay header (one row and its seat claims: no game is replayed).
 
         Raises:
             NotFound: no such table, or it is not over yet.
         """
-        with self._lock:
-            cached = self._replays.get(table_id)
-            if cached is not None:
-                self._replays.move_to_end(table_id)
-                return cached
         row = self.store.load_table(table_id)
         if row is None:
             raise NotFound(f"there is no table {table_id[:40]!r}")
         if row.status not in ("finished", "aborted"):
             raise NotFound(f"table {table_id} is not over yet; its replay opens when the game ends")
         game = self._games(row.game)
-        config = game.make_config(len(row.seats), row.config)
-        state, _setup = game.start(config, row.seed)
-        events = self.store.load_events(table_id, everything=True)
+        claims = {c.seat: c for c in self.store.seat_claims(table_id)}
+        return Replay(
+            table_id, row.game, game.name, seat_lines(row, claims), row.seed, row.config, row.result, row.version + 1
+        )
+
+    def replay_step(self, replay: Replay, index: int) -> ReplayStep:
+        """Return step ``index`` of a replay: the spectator's view after version ``index`` and its events.
+
+        The state comes from the nearest checkpoint at or before ``index``: an engine snapshot of this
+        cache or of the store (the table stores one every few moves), plus the moves after it; never a
+        replay from the deal held in memory. Checkpoints met on the way are cached (bounded in bytes), and
+        the CPU budget is checked at each, so a step that runs out of it still leaves work behind.
+
+        Raises:
+            IndexError: ``index`` is not a step of the replay.
+            ReplayBusy: the CPU budget ran out first (the checkpoints built so far are kept).
+            IllegalMove, InvalidMove: a stored move does not replay (a corrupted store).
+        """
+        if not 0 <= index < replay.count:
+            raise IndexError(f"step must be from 0 to {replay.count - 1}, not {index}")
+        game = self._games(replay.game)
+        state = self._state_at(replay, game, index)
+        view = game.view(state, None)
+        events = self.store.load_events(replay.table_id, after_version=index - 1, upto_version=index, everything=True)
+        seat = None
+        if index > 0:
+            moves = self.store.load_moves(replay.table_id, after=index - 1, upto=index)
+            seat = moves[0].seat if moves else None
+        return ReplayStep(index, view, game.render(view), tuple(events), seat)
+
+    def _state_at(self, replay: Replay, game: Game, index: int) -> Any:
+        """Return the game state after version ``index``, from the nearest checkpoint (see :meth:`replay_step`)."""
+        started = time.thread_time()
+        config = game.make_config(len(replay.seats), replay.options)
+        keep = restorable(game)
+        state: Any = None
+        base = 0
+        if keep:
+            mark = index - index % CHECKPOINT_EVERY
+            while mark > 0:
+                cached = self.replays.get((replay.table_id, mark))
+                if cached is not None:
+                    state, base = game.restore(config, json.loads(cached)), mark
+                    break
+                mark -= CHECKPOINT_EVERY
+            snap = self.store.latest_snapshot(replay.table_id, game.snapshot_version, upto=index)
+            if snap is not None and snap.version > base:
+                with contextlib.suppress(NotImplementedError, ValueError):
+                    state, base = game.restore(config, snap.data), snap.version
+        if state is None:
+            state, _setup = game.start(config, replay.seed)
+            base = 0
+        for m in self.store.load_moves(replay.table_id, after=base, upto=index):
+            game.apply(state, m.seat, game.parse_move(m.move))
+            if keep and m.version % CHECKPOINT_EVERY:
+                continue  # the budget is checked at checkpoints, so every request leaves one more behind
+            if keep:
+                self.replays.put((replay.table_id, m.version), _encode(game.snapshot(state)))
+            if m.version < index and self.replay_cpu_s is not None and time.thread_time() - started > self.replay_cpu_s:
+                raise ReplayBusy(
+                    f"step {index} of table {replay.table_id} needs more work than one request may do; "
+                    "retry in a moment (the work done so far is kept)"
+                )
+        return state
+
+    def move_lines(self, replay: Replay, first: int, last: int) -> list[MoveLine]:
+        """Return the move list's lines for steps ``first`` to ``last`` (two indexed reads, no replay)."""
+        first, last = max(0, first), min(last, replay.count - 1)
+        if last < first:
+            return []
+        events: list[EventRow] = []
+        seats: dict[int, int] = {}
+        for lo in range(first - 1, last, READ_CHUNK):  # short statements: the store serves one at a time
+            hi = min(last, lo + READ_CHUNK)
+            events += self.store.load_events(replay.table_id, after_version=lo, upto_version=hi, everything=True)
+            seats.update((m.version, m.seat) for m in self.store.load_moves(replay.table_id, after=lo, upto=hi))
         by_version: dict[int, list[EventRow]] = {}
         for e in events:
             by_version.setdefault(e.version, []).append(e)
-        claims = {c.seat: c for c in self.store.seat_claims(table_id)}
+        out = []
+        for i in range(first, last + 1):
+            mine = by_version.get(i, [])
+            public = [e for e in mine if e.audience is None]
+            shown = public or mine
+            out.append(MoveLine(i, seats.get(i) if i > 0 else None, shown[0] if shown else None))
+        return out
 
-        def step(version: int, seat: int | None) -> ReplayStep:
-            view = game.view(state, None)
-            return ReplayStep(version, view, game.render(view), tuple(by_version.get(version, ())), seat)
-
-        steps = [step(0, None)]
-        for m in self.store.load_moves(table_id, upto=row.version):
-            game.apply(state, m.seat, game.parse_move(m.move))
-            steps.append(step(m.version, m.seat))
-        replay = Replay(
-            table_id, row.game, game.name, seat_lines(row, claims), row.seed, row.config, row.result, tuple(steps)
-        )
-        with self._lock:
-            self._replays[table_id] = replay
-            while len(self._replays) > REPLAYS:
-                self._replays.popitem(last=False)
-        return replay
+    def look_back(
+        self, table_id: str, upto: int, versions: int, pick: Callable[[list[EventRow]], T | None]
+    ) -> T | None:
+        """Return ``pick`` of the public events up to version ``upto``, read newest first :data:`READ_CHUNK`
+        versions at a time: the first chunk ``pick`` finds something in decides (at most ``versions`` read)."""
+        hi = upto
+        while hi >= 0 and upto - hi < versions:
+            lo = max(-1, hi - READ_CHUNK)
+            found = pick(self.store.load_events(table_id, after_version=lo, upto_version=hi, seat=None))
+            if found is not None:
+                return found
+            hi = lo
+        return None

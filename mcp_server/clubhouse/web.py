@@ -36,9 +36,10 @@ from typing import TYPE_CHECKING, Any
 
 from club_agentes.mcp_server.clubhouse import draw
 from club_agentes.mcp_server.clubhouse.i18n import DRAW_TEXTS, TEXTS, count_words, pick_language
-from club_agentes.mcp_server.clubhouse.spectate import NotFound, PublicTable, Replay
+from club_agentes.mcp_server.clubhouse.spectate import NotFound, PublicTable, Replay, ReplayBusy
 from club_agentes.mcp_server.clubhouse.tools import build_leaderboard, build_profile
 from club_agentes.mcp_server.clubhouse.words import Words
+from club_agentes.mcp_server.heavy import off_loop
 from club_agentes.mcp_server.identity import InvalidAgent, normalize_agent_name
 from club_agentes.mcp_server.store.tables import EventRow
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -76,6 +77,10 @@ LOBBY_TTL_S = 1.5
 """How long one rendering of the lobby's tables serves every lobby page and stream of a language."""
 EVENTS_SHOWN = 200
 """The most public events a table page and one stream message carry."""
+MOVE_WINDOW = 200
+"""The lines of a replay's move list one page shows (a window around the shown step)."""
+BUSY_RETRY_S = 1
+"""``Retry-After`` of a replay step that ran out of its CPU budget (the work done so far is kept)."""
 LOBBY_LIVE = 20
 LOBBY_RECENT = 8
 
@@ -356,34 +361,47 @@ class Pages:
         return EventSourceResponse(messages(), ping=15, headers={"Cache-Control": "no-store"})
 
     async def replay(self, request: Request) -> Response:
-        """A finished game step by step (the asked step rendered here; the script fetches the others)."""
+        """A finished game step by step (the asked step rendered here; the script fetches the others).
+
+        The page costs what it shows: one step (from the nearest checkpoint) and a window of
+        :data:`MOVE_WINDOW` lines of the move list around it.
+        """
         table_id = request.path_params["table_id"]
         lang = self.lang(request)
         t = TEXTS[lang]
         if not TABLE_ID.fullmatch(table_id):
             return self.not_found(request, f"{table_id[:40]!r}: not a table id (t- and 12 hex digits).")
+        spectator = self.club.spectator
         try:
-            replay = await asyncio.to_thread(self.club.spectator.replay, table_id)
+            replay = await asyncio.to_thread(spectator.replay, table_id)
         except NotFound as exc:
             return self.not_found(request, str(exc))
         try:
-            index = int(request.query_params.get("step", "0"))
+            index = int(request.query_params.get("step", "0")[:20])
         except ValueError:
             index = 0
-        index = max(0, min(index, len(replay.steps) - 1))
+        index = max(0, min(index, replay.count - 1))
         words = Words(replay.game, lang)
         await self.club.fresh()
         seats = await asyncio.to_thread(self.seat_info, replay.game, replay, lang)
-        step = self.step_data(replay, index, seats, words)
+        try:
+            step = await off_loop(self.step_data, replay, index, seats, words)
+        except ReplayBusy as exc:
+            return busy_response(str(exc))
         names = self.seat_names(replay, t)
+        first = max(0, min(index - MOVE_WINDOW // 2, replay.count - MOVE_WINDOW))
+        lines = await off_loop(spectator.move_lines, replay, first, first + MOVE_WINDOW - 1)
         result = words.result(replay.result) if replay.result else None
-        return self.render(
+        return await off_loop(
+            self.render,
             request,
             "replay.html",
             replay=replay,
             names=names,
             step=step,
-            moves=draw.move_list(replay, names, words),
+            moves=draw.move_list(lines, names, words),
+            earlier=first - 1 if first > 0 else None,
+            later=first + MOVE_WINDOW if first + MOVE_WINDOW < replay.count else None,
             scene_json=json_block(step["scene"]),
             labels_json=json_block(DRAW_TEXTS[lang]),
             result_json=json_block({"result": result, "names": names}),
@@ -392,24 +410,34 @@ class Pages:
         )
 
     def step_data(self, replay: Replay, index: int, seats: list[dict[str, Any]], words: Words) -> dict[str, Any]:
-        """Return one replay step as JSON: its title, the drawing's scene after it, its text and its events."""
+        """Return one replay step as JSON: its title, the drawing's scene after it, its text and its events.
+
+        Blocks (builds the step from its nearest checkpoint): call it from a worker thread.
+
+        Raises:
+            ReplayBusy: building the step ran out of its CPU budget.
+        """
         t = TEXTS[words.lang]
-        step = replay.steps[index]
+        spectator = self.club.spectator
+        step = spectator.replay_step(replay, index)
+        die = None
+        if replay.game == "market-fortune":
+            die = spectator.look_back(replay.table_id, index, 1000, lambda es: draw.last_roll(replay.game, es))
         names = self.seat_names(replay, t)
-        last = len(replay.steps) - 1
+        last = replay.count - 1
         if step.seat is None:
             title = f"{t['step']} 0 {t['of']} {last}: {t['deal']}"
         else:
             title = f"{t['step']} {index} {t['of']} {last}: {t['move_by']} {step.seat} ({names[step.seat]})"
         return {
             "index": index,
-            "count": len(replay.steps),
+            "count": replay.count,
             "version": step.version,
             "title": title,
             **self.text_view(
                 words, step.view, step.summary, replay.result if index == last and step.seat is not None else None
             ),
-            "scene": draw.replay_scene(replay, index, seats, words),
+            "scene": draw.replay_scene(replay, step, die, seats, words),
             "events": [words.event_line(e) for e in step.events],
         }
 
@@ -424,12 +452,14 @@ class Pages:
         except NotFound as exc:
             return JSONResponse({"error": str(exc)}, status_code=404)
         index = int(request.path_params["step"])
-        if not 0 <= index < len(replay.steps):
-            return JSONResponse(
-                {"error": f"step must be from 0 to {len(replay.steps) - 1}, not {index}"}, status_code=404
-            )
+        if not 0 <= index < replay.count:
+            return JSONResponse({"error": f"step must be from 0 to {replay.count - 1}, not {index}"}, status_code=404)
         seats = await asyncio.to_thread(self.seat_info, replay.game, replay, lang)
-        return JSONResponse(self.step_data(replay, index, seats, Words(replay.game, lang)))
+        try:
+            data = await off_loop(self.step_data, replay, index, seats, Words(replay.game, lang))
+        except ReplayBusy as exc:
+            return busy_response(str(exc))
+        return JSONResponse(data)
 
     async def leaderboards(self, request: Request) -> Response:
         """Redirect to the first game's leaderboard."""
@@ -472,6 +502,11 @@ class Pages:
         return FileResponse(
             STATIC / "favicon.ico", media_type="image/x-icon", headers={"Cache-Control": "public, max-age=86400"}
         )
+
+
+def busy_response(message: str) -> JSONResponse:
+    """Return the 503 answer of a replay step that ran out of its CPU budget (one sentence, ``Retry-After``)."""
+    return JSONResponse({"error": message}, status_code=503, headers={"Retry-After": str(BUSY_RETRY_S)})
 
 
 def table_options(club: Clubhouse, table_id: str) -> dict[str, Any]:

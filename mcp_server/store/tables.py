@@ -766,12 +766,12 @@ class TableStore:
             )
         return int(r[0]) if r else 0
 
-    def latest_snapshot(self, table_id: str, fmt: int) -> SnapshotRow | None:
-        """Return the newest snapshot of a table in format ``fmt``, or ``None``."""
+    def latest_snapshot(self, table_id: str, fmt: int, upto: int | None = None) -> SnapshotRow | None:
+        """Return the newest snapshot of a table in format ``fmt`` (at a version ``<= upto``), or ``None``."""
         r = self.db.one(
             "SELECT version, format, data, meta FROM table_snapshots WHERE table_id = ? AND format = ?"
-            " ORDER BY version DESC LIMIT 1",
-            (table_id, fmt),
+            " AND version <= ? ORDER BY version DESC LIMIT 1",
+            (table_id, fmt, upto if upto is not None else 2**62),
         )
         return SnapshotRow(int(r[0]), int(r[1]), json.loads(r[2]), json.loads(r[3])) if r else None
 

@@ -59,12 +59,14 @@ from typing import Any, Protocol
 from club_agentes.engine.core import ConfigError, Game, IllegalMove, InvalidMove, Pending, UnknownGame, get_game
 from club_agentes.engine.core.moves import MoveCodec
 from club_agentes.engine.core.text import counted, fold
+from club_agentes.mcp_server.heavy import off_loop
 from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.store.db import Tx
 from club_agentes.mcp_server.store.tables import (
     STATUSES,
     Append,
     EventRow,
+    MoveRow,
     SeatClaim,
     StaleVersion,
     TableRow,
@@ -126,6 +128,8 @@ OWN_EVENTS_READ = 500
 them are all kept, the others' newest MAX_EVENTS."""
 MAX_LOG_PAGE = 500
 """The most versions (moves) one ``game_log`` page covers."""
+LOG_READ_CHUNK = 50
+"""Versions a ``game_log`` page reads per statement (see :meth:`TableService._log_rows`)."""
 MAX_LIST_PAGE = 100
 """The most tables one ``list_tables`` page lists."""
 MOVE_ATTEMPTS = 4
@@ -1092,8 +1096,7 @@ class TableService:
             after = int(m.group(1))
         full = row.status in ("finished", "aborted")
         upto = min(row.version, after + limit)
-        events = self.store.load_events(table_id, after_version=after, upto_version=upto, seat=seat, everything=full)
-        moves = self.store.load_moves(table_id, after=max(after, 0), upto=upto) if full else None
+        events, moves = await off_loop(self._log_rows, table_id, after, upto, seat, full)  # a page: off the loop
         return LogPage(
             table=self._row_facts(row, claims),
             scope="full" if full else ("seat" if seat is not None else "public"),
@@ -1105,6 +1108,25 @@ class TableService:
             upto=upto,
             next_cursor=f"v{upto}" if upto < row.version else None,
         )
+
+    def _log_rows(
+        self, table_id: str, after: int, upto: int, seat: int | None, full: bool
+    ) -> tuple[list[EventRow], list[MoveRow] | None]:
+        """Return a log page's events and (for the full log) moves (blocks: see :meth:`log`).
+
+        Read :data:`LOG_READ_CHUNK` versions at a time: the store serves one statement at a time, so the event
+        loop's own short reads wait for one chunk at most, not for the whole page.
+        """
+        events: list[EventRow] = []
+        moves: list[MoveRow] | None = [] if full else None
+        lo = after
+        while lo < upto:
+            hi = min(upto, lo + LOG_READ_CHUNK)
+            events += self.store.load_events(table_id, after_version=lo, upto_version=hi, seat=seat, everything=full)
+            if moves is not None:
+                moves += self.store.load_moves(table_id, after=max(lo, 0), upto=hi)
+            lo = hi
+        return events, moves
 
     async def list(
         self,
