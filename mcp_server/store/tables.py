@@ -831,12 +831,25 @@ class TableStore:
         return [str(r[0]) for r in rows]
 
     def expired_waiting_tables(self, now: float, expiry_s: float, limit: int = 20) -> list[str]:
-        """Return waiting tables whose wait for agents has run out (``deadline_at``; a table stored before waiting
-        tables had one: ``expiry_s`` after its last write), earliest first."""
+        """Return waiting tables whose wait for agents has run out (``deadline_at``), earliest first.
+
+        A waiting table stored before tables had a deadline (``deadline_at`` null) is given one here, ``expiry_s``
+        from the first time a sweeper sees it: an upgrade never ends a table that was waiting at once.
+        """
+        undated = self.db.all(
+            "SELECT id FROM game_tables WHERE status = 'waiting' AND deadline_at IS NULL LIMIT ?", (limit,)
+        )
+        if undated:
+            with self.db.tx() as tx:
+                for (table_id,) in undated:
+                    tx.execute(
+                        "UPDATE game_tables SET deadline_at = ? WHERE id = ? AND deadline_at IS NULL",
+                        (now + expiry_s, table_id),
+                    )
         rows = self.db.all(
-            "SELECT id FROM game_tables WHERE status = 'waiting' AND ((deadline_at IS NOT NULL AND deadline_at <= ?)"
-            " OR (deadline_at IS NULL AND updated_at <= ?)) ORDER BY COALESCE(deadline_at, updated_at) LIMIT ?",
-            (now, now - expiry_s, limit),
+            "SELECT id FROM game_tables WHERE status = 'waiting' AND deadline_at IS NOT NULL AND deadline_at <= ?"
+            " ORDER BY deadline_at LIMIT ?",
+            (now, limit),
         )
         return [str(r[0]) for r in rows]
 

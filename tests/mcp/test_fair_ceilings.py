@@ -257,8 +257,9 @@ async def test_over_http_eight_keyed_agents_creating_tables_leave_a_ninth_served
             assert made["status"] == "waiting"
 
 
-async def test_a_waiting_table_stored_without_a_deadline_expires_from_its_last_write(tmp_path: Path) -> None:
-    """Tables made before waiting tables had a deadline (deadline_at null) expire too, counted from their last write."""
+async def test_a_waiting_table_stored_without_a_deadline_gets_one_when_first_seen(tmp_path: Path) -> None:
+    """Tables made before waiting tables had a deadline (deadline_at null) get one the first time a sweeper sees
+    them, the whole expiry from then (an upgrade never ends them at once), and expire when it passes."""
     clock = Clock()
     store = Store(tmp_path / "db")
     settings = dataclasses.replace(QUIET, waiting_expiry_s=1800.0)
@@ -269,6 +270,9 @@ async def test_a_waiting_table_stored_without_a_deadline_expires_from_its_last_w
         with store.db.tx() as tx:
             tx.execute("UPDATE game_tables SET deadline_at = NULL WHERE id = ?", (table_id,))
         svc._live.drop(table_id)
+        clock.now += 5000  # long after its last write: it is not ended for that
+        await svc.tick()
+        assert store.load_table(table_id).status == "waiting"  # type: ignore[union-attr]
         clock.now += 1799
         await svc.tick()
         assert store.load_table(table_id).status == "waiting"  # type: ignore[union-attr]
