@@ -3,13 +3,18 @@
 Runs a real ``club-agentes serve --http`` server (agent keys required) and, for each table size asked,
 one Yo soy el jefe game whose seats are all agents, each on its own key and HTTP session: the whole
 game, or its first ``--max-moves`` moves (random seats at 4 rarely close a deal: such a game runs to
-some 20,000 moves). An agent waits for its decision (``wait_for_turn``), thinks for a random 0 to
-``--delay`` seconds, then plays a random legal move by id with ``expected_version`` (its
-``seat_version``); a refused move is decided again from the answer, after another think. Printed per
+some 20,000 moves). An agent waits for its decision (``wait_for_turn``), decides, thinks for a random 0 to
+``--delay`` seconds, then plays its move by id with ``expected_version`` (the ``seat_version`` it decided
+on); a refused move is decided again from the answer, after another think. How it decides is ``--policy``:
+``random`` picks a uniformly random legal move from the answer; ``heuristic`` plays like the game's
+heuristic bot (``HeuristicBot.decide``) from what its seat receives over MCP only: it reads ``get_view``
+(its seat's view and legal moves, the moves read back from their JSON form) and decides on that answer's
+``seat_version``, so it plays purposefully, as the model agents of the audit did. Printed per
 game: the agents' accepted moves, the stale refusals (``stale_version`` and ``stale_move_id``) per 100
 moves (target: at most 1) by the move decided and why, and every other refusal by kind.
 
-Run: ``python benchmarks/negotiation_races.py [--agents 2,4] [--delay 2] [--seed 1] [--max-moves 0,300]``.
+Run: ``python benchmarks/negotiation_races.py [--agents 2,4] [--delay 2] [--seed 1] [--max-moves 0,300]
+[--policy random|heuristic]``.
 ``--delay 0.2`` is a quick run. ``--cli`` names another checkout's ``club-agentes`` script to measure
 that server (e.g. main's code, from a virtualenv where that checkout is installed).
 """
@@ -26,11 +31,15 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 # This file's folder holds mcp.py, which would shadow the SDK package of that name when run as a script.
 _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE.parent))
+
+from club_agentes.engine.yo_soy_el_jefe.bots import HeuristicBot  # noqa: E402
+from club_agentes.engine.yo_soy_el_jefe.moves import MOVES  # noqa: E402
 
 from tests.mcp import helpers  # noqa: E402
 from tests.mcp.helpers import add_agent, keyed_client, start_http_server, stop  # noqa: E402
@@ -42,6 +51,22 @@ NO_LIMITS = ("--limits", "open_tables=none,tables_per_hour=none,long_polls=none"
 _DECIDED = re.compile(r"you decided '([^']*)'")
 TARGET = 1.0
 """Issue 25: at most 1 stale refusal per 100 moves."""
+POLICIES = ("random", "heuristic")
+_BOT = HeuristicBot()
+
+
+def heuristic_move(seen: dict[str, Any]) -> str:
+    """Return the id of the legal move the heuristic bot picks from a ``get_view`` answer (its seat's view only).
+
+    Raises:
+        InvalidMove: a listed move's JSON form does not read back as a move (a defect of the server).
+    """
+    listed = seen["legal_moves"]
+    if len(listed) == 1:
+        return str(listed[0]["id"])
+    moves = [MOVES.parse_json(m["move"]) for m in listed]
+    chosen = _BOT.decide(seen["view"], seen["seat"], moves)
+    return str(next(m["id"] for m, x in zip(listed, moves, strict=True) if x is chosen))
 
 
 async def agent(
@@ -54,8 +79,14 @@ async def agent(
     tally: Counter[str],
     end: float,
     cap: int,
+    policy: str,
 ) -> None:
-    """One agent: join, then wait -> think -> play_move(id, expected_version) until the game ends (or ``cap``)."""
+    """One agent: join, then wait -> decide -> think -> play_move(id, expected_version) until the game ends (or
+    ``cap``); ``policy`` is how it decides (see the module's docstring).
+
+    Raises:
+        TimeoutError: the game did not end (or reach ``cap``) before ``end``.
+    """
     async with keyed_client(url, key) as c:
         token = (await c.call("join_table", {"table_id": table_id}))["seat_token"]
         answer = await c.call("wait_for_turn", {"table_id": table_id, "seat_token": token, "timeout_s": 10})
@@ -68,11 +99,18 @@ async def agent(
             if not answer["decision"]["yours"] or not answer["legal_moves"]:
                 answer = await c.call("wait_for_turn", {"table_id": table_id, "seat_token": token, "timeout_s": 10})
                 continue
-            move = rng.choice(answer["legal_moves"])["id"]
+            if policy == "heuristic":
+                seen = await c.call("get_view", {"table_id": table_id, "seat_token": token})
+                if seen["status"] != "playing" or not seen["decision"]["yours"] or not seen["legal_moves"]:
+                    answer = seen
+                    continue
+                move, version = heuristic_move(seen), seen["seat_version"]
+            else:
+                move, version = rng.choice(answer["legal_moves"])["id"], answer["seat_version"]
             await asyncio.sleep(rng.uniform(0, delay))
             out = await c.call(
                 "play_move",
-                {"table_id": table_id, "seat_token": token, "move": move, "expected_version": answer["seat_version"]},
+                {"table_id": table_id, "seat_token": token, "move": move, "expected_version": version},
             )
             if out["accepted"]:
                 tally["moves"] += 1
@@ -91,7 +129,14 @@ async def agent(
         raise TimeoutError("the game did not end in time")
 
 
-async def one_game(cli: Path | None, agents: int, delay: float, seed: int, limit_s: float, cap: int) -> None:
+async def one_game(
+    cli: Path | None, agents: int, delay: float, seed: int, limit_s: float, cap: int, policy: str
+) -> None:
+    """Play one game of ``agents`` agents on a fresh server and print its stale refusals.
+
+    Raises:
+        TimeoutError: the game did not end (or reach ``cap``) within ``limit_s``.
+    """
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.sqlite3"
         keys = [add_agent(db, f"agent-{i}") for i in range(agents)]
@@ -115,7 +160,7 @@ async def one_game(cli: Path | None, agents: int, delay: float, seed: int, limit
             end = start + limit_s
             await asyncio.gather(
                 *(
-                    agent(i, url, k, t["table_id"], random.Random(seed * 100 + i), delay, tally, end, cap)
+                    agent(i, url, k, t["table_id"], random.Random(seed * 100 + i), delay, tally, end, cap, policy)
                     for i, k in enumerate(keys)
                 )
             )
@@ -130,7 +175,7 @@ async def one_game(cli: Path | None, agents: int, delay: float, seed: int, limit
     verdict = "within" if rate <= TARGET else "over"
     played = "the whole game" if tally["finished"] else f"the first {moves} moves of the game"
     print(
-        f"  {agents} agents, think 0-{delay:g} s, seed {seed}, {played}: {moves} moves in {elapsed:.0f} s; "
+        f"  {agents} {policy} agents, think 0-{delay:g} s, seed {seed}, {played}: {moves} moves in {elapsed:.0f} s; "
         f"stale refusals {stale} ({', '.join(f'{k} {tally[k]}' for k in STALE)}) = {rate:.2f} per 100 moves "
         f"({verdict} the target of {TARGET:g}); other refusals: {others or 'none'}"
     )
@@ -149,13 +194,15 @@ def main() -> None:
         default="0,300",
         help="per table size, stop after this many agents' moves (0: the whole game)",
     )
+    ap.add_argument("--policy", choices=POLICIES, default="random", help="how agents decide (see the docstring)")
     ap.add_argument("--cli", type=Path, default=None, help="the club-agentes script of the server to measure")
     args = ap.parse_args()
-    print(f"Yo soy el jefe over HTTP, one key and session per agent, random legal moves (server: {args.cli or 'this'})")
+    how = "random legal moves" if args.policy == "random" else "the heuristic bot's moves from each seat's view"
+    print(f"Yo soy el jefe over HTTP, one key and session per agent, {how} (server: {args.cli or 'this'})")
     caps = [int(x) for x in args.max_moves.split(",")]
     for i, n in enumerate(int(x) for x in args.agents.split(",")):
         cap = caps[min(i, len(caps) - 1)] or 10**9
-        asyncio.run(one_game(args.cli, n, args.delay, args.seed, args.limit_s, cap))
+        asyncio.run(one_game(args.cli, n, args.delay, args.seed, args.limit_s, cap, args.policy))
 
 
 if __name__ == "__main__":

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import inspect
+import json
 from typing import Any
 
 from club_agentes.engine.core import RandomBot, Rng, play
 from club_agentes.engine.core.model import Observation
 from club_agentes.engine.yo_soy_el_jefe.bots import HeuristicBot
+from club_agentes.engine.yo_soy_el_jefe.moves import MOVES
 
 from .helpers import game
 
@@ -100,3 +102,24 @@ def test_the_mcts_bot_searches_a_few_prices_only() -> None:
     for seed in range(1, 4):
         play(game, game.make_config(3, {}), seed, [HeuristicBot(), RandomBot(), HeuristicBot()], on_decision=check)
     assert seen > 0
+
+
+def test_the_heuristic_bot_decides_the_same_from_the_view_and_moves_read_back_from_json() -> None:
+    """What an agent receives over MCP (the view and the legal moves' JSON forms) is enough to decide as the
+    heuristic does: benchmarks/negotiation_races.py --policy heuristic relies on it."""
+    seen = 0
+
+    def check(state: Any, seat: int, moves: list) -> None:
+        nonlocal seen
+        if seen >= 200 or len(moves) < 2:
+            return
+        seen += 1
+        view = json.loads(json.dumps(game.view(state, seat)))
+        read_back = [MOVES.parse_json(json.loads(json.dumps(m.to_json()))) for m in moves]
+        assert read_back == moves
+        expected = HeuristicBot().choose(Observation(game, state, seat, moves), Rng(1))
+        assert HeuristicBot().decide(view, seat, read_back) == expected
+
+    for seats in (2, 4):
+        play(game, game.make_config(seats, {}), 3, [HeuristicBot() for _ in range(seats)], on_decision=check)
+    assert seen >= 100
