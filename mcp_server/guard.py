@@ -150,7 +150,10 @@ class EdgeGuard:
         authorization = headers.get("authorization")
         mcp = path.rstrip("/") == self.mcp_path
         # Only /mcp checks a key; elsewhere an Authorization header proves nothing, so it buys no exemption.
-        if self.public is not None and (not mcp or (authorization is None and self.keys_required)):
+        # Static assets (a page's script, style and icon, served from memory) are not counted: a page view
+        # costs one request of the budget, not five.
+        static = path.startswith("/static/") or path == "/favicon.ico"
+        if self.public is not None and not static and (not mcp or (authorization is None and self.keys_required)):
             wait = self.public.take(address)
             if wait > 0:
                 retry = max(1, int(wait + 0.999))

@@ -1418,7 +1418,12 @@ class TableService:
             cached = None
             # No await from the read to the sleep: a write after the check sets the event taken here.
             changed = live.changed
-            seat = self._seat_of(live, token, agent)
+            try:
+                seat = self._seat_of(live, token, agent)
+            except TableError:
+                if not from_memory:
+                    raise
+                continue  # the table in memory may not know a seat taken through another worker: read it fresh
             remaining = until - time.monotonic()
             if remaining <= 0 or not self._held(live, seat, move, expected_version):
                 return
