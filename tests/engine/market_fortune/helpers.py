@@ -163,3 +163,20 @@ def hand_ids(st: State, seat: int) -> list[str]:
 def strategy_ids(st: State, seat: int) -> list[str]:
     """Return the ids of a seat's strategies."""
     return [CARD_ID[c] for c in st.strats[seat]]
+
+
+EIGHT = ["MF-A-ENE-3", "MF-R-ENE-2", "MF-A-TEC-4", "MF-R-SAL-1", "MF-A-FIN-2", "MF-R-INM-5", "MF-A-CON-1", "MF-R-MAN-3"]
+FOUR_INVS = [
+    ("MF-A-TRA-5", "MF-R-TRA-3"),
+    ("MF-A-AGR-4", "MF-R-AGR-4"),
+    ("MF-A-MIN-3", "MF-R-MIN-2"),
+    ("MF-A-ENT-2", "MF-R-ENT-2"),
+]
+
+
+def public_decision(st) -> dict:
+    """What the table sees of the decision: the step and the prompt (spectator and rival views)."""
+    spectator = GAME.view(st, None)
+    rival = GAME.view(st, 1)
+    assert spectator["decision"] == rival["decision"]
+    return {"step": rival["turn"]["step"], "prompt": rival["decision"]["prompt"], "seats": rival["decision"]["seats"]}

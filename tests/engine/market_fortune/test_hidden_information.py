@@ -9,24 +9,8 @@ from __future__ import annotations
 
 from club_agentes.engine.market_fortune.components import CARD_INDEX, CARD_NAME
 
-from tests.engine.market_fortune.helpers import GAME, play, table
-
-EIGHT = ["MF-A-ENE-3", "MF-R-ENE-2", "MF-A-TEC-4", "MF-R-SAL-1", "MF-A-FIN-2", "MF-R-INM-5", "MF-A-CON-1", "MF-R-MAN-3"]
-FOUR_INVS = [
-    ("MF-A-TRA-5", "MF-R-TRA-3"),
-    ("MF-A-AGR-4", "MF-R-AGR-4"),
-    ("MF-A-MIN-3", "MF-R-MIN-2"),
-    ("MF-A-ENT-2", "MF-R-ENT-2"),
-]
-
-
-def _public(st) -> dict:
-    """What the table sees of the decision: the step and the prompt (spectator and rival views)."""
-    spectator = GAME.view(st, None)
-    rival = GAME.view(st, 1)
-    assert spectator["decision"] == rival["decision"]
-    return {"step": rival["turn"]["step"], "prompt": rival["decision"]["prompt"], "seats": rival["decision"]["seats"]}
-
+from tests.engine.market_fortune.helpers import EIGHT, FOUR_INVS, GAME, play, table
+from tests.engine.market_fortune.helpers import public_decision as _public
 
 # ---------------------------------------------------------------- ruling informacion-oculta
 
