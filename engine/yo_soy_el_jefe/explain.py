@@ -440,8 +440,12 @@ def _pass_overtaken(then: State, now: State, seat: int) -> str | None:
         return "the negotiation your pass answered is over"
     if neg_now.revision != neg_then.revision:
         return "your pass answered the change before that one, which is now yours to answer like any other"
-    if neg_now.naming is not None or now.stop is not None:
-        return None  # an interlude: the table holds the pass until it ends
+    if now.stop is not None:
+        if now.stop.player == seat:
+            return None
+        return "your pass answered the negotiation before that card, which you now answer: stop it or let it go"
+    if neg_now.naming is not None:
+        return None  # a price being named: the table holds the pass until it is named
     if seat == neg_now.boss:
         if neg_now.passed.issuperset(OTHERS[now.n][seat]):
             return "your wait is over: every other seat has answered the last change"
