@@ -11,7 +11,9 @@ heuristic bot (``HeuristicBot.decide``) from what its seat receives over MCP onl
 (its seat's view and legal moves, the moves read back from their JSON form) and decides on that answer's
 ``seat_version``, so it plays purposefully, as the model agents of the audit did. Printed per
 game: the agents' accepted moves, the stale refusals (``stale_version`` and ``stale_move_id``) per 100
-moves (target: at most 1) by the move decided and why, and every other refusal by kind.
+moves (target: at most 1) by the move decided and why, every other refusal by kind, and the passes answered
+as overtaken (``overtaken``: accepted, nothing stored; they are not counted as moves, so they do not lower the
+rate).
 
 Run: ``python benchmarks/negotiation_races.py [--agents 2,4] [--delay 2] [--seed 1] [--max-moves 0,300]
 [--policy random|heuristic]``.
@@ -52,6 +54,8 @@ _DECIDED = re.compile(r"you decided '([^']*)'")
 TARGET = 1.0
 """Issue 25: at most 1 stale refusal per 100 moves."""
 POLICIES = ("random", "heuristic")
+SHOW = 2
+"""How many stale refusals and overtaken passes of each game to print in full (``--show``)."""
 _BOT = HeuristicBot()
 
 
@@ -112,7 +116,11 @@ async def agent(
                 "play_move",
                 {"table_id": table_id, "seat_token": token, "move": move, "expected_version": version},
             )
-            if out["accepted"]:
+            if out["accepted"] and out.get("overtaken"):
+                tally["overtaken"] += 1  # a spent pass: nothing stored, so not a move
+                if tally["overtaken"] <= SHOW:
+                    print(f"    agent {name} overtaken: {out['overtaken']}")
+            elif out["accepted"]:
                 tally["moves"] += 1
             else:
                 kind = out["refusal"]["kind"]
@@ -123,7 +131,7 @@ async def agent(
                     verb = m.group(1).split()[0] if m else "?"
                     why = "not legal now" if "no longer be played" in reason else "means something else"
                     tally[f"{verb}: {why}"] += 1
-                    if tally[kind] <= 2:  # the first two, to read
+                    if tally[kind] <= SHOW:  # the first few, to read
                         print(f"    agent {name} {kind}: {reason}")
             answer = out
         raise TimeoutError("the game did not end in time")
@@ -170,14 +178,17 @@ async def one_game(
     moves = tally["moves"]
     stale = sum(tally[k] for k in STALE)
     causes = {k: v for k, v in sorted(tally.items(), key=lambda kv: -kv[1]) if ":" in k}
-    others = {k: v for k, v in sorted(tally.items()) if k not in ("moves", "finished", *STALE) and ":" not in k}
+    others = {
+        k: v for k, v in sorted(tally.items()) if k not in ("moves", "finished", "overtaken", *STALE) and ":" not in k
+    }
     rate = 100 * stale / moves if moves else float("nan")
     verdict = "within" if rate <= TARGET else "over"
     played = "the whole game" if tally["finished"] else f"the first {moves} moves of the game"
     print(
         f"  {agents} {policy} agents, think 0-{delay:g} s, seed {seed}, {played}: {moves} moves in {elapsed:.0f} s; "
         f"stale refusals {stale} ({', '.join(f'{k} {tally[k]}' for k in STALE)}) = {rate:.2f} per 100 moves "
-        f"({verdict} the target of {TARGET:g}); other refusals: {others or 'none'}"
+        f"({verdict} the target of {TARGET:g}); other refusals: {others or 'none'}; passes overtaken (accepted, "
+        f"nothing stored, not counted as moves): {tally['overtaken']}"
     )
     if causes:
         print(f"    stale refusals by the move decided and why: {causes}")
@@ -196,7 +207,10 @@ def main() -> None:
     )
     ap.add_argument("--policy", choices=POLICIES, default="random", help="how agents decide (see the docstring)")
     ap.add_argument("--cli", type=Path, default=None, help="the club-agentes script of the server to measure")
+    ap.add_argument("--show", type=int, default=2, help="print this many stale refusals (and spent moves) in full")
     args = ap.parse_args()
+    global SHOW
+    SHOW = args.show
     how = "random legal moves" if args.policy == "random" else "the heuristic bot's moves from each seat's view"
     print(f"Yo soy el jefe over HTTP, one key and session per agent, {how} (server: {args.cli or 'this'})")
     caps = [int(x) for x in args.max_moves.split(",")]

@@ -226,7 +226,10 @@ class Refusal(BaseModel):
 class MoveOutcome(BaseModel):
     """The answer to play_move."""
 
-    accepted: bool = Field(description="True when the move was applied and stored.")
+    accepted: bool = Field(
+        description="True when the move was applied and stored, or when it was a pass that other seats' acts "
+        "overtook (see overtaken: nothing stored, nothing left to do for it). False: see refusal."
+    )
     table_id: str = Field(description="The table's id.")
     status: TableStatus = Field(description="'playing', 'finished', 'waiting' or 'aborted'.")
     version: int = Field(description="Table version now (after your move and any bot moves that followed).")
@@ -236,6 +239,13 @@ class MoveOutcome(BaseModel):
         default=None, description="The table version your move created, when accepted (bot replies may follow it)."
     )
     refusal: Refusal | None = Field(description="When not accepted: why, with the rule's id and words.")
+    overtaken: str | None = Field(
+        default=None,
+        description="Set (accepted true, played_version null) when your move was a pass, or the boss's wait, "
+        "decided on an older version whose work other seats' acts already did (Yo soy el jefe's ruling "
+        "pases-adelantados): one sentence saying what came since, e.g. \"your 'pass' decided at version 13 was "
+        'overtaken, not refused: since then seat 1 passed, so your wait is over: ...". Nothing was stored.',
+    )
     since: int = Field(description="The events listed are those after this version.")
     events: list[EventInfo] = Field(
         description="What happened after 'since': your move's events and what others (bots) did after it."

@@ -499,6 +499,16 @@ class Game(ABC, Generic[S, M, C]):
         """
         raise NotImplementedError
 
+    def overtaken(self, then: S, now: S, seat: int, move: M) -> str | None:
+        """Return why ``move``, decided by ``seat`` on ``then``, has already done its work in ``now``, else ``None``.
+
+        A table calls it for a move decided on an older state that cannot be played now as it was meant
+        (:meth:`move_basis`): when it returns a clause (English, e.g. ``"your wait is over: every other seat has
+        answered the last change"``), the move is answered as spent, nothing stored, instead of refused as stale.
+        Only moves that act on nothing qualify (a pass that lets a change stand). ``None`` by default.
+        """
+        return None
+
     def interlude(self, state: S) -> bool:
         """Return whether the decision now is a short interruption by other seats (a price being named, a
         stop window) after which the seats deciding before decide again; a table holds a move that such an

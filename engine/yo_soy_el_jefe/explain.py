@@ -35,6 +35,7 @@ from club_agentes.engine.yo_soy_el_jefe.moves import (
 from club_agentes.engine.yo_soy_el_jefe.state import AGREED, ASKED, COLOUR_INDEX, COLOURS, SPACES, Negotiation, State
 from club_agentes.engine.yo_soy_el_jefe.steps.deal import current_group
 from club_agentes.engine.yo_soy_el_jefe.steps.influence import stop_words
+from club_agentes.engine.yo_soy_el_jefe.steps.negotiation import OTHERS
 from club_agentes.engine.yo_soy_el_jefe.words import space_words
 
 _SEAT = re.compile(r"\bseat (\d)\b")
@@ -392,6 +393,65 @@ def basis(state: State, seat: int, move: Any) -> tuple[Any, ...]:
     if isinstance(move, Hire):
         return (deal, state.owner[COLOUR_INDEX[move.colour]])
     return (deal,)
+
+
+def overtaken(then: State, now: State, seat: int, move: Any) -> str | None:
+    """Return why a move decided on ``then`` has already done its work in ``now`` (``Game.overtaken``), else ``None``.
+
+    Ruling ``pases-adelantados``: a pass (or the boss's wait) acts on nothing, it lets the change it was decided on
+    stand; when other seats' acts came first and it can no longer be applied as it was meant, that change has been
+    answered or replaced, so the pass is spent, not refused. So is a move whose whole effect another seat's act
+    already had: a refusal or withdrawal of a price that the other side has already taken off the table, a stop
+    card for a card another seat's stop already cancelled (the card stays in the hand). Returns an English clause
+    for the seat, e.g. ``"your wait is over: every other seat has answered the last change"``.
+    """
+    if isinstance(move, Stop):
+        if then.stop is not None and (now.stop is None or not _same_window(then, now)):
+            return "another seat's stop card already cancelled that card (your stop card stays in your hand)"
+        return None
+    if isinstance(move, Refuse | Withdraw):
+        neg_then, neg_now = then.neg, now.neg
+        key = (move.seat, COLOUR_INDEX[move.colour])
+        if (
+            neg_then is not None
+            and key in neg_then.quotes
+            and (neg_now is None or _deal(now) != _deal(then) or key not in neg_now.quotes)
+        ):
+            return f"the price for seat {move.seat}'s {move.colour} is already off the table"
+        return None
+    if not isinstance(move, Pass):
+        return None
+    return _pass_overtaken(then, now, seat)
+
+
+def _same_window(then: State, now: State) -> bool:
+    a, b = then.stop, now.stop
+    return a is not None and b is not None and a.player == b.player and a.kind == b.kind and a.cards == b.cards
+
+
+def _pass_overtaken(then: State, now: State, seat: int) -> str | None:
+    """The pass case of :func:`overtaken`."""
+    if then.stop is not None:
+        return None if _same_window(then, now) else "the stop window your pass answered has closed"
+    neg_then, neg_now = then.neg, now.neg
+    if neg_then is None or neg_then.naming is not None:
+        return None
+    if neg_now is None or _deal(now) != _deal(then):
+        return "the negotiation your pass answered is over"
+    if neg_now.revision != neg_then.revision:
+        return "your pass answered the change before that one, which is now yours to answer like any other"
+    if now.stop is not None:
+        if now.stop.player == seat:
+            return None
+        return "your pass answered the negotiation before that card, which you now answer: stop it or let it go"
+    if neg_now.naming is not None:
+        return None  # a price being named: the table holds the pass until it is named
+    if seat == neg_now.boss:
+        if neg_now.passed.issuperset(OTHERS[now.n][seat]):
+            return "your wait is over: every other seat has answered the last change"
+    elif _concerns(then, seat) != _concerns(now, seat):
+        return "what your pass let stand for your seat has changed since, which is now yours to answer"
+    return None
 
 
 def interlude(state: State) -> bool:

@@ -29,7 +29,7 @@ from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.bots import HeuristicBot
 from club_agentes.engine.yo_soy_el_jefe.config import JefeConfig, config_schema, make_config
 from club_agentes.engine.yo_soy_el_jefe.determinize import determinize
-from club_agentes.engine.yo_soy_el_jefe.explain import basis, explain, interlude
+from club_agentes.engine.yo_soy_el_jefe.explain import basis, explain, interlude, overtaken
 from club_agentes.engine.yo_soy_el_jefe.knowledge import visibility
 from club_agentes.engine.yo_soy_el_jefe.moves import MOVES, Move
 from club_agentes.engine.yo_soy_el_jefe.scoring import breakdown
@@ -208,6 +208,10 @@ class YoSoyElJefe(Game[State, Move, JefeConfig]):
         """Return what ``move`` answers or refers to in ``state`` (:func:`.explain.basis`): a move decided on an
         older state is played when it is legal now and this is unchanged."""
         return basis(state, seat, move)
+
+    def overtaken(self, then: State, now: State, seat: int, move: Move) -> str | None:
+        """Return why a pass decided on ``then`` is spent in ``now`` (:func:`.explain.overtaken`), else ``None``."""
+        return overtaken(then, now, seat, move)
 
     def interlude(self, state: State) -> bool:
         """Return whether a negotiation is interrupted for a moment: a price being named, a stop window."""

@@ -145,7 +145,8 @@ class RefusalFacts:
 class MoveResult:
     """The outcome of ``play_move``: the move applied (or why not) and the seat's state after it.
 
-    ``played_version`` is the table version the move created (bots' replies may follow it).
+    ``played_version`` is the table version the move created (bots' replies may follow it). ``overtaken`` is set
+    (and nothing stored) when others' acts had already done the move's work (``Game.overtaken``).
     """
 
     accepted: bool
@@ -153,6 +154,7 @@ class MoveResult:
     played: MoveFacts | None = None
     refusal: RefusalFacts | None = None
     played_version: int | None = None
+    overtaken: str | None = None
 
 
 @dataclass(frozen=True)

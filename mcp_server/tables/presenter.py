@@ -470,6 +470,8 @@ def outcome(r: MoveResult) -> CallToolResult:
             forms_now=forms,
         )
         head = refusal_lines(f, forms)
+    elif r.overtaken is not None:
+        head = [f"Overtaken: {r.overtaken}"]
     model = MoveOutcome(
         accepted=r.accepted,
         table_id=t.table_id,
@@ -479,6 +481,7 @@ def outcome(r: MoveResult) -> CallToolResult:
         played=legal_move(r.played) if r.played is not None else None,
         played_version=r.played_version,
         refusal=refusal,
+        overtaken=r.overtaken,
         since=s.since,
         events=[event_info(e) for e in s.events],
         events_omitted=s.events_omitted,

@@ -1230,6 +1230,7 @@ class TableService:
         """
         decided_at: int | None = None
         stale: StaleVersion | None = None
+        spent: tuple[str, int] | None = None
         for _attempt in range(MOVE_ATTEMPTS):
             async with self._locked(table_id) as live:
                 seat = self._seat_of(live, token, agent)
@@ -1245,9 +1246,11 @@ class TableService:
                 if refusal is not None and refusal.kind in ("stale_version", "stale_move_id"):
                     if _attempt == 0 and time.monotonic() < until and self._held(live, seat, move, expected_version):
                         return None
-                    refusal, parsed = self._rebase(live, seat, sent, sent_version, refusal)
+                    refusal, parsed, spent = self._rebase(live, seat, sent, sent_version, refusal)
                 if refusal is not None:
                     return MoveResult(False, self._seat_state(live, seat), refusal=refusal)
+                if spent is not None:
+                    break  # answered after the table's lock is let go
                 game = live.game
                 prev = live.pending()
                 base = live.version
@@ -1279,6 +1282,8 @@ class TableService:
                     stale = exc
             if stale is None:
                 break
+        if spent is not None:
+            return await self._spent(table_id, token, seat, parsed, spent, wait_s, agent)
         if stale is not None:
             fresh = await self._fresh(table_id)
             return MoveResult(
@@ -1298,6 +1303,32 @@ class TableService:
                 return MoveResult(True, waited.state, played=played, played_version=base + 1)
         fresh = await self._fresh(table_id)
         return MoveResult(True, self._seat_state(fresh, seat, since=base), played=played, played_version=base + 1)
+
+    async def _spent(
+        self,
+        table_id: str,
+        token: str,
+        seat: int,
+        move: Any,
+        spent: tuple[str, int],
+        wait_s: float,
+        agent: str | None,
+    ) -> MoveResult:
+        """The answer to a move that others' acts made spent (:meth:`_rebase`): nothing stored; the seat's state
+        now, with the events since the version it was decided on, after waiting up to ``wait_s`` for the seat's
+        next decision when it is not the seat's now.
+
+        Raises:
+            TableError: unknown table, bad token or a token of another agent's seat.
+        """
+        why, decided = spent
+        played = MoveFacts("", move.text(), move.to_json(), move.text())
+        if wait_s > 0:
+            with contextlib.suppress(Refused):
+                waited = await self.wait(table_id, token, wait_s, since=decided, agent=agent)
+                return MoveResult(True, waited.state, played=played, overtaken=why)
+        fresh = await self._fresh(table_id)
+        return MoveResult(True, self._seat_state(fresh, seat, since=decided), played=played, overtaken=why)
 
     def _played_facts(self, live: LiveTable, seat: int, move: Any) -> MoveFacts:
         cache = live.cache(seat)
@@ -1459,13 +1490,15 @@ class TableService:
 
     def _rebase(
         self, live: LiveTable, seat: int, move: Any, expected_version: Any, refusal: RefusalFacts
-    ) -> tuple[RefusalFacts | None, Any]:
+    ) -> tuple[RefusalFacts | None, Any, tuple[str, int] | None]:
         """Check a move decided on an older version against the state it would be applied to.
 
         The move is read as it was meant then (a move id in the list of then); it is played if it is legal now
-        and means the same (``Game.move_basis`` is equal then and now). Otherwise the refusal says in one
-        sentence what changed. Games that do not say what their moves depend on keep ``refusal``. Returns
-        ``(None, move)`` to play, or ``(refusal, None)``.
+        and means the same (``Game.move_basis`` is equal then and now). A move that acts on nothing and whose
+        work others' acts already did (``Game.overtaken``: a pass whose change was answered) is spent: nothing
+        is played and the seat is told so. Otherwise the refusal says in one sentence what changed. Games that
+        do not say what their moves depend on keep ``refusal``. Returns ``(None, move, None)`` to play,
+        ``(None, move, (sentence, version decided on))`` for a spent move, or ``(refusal, None, None)``.
 
         Raises:
             IllegalMove, InvalidMove: a stored move does not replay (a corrupted store).
@@ -1473,7 +1506,7 @@ class TableService:
         decided = self._decided_on(live, seat, move, expected_version)
         game = live.game
         if decided is None or not _rebases(game) or decided > live.version:
-            return refusal, None
+            return refusal, None, None
         old = self._state_at(live, decided)
         then = game.legal_moves(old, seat) if seat in game.pending(old).seats else []
         chosen: Any = None
@@ -1485,26 +1518,42 @@ class TableService:
             with contextlib.suppress(InvalidMove, ValueError, KeyError, TypeError, IndexError):
                 chosen = game.parse_move(move)
         if chosen is None or chosen not in then:
-            return refusal, None  # not a move of then: nothing to keep
+            return refusal, None, None  # not a move of then: nothing to keep
         now = live.cache(seat).moves
         legal = chosen in now
         if legal and game.move_basis(old, seat, chosen) == game.move_basis(live.state, seat, chosen):
-            return None, chosen
+            return None, chosen, None
         events, _omitted = self._events_for(live, seat, decided)
         changes = [e.text.rstrip(". ") for e in events if e.version > decided]
         if len(changes) > 2:
             what = f"{changes[-2]}, then {changes[-1]} (the last 2 of {len(changes)} events)"
         else:
             what = ", then ".join(changes) or "the game moved on"
+        spent = game.overtaken(old, live.state, seat, chosen)
+        if spent is not None:
+            after = "decide from the moves listed now" if now else "wait_for_turn waits for your next decision"
+            return (
+                None,
+                chosen,
+                (
+                    f"your '{chosen.text()}' decided at version {decided} was overtaken, not refused: since then "
+                    f"{what}, so {spent}. Nothing was stored; {after}.",
+                    decided,
+                ),
+            )
         if legal:
             why = "would now answer something else; decide again from the moves listed now"
         elif now:
             why = "can no longer be played; decide again from the moves listed now"
         else:
             why = "can no longer be played, and the decision is not yours now (wait_for_turn waits for it)"
-        return RefusalFacts(
-            refusal.kind, f"you decided '{chosen.text()}' at version {decided}, but since then {what}, so it {why}."
-        ), None
+        return (
+            RefusalFacts(
+                refusal.kind, f"you decided '{chosen.text()}' at version {decided}, but since then {what}, so it {why}."
+            ),
+            None,
+            None,
+        )
 
     def _rule_refusal(self, exc: IllegalMove) -> RefusalFacts:
         title = text = None

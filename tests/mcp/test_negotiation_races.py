@@ -2,9 +2,10 @@
 
 Several seats decide on the same version and their moves reach the table in different orders: a move that is
 still legal and means the same after another seat's change is played; one whose meaning changed (the price it
-answers, the change a pass answers) is refused with one sentence naming what changed and the new legal moves;
-a move sent while another seat names the price of its offer waits for that price, then is checked. Each
-test fails on a server that refuses every move decided on an older version of what the seat sees.
+answers) is refused with one sentence naming what changed and the new legal moves; a pass whose work others'
+acts already did (ruling pases-adelantados) is spent, not refused; a move sent while another seat names the
+price of its offer waits for that price, then is checked. Each test fails on a server that refuses every move
+decided on an older version of what the seat sees.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 
 import pytest
 from club_agentes.engine.core import get_game
-from club_agentes.mcp_server.tables import TableService
+from club_agentes.mcp_server.tables import TableService, presenter
 from club_agentes.mcp_server.tables.facts import SeatState
 
 from tests.mcp.test_tables_service import QUIET, service
@@ -142,22 +143,92 @@ async def test_an_accept_stands_when_another_seat_changes_something_else(svc: Ta
     assert any(q.status == 2 or q.millions == 2 for q in live.state.neg.quotes.values())
 
 
-async def test_a_pass_after_a_change_that_concerns_the_seat_is_refused_with_what_changed(svc: TableService) -> None:
+async def test_a_pass_after_a_change_that_concerns_the_seat_is_overtaken_not_refused(svc: TableService) -> None:
+    """Ruling pases-adelantados: the pass answered the change it was decided on; the newer change is the seat's to
+    answer, so the pass is spent (accepted, nothing stored) and the answer says what came since."""
     tid, tokens, boss, target, colour = await bid_standing(svc)
     decided = await svc.view(tid, tokens[target])
     pass_id = moves_of(decided, "pass")[0].id
     boss_state = await svc.view(tid, tokens[boss])
     withdraw = next(m for m in boss_state.moves if m.text == f"withdraw seat {target} {colour}")
     assert (await svc.play(tid, tokens[boss], withdraw.id, boss_state.seat_version)).accepted
+    live = svc.live(tid)
+    assert live is not None
+    version, passed = live.version, set(live.state.neg.passed)
     out = await svc.play(tid, tokens[target], pass_id, decided.seat_version)
-    assert not out.accepted and out.refusal is not None and out.refusal.kind == "stale_version"
-    reason = out.refusal.reason
-    assert f"you decided 'pass' at version {decided.seat_version}" in reason
-    assert f"withdrew its price of 2M for seat {target}'s {colour}" in reason
-    assert "would now answer something else" in reason and reason.count(". ") == 0 and "\n" not in reason
+    assert out.accepted and out.refusal is None and out.played_version is None
+    assert out.played is not None and out.played.text == "pass"
+    why = out.overtaken
+    assert why is not None and f"your 'pass' decided at version {decided.seat_version} was overtaken" in why
+    assert f"withdrew its price of 2M for seat {target}'s {colour}" in why
+    assert "the change before that one" in why and "Nothing was stored" in why and "\n" not in why
+    assert live.version == version and set(live.state.neg.passed) == passed  # nothing played
+    assert out.state.since == decided.seat_version  # the events that overtook it are listed
     assert moves_of(out.state, "pass")  # the new legal moves, the pass among them again
     again = await svc.play(tid, tokens[target], moves_of(out.state, "pass")[0].id, out.state.seat_version)
-    assert again.accepted
+    assert again.accepted and again.overtaken is None and again.played_version == version + 1
+
+
+async def test_a_refusal_of_a_price_its_author_withdrew_meanwhile_is_spent(svc: TableService) -> None:
+    """Ruling pases-adelantados: the refusal's whole effect (the price off the table) is already had."""
+    tid, tokens, boss, target, colour = await bid_standing(svc)
+    decided = await svc.view(tid, tokens[target])
+    refuse = next(m for m in decided.moves if m.text == f"refuse seat {target} {colour}")
+    boss_state = await svc.view(tid, tokens[boss])
+    withdraw = next(m for m in boss_state.moves if m.text == f"withdraw seat {target} {colour}")
+    assert (await svc.play(tid, tokens[boss], withdraw.id, boss_state.seat_version)).accepted
+    live = svc.live(tid)
+    assert live is not None
+    version = live.version
+    out = await svc.play(tid, tokens[target], refuse.id, decided.seat_version)
+    assert out.accepted and out.played_version is None and out.overtaken is not None
+    assert f"the price for seat {target}'s {colour} is already off the table" in out.overtaken
+    assert live.version == version
+
+
+async def test_the_boss_wait_that_the_other_answers_overtook_is_over_not_refused(svc: TableService) -> None:
+    """Two seats: the boss and the other seat both decide on the same change; the other seat passes first. The
+    boss may no longer wait (protocolo-de-negociacion), and its wait has done its work: it is told so (accepted,
+    nothing stored) and asked to decide, without the wait among its moves."""
+    for seed in range(1, 80):
+        tid, tokens = await negotiation(svc, seed, seats=2)
+        live = svc.live(tid)
+        assert live is not None and live.state.neg is not None
+        boss = live.state.neg.boss
+        other = 1 - boss
+        states = await views(svc, tid, tokens)
+        if moves_of(states[boss], "pass") and moves_of(states[other], "pass"):
+            break
+    else:
+        raise AssertionError("no seed lets both seats of two pass on the same change")
+    wait = moves_of(states[boss], "pass")[0]
+    first = moves_of(states[other], "pass")[0]
+    assert (await svc.play(tid, tokens[other], first.id, states[other].seat_version)).accepted
+    version = live.version
+    out = await svc.play(tid, tokens[boss], wait.id, states[boss].seat_version)
+    assert out.accepted and out.refusal is None and out.played_version is None
+    why = out.overtaken
+    assert why is not None and "your wait is over" in why and f"seat {other} passed" in why
+    assert live.version == version
+    assert out.state.decision.yours and not moves_of(out.state, "pass")  # close, fail or act now
+    answer = presenter.outcome(out)  # what the agent reads: the sentence in the text and the structured field
+    assert answer.structured_content is not None and answer.structured_content["overtaken"] == why
+    assert answer.structured_content["accepted"] and answer.structured_content["refusal"] is None
+    assert f"Overtaken: {why}" in answer.content[0].text
+
+
+async def test_a_pass_in_a_negotiation_that_ended_meanwhile_is_overtaken(svc: TableService) -> None:
+    _seed, tid, tokens, states = await family_seats(svc)
+    live = svc.live(tid)
+    assert live is not None and live.state.neg is not None
+    boss = live.state.neg.boss
+    other = next(s for s in states if s.seat != boss and moves_of(s, "pass"))
+    fail = next(m for m in states[boss].moves if m.text == "fail")
+    assert (await svc.play(tid, tokens[boss], fail.id, states[boss].seat_version)).accepted
+    version = live.version
+    out = await svc.play(tid, tokens[other.seat], moves_of(other, "pass")[0].id, other.seat_version)
+    assert out.accepted and out.overtaken is not None and "the negotiation your pass answered is over" in out.overtaken
+    assert svc.live(tid).version == version
 
 
 async def test_an_accept_of_a_price_withdrawn_or_changed_meanwhile_is_refused(svc: TableService) -> None:

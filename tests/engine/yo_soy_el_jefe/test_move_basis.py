@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from club_agentes.engine.core import get_game
-from club_agentes.engine.yo_soy_el_jefe.moves import Pass, PlaceFamily
+from club_agentes.engine.yo_soy_el_jefe.moves import Pass, PlaceFamily, Refuse, Stop, Withdraw
 
 GAME = get_game("yo-soy-el-jefe")
 
@@ -62,3 +62,29 @@ def test_a_pass_answers_what_concerns_a_seat_other_than_the_boss() -> None:
         assert GAME.move_basis(state, placer, Pass()) != placer_pass  # its own family card placed
         return
     raise AssertionError("no seed opens a negotiation where a seat other than the boss places a family card")
+
+
+def test_only_moves_that_add_nothing_are_overtaken_and_never_by_nothing() -> None:
+    """Ruling pases-adelantados: ``overtaken`` spends a pass, or a refusal, withdrawal or stop whose effect another
+    seat's act already had, and only after others acted."""
+    spent = 0
+    for seats, seed in ((2, 4), (3, 5), (4, 6)):
+        state, _ = GAME.start(GAME.make_config(seats, {}), seed)
+        rng = random.Random(seed)
+        for _ in range(300):
+            p = GAME.pending(state)
+            if p.kind == "over":
+                break
+            before = GAME.clone(state)
+            for seat in p.seats:
+                for move in GAME.legal_moves(state, seat):
+                    assert GAME.overtaken(before, state, seat, move) is None  # nothing happened since
+            seat = rng.choice(p.seats)
+            GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))
+            for other in p.seats:
+                for move in GAME.legal_moves(before, other):
+                    why = GAME.overtaken(before, state, other, move)
+                    if why is not None:
+                        assert isinstance(move, Pass | Refuse | Withdraw | Stop)
+                        spent += 1
+    assert spent > 0
