@@ -68,6 +68,12 @@ STEPS: dict[str, Step[State]] = {
     RESCUE: RESCUE_STEP,
     REACTION: REACTION_STEP,
 }
+_LISTING = {
+    name: step.candidates if step.accepts_all and step.listing_key is None else step.legal
+    for name, step in STEPS.items()
+}
+"""How each step lists its legal moves: :meth:`Step.legal`, which for a step whose candidates are built from
+its checks (every one of Market Fortune's) is the candidates themselves, called here without the wrapper."""
 _CARD_NAMES = {CARD_ID[c]: CARD_NAME[c] for c in range(N_CARDS)}
 
 
@@ -121,9 +127,10 @@ class MarketFortune(Game[State, Move, MFConfig]):
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         """Return the legal moves of ``seat`` now, in a stable order (empty if it must not act)."""
-        if state.over or seat != decider(state):
+        name = state.step
+        if state.over or seat != (state.turn if name != REACTION else decider(state)):
             return []
-        return STEPS[state.step].legal(state, seat)
+        return _LISTING[name](state, seat)
 
     def apply(self, state: State, seat: int, move: Move | Mapping[str, Any] | str) -> list[Event]:
         """Check and apply ``move`` for ``seat``; return the events it caused.
@@ -139,8 +146,9 @@ class MarketFortune(Game[State, Move, MFConfig]):
             move = MOVES.parse(move)
         if state.over:
             raise IllegalMove(rid.VICTORY, "the game is over; no move is accepted")
-        step = STEPS[state.step]
-        if seat != decider(state):
+        name = state.step
+        step = STEPS[name]
+        if seat != (state.turn if name != REACTION else decider(state)):
             raise step.waiting(state, seat, pending(state)).illegal()
         return step.apply(state, seat, move)
 

@@ -53,8 +53,8 @@ def build_moves(state: State, seat: int) -> list[Any]:
 
 
 def check_build(state: State, seat: int, move: Build) -> Refusal | None:
-    """The check of Construir (:func:`build_check`)."""
-    return build_check(state, seat, move.source)
+    """The check of Construir (:func:`build_check`, which is the piles' rule)."""
+    return source_check(state, move.source)
 
 
 def do_build(state: State, seat: int, move: Build) -> Events:

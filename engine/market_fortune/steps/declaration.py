@@ -10,6 +10,7 @@ have). Steps: :data:`CLOSING_STEP` (attach greens, then reveal) and :data:`RETUR
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from club_agentes.engine.core import Event
@@ -55,8 +56,14 @@ def declare_check(state: State, seat: int) -> Refusal | None:
         return _FAMILIA
     n = len(state.invs[seat])
     if n != MAX_INVESTMENTS:
-        return Refusal(rid.DECLARE, lambda n=n: f"you have {n_investments(n)}; you may declare victory only with 4")
+        return _too_few(n)
     return None
+
+
+@cache
+def _too_few(n: int) -> Refusal:
+    """The refusal of declaring with ``n`` investments (one per count: listing meets it at most turns)."""
+    return Refusal(rid.DECLARE, f"you have {n_investments(n)}; you may declare victory only with 4")
 
 
 def may_hold_attachable(state: State, seat: int) -> bool:

@@ -10,6 +10,7 @@ step :data:`COST_STEP`.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from club_agentes.engine.core import Event
@@ -57,10 +58,14 @@ def investment_check(state: State, seat: int, k: int) -> Refusal | None:
     if not 0 <= k < len(invs):
         return Refusal(rid.OPTIMISATION, lambda: no_such_investment("you have", len(invs), k))
     if invs[k].face_up:
-        return Refusal(
-            rid.OPTIMISATION, lambda: f"investment #{k} is face up; flipped investments can no longer be modified"
-        )
+        return _face_up(k)
     return None
+
+
+@cache
+def _face_up(k: int) -> Refusal:
+    """The refusal of optimising face-up investment ``k`` (one per index: listing meets it often)."""
+    return Refusal(rid.OPTIMISATION, f"investment #{k} is face up; flipped investments can no longer be modified")
 
 
 def swap_cards_check(card: int, current: int) -> Refusal | None:
@@ -104,14 +109,10 @@ def optimise_check(state: State, seat: int, k: int, card: int) -> Refusal | None
 
 
 # swap_cards_check is the card part of the check: its verdict for every (card, current) pair, computed
-# once, as the move each investment slot ``k`` takes (``None`` where the check refuses).
+# once, then as the move each investment slot ``k`` takes (``None`` where the check refuses).
+_SWAPPABLE = [[swap_cards_check(c, cur) is None for c in range(N_CARDS)] for cur in range(N_BUILDING)]
 _SWAP_ROWS: list[list[list[Any]]] = [
-    shared_rows(
-        [
-            [None if swap_cards_check(c, cur) else OPTIMISE_MOVES[k][c] for c in range(N_CARDS)]
-            for cur in range(N_BUILDING)
-        ]
-    )
+    shared_rows([[OPTIMISE_MOVES[k][c] if ok[c] else None for c in range(N_CARDS)] for ok in _SWAPPABLE])
     for k in range(MAX_INVESTMENTS)
 ]
 

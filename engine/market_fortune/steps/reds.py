@@ -11,6 +11,7 @@ act on their user at once.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from club_agentes.engine.core import Event, clockwise_from
@@ -214,21 +215,32 @@ def _steal_target(state: State, seat: int, s: StrategyDef, t: int, k: int | None
 def _correction_target(state: State, seat: int, s: StrategyDef, t: int, k: int | None) -> Refusal | None:
     invs = state.invs[t]
     if len(invs) < len(state.invs[seat]):
-        return Refusal(
-            s.section,
-            lambda: (
-                f"seat {t} has {n_investments(len(invs))} and you have "
-                f"{len(state.invs[seat])}; Corrección targets a rival as advanced as you or more"
-            ),
-        )
+        return _behind(s.section, t, len(invs), len(state.invs[seat]))
     if k is None or not 0 <= k < len(invs):
         return Refusal(s.section, lambda: no_such_investment(f"seat {t} has", len(invs), k))
     if invs[k].face_up:
-        return Refusal(
-            rid.RULING_FACE_UP,
-            lambda: f"investment #{k} of seat {t} is face up, and a face-up investment is final: no card changes it",
-        )
+        return _final(t, k)
     return None
+
+
+# The refusals listing meets often, one per value (functions of immutable values, cached).
+
+
+@cache
+def _behind(section: str, t: int, theirs: int, mine: int) -> Refusal:
+    return Refusal(
+        section,
+        f"seat {t} has {n_investments(theirs)} and you have {mine}; "
+        "Corrección targets a rival as advanced as you or more",
+    )
+
+
+@cache
+def _final(t: int, k: int) -> Refusal:
+    return Refusal(
+        rid.RULING_FACE_UP,
+        f"investment #{k} of seat {t} is face up, and a face-up investment is final: no card changes it",
+    )
 
 
 def _audit_target(state: State, seat: int, s: StrategyDef, t: int, k: int | None) -> Refusal | None:
@@ -248,15 +260,17 @@ def _trade_target(state: State, seat: int, s: StrategyDef, t: int, k: int | None
 
 def _block_target(state: State, seat: int, s: StrategyDef, t: int, k: int | None) -> Refusal | None:
     if not is_leader(state, t):
-        most = max(len(i) for i in state.invs)
-        return Refusal(
-            s.section,
-            lambda: (
-                f"seat {t} has {n_investments(len(state.invs[t]))} and the most anyone has "
-                f"is {most}; Bloqueo Regulatorio targets a leader (the most investments, at least 1)"
-            ),
-        )
+        return _not_leader(s.section, t, len(state.invs[t]), max(len(i) for i in state.invs))
     return None
+
+
+@cache
+def _not_leader(section: str, t: int, theirs: int, most: int) -> Refusal:
+    return Refusal(
+        section,
+        f"seat {t} has {n_investments(theirs)} and the most anyone has "
+        f"is {most}; Bloqueo Regulatorio targets a leader (the most investments, at least 1)",
+    )
 
 
 TargetCheck = Callable[[State, int, StrategyDef, int, int | None], Refusal | None]
@@ -311,8 +325,13 @@ def _liquidity(state: State, seat: int, s: StrategyDef) -> Refusal | None:
 def _rescue(state: State, seat: int, s: StrategyDef) -> Refusal | None:
     count = building_count(state, seat)
     if count >= BUILDING_TARGET:
-        return Refusal(s.section, lambda: f"you hold {count} building cards; Rescate is used only with fewer than 8")
+        return _rescue_full(s.section, count)
     return _liquidity(state, seat, s)
+
+
+@cache
+def _rescue_full(section: str, count: int) -> Refusal:
+    return Refusal(section, f"you hold {count} building cards; Rescate is used only with fewer than 8")
 
 
 def _lucky(state: State, seat: int, s: StrategyDef) -> Refusal | None:
@@ -458,16 +477,12 @@ def _lister(card: int) -> tuple[Lister, StrategyDef, Any, Any]:
         at_inv = [[intern(Play, cid, t, k) for k in range(MAX_INVESTMENTS)] for t in range(MAX_SEATS)]
         return _list_correction, s, _TARGET_CHECKS[e], at_inv
     if fields == ("investment", "swap"):
-        # return_swap_cards_check, the card part, for every (investment's $, +R) pair: the play, or None.
+        # return_swap_cards_check, the card part, for every (investment's $, +R) pair (once), then the play of
+        # each investment slot, or None.
+        fits = [[return_swap_cards_check(s, r, cur) is None for r in range(N_CARDS)] for cur in range(N_BUILDING // 2)]
         plays = [
             shared_rows(
-                [
-                    [
-                        None if return_swap_cards_check(s, r, cur) else intern(Play, cid, None, k, CARD_ID[r])
-                        for r in range(N_CARDS)
-                    ]
-                    for cur in range(N_BUILDING // 2)
-                ]
+                [[intern(Play, cid, None, k, CARD_ID[r]) if ok[r] else None for r in range(N_CARDS)] for ok in fits]
             )
             for k in range(MAX_INVESTMENTS)
         ]

@@ -7,6 +7,8 @@ plays are listed from the same checks (:mod:`.reds` holds the rest of the red st
 
 from __future__ import annotations
 
+from functools import cache
+
 from club_agentes.engine.market_fortune import rules as rid
 from club_agentes.engine.market_fortune.components import (
     CARD_IND,
@@ -47,8 +49,14 @@ def return_swap_investment(state: State, seat: int, s: StrategyDef, k: int | Non
     if k is None or not 0 <= k < len(invs):
         return Refusal(s.section, lambda: no_such_investment("you have", len(invs), k))
     if invs[k].face_up:
-        return Refusal(s.section, lambda: f"investment #{k} is face up; flipped investments can no longer be modified")
+        return _flipped(s.section, k)
     return None
+
+
+@cache
+def _flipped(section: str, k: int) -> Refusal:
+    """The refusal of swapping into face-up investment ``k`` (cached: listing meets it often)."""
+    return Refusal(section, f"investment #{k} is face up; flipped investments can no longer be modified")
 
 
 def _return_swap_hand(state: State, seat: int, s: StrategyDef, c: int) -> Refusal | None:
