@@ -9,7 +9,7 @@ visibility rule (:mod:`.knowledge`), determinization (:mod:`.determinize`) and s
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from club_agentes.engine.core import Event, Game, IllegalMove, Pending, RandomBot, Result, Rng
@@ -68,7 +68,7 @@ STEPS: dict[str, Step[State]] = {
     RESCUE: RESCUE_STEP,
     REACTION: REACTION_STEP,
 }
-_LISTING = {
+_LISTING: dict[str, Callable[[State, int], Any]] = {
     name: step.candidates if step.accepts_all and step.listing_key is None else step.legal
     for name, step in STEPS.items()
 }
