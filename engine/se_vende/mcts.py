@@ -70,8 +70,10 @@ def reopen(st: SeVendeState, seat: int) -> None:
     """
     if st.step == SELECT and not st.actions.has_chosen(seat):
         st.actions = type(st.actions)(st.actions.seats)
+        st.version += 1  # a change: what the step kit's memo kept for the state no longer holds
     elif st.step in (DEVELOP_PLACE, SETTLE_PLACE) and not st.placing.has_chosen(seat):
         st.placing = type(st.placing)(st.placing.seats)
+        st.version += 1
 
 
 def features(st: SeVendeState, seat: int) -> tuple[float, ...]:

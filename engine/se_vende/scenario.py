@@ -119,4 +119,5 @@ def position(
     for i, points in (chips or {}).items():
         s.chips[i] = points
         s.pool -= points
+    s.version += 1  # the table was changed by hand: nothing the step kit's memo kept for it holds
     return s
