@@ -119,9 +119,17 @@ class Step(Generic[S]):
     listing_key: Callable[[S, int], Hashable | None] | None = None
     listed: dict[Hashable, list[Any]] = field(default_factory=dict, compare=False, repr=False)
     accepts_all: bool = field(init=False, compare=False, repr=False)
+    rules: dict[type, tuple[Check | None, Check | None, Effect]] = field(init=False, compare=False, repr=False)
+    """move type -> (its ``owns`` part or ``None``, its check or ``None`` for ``accept``, its effect): what
+    :meth:`apply` reads with one look-up."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "accepts_all", all(fn is _accept for fn in self.checks.values()))
+        rules = {
+            kind: (self.owns.get(kind), None if fn is _accept else fn, self.effects[kind])
+            for kind, fn in self.checks.items()
+        }
+        object.__setattr__(self, "rules", rules)
 
     def is_deciding(self, state: S, seat: int) -> bool:
         """Return whether ``seat`` decides now."""
@@ -139,7 +147,7 @@ class Step(Generic[S]):
             refusal = own(state, seat, move)
             if refusal is not None:
                 return refusal
-        return fn(state, seat, move)
+        return None if fn is _accept else fn(state, seat, move)
 
     def legal(self, state: S, seat: int) -> list[Any]:
         """Return the candidates the checks accept, in the candidates' order (``seat`` must be deciding)."""
@@ -177,10 +185,16 @@ class Step(Generic[S]):
         Raises:
             IllegalMove: a check refuses it (citing its rule); the state is unchanged.
         """
-        refusal = self.check(state, seat, move)
+        rule = self.rules.get(type(move))
+        if rule is None:
+            raise self.foreign(state, seat, move).illegal()
+        own, fn, effect = rule  # the parts :meth:`check` runs, read with one look-up
+        refusal = None if own is None else own(state, seat, move)
+        if refusal is None and fn is not None:
+            refusal = fn(state, seat, move)
         if refusal is not None:
             raise refusal.illegal()
-        return self.effects[type(move)](state, seat, move)
+        return effect(state, seat, move)
 
 
 accept: Check = _accept

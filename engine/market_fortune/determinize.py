@@ -144,21 +144,21 @@ class _Places:
         self.masks[c] = mask
 
 
-def _rival_places(st: State, s: int, unknown: set[int], places: _Places) -> None:
+def _rival_places(state: State, s: int, unknown: set[int], places: _Places) -> None:
     """Add the places of seat ``s``'s unknown cards: hand, strategies, face-down investments and their greens."""
     owner = 1 << s
-    for c in st.hands[s]:
+    for c in state.hands[s]:
         if c in unknown:
             places.add(c, owner)
     # The strategy Momentum or Dominar gave it this turn is a place of its own (the table saw it
     # join the hand); the others are interchangeable.
-    marked = [c for c in (st.momentum, st.drawn) if c >= 0 and c in st.strats[s] and c in unknown]
+    marked = [c for c in (state.momentum, state.drawn) if c >= 0 and c in state.strats[s] and c in unknown]
     for c in dict.fromkeys(marked):
         places.add(c, owner)
-    for c in st.strats[s]:
+    for c in state.strats[s]:
         if c in unknown and c not in marked:
             places.add(c, owner)
-    for inv in st.invs[s]:
+    for inv in state.invs[s]:
         if inv.stock in unknown:
             places.pairs.append((inv.stock, inv.ret))
             places.masks[inv.stock] = places.masks[inv.ret] = owner
@@ -194,61 +194,61 @@ def _deal(rng: Rng, unknown: set[int], places: _Places) -> dict[int, int]:
     return mapping
 
 
-def determinize(st: State, seat: int, rng: Rng) -> State:
-    """Return a copy of ``st`` whose cards unknown to ``seat`` are dealt anew (see the module docstring).
+def determinize(state: State, seat: int, rng: Rng) -> State:
+    """Return a copy of ``state`` whose cards unknown to ``seat`` are dealt anew (see the module docstring).
 
     Raises:
         ValueError: the state is inconsistent (its face-down investments cannot be formed from the unknown cards).
     """
-    vis = visibility(st)
+    vis = visibility(state)
     knows = vis.knows
     unknown: set[int] = {c for c in range(len(CARD_ID)) if not knows(seat, CARD_ID[c])}
     places = _Places()
-    for deck in st.decks:
+    for deck in state.decks:
         for c in deck:
             if c in unknown:
                 places.add(c, 0)
-    for pile in st.discards[:2]:
+    for pile in state.discards[:2]:
         for c in pile:
             if c in unknown:  # face down; who put it there is public
-                places.add(c, st.know[c])
-    for s in range(st.n):
+                places.add(c, state.know[c])
+    for s in range(state.n):
         if s != seat:
-            _rival_places(st, s, unknown, places)
+            _rival_places(state, s, unknown, places)
     mapping = _deal(rng, unknown, places)
     masks = places.masks
-    return _apply(st, mapping, masks, rng)
+    return _apply(state, mapping, masks, rng)
 
 
-def _apply(st: State, mapping: dict[int, int], masks: dict[int, int], rng: Rng) -> State:
-    """Return a copy of ``st`` with every card ``c`` replaced by ``mapping.get(c, c)`` (hands re-sorted).
+def _apply(state: State, mapping: dict[int, int], masks: dict[int, int], rng: Rng) -> State:
+    """Return a copy of ``state`` with every card ``c`` replaced by ``mapping.get(c, c)`` (hands re-sorted).
 
     A card dealt anew takes the knowledge mask of its place (``masks``, by the card it replaces).
     """
-    w = st.clone()
+    w = state.clone()
 
     def m(c: int) -> int:
         return mapping.get(c, c) if c >= 0 else c
 
-    w.decks = [[m(c) for c in d] for d in st.decks]
-    w.discards = [[m(c) for c in d] for d in st.discards]
-    w.hands = [sorted(m(c) for c in h) for h in st.hands]
-    w.strats = [sorted(m(c) for c in s) for s in st.strats]
+    w.decks = [[m(c) for c in d] for d in state.decks]
+    w.discards = [[m(c) for c in d] for d in state.discards]
+    w.hands = [sorted(m(c) for c in h) for h in state.hands]
+    w.strats = [sorted(m(c) for c in s) for s in state.strats]
     for invs in w.invs:
         for inv in invs:
             inv.stock, inv.ret, inv.green = m(inv.stock), m(inv.ret), m(inv.green)
-    know = list(st.know)
-    seen = list(st.seen)
-    facedown = list(st.facedown)
+    know = list(state.know)
+    seen = list(state.seen)
+    facedown = list(state.facedown)
     for old, new in mapping.items():
         know[new] = seen[new] = masks[old]
-        facedown[new] = st.facedown[old]
+        facedown[new] = state.facedown[old]
     w.know = know
     w.seen = seen
     w.facedown = facedown
-    w.momentum = m(st.momentum)
-    w.drawn = m(st.drawn)
-    w.trim_by = m(st.trim_by)
-    w.trim_down = [m(c) for c in st.trim_down]
+    w.momentum = m(state.momentum)
+    w.drawn = m(state.drawn)
+    w.trim_by = m(state.trim_by)
+    w.trim_down = [m(c) for c in state.trim_down]
     w.rng = Rng(rng.next64())
     return w

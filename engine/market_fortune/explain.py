@@ -80,12 +80,12 @@ def _inv(inv: Investment) -> str:
     return f"{ind} {CARD_VAL[inv.stock]}M + {CARD_VAL[inv.ret]}M = {inv_value(inv)}M"
 
 
-def _green_potential(st: State, seat: int) -> int:
+def _green_potential(state: State, seat: int) -> int:
     """The most the greens ``seat`` may still attach could add (each on its best face-down investment without one)."""
-    free = [inv for inv in st.invs[seat] if inv.green < 0 and not inv.face_up]
+    free = [inv for inv in state.invs[seat] if inv.green < 0 and not inv.face_up]
     total = 0
-    for g in st.strats[seat]:
-        if not IS_GREEN[g] or g == st.momentum:
+    for g in state.strats[seat]:
+        if not IS_GREEN[g] or g == state.momentum:
             continue
         best = None
         for inv in free:
@@ -98,10 +98,10 @@ def _green_potential(st: State, seat: int) -> int:
     return total
 
 
-def _take_words(st: State, source: str) -> str:
+def _take_words(state: State, source: str) -> str:
     if source.endswith("deck"):
         return f"the top card of {SOURCE_WORDS[source]}"
-    pile = st.discards[0 if source.startswith("stock") else 1]
+    pile = state.discards[0 if source.startswith("stock") else 1]
     return f"{CARD_NAME[pile[-1]]} from the top of {SOURCE_WORDS[source]}" if pile else SOURCE_WORDS[source]
 
 
@@ -120,7 +120,7 @@ _EFFECT_WORDS = {
 }
 
 
-def _say_play(st: State, seat: int, move: Play, names: Sequence[str]) -> MoveNote:
+def _say_play(state: State, seat: int, move: Play, names: Sequence[str]) -> MoveNote:
     card = CARD_INDEX[move.card]
     s = strategy(card)
     e = s.effect
@@ -134,7 +134,7 @@ def _say_play(st: State, seat: int, move: Play, names: Sequence[str]) -> MoveNot
             return MoveNote(f"{head} against investment #{move.investment} of {who}: {what}.")
         return MoveNote(f"{head} against {who}: {what}.")
     if e is Effect.FREE_RETURN_SWAP and move.investment is not None and move.swap is not None:
-        inv = st.invs[seat][move.investment]
+        inv = state.invs[seat][move.investment]
         new = CARD_INDEX[move.swap]
         after = CARD_VAL[inv.stock] + CARD_VAL[new]
         return MoveNote(
@@ -143,16 +143,18 @@ def _say_play(st: State, seat: int, move: Play, names: Sequence[str]) -> MoveNot
         )
     if e is Effect.DISCARD_SWAP and move.swap is not None and move.source is not None:
         give = CARD_INDEX[move.swap]
-        down = " (face down, blocking that pile: Campeonato)" if st.config.mode == "campeonato" else ""
-        return MoveNote(f"{head}: take {_take_words(st, move.source)} and discard {CARD_NAME[give]}{down}.")
+        down = " (face down, blocking that pile: Campeonato)" if state.config.mode == "campeonato" else ""
+        return MoveNote(f"{head}: take {_take_words(state, move.source)} and discard {CARD_NAME[give]}{down}.")
     if e is Effect.FORTUNE_ROLL:
-        note = None if can_draw_strategy(st) else "no strategy is left in the deck or its discard pile to take"
+        note = None if can_draw_strategy(state) else "no strategy is left in the deck or its discard pile to take"
         return MoveNote(
             f"{head}: roll the die; on + take {s.params['draw']} strategies ({s.params['draw_last']} if you go last).",
             note,
         )
     if e is Effect.LUCKY_INVESTOR:
-        note = None if risk_moves(st, seat) else "you cannot Arriesgar this turn (no $ and +R of one industry in hand)"
+        note = (
+            None if risk_moves(state, seat) else "you cannot Arriesgar this turn (no $ and +R of one industry in hand)"
+        )
         return MoveNote(f"{head}: if you Arriesgar this turn, the investment succeeds without the die.", note)
     if e is Effect.EXTRA_BUILD:
         return MoveNote(f"{head}: take 1 extra building card; at the end of your turn discard down to 8.")
@@ -161,37 +163,37 @@ def _say_play(st: State, seat: int, move: Play, names: Sequence[str]) -> MoveNot
             f"{head}: take the top card of the $ deck and of the +R deck; at the end of your turn discard down to 8."
         )
     if e is Effect.RESCUE:
-        need = BUILDING_TARGET - building_count(st, seat)
+        need = BUILDING_TARGET - building_count(state, seat)
         return MoveNote(
             f"{head}: take {need} card{'s' if need != 1 else ''} from the $ or +R deck, one at a time, back up to 8."
         )
     return MoveNote(f"{head}.")
 
 
-def _say(st: State, seat: int, move: Any, names: Sequence[str]) -> MoveNote:
+def _say(state: State, seat: int, move: Any, names: Sequence[str]) -> MoveNote:
     """Return ``move`` in plain words: the words of its move type (its text for a type without any)."""
     say = _SAYINGS.get(type(move))
-    return say(st, seat, move, names) if say is not None else MoveNote(move.text())
+    return say(state, seat, move, names) if say is not None else MoveNote(move.text())
 
 
-def _say_build(st: State, seat: int, move: Build, names: Sequence[str]) -> MoveNote:
-    after = building_count(st, seat) + 1
+def _say_build(state: State, seat: int, move: Build, names: Sequence[str]) -> MoveNote:
+    after = building_count(state, seat) + 1
     then = (
         f"then discard 1 $ or +R card (you will hold {after})"
         if after > BUILDING_TARGET
         else f"you will hold {after} building cards, so nothing is discarded"
     )
-    return MoveNote(f"Construir: take {_take_words(st, move.source)}; {then}. Your turn then ends.")
+    return MoveNote(f"Construir: take {_take_words(state, move.source)}; {then}. Your turn then ends.")
 
 
-def _say_take(st: State, seat: int, move: Take, names: Sequence[str]) -> MoveNote:
-    step = st.step
+def _say_take(state: State, seat: int, move: Take, names: Sequence[str]) -> MoveNote:
+    step = state.step
     which = "Comprar Más" if step == TAKE else "Rescate"
-    return MoveNote(f"{which}: take {_take_words(st, move.source)} into your hand.")
+    return MoveNote(f"{which}: take {_take_words(state, move.source)} into your hand.")
 
 
-def _say_discard(st: State, seat: int, move: Discard, names: Sequence[str]) -> MoveNote:
-    step = st.step
+def _say_discard(state: State, seat: int, move: Discard, names: Sequence[str]) -> MoveNote:
+    step = state.step
     card = CARD_INDEX[move.card]
     why = {
         BUILD_DISCARD: "to finish Construir",
@@ -201,12 +203,12 @@ def _say_discard(st: State, seat: int, move: Discard, names: Sequence[str]) -> M
     return MoveNote(f"Discard {CARD_NAME[card]} face up on its discard pile {why}.".replace("  ", " "))
 
 
-def _say_risk(st: State, seat: int, move: Risk, names: Sequence[str]) -> MoveNote:
+def _say_risk(state: State, seat: int, move: Risk, names: Sequence[str]) -> MoveNote:
     a, r = CARD_INDEX[move.stock], CARD_INDEX[move.ret]
     value = CARD_VAL[a] + CARD_VAL[r]
     how = (
         "it succeeds without the die (Inversor Suertudo)"
-        if st.lucky
+        if state.lucky
         else "it succeeds if the Fortune die shows + (4 faces of 6); on − both cards return to your hand"
     )
     return MoveNote(
@@ -215,12 +217,12 @@ def _say_risk(st: State, seat: int, move: Risk, names: Sequence[str]) -> MoveNot
     )
 
 
-def _say_dominate(st: State, seat: int, move: Dominate, names: Sequence[str]) -> MoveNote:
-    return MoveNote(f"Dominar: take the top strategy of the strategy deck ({len(st.decks[2])} left).")
+def _say_dominate(state: State, seat: int, move: Dominate, names: Sequence[str]) -> MoveNote:
+    return MoveNote(f"Dominar: take the top strategy of the strategy deck ({len(state.decks[2])} left).")
 
 
-def _say_defend(st: State, seat: int, move: Defend, names: Sequence[str]) -> MoveNote:
-    atk = st.attack
+def _say_defend(state: State, seat: int, move: Defend, names: Sequence[str]) -> MoveNote:
+    atk = state.attack
     assert atk is not None
     s = strategy(CARD_INDEX[move.card])
     extra = ""
@@ -234,14 +236,14 @@ def _say_defend(st: State, seat: int, move: Defend, names: Sequence[str]) -> Mov
     )
 
 
-def _say_decline(st: State, seat: int, move: Decline, names: Sequence[str]) -> MoveNote:
-    atk = st.attack
+def _say_decline(state: State, seat: int, move: Decline, names: Sequence[str]) -> MoveNote:
+    atk = state.attack
     assert atk is not None
     return MoveNote(f"Do not defend: {CARD_NAME[atk.card]} of {_label(names, atk.attacker)} hits you now.")
 
 
-def _say_optimise(st: State, seat: int, move: Optimise, names: Sequence[str]) -> MoveNote:
-    inv = st.invs[seat][move.investment]
+def _say_optimise(state: State, seat: int, move: Optimise, names: Sequence[str]) -> MoveNote:
+    inv = state.invs[seat][move.investment]
     card = CARD_INDEX[move.card]
     stock = CARD_TYPE[card] == STOCK
     old = inv.stock if stock else inv.ret
@@ -252,9 +254,9 @@ def _say_optimise(st: State, seat: int, move: Optimise, names: Sequence[str]) ->
     )
 
 
-def _say_attach(st: State, seat: int, move: Attach, names: Sequence[str]) -> MoveNote:
-    step = st.step
-    inv = st.invs[seat][move.investment]
+def _say_attach(state: State, seat: int, move: Attach, names: Sequence[str]) -> MoveNote:
+    step = state.step
+    inv = state.invs[seat][move.investment]
     g = CARD_INDEX[move.card]
     bonus = green_bonus_for(g, CARD_VAL[inv.stock], CARD_VAL[inv.ret])
     note = None
@@ -267,9 +269,9 @@ def _say_attach(st: State, seat: int, move: Attach, names: Sequence[str]) -> Mov
     return MoveNote(f"Attach {CARD_NAME[g]} face down to investment #{move.investment} ({_inv(inv)}): it {met}.", note)
 
 
-def _say_declare(st: State, seat: int, move: Declare, names: Sequence[str]) -> MoveNote:
-    value = portfolio_value(st, seat)
-    reach = value + _green_potential(st, seat)
+def _say_declare(state: State, seat: int, move: Declare, names: Sequence[str]) -> MoveNote:
+    value = portfolio_value(state, seat)
+    reach = value + _green_potential(state, seat)
     note = None
     if reach < WIN_VALUE:
         note = (
@@ -283,29 +285,29 @@ def _say_declare(st: State, seat: int, move: Declare, names: Sequence[str]) -> M
     )
 
 
-def _say_reveal(st: State, seat: int, move: Reveal, names: Sequence[str]) -> MoveNote:
-    value = portfolio_value(st, seat)
+def _say_reveal(state: State, seat: int, move: Reveal, names: Sequence[str]) -> MoveNote:
+    value = portfolio_value(state, seat)
     outcome = "and you win" if value >= WIN_VALUE else f"under {WIN_VALUE}M: the declaration fails"
     return MoveNote(f"Reveal your portfolio and yellows to be counted: {value}M, {outcome}.")
 
 
-def _say_return(st: State, seat: int, move: Return, names: Sequence[str]) -> MoveNote:
-    inv = st.invs[seat][move.investment]
+def _say_return(state: State, seat: int, move: Return, names: Sequence[str]) -> MoveNote:
+    inv = state.invs[seat][move.investment]
     return MoveNote(
         f"Return investment #{move.investment} ({_inv(inv)}) to your hand; the others stay face up, and your turn ends."
     )
 
 
-def _say_skip(st: State, seat: int, move: Skip, names: Sequence[str]) -> MoveNote:
-    step = st.step
+def _say_skip(state: State, seat: int, move: Skip, names: Sequence[str]) -> MoveNote:
+    step = state.step
     if step == DOMINATED:
-        return MoveNote(f"Keep {CARD_NAME[st.drawn]} for a later turn; your turn ends.")
-    if step == FORMED and len(st.invs[seat]) == 4:
+        return MoveNote(f"Keep {CARD_NAME[state.drawn]} for a later turn; your turn ends.")
+    if step == FORMED and len(state.invs[seat]) == 4:
         return MoveNote("Attach no green and do not declare now; your turn ends.")
     return MoveNote("Attach no green now; your turn ends.")
 
 
-def _say_pass(st: State, seat: int, move: Pass, names: Sequence[str]) -> MoveNote:
+def _say_pass(state: State, seat: int, move: Pass, names: Sequence[str]) -> MoveNote:
     return MoveNote("Pass: no action is possible; your turn ends.")
 
 
@@ -329,9 +331,9 @@ _SAYINGS: dict[type, Callable[[State, int, Any, Sequence[str]], MoveNote]] = {
 """The words of each move type."""
 
 
-def explain(st: State, seat: int, moves: Sequence[Any], names: Sequence[str]) -> list[MoveNote]:
+def explain(state: State, seat: int, moves: Sequence[Any], names: Sequence[str]) -> list[MoveNote]:
     """Return each of ``moves`` (legal moves of ``seat``) in plain words, with a note on the pointless ones."""
-    return [_say(st, seat, m, names) for m in moves]
+    return [_say(state, seat, m, names) for m in moves]
 
 
 _DEFAULTS: dict[str, tuple[Any, str]] = {
@@ -342,7 +344,7 @@ _DEFAULTS: dict[str, tuple[Any, str]] = {
 }
 
 
-def default_move(st: State, seat: int, legal: Sequence[Any]) -> tuple[Any, str] | None:
+def default_move(state: State, seat: int, legal: Sequence[Any]) -> tuple[Any, str] | None:
     """Return the rules' default for the decision of ``seat`` (who must decide now), or ``None``.
 
     Not defending, attaching no green, keeping the strategy Dominar took, revealing without
@@ -350,9 +352,9 @@ def default_move(st: State, seat: int, legal: Sequence[Any]) -> tuple[Any, str] 
     choices; every other decision (an action, a card to discard, the investment to return) has
     no default, and the table lets a bot decide.
     """
-    d = _DEFAULTS.get(st.step)
+    d = _DEFAULTS.get(state.step)
     if d is not None and d[0] in legal:
         return d
-    if st.step == MAIN and list(legal) == [PASS]:
+    if state.step == MAIN and list(legal) == [PASS]:
         return PASS, rid.RULING_NO_ACTION
     return None

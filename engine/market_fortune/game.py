@@ -9,12 +9,13 @@ visibility rule (:mod:`.knowledge`), determinization (:mod:`.determinize`) and s
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from club_agentes.engine.core import Event, Game, IllegalMove, Pending, RandomBot, Result, Rng
 from club_agentes.engine.core.model import MoveNote
 from club_agentes.engine.core.moves import MoveCodec
+from club_agentes.engine.core.steps import Step
 from club_agentes.engine.core.visibility import Visibility
 from club_agentes.engine.market_fortune import config as cfg
 from club_agentes.engine.market_fortune import rules as rid
@@ -52,10 +53,9 @@ from club_agentes.engine.market_fortune.steps.reaction import REACTION_STEP
 from club_agentes.engine.market_fortune.steps.risk import FORMED_STEP
 from club_agentes.engine.market_fortune.steps.strategy_takes import RESCUE_STEP, TAKE_STEP
 from club_agentes.engine.market_fortune.steps.trim import TRIM_STEP
-from club_agentes.engine.market_fortune.table import Step
 from club_agentes.engine.market_fortune.views import decider, pending, render, view
 
-STEPS: dict[str, Step] = {
+STEPS: dict[str, Step[State]] = {
     MAIN: MAIN_STEP,
     BUILD_DISCARD: DISCARD_STEP,
     OPTIMISE_COST: COST_STEP,
@@ -68,8 +68,12 @@ STEPS: dict[str, Step] = {
     RESCUE: RESCUE_STEP,
     REACTION: REACTION_STEP,
 }
-_LEGAL = {name: step.legal for name, step in STEPS.items()}
-_APPLY = {name: step.apply for name, step in STEPS.items()}
+_LISTING: dict[str, Callable[[State, int], Any]] = {
+    name: step.candidates if step.accepts_all and step.listing_key is None else step.legal
+    for name, step in STEPS.items()
+}
+"""How each step lists its legal moves: :meth:`Step.legal`, which for a step whose candidates are built from
+its checks (every one of Market Fortune's) is the candidates themselves, called here without the wrapper."""
 _CARD_NAMES = {CARD_ID[c]: CARD_NAME[c] for c in range(N_CARDS)}
 
 
@@ -123,10 +127,10 @@ class MarketFortune(Game[State, Move, MFConfig]):
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         """Return the legal moves of ``seat`` now, in a stable order (empty if it must not act)."""
-        step = state.step
-        if state.over or seat != (state.turn if step != REACTION else decider(state)):
+        name = state.step
+        if state.over or seat != (state.turn if name != REACTION else decider(state)):
             return []
-        return _LEGAL[step](state, seat)
+        return _LISTING[name](state, seat)
 
     def apply(self, state: State, seat: int, move: Move | Mapping[str, Any] | str) -> list[Event]:
         """Check and apply ``move`` for ``seat``; return the events it caused.
@@ -142,14 +146,11 @@ class MarketFortune(Game[State, Move, MFConfig]):
             move = MOVES.parse(move)
         if state.over:
             raise IllegalMove(rid.VICTORY, "the game is over; no move is accepted")
-        step = state.step
-        if step == REACTION:
-            who = decider(state)
-            if seat != who:
-                raise IllegalMove(rid.COMBAT, f"seat {who} is being asked to answer the attack now, not seat {seat}")
-        elif seat != state.turn:
-            raise IllegalMove(rid.YOUR_TURN, f"it is seat {state.turn}'s turn, not seat {seat}'s")
-        return _APPLY[step](state, seat, move)
+        name = state.step
+        step = STEPS[name]
+        if seat != (state.turn if name != REACTION else decider(state)):
+            raise step.waiting(state, seat, pending(state)).illegal()
+        return step.apply(state, seat, move)
 
     def explain(self, state: State, seat: int, moves: Sequence[Move], names: Sequence[str]) -> list[MoveNote]:
         """Return each of ``moves`` in plain words, with a note on those that can never help."""

@@ -86,46 +86,46 @@ def _pair_values(hand: list[int]) -> list[int]:
     return out
 
 
-def features(st: State, seat: int) -> tuple[float, ...]:
+def features(state: State, seat: int) -> tuple[float, ...]:
     """Return :data:`FEATURES` of ``seat`` in a full state (a sampled world)."""
-    k = len(st.invs[seat])
-    pairs = _pair_values(st.hands[seat])[: MAX_INVESTMENTS - k]
-    strats = st.strats[seat]
+    k = len(state.invs[seat])
+    pairs = _pair_values(state.hands[seat])[: MAX_INVESTMENTS - k]
+    strats = state.strats[seat]
     return (
-        float(portfolio_value(st, seat)),
+        float(portfolio_value(state, seat)),
         float(k),
         float(sum(pairs)),
         float(len(pairs)),
         float(len(strats)),
         float(sum(1 for c in strats if IS_BLUE[c])),
-        1.0 if st.turn == seat else 0.0,
+        1.0 if state.turn == seat else 0.0,
     )
 
 
-def stage(st: State) -> int:
+def stage(state: State) -> int:
     """Return the stage of the game whose :data:`WEIGHTS` apply: the most investments of a seat, halved."""
-    return min(2, max(len(i) for i in st.invs) // 2)
+    return min(2, max(len(i) for i in state.invs) // 2)
 
 
-def estimate(st: State) -> list[float] | None:
+def estimate(state: State) -> list[float] | None:
     """Return each seat's chance to win a cut-off world, ``None`` once over.
 
     A softmax over the seats of the :data:`WEIGHTS`-weighted :func:`features` (for two seats: the fitted
     logistic model). Familia counts investments and pairs only; in Campeonato the millions already credited
     count as portfolio value, at a third of their weight (a match runs to 100M over several games).
     """
-    if st.over:
+    if state.over:
         return None
-    if st.config.mode == "familia":
+    if state.config.mode == "familia":
         scores = []
-        for s in range(st.n):
-            k = len(st.invs[s])
-            scores.append(1.2 * k + 0.5 * len(_pair_values(st.hands[s])[: MAX_INVESTMENTS - k]))
+        for s in range(state.n):
+            k = len(state.invs[s])
+            scores.append(1.2 * k + 0.5 * len(_pair_values(state.hands[s])[: MAX_INVESTMENTS - k]))
     else:
-        w = WEIGHTS[stage(st)]
-        scores = weighted_scores(w, features, st, st.n)
-        if st.config.mode == "campeonato":
-            scores = [x + w[0] * st.totals[s] / 3.0 for s, x in enumerate(scores)]
+        w = WEIGHTS[stage(state)]
+        scores = weighted_scores(w, features, state, state.n)
+        if state.config.mode == "campeonato":
+            scores = [x + w[0] * state.totals[s] / 3.0 for s, x in enumerate(scores)]
     return softmax(scores)
 
 
@@ -249,12 +249,12 @@ def _own_investment(k: int, inv: Investment) -> dict[str, Any]:
     }
 
 
-def _top(st: State, pile: int) -> dict[str, Any] | None:
-    disc = st.discards[pile]
-    return card_json(disc[-1]) if disc and not st.facedown[disc[-1]] else None
+def _top(state: State, pile: int) -> dict[str, Any] | None:
+    disc = state.discards[pile]
+    return card_json(disc[-1]) if disc and not state.facedown[disc[-1]] else None
 
 
-def rollout_view(st: State, seat: int) -> dict[str, Any]:
+def rollout_view(state: State, seat: int) -> dict[str, Any]:
     """Return the parts of ``seat``'s view that the heuristic bot reads, built straight from a sampled world.
 
     A rollout asks the heuristic bot for hundreds of decisions per search; the full view (every card's
@@ -263,27 +263,27 @@ def rollout_view(st: State, seat: int) -> dict[str, Any]:
     decides the same; a test checks it over whole games.
     """
     players = []
-    for s in range(st.n):
+    for s in range(state.n):
         if s == seat:
-            invs = [_own_investment(k, inv) for k, inv in enumerate(st.invs[s])]
+            invs = [_own_investment(k, inv) for k, inv in enumerate(state.invs[s])]
         else:
             invs = [
-                {"index": k, "face_up": inv.face_up, "has_green": inv.green >= 0} for k, inv in enumerate(st.invs[s])
+                {"index": k, "face_up": inv.face_up, "has_green": inv.green >= 0} for k, inv in enumerate(state.invs[s])
             ]
-        players.append({"seat": s, "strategies": len(st.strats[s]), "investments": invs})
+        players.append({"seat": s, "strategies": len(state.strats[s]), "investments": invs})
     out: dict[str, Any] = {
         "you": seat,
-        "turn": {"seat": st.turn, "step": st.step},
-        "decision": {"kind": pending(st).kind},
-        "piles": {"stock": {"discard_top": _top(st, 0)}, "return": {"discard_top": _top(st, 1)}},
+        "turn": {"seat": state.turn, "step": state.step},
+        "decision": {"kind": pending(state).kind},
+        "piles": {"stock": {"discard_top": _top(state, 0)}, "return": {"discard_top": _top(state, 1)}},
         "players": players,
-        "hand": [card_json(c) for c in sorted(st.hands[seat])],
-        "strategies": [card_json(c) for c in sorted(st.strats[seat])],
-        "portfolio_value": portfolio_value(st, seat),
+        "hand": [card_json(c) for c in sorted(state.hands[seat])],
+        "strategies": [card_json(c) for c in sorted(state.strats[seat])],
+        "portfolio_value": portfolio_value(state, seat),
     }
-    if st.turn == seat and st.momentum >= 0:
-        out["momentum_card"] = CARD_ID[st.momentum]
-    atk = st.attack
+    if state.turn == seat and state.momentum >= 0:
+        out["momentum_card"] = CARD_ID[state.momentum]
+    atk = state.attack
     if atk is not None:
         red = CARD_STRAT[atk.card]
         assert red is not None

@@ -64,7 +64,7 @@ def position(
         ConfigError: the engine refuses the seat count or the mode.
     """
     game = get_game("market-fortune")
-    st: State = game.new_game(game.make_config(seats, {"mode": mode}), seed)
+    state: State = game.new_game(game.make_config(seats, {"mode": mode}), seed)
     placed: list[int] = []
 
     def take(card_ids: Iterable[str]) -> list[int]:
@@ -72,51 +72,51 @@ def position(
         placed.extend(cards)
         return cards
 
-    st.hands = [sorted(take((hands or {}).get(s, ()))) for s in range(seats)]
-    st.strats = [sorted(take((strategies or {}).get(s, ()))) for s in range(seats)]
-    st.invs = [[] for _ in range(seats)]
+    state.hands = [sorted(take((hands or {}).get(s, ()))) for s in range(seats)]
+    state.strats = [sorted(take((strategies or {}).get(s, ()))) for s in range(seats)]
+    state.invs = [[] for _ in range(seats)]
     for s, invs in (investments or {}).items():
-        st.invs[s] = [_investment(spec, take) for spec in invs]
+        state.invs[s] = [_investment(spec, take) for spec in invs]
     piles = {"stock": 0, "return": 1, "strategy": 2}
-    st.discards = [[], [], []]
+    state.discards = [[], [], []]
     for name, cards in (discards or {}).items():
-        st.discards[piles[name]] = take(cards)
+        state.discards[piles[name]] = take(cards)
     tops = [take(stock_top), take(return_top), take(strategy_top)]
     if len(set(placed)) != len(placed):
         raise ValueError(f"cards named twice: {sorted({CARD_ID[c] for c in placed if placed.count(c) > 1})}")
     rest = sorted(set(range(N_CARDS)) - set(placed))
-    st.decks = [
+    state.decks = [
         [c for c in rest if CARD_TYPE[c] == 0] + tops[0],
         [c for c in rest if CARD_TYPE[c] == 1] + tops[1],
         [c for c in rest if CARD_TYPE[c] == STRATEGY] + tops[2],
     ]
-    st.facedown = [False] * N_CARDS
-    _know(st)
-    st.turn = turn
-    st.turn_no = 0
-    st.totals = [0] * seats
-    st.games = []
+    state.facedown = [False] * N_CARDS
+    _know(state)
+    state.turn = turn
+    state.turn_no = 0
+    state.totals = [0] * seats
+    state.games = []
     for number, (winner, millions) in enumerate(won, 1):
-        st.totals[winner] += millions
-        st.games.append({"game": number, "winners": [winner], "credited": [millions], "reason": "scenario"})
-    st.game_no = len(won) + 1
-    return st
+        state.totals[winner] += millions
+        state.games.append({"game": number, "winners": [winner], "credited": [millions], "reason": "scenario"})
+    state.game_no = len(won) + 1
+    return state
 
 
-def _know(st: State) -> None:
+def _know(state: State) -> None:
     """Set who knows each card: owners their own cards (face-up investments: everyone), everyone the discards,
     nobody the decks."""
-    st.know = [0] * N_CARDS
-    for s in range(st.n):
-        for c in st.hands[s] + st.strats[s]:
-            st.know[c] = 1 << s
-        for inv in st.invs[s]:
+    state.know = [0] * N_CARDS
+    for s in range(state.n):
+        for c in state.hands[s] + state.strats[s]:
+            state.know[c] = 1 << s
+        for inv in state.invs[s]:
             for c in inv.cards():
-                st.know[c] = st.full_mask if inv.face_up else 1 << s
-    for pile in st.discards:
+                state.know[c] = state.full_mask if inv.face_up else 1 << s
+    for pile in state.discards:
         for c in pile:
-            st.know[c] = st.full_mask
-    st.seen = list(st.know)
+            state.know[c] = state.full_mask
+    state.seen = list(state.know)
 
 
 def _investment(spec: InvestmentSpec, take: Callable[[Iterable[str]], list[int]]) -> Investment:

@@ -120,81 +120,83 @@ def _restore(config: MFConfig, data: dict[str, Any]) -> State:
     }
     if c != mine:
         raise ValueError(f"the snapshot is of a table configured {c}, not {mine}")
-    st = State(config, 0)
-    st.rng.state = int(data["rng"])
-    everywhere = _restore_cards(st, data)
-    _restore_turn(st, data)
+    state = State(config, 0)
+    state.rng.state = int(data["rng"])
+    everywhere = _restore_cards(state, data)
+    _restore_turn(state, data)
     a = data["attack"]
     if a is not None:
         atk = Attack(int(a["attacker"]), _card(a["card"]), tuple(int(t) for t in a["targets"]), a["investment"])
         atk.window = ReactionWindow(int(s) for s in a["window"]["order"])
         atk.window.index = int(a["window"]["index"])
-        st.attack = atk
+        state.attack = atk
         everywhere.append(atk.card)
     if sorted(everywhere) != list(range(N_CARDS)):
         raise ValueError("the snapshot does not hold each of the 180 cards exactly once")
-    st.game_no = int(data["game_no"])
-    st.opener = int(data["opener"])
-    st.totals = [int(t) for t in data["totals"]]
-    st.games = [dict(g) for g in data["games"]]
-    st.over = bool(data["over"])
+    state.game_no = int(data["game_no"])
+    state.opener = int(data["opener"])
+    state.totals = [int(t) for t in data["totals"]]
+    state.games = [dict(g) for g in data["games"]]
+    state.over = bool(data["over"])
     r = data["result"]
     if r is not None:
-        st.result = Result.from_json(r)
-    return st
+        state.result = Result.from_json(r)
+    return state
 
 
-def _restore_cards(st: State, data: dict[str, Any]) -> list[int]:
+def _restore_cards(state: State, data: dict[str, Any]) -> list[int]:
     """Restore the piles, hands, strategies, investments and who knows each card; return every card placed.
 
     Raises:
         ValueError: the piles or seats do not match the table (and the errors of a malformed snapshot).
     """
-    st.decks = [_cards(d) for d in data["decks"]]
-    st.discards = [_cards(d) for d in data["discards"]]
-    st.facedown = [False] * N_CARDS
+    state.decks = [_cards(d) for d in data["decks"]]
+    state.discards = [_cards(d) for d in data["discards"]]
+    state.facedown = [False] * N_CARDS
     for cid in data["facedown"]:
-        st.facedown[_card(cid)] = True
-    st.hands = [_cards(h) for h in data["hands"]]
-    st.strats = [_cards(s) for s in data["strategies"]]
-    st.invs = [
+        state.facedown[_card(cid)] = True
+    state.hands = [_cards(h) for h in data["hands"]]
+    state.strats = [_cards(s) for s in data["strategies"]]
+    state.invs = [
         [Investment(_card(i[0]), _card(i[1]), _opt_card(i[2]), bool(i[3])) for i in invs]
         for invs in data["investments"]
     ]
-    n = st.n
-    if not (len(st.decks) == len(st.discards) == 3 and len(st.hands) == len(st.strats) == len(st.invs) == n):
+    n = state.n
+    if not (
+        len(state.decks) == len(state.discards) == 3 and len(state.hands) == len(state.strats) == len(state.invs) == n
+    ):
         raise ValueError("the snapshot's piles or seats do not match the table")
-    st.know = [0] * N_CARDS
+    state.know = [0] * N_CARDS
     for cid, mask in data["know"].items():
-        st.know[_card(cid)] = int(mask)
-    st.seen = [0] * N_CARDS
+        state.know[_card(cid)] = int(mask)
+    state.seen = [0] * N_CARDS
     for cid, mask in data["seen"].items():
-        st.seen[_card(cid)] = int(mask)
-    everywhere = [*(x for d in st.decks for x in d), *(x for d in st.discards for x in d)]
-    everywhere += [x for h in st.hands for x in h] + [x for s in st.strats for x in s]
-    everywhere += [x for invs in st.invs for i in invs for x in i.cards()]
+        state.seen[_card(cid)] = int(mask)
+    everywhere = [*(x for d in state.decks for x in d), *(x for d in state.discards for x in d)]
+    everywhere += [x for h in state.hands for x in h] + [x for s in state.strats for x in s]
+    everywhere += [x for invs in state.invs for i in invs for x in i.cards()]
     return everywhere
 
 
-def _restore_turn(st: State, data: dict[str, Any]) -> None:
+def _restore_turn(state: State, data: dict[str, Any]) -> None:
     """Restore the turn: whose, which step, and what was done in it.
 
     Raises:
         ValueError: an unknown step (and the errors of a malformed snapshot).
     """
-    st.turn = int(data["turn"])
-    st.turn_no = int(data["turn_no"])
-    st.step = data["step"]
-    if st.step not in STEPS:
-        raise ValueError(f"the snapshot names an unknown step {st.step!r}")
-    st.acted = bool(data["acted"])
-    st.red_used = bool(data["red_used"])
-    st.lucky = bool(data["lucky"])
-    st.banned = bool(data["banned"])
-    st.risk_ban = [bool(b) for b in data["risk_ban"]]
-    st.momentum = _opt_card(data["momentum"])
-    st.drawn = _opt_card(data["drawn"])
-    st.formed = int(data["formed"])
-    st.opt_back = data["opt_back"]
-    st.trim_by = _opt_card(data["trim_by"])
-    st.trim_down = _cards(data["trim_down"])
+    state.turn = int(data["turn"])
+    state.turn_no = int(data["turn_no"])
+    state.step = data["step"]
+    if state.step not in STEPS:
+        raise ValueError(f"the snapshot names an unknown step {state.step!r}")
+    state.acted = bool(data["acted"])
+    state.red_used = bool(data["red_used"])
+    state.lucky = bool(data["lucky"])
+    state.banned = bool(data["banned"])
+    state.risk_ban = [bool(b) for b in data["risk_ban"]]
+    state.momentum = _opt_card(data["momentum"])
+    state.drawn = _opt_card(data["drawn"])
+    state.formed = int(data["formed"])
+    state.opt_back = data["opt_back"]
+    state.trim_by = _opt_card(data["trim_by"])
+    state.trim_down = _cards(data["trim_down"])

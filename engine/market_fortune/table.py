@@ -24,16 +24,16 @@ part where it is cheapest, never restating it:
   investments): listing enumerates exactly that zone, so the part holds by construction;
 * what remains reads both the table and the candidate, and listing calls it per candidate.
 
-``tests/engine/market_fortune/test_listing.py`` checks, over many random tables, that every
-step's listing is exactly the set of moves its checks accept among every move that could be
-written.
+``tests/engine/market_fortune/test_playouts.py`` (``legal_moves_agree_with_apply``) checks, over
+random playouts, that every step's listing is exactly the set of moves its checks accept among a
+wide universe of moves that could be written. Each step is declared with the core kit by
+:func:`.steps.base.declare`.
 """
 
 from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from club_agentes.engine.core import Event, SharedEvents
@@ -55,24 +55,6 @@ Events = list[Event]
 
 PILE_OF_SOURCE = {"stock-deck": STOCK, "return-deck": RETURN, "stock-discard": STOCK, "return-discard": RETURN}
 PILE_WORD = ("$", "+R")
-
-
-Check = Refusal | None
-
-NO = Refusal("", "refused")
-"""The refusal a check returns when asked not to say why (``say=False``): listing legal moves needs no words."""
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One step of a turn: how its legal moves are listed and how a move is applied.
-
-    Both go through the step's check functions (one per move kind), so they agree.
-    """
-
-    name: str
-    legal: Callable[[State, int], list[Any]]
-    apply: Callable[[State, int, Any], Events]
 
 
 # ---------------------------------------------------------------------------- names
@@ -247,28 +229,21 @@ def can_draw_strategy(state: State) -> bool:
     return bool(state.decks[2]) or bool(state.discards[2])
 
 
-def source_check(
-    state: State, source: str, say: bool = True, decks_only: bool = False, rule: str = rid.YOUR_TURN
-) -> Check:
+def source_check(state: State, source: str, decks_only: bool = False, rule: str = rid.YOUR_TURN) -> Refusal | None:
     """Return why a building card cannot be taken from ``source`` now, or ``None``.
 
     The verdict is :func:`open_sources`'; the sentence names which of its conditions failed.
     ``decks_only``: the strategy in progress takes from the $ or +R deck only (``rule`` is cited).
-    ``say``: ``False`` returns :data:`NO` instead of a sentence (for listing).
     """
     bit = _SOURCE_BIT.get(source)
     if bit is None:
         return _NEVER_STRATEGIES
     if decks_only and not bit & DECK_BITS:
-        if not say:
-            return NO
         return Refusal(
             rule, lambda: f"this strategy takes cards from the $ or +R deck only, not from {SOURCE_WORDS[source]}"
         )
     if open_sources(state) & bit:
         return None
-    if not say:
-        return NO
     if bit & DECK_BITS:
         return Refusal(
             rid.RULING_DECKS,
@@ -392,28 +367,28 @@ def take_from(state: State, seat: int, source: str, ev: Events, verb: str) -> in
     return card
 
 
-def discard_card_check(card: int, rule: str, say: bool = True) -> Check:
+def discard_card_check(card: int, rule: str) -> Refusal | None:
     """Return why ``card`` is never discarded from a hand (not a building card), or ``None`` (``rule``: the step's)."""
     if CARD_TYPE[card] == 2:
-        return Refusal(rule, lambda: f"{cn(card)} is a strategy; discard a building card ($ or +R)") if say else NO
+        return Refusal(rule, lambda: f"{cn(card)} is a strategy; discard a building card ($ or +R)")
     return None
 
 
-def hand_discard_check(state: State, seat: int, card: int, rule: str, say: bool = True) -> Check:
+def hand_discard_check(state: State, seat: int, card: int, rule: str) -> Refusal | None:
     """Return why ``seat`` may not discard ``card`` from its hand now (``rule`` is the step's rule), or ``None``.
 
     The card part is :func:`discard_card_check`, read from its table (:data:`DISCARD_MOVES`) and
     called only for a card it refuses; the zone part: the card is in the hand.
     """
     if DISCARD_MOVES[card] is None:
-        return discard_card_check(card, rule, say)
+        return discard_card_check(card, rule)
     if card not in state.hands[seat]:
-        return Refusal(rule, lambda: f"you do not hold {cn(card)} in your hand") if say else NO
+        return Refusal(rule, lambda: f"you do not hold {cn(card)} in your hand")
     return None
 
 
 DISCARD_MOVES: list[Any] = [
-    intern(Discard, CARD_ID[c]) if discard_card_check(c, "", False) is None else None for c in range(N_CARDS)
+    intern(Discard, CARD_ID[c]) if discard_card_check(c, "") is None else None for c in range(N_CARDS)
 ]
 """The discard of each card that :func:`discard_card_check` accepts (``None`` for the others)."""
 
@@ -429,21 +404,18 @@ def hand_discards(state: State, seat: int) -> list[Any]:
     return out
 
 
-def take_discard(state: State, seat: int, move: Any, rule: str, step_rule: str, step_text: str) -> int:
-    """Check that ``move`` discards a building card of ``seat``'s hand, take it out of the hand and return it.
+def discard_check(rule: str) -> Callable[[State, int, Any], Refusal | None]:
+    """Return the check of a discard from the hand in a step whose rule is ``rule`` (:func:`hand_discard_check`)."""
 
-    ``rule`` is the discard's rule (:func:`hand_discard_check`); any other move is refused citing
-    ``step_rule`` with ``step_text`` (:func:`out_of_step`). The caller puts the card where it goes.
+    def check(state: State, seat: int, move: Discard) -> Refusal | None:
+        return hand_discard_check(state, seat, CARD_INDEX[move.card], rule)
 
-    Raises:
-        IllegalMove: ``move`` is not a discard, or the card may not be discarded.
-    """
-    if type(move) is not Discard:
-        raise out_of_step(state, move, step_rule, step_text).illegal()
+    return check
+
+
+def take_discard(state: State, seat: int, move: Discard) -> int:
+    """Take the card of a checked discard out of ``seat``'s hand and return it (the caller puts it where it goes)."""
     card = CARD_INDEX[move.card]
-    problem = hand_discard_check(state, seat, card, rule)
-    if problem is not None:
-        raise problem.illegal()
     state.hands[seat].remove(card)
     return card
 

@@ -49,37 +49,37 @@ from club_agentes.engine.market_fortune.table import building_count
 _ATTACK_WORDS = {"cards": "the cards in hand", "investments": "investments", "turn": "the next turn"}
 
 
-def prompt(st: State) -> str:
+def prompt(state: State) -> str:
     """Return the sentence that tells the deciding seat what to decide now (public: no hidden card in it)."""
-    step = st.step
-    seat = st.turn
+    step = state.step
+    seat = state.turn
     if step == MAIN:
-        invs = st.invs[seat]
+        invs = state.invs[seat]
         actions = ["Construir (build)", "Dominar (dominate)"]
-        if not st.banned and len(invs) < 4:
+        if not state.banned and len(invs) < 4:
             actions.insert(1, "Arriesgar (risk)")
-        free = [] if st.red_used else ["play 1 red strategy if you hold one"]
+        free = [] if state.red_used else ["play 1 red strategy if you hold one"]
         if any(not inv.face_up for inv in invs):
             free.append("optimise a face-down investment")
-        if len(invs) == 4 and st.config.mode != "familia":
+        if len(invs) == 4 and state.config.mode != "familia":
             free.append("declare victory")
         text = f"Choose your action: {_either(actions)}"
         if free:
             text += f"; before it you may {_either(free)}"
         return text + "."
     if step == BUILD_DISCARD:
-        return f"Construir: you hold {building_count(st, seat)} building cards; discard 1 $ or +R card."
+        return f"Construir: you hold {building_count(state, seat)} building cards; discard 1 $ or +R card."
     if step == OPTIMISE_COST:
         return "Pay for the optimisation: discard 1 building card from your hand."
     if step == TRIM:
-        text = f"Rule of 8: you hold {building_count(st, seat)} building cards at the end of your turn; discard 1"
-        if st.trim_by >= 0 and st.config.mode == "campeonato":
+        text = f"Rule of 8: you hold {building_count(state, seat)} building cards at the end of your turn; discard 1"
+        if state.trim_by >= 0 and state.config.mode == "campeonato":
             text += " (a strategy orders these discards: the last one on each pile lies face down and blocks it)"
         return text + "."
     if step == FORMED:
-        four = len(st.invs[seat]) == 4
+        four = len(state.invs[seat]) == 4
         return (
-            f"Your investment #{st.formed} is formed: attach a green strategy to it if you hold one (not the one "
+            f"Your investment #{state.formed} is formed: attach a green strategy to it if you hold one (not the one "
             f"taken by Momentum){', declare victory' if four else ''} or skip{'' if four else ' to end your turn'}."
         )
     if step == CLOSING:
@@ -97,8 +97,8 @@ def prompt(st: State) -> str:
     if step == TAKE:
         return "Comprar Más: choose where to take 1 building card from."
     if step == RESCUE:
-        return f"Rescate: take a card from the $ or +R deck (you hold {building_count(st, seat)} of 8)."
-    atk = st.attack
+        return f"Rescate: take a card from the $ or +R deck (you hold {building_count(state, seat)} of 8)."
+    atk = state.attack
     assert atk is not None
     return f"Seat {atk.attacker} attacks you with {CARD_NAME[atk.card]}: defend with a blue strategy or decline."
 
@@ -112,47 +112,55 @@ _OVER = Pending("over", (), "The game is over.")
 _PENDING: dict[tuple[Any, ...], Pending] = {}
 
 
-def decider(st: State) -> int:
+def decider(state: State) -> int:
     """Return the seat that decides now: the polled seat in a reaction window, else the seat on turn."""
-    atk = st.attack
-    if st.step == REACTION and atk is not None:
+    atk = state.attack
+    if state.step == REACTION and atk is not None:
         w = atk.window
         return w.order[w.index]
-    return st.turn
+    return state.turn
 
 
-def pending(st: State) -> Pending:
+def pending(state: State) -> Pending:
     """Return who decides now and what about (Pending values are shared: they are immutable)."""
-    if st.over:
+    if state.over:
         return _OVER
-    step = st.step
-    seat = st.turn
+    step = state.step
+    seat = state.turn
     # The key holds everything the prompt depends on.
     if step == MAIN:
-        invs = st.invs[seat]
+        invs = state.invs[seat]
         down = False
         for inv in invs:
             if not inv.face_up:
                 down = True
                 break
-        key: tuple[Any, ...] = (step, seat, st.red_used, st.banned, len(invs), down, st.config.mode == "familia")
+        key: tuple[Any, ...] = (
+            step,
+            seat,
+            state.red_used,
+            state.banned,
+            len(invs),
+            down,
+            state.config.mode == "familia",
+        )
     elif step in (BUILD_DISCARD, RESCUE):
-        key = (step, seat, building_count(st, seat))
+        key = (step, seat, building_count(state, seat))
     elif step == REACTION:
-        atk = st.attack
+        atk = state.attack
         assert atk is not None
-        key = (step, decider(st), atk.attacker, atk.card)
+        key = (step, decider(state), atk.attacker, atk.card)
     elif step == TRIM:
-        key = (step, seat, building_count(st, seat), st.trim_by >= 0 and st.config.mode == "campeonato")
+        key = (step, seat, building_count(state, seat), state.trim_by >= 0 and state.config.mode == "campeonato")
     elif step == FORMED:
-        key = (step, seat, st.formed, len(st.invs[seat]))
+        key = (step, seat, state.formed, len(state.invs[seat]))
     else:
         key = (step, seat)
     p = _PENDING.get(key)
     if p is None:
         if len(_PENDING) > 10_000:
             _PENDING.clear()
-        p = _PENDING[key] = Pending("reaction" if step == REACTION else "turn", (key[1],), prompt(st))
+        p = _PENDING[key] = Pending("reaction" if step == REACTION else "turn", (key[1],), prompt(state))
     return p
 
 
@@ -178,16 +186,16 @@ def _investment(vis: Visibility, seat: int | None, owner: int, k: int, inv: Inve
     return out
 
 
-def _pile(st: State, vis: Visibility, seat: int | None, pile: int, name: str) -> dict[str, Any]:
-    disc = st.discards[pile]
+def _pile(state: State, vis: Visibility, seat: int | None, pile: int, name: str) -> dict[str, Any]:
+    disc = state.discards[pile]
     top = vis.card(seat, CARD_ID[disc[-1]]) if disc else None
     out: dict[str, Any] = {
-        "deck": len(st.decks[pile]),
+        "deck": len(state.decks[pile]),
         "discard_size": len(disc),
-        "discard_top": card_json(CARD_INDEX[top]) if top is not None and not st.facedown[disc[-1]] else None,
+        "discard_top": card_json(CARD_INDEX[top]) if top is not None and not state.facedown[disc[-1]] else None,
     }
     if pile < 2:
-        out["blocked"] = bool(disc) and st.facedown[disc[-1]]
+        out["blocked"] = bool(disc) and state.facedown[disc[-1]]
         down = vis.zones[f"discard/{name}/face-down"]
         out["face_down"] = len(down.cards)
         mine = vis.known_in(seat, f"discard/{name}/face-down")
@@ -196,66 +204,66 @@ def _pile(st: State, vis: Visibility, seat: int | None, pile: int, name: str) ->
     return out
 
 
-def view(st: State, seat: int | None) -> dict[str, Any]:
+def view(state: State, seat: int | None) -> dict[str, Any]:
     """Return what ``seat`` may know (``None``: the public view of a spectator)."""
-    vis = visibility(st)
-    p = pending(st)
-    players = [_player(st, vis, seat, s) for s in range(st.n)]
+    vis = visibility(state)
+    p = pending(state)
+    players = [_player(state, vis, seat, s) for s in range(state.n)]
     out: dict[str, Any] = {
         "game": "market-fortune",
-        "mode": st.config.mode,
-        "seats": st.n,
+        "mode": state.config.mode,
+        "seats": state.n,
         "you": seat,
         "turn": {
-            "seat": st.turn,
-            "number": st.turn_no + 1,
-            "limit": st.config.turn_limit,
-            "step": st.step,
-            "action_taken": st.acted,
-            "red_used": st.red_used,
-            "no_risk_this_turn": st.banned,
-            "lucky_investor": st.lucky,
-            "momentum_taken": st.momentum >= 0,
-            "discards_ordered_by_strategy": st.trim_by >= 0,
+            "seat": state.turn,
+            "number": state.turn_no + 1,
+            "limit": state.config.turn_limit,
+            "step": state.step,
+            "action_taken": state.acted,
+            "red_used": state.red_used,
+            "no_risk_this_turn": state.banned,
+            "lucky_investor": state.lucky,
+            "momentum_taken": state.momentum >= 0,
+            "discards_ordered_by_strategy": state.trim_by >= 0,
         },
         "decision": {"kind": p.kind, "seats": list(p.seats), "prompt": p.prompt},
-        "win_value": None if st.config.mode == "familia" else WIN_VALUE,
+        "win_value": None if state.config.mode == "familia" else WIN_VALUE,
         "piles": {
-            "stock": _pile(st, vis, seat, 0, "stock"),
-            "return": _pile(st, vis, seat, 1, "return"),
-            "strategy": _pile(st, vis, seat, 2, "strategy"),
+            "stock": _pile(state, vis, seat, 0, "stock"),
+            "return": _pile(state, vis, seat, 1, "return"),
+            "strategy": _pile(state, vis, seat, 2, "strategy"),
         },
         "players": players,
     }
     if seat is not None:
-        _own(st, vis, seat, out)
-    if st.attack is not None:
-        out["attack"] = _attack(st, vis, seat, st.attack)
-    if st.config.mode == "campeonato":
+        _own(state, vis, seat, out)
+    if state.attack is not None:
+        out["attack"] = _attack(state, vis, seat, state.attack)
+    if state.config.mode == "campeonato":
         out["match"] = {
-            "game": st.game_no,
-            "totals": list(st.totals),
+            "game": state.game_no,
+            "totals": list(state.totals),
             "target": MATCH_TARGET,
-            "game_limit": st.config.game_limit,
-            "games": [dict(g) for g in st.games],
+            "game_limit": state.config.game_limit,
+            "games": [dict(g) for g in state.games],
         }
-    if st.result is not None:
-        out["result"] = _result(st.result)
+    if state.result is not None:
+        out["result"] = _result(state.result)
     return out
 
 
-def _player(st: State, vis: Visibility, seat: int | None, s: int) -> dict[str, Any]:
+def _player(state: State, vis: Visibility, seat: int | None, s: int) -> dict[str, Any]:
     """Return what ``seat`` may know of seat ``s``: counts, investments, and the cards of it known to all or to it."""
-    hand = st.hands[s]
+    hand = state.hands[s]
     stocks = sum(1 for c in hand if CARD_TYPE[c] == STOCK)
     entry: dict[str, Any] = {
         "seat": s,
         "hand": len(hand),
         "hand_stock": stocks,
         "hand_return": len(hand) - stocks,
-        "building_cards": building_count(st, s),
-        "strategies": len(st.strats[s]),
-        "investments": [_investment(vis, seat, s, k, inv) for k, inv in enumerate(st.invs[s])],
+        "building_cards": building_count(state, s),
+        "strategies": len(state.strats[s]),
+        "investments": [_investment(vis, seat, s, k, inv) for k, inv in enumerate(state.invs[s])],
     }
     public_hand = _shown(vis, seat, f"hand/{s}/public")
     public_strats = _shown(vis, seat, f"strategies/{s}/public")
@@ -266,30 +274,30 @@ def _player(st: State, vis: Visibility, seat: int | None, s: int) -> dict[str, A
         mine_strats = vis.known_in(seat, f"strategies/{s}")
         if mine_hand or mine_strats:
             entry["known_to_you"] = {"hand": _cards(mine_hand), "strategies": _cards(mine_strats)}
-    if st.risk_ban[s]:
+    if state.risk_ban[s]:
         entry["no_risk_next_turn"] = True
-    if st.config.mode == "campeonato":
-        entry["match_total"] = st.totals[s]
-        entry["games_won"] = sum(1 for g in st.games if s in g["winners"])
+    if state.config.mode == "campeonato":
+        entry["match_total"] = state.totals[s]
+        entry["games_won"] = sum(1 for g in state.games if s in g["winners"])
     return entry
 
 
-def _own(st: State, vis: Visibility, seat: int, out: dict[str, Any]) -> None:
+def _own(state: State, vis: Visibility, seat: int, out: dict[str, Any]) -> None:
     """Add to ``out`` what only ``seat`` is shown: its hand, strategies, count, and its turn's cards."""
     own_hand = sorted(CARD_INDEX[c] for z in ("", "/public") for c in vis.known_in(seat, f"hand/{seat}{z}"))
     own_strats = sorted(CARD_INDEX[c] for z in ("", "/public") for c in vis.known_in(seat, f"strategies/{seat}{z}"))
     out["hand"] = [card_json(c) for c in own_hand]
     out["strategies"] = [card_json(c) for c in own_strats]
-    out["portfolio_value"] = portfolio_value(st, seat)
-    if st.turn == seat and st.momentum >= 0:
-        out["momentum_card"] = CARD_ID[st.momentum]
-    if st.turn == seat and st.step == DOMINATED:
-        out["drawn_card"] = CARD_ID[st.drawn]
-    if st.turn == seat and st.formed >= 0:
-        out["formed_investment"] = st.formed
+    out["portfolio_value"] = portfolio_value(state, seat)
+    if state.turn == seat and state.momentum >= 0:
+        out["momentum_card"] = CARD_ID[state.momentum]
+    if state.turn == seat and state.step == DOMINATED:
+        out["drawn_card"] = CARD_ID[state.drawn]
+    if state.turn == seat and state.formed >= 0:
+        out["formed_investment"] = state.formed
 
 
-def _attack(st: State, vis: Visibility, seat: int | None, atk: Attack) -> dict[str, Any]:
+def _attack(state: State, vis: Visibility, seat: int | None, atk: Attack) -> dict[str, Any]:
     """Return the attack being answered, as ``seat`` sees its card."""
     w = atk.window
     red = CARD_STRAT[atk.card]

@@ -39,7 +39,7 @@ from club_agentes.engine.core import (
 )
 from club_agentes.engine.core.model import MoveNote
 from club_agentes.engine.core.moves import MoveCodec
-from club_agentes.engine.core.steps import Step
+from club_agentes.engine.core.steps import Step, listed_step, memo_legal, memo_of
 from club_agentes.engine.core.visibility import Visibility
 from club_agentes.engine.se_vende import flow
 from club_agentes.engine.se_vende import rules as R
@@ -76,6 +76,18 @@ STEPS: dict[int, Step[State]] = {
     HAND_LIMIT: hand_limit.STEP,
 }
 """Every step that asks for decisions, by the state's step number."""
+_OVER = Pending("over", ())
+
+
+def step_of(state: State) -> Step[State] | None:
+    """Return the step the game is in, or ``None`` once the game is over."""
+    return None if state.step == OVER else STEPS[state.step]
+
+
+def _over(state: State) -> Pending:
+    """The pending decision once the game is over."""
+    return _OVER
+
 
 _MOVE_CLASSES = frozenset(MOVE_TYPES)
 _NO_PENDING = Pending("simultaneous", ())  # Se Vende's refusals of a waiting seat do not read the pending decision
@@ -149,20 +161,16 @@ class SeVende(Game[State, SeVendeMove, SeVendeConfig]):
 
     def pending(self, state: State) -> Pending:
         """Return who must decide now; every decision of a round is ``"simultaneous"``."""
-        if state.step == OVER:
-            return Pending("over", ())
-        return STEPS[state.step].pending(state)
+        memo = state.memo
+        if memo is not None and memo.version == state.version:
+            return memo.pending
+        return memo_of(state, step_of, _over).pending
 
     def legal_moves(self, state: State, seat: int) -> list[SeVendeMove]:
         """Return ``seat``'s legal moves now, in a stable order (empty when it has nothing to decide)."""
-        if state.step == OVER or not isinstance(seat, int) or not 0 <= seat < state.n:
+        if not isinstance(seat, int) or not 0 <= seat < state.n:
             return []
-        step = STEPS[state.step]
-        decides = step.decides
-        assert decides is not None  # every Se Vende step says who decides, seat by seat (steps/base.declare)
-        if not decides(state, seat):
-            return []
-        return step.legal(state, seat)
+        return memo_legal(state, seat, step_of, _over)  # empty for a seat that has nothing to decide
 
     def apply(self, state: State, seat: int, move: SeVendeMove) -> list[Event]:
         """Validate and apply ``seat``'s move; return the events it caused.
@@ -176,14 +184,17 @@ class SeVende(Game[State, SeVendeMove, SeVendeConfig]):
             seat = self.check_seat(state, seat)  # raises the core's InvalidMove for a bad seat
         if type(move) not in _MOVE_CLASSES:
             raise InvalidMove(f"{move!r:.80} is not a Se Vende move; parse it with parse_move first")
-        if state.step == OVER:
-            raise IllegalMove(R.GAME_END, "the game is over; no move can be played")
-        step = STEPS[state.step]
-        decides = step.decides
-        assert decides is not None  # every Se Vende step says who decides, seat by seat (steps/base.declare)
-        refusal = step.check(state, seat, move) if decides(state, seat) else step.waiting(state, seat, _NO_PENDING)
-        if refusal is not None:
-            raise refusal.illegal()
+        step = listed_step(state, seat, move)  # a move listed at this version: its check ran when it was listed
+        if step is None:
+            if state.step == OVER:
+                raise IllegalMove(R.GAME_END, "the game is over; no move can be played")
+            step = STEPS[state.step]
+            decides = step.decides
+            assert decides is not None  # every Se Vende step says who decides, seat by seat (steps/base.declare)
+            refusal = step.check(state, seat, move) if decides(state, seat) else step.waiting(state, seat, _NO_PENDING)
+            if refusal is not None:
+                raise refusal.illegal()
+        state.version += 1
         ev: list[Event] = []
         if step.effects[type(move)](state, seat, move, ev):  # a Se Vende effect says whether the step is complete
             flow.step_complete(state, ev)

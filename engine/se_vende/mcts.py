@@ -29,9 +29,7 @@ from club_agentes.engine.se_vende.state import (
     OVER,
     SELECT,
     SETTLE_PLACE,
-)
-from club_agentes.engine.se_vende.state import (
-    State as SeVendeState,
+    State,
 )
 from club_agentes.engine.se_vende.table import DECK, DEFS, military
 
@@ -55,57 +53,59 @@ more): a logistic regression of the winner on the two seats' difference in featu
 ``benchmarks/mcts_estimates.py`` over 2,000 seeded 2-seat games of the heuristic bot against itself."""
 
 
-def sealed_step(st: SeVendeState) -> Hashable | None:
+def sealed_step(state: State) -> Hashable | None:
     """Return the id of the step being played (every step of a round has the seats decide at once)."""
-    if st.step == OVER:
+    if state.step == OVER:
         return None
-    return (st.round, st.phase, st.step)
+    return (state.round, state.phase, state.step)
 
 
-def reopen(st: SeVendeState, seat: int) -> None:
+def reopen(state: State, seat: int) -> None:
     """Withdraw the sealed choices other seats made in the current sealed step (the sample drew them at random).
 
     Only the secret action cards and the sealed placements are withdrawn; ``seat`` itself is deciding, so it
     has made no choice in the step yet.
     """
-    if st.step == SELECT and not st.actions.has_chosen(seat):
-        st.actions = type(st.actions)(st.actions.seats)
-    elif st.step in (DEVELOP_PLACE, SETTLE_PLACE) and not st.placing.has_chosen(seat):
-        st.placing = type(st.placing)(st.placing.seats)
+    if state.step == SELECT and not state.actions.has_chosen(seat):
+        state.actions = type(state.actions)(state.actions.seats)
+        state.version += 1  # a change: what the step kit's memo kept for the state no longer holds
+    elif state.step in (DEVELOP_PLACE, SETTLE_PLACE) and not state.placing.has_chosen(seat):
+        state.placing = type(state.placing)(state.placing.seats)
+        state.version += 1
 
 
-def features(st: SeVendeState, seat: int) -> tuple[float, ...]:
+def features(state: State, seat: int) -> tuple[float, ...]:
     """Return :data:`FEATURES` of ``seat`` in a full state (a sampled world)."""
-    tableau = st.tableau[seat]
+    tableau = state.tableau[seat]
     return (
-        float(score(st, seat)),
-        float(len(st.hands[seat])),
-        float(sum(1 for c in tableau if c in st.goods)),
+        float(score(state, seat)),
+        float(len(state.hands[seat])),
+        float(sum(1 for c in tableau if c in state.goods)),
         float(len(tableau)),
         float(sum(1 for c in tableau if DEFS[c].world in ("production", "windfall"))),
         float(sum(1 for c in tableau if DEFS[c].is_development)),
-        float(st.chips[seat]),
+        float(state.chips[seat]),
     )
 
 
-def stage(st: SeVendeState) -> int:
+def stage(state: State) -> int:
     """Return the stage of the game whose :data:`WEIGHTS` apply, by the largest tableau (12 cards end the game)."""
-    most = max(len(t) for t in st.tableau)
+    most = max(len(t) for t in state.tableau)
     return 0 if most <= 5 else 1 if most <= 8 else 2
 
 
-def estimate(st: SeVendeState) -> list[float] | None:
+def estimate(state: State) -> list[float] | None:
     """Return each seat's chance to win a cut-off world, ``None`` once over.
 
     A softmax over the seats of the :data:`WEIGHTS`-weighted :func:`features` (for two seats: the fitted
     logistic model).
     """
-    if st.step == OVER:
+    if state.step == OVER:
         return None
-    return softmax(weighted_scores(WEIGHTS[stage(st)], features, st, st.n))
+    return softmax(weighted_scores(WEIGHTS[stage(state)], features, state, state.n))
 
 
-def rollout_view(st: SeVendeState, seat: int) -> dict[str, Any]:
+def rollout_view(state: State, seat: int) -> dict[str, Any]:
     """Return the parts of ``seat``'s view that the heuristic bot reads, built straight from a sampled world.
 
     A rollout asks the heuristic bot for hundreds of decisions per search; the full view (every card's
@@ -114,16 +114,16 @@ def rollout_view(st: SeVendeState, seat: int) -> dict[str, Any]:
     decides the same; a test checks it over whole games.
     """
     tableau = []
-    for c in st.tableau[seat]:
+    for c in state.tableau[seat]:
         d = DEFS[c]
         entry = DECK.views[c]
         if d.world in ("windfall", "production"):
-            entry = {**entry, "good": d.good if c in st.goods else None}
+            entry = {**entry, "good": d.good if c in state.goods else None}
         tableau.append(entry)
     return {
         "you": seat,
-        "players": {seat: {"seat": seat, "military": military(st, seat), "tableau": tableau}},
-        "hand": [DECK.views[c] for c in st.hands[seat]],
+        "players": {seat: {"seat": seat, "military": military(state, seat), "tableau": tableau}},
+        "hand": [DECK.views[c] for c in state.hands[seat]],
     }
 
 

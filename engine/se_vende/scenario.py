@@ -47,16 +47,16 @@ def _after_setup(seats: int, seed: int, turn_limit: int) -> State:
         ValueError: the setup did not end there.
     """
     game = get_game("se-vende")
-    s: State = game.new_game(game.make_config(seats, {"turn_limit": turn_limit}), seed)
+    state: State = game.new_game(game.make_config(seats, {"turn_limit": turn_limit}), seed)
     for seat in range(seats):
         for _ in range(2):
-            game.apply(s, seat, game.legal_moves(s, seat)[0])
-    if s.step != SELECT:
+            game.apply(state, seat, game.legal_moves(state, seat)[0])
+    if state.step != SELECT:
         raise ValueError("the setup did not end at the action choice")
-    return s
+    return state
 
 
-def _add_goods(s: State, goods: Iterable[str]) -> None:
+def _add_goods(state: State, goods: Iterable[str]) -> None:
     """Put a good from the supply's top on each of the worlds ``goods`` names.
 
     Raises:
@@ -64,9 +64,9 @@ def _add_goods(s: State, goods: Iterable[str]) -> None:
     """
     for world in goods:
         w = _number(world)
-        if w not in s.stamps:
+        if w not in state.stamps:
             raise ValueError(f"{world} is in no tableau, so it cannot hold a good")
-        s.goods[w] = s.supply.pop()
+        state.goods[w] = state.supply.pop()
 
 
 def position(
@@ -119,4 +119,5 @@ def position(
     for i, points in (chips or {}).items():
         s.chips[i] = points
         s.pool -= points
+    s.version += 1  # the table was changed by hand: nothing the step kit's memo kept for it holds
     return s

@@ -104,7 +104,7 @@ def _board_from_json(data: dict[str, Any]) -> Board:
     )
 
 
-def snapshot(st: State) -> dict[str, Any]:
+def snapshot(state: State) -> dict[str, Any]:
     """Return the complete state as JSON (hidden parts included)."""
     ids = IDS
 
@@ -112,40 +112,40 @@ def snapshot(st: State) -> dict[str, Any]:
         return [ids[c] for c in cs]
 
     return {
-        "seats": st.n,
-        "turn_limit": st.turn_limit,
-        "rng": st.rng.state,
-        "round": st.round,
-        "step": STEP_NAMES[st.step],
-        "phase": st.phase,
-        "phases": list(st.phases),
-        "supply": cards(st.supply),
-        "discard": cards(st.discard),
-        "hands": [cards(h) for h in st.hands],
-        "tableau": [cards(t) for t in st.tableau],
-        "stamps": {ids[c]: s for c, s in sorted(st.stamps.items())},
-        "goods": {ids[w]: ids[g] for w, g in sorted(st.goods.items())},
-        "known": {ids[c]: s for c, s in sorted(st.known.items())},
-        "chips": list(st.chips),
-        "pool": st.pool,
-        "tens_added": st.tens_added,
-        "chips_out": st.chips_out,
-        "actions": st.actions.to_json(),
-        "chosen": None if st.chosen is None else {str(k): v for k, v in sorted(st.chosen.items())},
-        "previous": None if st.previous is None else {str(k): v for k, v in sorted(st.previous.items())},
-        "part": list(st.part),
-        "board": None if st.board is None else _board_json(st.board),
-        "todo": list(st.todo),
-        "drawn": [cards(d) for d in st.drawn],
+        "seats": state.n,
+        "turn_limit": state.turn_limit,
+        "rng": state.rng.state,
+        "round": state.round,
+        "step": STEP_NAMES[state.step],
+        "phase": state.phase,
+        "phases": list(state.phases),
+        "supply": cards(state.supply),
+        "discard": cards(state.discard),
+        "hands": [cards(h) for h in state.hands],
+        "tableau": [cards(t) for t in state.tableau],
+        "stamps": {ids[c]: s for c, s in sorted(state.stamps.items())},
+        "goods": {ids[w]: ids[g] for w, g in sorted(state.goods.items())},
+        "known": {ids[c]: s for c, s in sorted(state.known.items())},
+        "chips": list(state.chips),
+        "pool": state.pool,
+        "tens_added": state.tens_added,
+        "chips_out": state.chips_out,
+        "actions": state.actions.to_json(),
+        "chosen": None if state.chosen is None else {str(k): v for k, v in sorted(state.chosen.items())},
+        "previous": None if state.previous is None else {str(k): v for k, v in sorted(state.previous.items())},
+        "part": list(state.part),
+        "board": None if state.board is None else _board_json(state.board),
+        "todo": list(state.todo),
+        "drawn": [cards(d) for d in state.drawn],
         "placing": {
-            "seats": list(st.placing.seats),
-            "choices": {str(s): _card_or_none(st.placing.own(s)) for s in st.placing.done},
+            "seats": list(state.placing.seats),
+            "choices": {str(s): _card_or_none(state.placing.own(s)) for s in state.placing.done},
         },
-        "placed": [_card_or_none(c) for c in st.placed],
-        "consume": [None if c is None else _consume_json(c) for c in st.consume],
-        "produce": [[[_card_or_none(w.source), w.kind] for w in q] for q in st.produce],
-        "produced": [list(p) for p in st.produced],
-        "result": None if st.result is None else st.result.to_json(),
+        "placed": [_card_or_none(c) for c in state.placed],
+        "consume": [None if c is None else _consume_json(c) for c in state.consume],
+        "produce": [[[_card_or_none(w.source), w.kind] for w in q] for q in state.produce],
+        "produced": [list(p) for p in state.produced],
+        "result": None if state.result is None else state.result.to_json(),
     }
 
 
@@ -169,60 +169,60 @@ def _restore(config: SeVendeConfig, data: dict[str, Any]) -> State:
     def cards(raw: list[str]) -> list[int]:
         return [idx[c] for c in raw]
 
-    s = State(config, 0)
-    s.rng.state = int(data["rng"])
-    s.round = int(data["round"])
-    s.step = STEP_NAMES.index(data["step"])
-    s.phase = int(data["phase"])
-    s.phases = [int(p) for p in data["phases"]]
-    if any(p not in PHASE_NAMES for p in s.phases):
+    state = State(config, 0)
+    state.rng.state = int(data["rng"])
+    state.round = int(data["round"])
+    state.step = STEP_NAMES.index(data["step"])
+    state.phase = int(data["phase"])
+    state.phases = [int(p) for p in data["phases"]]
+    if any(p not in PHASE_NAMES for p in state.phases):
         raise ValueError("the snapshot names an unknown phase")
-    s.supply = cards(data["supply"])
-    s.discard = cards(data["discard"])
-    s.hands = [cards(h) for h in data["hands"]]
-    s.tableau = [cards(t) for t in data["tableau"]]
-    s.stamps = {idx[c]: int(v) for c, v in data["stamps"].items()}
-    s.goods = {idx[w]: idx[g] for w, g in data["goods"].items()}
-    s.known = {idx[c]: int(v) for c, v in data["known"].items()}
-    s.chips = [int(x) for x in data["chips"]]
-    s.pool = int(data["pool"])
-    s.tens_added = bool(data["tens_added"])
-    s.chips_out = bool(data["chips_out"])
-    _restore_steps(s, data)
-    s.result = None if data["result"] is None else Result.from_json(data["result"])
-    total = len(s.supply) + len(s.discard) + sum(map(len, s.hands)) + sum(map(len, s.tableau))
-    total += len(s.goods) + sum(map(len, s.drawn))
+    state.supply = cards(data["supply"])
+    state.discard = cards(data["discard"])
+    state.hands = [cards(h) for h in data["hands"]]
+    state.tableau = [cards(t) for t in data["tableau"]]
+    state.stamps = {idx[c]: int(v) for c, v in data["stamps"].items()}
+    state.goods = {idx[w]: idx[g] for w, g in data["goods"].items()}
+    state.known = {idx[c]: int(v) for c, v in data["known"].items()}
+    state.chips = [int(x) for x in data["chips"]]
+    state.pool = int(data["pool"])
+    state.tens_added = bool(data["tens_added"])
+    state.chips_out = bool(data["chips_out"])
+    _restore_steps(state, data)
+    state.result = None if data["result"] is None else Result.from_json(data["result"])
+    total = len(state.supply) + len(state.discard) + sum(map(len, state.hands)) + sum(map(len, state.tableau))
+    total += len(state.goods) + sum(map(len, state.drawn))
     if total != len(IDS):
         raise ValueError(f"the snapshot holds {total} cards, not the {len(IDS)} of the game")
-    return s
+    return state
 
 
 def _ids(raw: list[str]) -> list[int]:
     return [INDEX[c] for c in raw]
 
 
-def _restore_steps(s: State, data: dict[str, Any]) -> None:
+def _restore_steps(state: State, data: dict[str, Any]) -> None:
     """Restore what the round's steps hold: sealed and revealed action cards, the sealed placings, the cards
     drawn and the goods to consume or produce.
 
     Raises:
         ValueError: an unknown action card (and the errors of a malformed snapshot).
     """
-    s.actions = SealedChoices(data["actions"]["seats"])
+    state.actions = SealedChoices(data["actions"]["seats"])
     for seat, code in data["actions"]["choices"].items():
         if code not in ACTION_CODES:
             raise ValueError(f"the snapshot names an unknown action card {code!r:.40}")
-        s.actions.submit(int(seat), code)
-    s.chosen = None if data["chosen"] is None else {int(k): v for k, v in data["chosen"].items()}
-    s.previous = None if data["previous"] is None else {int(k): v for k, v in data["previous"].items()}
-    s.part = tuple(int(x) for x in data["part"])
-    s.board = None if data["board"] is None else _board_from_json(data["board"])
-    s.todo = [int(x) for x in data["todo"]]
-    s.drawn = [_ids(d) for d in data["drawn"]]
-    s.placing = SealedChoices(data["placing"]["seats"])
+        state.actions.submit(int(seat), code)
+    state.chosen = None if data["chosen"] is None else {int(k): v for k, v in data["chosen"].items()}
+    state.previous = None if data["previous"] is None else {int(k): v for k, v in data["previous"].items()}
+    state.part = tuple(int(x) for x in data["part"])
+    state.board = None if data["board"] is None else _board_from_json(data["board"])
+    state.todo = [int(x) for x in data["todo"]]
+    state.drawn = [_ids(d) for d in data["drawn"]]
+    state.placing = SealedChoices(data["placing"]["seats"])
     for seat, c in data["placing"]["choices"].items():
-        s.placing.submit(int(seat), NO_CARD if c is None else INDEX[c])
-    s.placed = [NO_CARD if c is None else INDEX[c] for c in data["placed"]]
-    s.consume = [None if c is None else _consume_from_json(c) for c in data["consume"]]
-    s.produce = [[WindfallRight(NO_CARD if c is None else INDEX[c], str(k)) for c, k in q] for q in data["produce"]]
-    s.produced = [[str(g) for g in p] for p in data["produced"]]
+        state.placing.submit(int(seat), NO_CARD if c is None else INDEX[c])
+    state.placed = [NO_CARD if c is None else INDEX[c] for c in data["placed"]]
+    state.consume = [None if c is None else _consume_from_json(c) for c in data["consume"]]
+    state.produce = [[WindfallRight(NO_CARD if c is None else INDEX[c], str(k)) for c, k in q] for q in data["produce"]]
+    state.produced = [[str(g) for g in p] for p in data["produced"]]

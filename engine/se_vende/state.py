@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from club_agentes.engine.core import Result, Rng, SealedChoices
+from club_agentes.engine.core.steps import Memo
 from club_agentes.engine.se_vende.actions import (
     CONSUME,
     DEVELOP,
@@ -233,6 +234,9 @@ class State:
         board: during a step in which seats act at once and openly (setup discards, keeps,
             payments, Consumir, Producir, the hand limit), the public table as it stood when the
             step began; ``None`` otherwise.
+        version: raised by every change (every move applied): the key under which ``memo`` (the core step
+            kit's :class:`~club_agentes.engine.core.steps.Memo`: the step, the pending decision, the last legal
+            list) holds for this state; a copy starts with no memo.
     """
 
     __slots__ = (
@@ -247,6 +251,7 @@ class State:
         "goods",
         "hands",
         "known",
+        "memo",
         "n",
         "part",
         "phase",
@@ -267,6 +272,7 @@ class State:
         "tens_added",
         "todo",
         "turn_limit",
+        "version",
     )
 
     def __init__(self, config: SeVendeConfig, seed: int) -> None:
@@ -302,6 +308,8 @@ class State:
         self.produce: list[list[WindfallRight]] = [[] for _ in range(n)]
         self.produced: list[list[str]] = [[] for _ in range(n)]
         self.result: Result | None = None
+        self.version = 0  # raised by every move applied (and every other change): the key of ``memo``
+        self.memo: Memo | None = None  # the core step kit's memo of this version (core.steps.memo_of)
 
     # ------------------------------------------------------------------ copies
 
@@ -339,4 +347,6 @@ class State:
         c.produce = [list(q) for q in self.produce]
         c.produced = [list(p) for p in self.produced]
         c.result = self.result
+        c.version = self.version
+        c.memo = None
         return c

@@ -75,33 +75,33 @@ def _action(token: str, code: str) -> dict[str, Any]:
     return {"id": token, "code": code, "name": ACTION_NAMES[code]}
 
 
-def build_view(s: State, seat: int | None, prompt: str, yours: bool) -> dict[str, Any]:
-    """Return what ``seat`` may know of ``s`` (``None``: the public view).
+def build_view(state: State, seat: int | None, prompt: str, yours: bool) -> dict[str, Any]:
+    """Return what ``seat`` may know of ``state`` (``None``: the public view).
 
     ``prompt`` is the current decision in one sentence and ``yours`` whether ``seat`` must decide now.
     """
-    me = seat if seat is not None and 0 <= seat < s.n else None
-    vis = visibility(s, piles=False)  # the face-down piles show only their sizes
+    me = seat if seat is not None and 0 <= seat < state.n else None
+    vis = visibility(state, piles=False)  # the face-down piles show only their sizes
     view: dict[str, Any] = {
         "game": "se-vende",
         "you": me,
-        "seats": s.n,
-        "round": s.round,
-        "turn_limit": s.turn_limit,
-        "step": STEP_NAMES[s.step],
-        "phase": PHASE_NAMES.get(s.phase),
+        "seats": state.n,
+        "round": state.round,
+        "turn_limit": state.turn_limit,
+        "step": STEP_NAMES[state.step],
+        "phase": PHASE_NAMES.get(state.phase),
         "decision": {"prompt": prompt, "yours": yours},
     }
-    view["actions"] = _actions(s, vis, me)
-    now = stamp(s.round, s.phase) if s.phase else -1
+    view["actions"] = _actions(state, vis, me)
+    now = stamp(state.round, state.phase) if state.phase else -1
     # While several seats act at once, a seat is shown the others as they stood when the step began (so
     # nothing it sees changes while it decides); a spectator, who decides nothing, sees the table live.
-    board = s.board if me is not None else None
-    players = [_player(s, vis, me, board, now, i) for i in range(s.n)]
+    board = state.board if me is not None else None
+    players = [_player(state, vis, me, board, now, i) for i in range(state.n)]
     view["players"] = players
     if board is None:
-        view["supply_size"], view["discard_size"] = len(s.supply), len(s.discard)
-        view["chip_pool"], view["tens_added"], chips_out = s.pool, s.tens_added, s.chips_out
+        view["supply_size"], view["discard_size"] = len(state.supply), len(state.discard)
+        view["chip_pool"], view["tens_added"], chips_out = state.pool, state.tens_added, state.chips_out
     else:
         view["supply_size"], view["discard_size"] = board.supply, board.discard
         view["chip_pool"], view["tens_added"], chips_out = board.pool, board.tens_added, board.chips_out
@@ -109,19 +109,20 @@ def build_view(s: State, seat: int | None, prompt: str, yours: bool) -> dict[str
             "several seats act at once in this step: the other seats, the piles and the chip supply are shown "
             "as they stood when it began, and are brought up to date when every seat has finished"
         )
-    view["chip_pool_at_start"] = CHIPS_PER_SEAT * s.n
+    view["chip_pool_at_start"] = CHIPS_PER_SEAT * state.n
     view["trade_prices"] = dict(TRADE_PRICE)
-    view["game_ends_after_this_round"] = _ending(s, chips_out) if s.step != OVER else []  # once over: the result
+    # once over: the result
+    view["game_ends_after_this_round"] = _ending(state, chips_out) if state.step != OVER else []
 
     if me is not None:
         view["hand"] = _cards(vis, me, f"hand/{me}")
-        _private(s, vis, me, view)
-    if s.result is not None:
-        view["result"] = _result(s.result)
+        _private(state, vis, me, view)
+    if state.result is not None:
+        view["result"] = _result(state.result)
     return view
 
 
-def _player(s: State, vis: Visibility, me: int | None, board: Board | None, now: int, i: int) -> dict[str, Any]:
+def _player(state: State, vis: Visibility, me: int | None, board: Board | None, now: int, i: int) -> dict[str, Any]:
     """Return what ``me`` may know of seat ``i``: as it stood when the step began (``board``) when it is another
     seat and several act at once, else as it stands."""
     then = board is not None and i != me
@@ -137,17 +138,17 @@ def _player(s: State, vis: Visibility, me: int | None, board: Board | None, now:
             if held and d.good is not None:
                 by_kind[d.good] += 1
                 entry["good_colour"] = GOOD_COLOURS[d.good]
-        entry["placed_round"] = s.stamps[c] // 8
-        if s.stamps[c] == now:
+        entry["placed_round"] = state.stamps[c] // 8
+        if state.stamps[c] == now:
             entry["powers_start_next_phase"] = True
         tableau.append(entry)
     hand = vis.show(me, f"hand/{i}")
     hand_size = hand.count if isinstance(hand, Hidden) else len(hand)
-    chips = s.chips[i]
-    points = score(s, i)
+    chips = state.chips[i]
+    points = score(state, i)
     if then and board is not None:
         hand_size, chips = board.hand_sizes[i], board.chips[i]
-        points = score_of(s.tableau[i], chips, board.goods)
+        points = score_of(state.tableau[i], chips, board.goods)
     return {
         "seat": i,
         "score": points,
@@ -156,21 +157,21 @@ def _player(s: State, vis: Visibility, me: int | None, board: Board | None, now:
         "tableau_size": len(tableau),
         "goods": sum(by_kind.values()),
         "goods_by_kind": {k: v for k, v in by_kind.items() if v},
-        "military": military(s, i),
+        "military": military(state, i),
         "tableau": tableau,
     }
 
 
-def _ending(s: State, chips_out: bool) -> list[str]:
+def _ending(state: State, chips_out: bool) -> list[str]:
     """Return why the game ends after this round, if it does (empty: it goes on)."""
     ending = []
     if chips_out:
         ending.append("the last victory chip has been handed out")
-    big = [i for i in range(s.n) if len(s.tableau[i]) >= TABLEAU_END]
+    big = [i for i in range(state.n) if len(state.tableau[i]) >= TABLEAU_END]
     if big:
         ending.append("seat(s) " + ", ".join(map(str, big)) + f" have {TABLEAU_END} or more tableau cards")
-    if s.round >= s.turn_limit:
-        ending.append(f"this is the last round allowed by the turn limit ({s.turn_limit})")
+    if state.round >= state.turn_limit:
+        ending.append(f"this is the last round allowed by the turn limit ({state.turn_limit})")
     return ending
 
 
@@ -195,32 +196,32 @@ def _result(r: Result) -> dict[str, Any]:
     }
 
 
-def _actions(s: State, vis: Visibility, me: int | None) -> dict[str, Any]:
+def _actions(state: State, vis: Visibility, me: int | None) -> dict[str, Any]:
     actions: dict[str, Any] = {}
-    if s.step == SELECT:
+    if state.step == SELECT:
         if me is not None:
             token = _token(vis, me, me)
-            own = s.actions.own(me)
+            own = state.actions.own(me)
             actions["mine"] = None if token is None or own is None else {**_action(token, own), "sealed": True}
-        if s.previous is not None:
+        if state.previous is not None:
             actions["previous_round"] = {
-                str(i): {"code": a, "name": ACTION_NAMES[a]} for i, a in sorted(s.previous.items())
+                str(i): {"code": a, "name": ACTION_NAMES[a]} for i, a in sorted(state.previous.items())
             }
-    elif s.chosen is not None:
+    elif state.chosen is not None:
         revealed = {}
-        for i, code in sorted(s.chosen.items()):
+        for i, code in sorted(state.chosen.items()):
             token = _token(vis, me, i)
             if token is not None:
                 revealed[str(i)] = _action(token, code)
         actions["revealed"] = revealed
-        phases = sorted({PHASE_OF_ACTION[a] for a in s.chosen.values()})
+        phases = sorted({PHASE_OF_ACTION[a] for a in state.chosen.values()})
         actions["phases_this_round"] = [PHASE_NAMES[p] for p in phases]
-        actions["phases_left"] = [PHASE_NAMES[p] for p in s.phases]
+        actions["phases_left"] = [PHASE_NAMES[p] for p in state.phases]
         if me is not None and str(me) in revealed:
             actions["mine"] = revealed[str(me)]
     if me is not None:
         actions["my_action_cards"] = [ACTION_NAMES[c] for c in ACTION_CODES]
-        if s.step == SELECT:
+        if state.step == SELECT:
             actions["effects"] = [
                 {"code": c, "name": ACTION_NAMES[c], "phase": ACTION_EFFECTS[c][0], "effect": ACTION_EFFECTS[c][1]}
                 for c in ACTION_CODES
@@ -228,33 +229,33 @@ def _actions(s: State, vis: Visibility, me: int | None) -> dict[str, Any]:
     return actions
 
 
-def _private(s: State, vis: Visibility, me: int, view: dict[str, Any]) -> None:
+def _private(state: State, vis: Visibility, me: int, view: dict[str, Any]) -> None:
     """Add ``me``'s own decision details to its view."""
-    step = s.step
+    step = state.step
     mine: dict[str, Any] = {}
     if step in (SETUP, HAND_LIMIT):
-        mine["discard_left"] = s.todo[me]
+        mine["discard_left"] = state.todo[me]
         if step == HAND_LIMIT:
             mine["hand_limit"] = HAND_MAX
     elif step == EXPLORE_KEEP:
         mine["drawn"] = _cards(vis, me, f"drawn/{me}")
-        mine["keep_left"] = s.todo[me]
+        mine["keep_left"] = state.todo[me]
     elif step in (DEVELOP_PLACE, SETTLE_PLACE):
-        if s.placing.has_chosen(me):
-            c = s.placing.own(me)
+        if state.placing.has_chosen(me):
+            c = state.placing.own(me)
             card = None if c is None or c == NO_CARD else vis.card(me, IDS[c])
             mine["placement"] = None if card is None else _card(card)
             mine["placement_sealed"] = True
         if step == DEVELOP_PLACE:
-            mine["development_discount"] = develop_discount(s, me)
+            mine["development_discount"] = develop_discount(state, me)
         else:
-            mine["world_discount"] = settle_discount(s, me)
+            mine["world_discount"] = settle_discount(state, me)
     elif step in (DEVELOP_PAY, SETTLE_PAY):
-        mine["pay_left"] = s.todo[me]
-        if s.placed[me] != NO_CARD:
-            mine["paying_for"] = _card(IDS[s.placed[me]])
+        mine["pay_left"] = state.todo[me]
+        if state.placed[me] != NO_CARD:
+            mine["paying_for"] = _card(IDS[state.placed[me]])
     elif step == CONSUMING:
-        cs = s.consume[me]
+        cs = state.consume[me]
         if cs is not None:
             powers = []
             for ref in cs.powers:
@@ -284,7 +285,7 @@ def _private(s: State, vis: Visibility, me: int, view: dict[str, Any]) -> None:
                 "in_use": active,
             }
     elif step == PRODUCING:
-        queue = s.produce[me]
+        queue = state.produce[me]
         if queue:
             mine["windfall_production"] = {
                 "by": "Producir bonus" if queue[0].source == NO_CARD else IDS[queue[0].source],

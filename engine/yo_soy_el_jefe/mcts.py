@@ -94,16 +94,16 @@ logistic regression of the winner on the two seats' difference in features, fitt
 ``benchmarks/mcts_estimates.py`` over 2,000 seeded 2-seat games of the heuristic bot against itself."""
 
 
-def features(st: State, seat: int) -> tuple[float, ...]:
+def features(state: State, seat: int) -> tuple[float, ...]:
     """Return :data:`FEATURES` of ``seat`` in a full state (a sampled world)."""
-    c = st.counts[seat]
+    c = state.counts[seat]
     agreed = 0
-    if st.neg is not None:
-        agreed = sum(q.millions for (s, _), q in st.neg.quotes.items() if s == seat and q.status == AGREED)
+    if state.neg is not None:
+        agreed = sum(q.millions for (s, _), q in state.neg.quotes.items() if s == seat and q.status == AGREED)
     return (
-        float(st.money[seat]),
-        float(sum(1 for owner in st.owner if owner == seat)),
-        float(len(st.hands[seat])),
+        float(state.money[seat]),
+        float(sum(1 for owner in state.owner if owner == seat)),
+        float(len(state.hands[seat])),
         float(c[SLOT_BOSS]),
         float(c[SLOT_STOP]),
         float(c[SLOT_HIRE]),
@@ -113,20 +113,20 @@ def features(st: State, seat: int) -> tuple[float, ...]:
     )
 
 
-def stage(st: State) -> int:
+def stage(state: State) -> int:
     """Return the stage of the game whose :data:`WEIGHTS` apply, by the deals closed (the end is rolled from 10)."""
-    return 0 if st.deals_done < 5 else 1 if st.deals_done < 10 else 2
+    return 0 if state.deals_done < 5 else 1 if state.deals_done < 10 else 2
 
 
-def estimate(st: State) -> list[float] | None:
+def estimate(state: State) -> list[float] | None:
     """Return each seat's chance to win a cut-off world, ``None`` once over.
 
     A softmax over the seats of the :data:`WEIGHTS`-weighted :func:`features` (for two seats: the fitted
     logistic model).
     """
-    if st.phase == "over":
+    if state.phase == "over":
         return None
-    return softmax(weighted_scores(WEIGHTS[stage(st)], features, st, st.n))
+    return softmax(weighted_scores(WEIGHTS[stage(state)], features, state, state.n))
 
 
 TUNING = Tuning(

@@ -78,77 +78,77 @@ def restore(cfg: JefeConfig, data: Mapping[str, Any]) -> State:
     try:
         if int(data["seats"]) != cfg.seats:
             raise ValueError(f"the snapshot has {data['seats']} seats, the configuration {cfg.seats}")
-        s = State.__new__(State)
-        s.cfg = cfg
-        s.n = cfg.seats
-        s.rng = Rng(0)
-        s.rng.state = int(data["rng"])
-        s.phase = str(data["phase"])
-        s.first_player = int(data["first_player"])
-        s.turn = int(data["turn"])
-        s.turns_played = int(data["turns_played"])
-        s.failed_in_a_row = int(data["failed_in_a_row"])
-        s.must_negotiate = bool(data["must_negotiate"])
-        s.hand_limit_seat = int(data["hand_limit_seat"])
-        s.marker = int(data["marker"]) - 1
-        s.covered = [int(x) for x in data["covered"]]
-        s.deal_deck = [DEAL_BY_NUMBER[int(x)] for x in data["deal_deck"]]
-        s.deals_done = int(data["deals_done"])
-        s.deals = [ClosedDeal.from_json(d) for d in data["deals"]]
-        s.owner = [int(data["owner"][c]) for c in COLOURS]
-        _restore_cards(s, data)
-        s.used_by = [[int(x) for x in u] for u in data["used_by"]]
-        s.money = [int(m) for m in data["money"]]
-        s.ledger = [
+        state = State.__new__(State)
+        state.cfg = cfg
+        state.n = cfg.seats
+        state.rng = Rng(0)
+        state.rng.state = int(data["rng"])
+        state.phase = str(data["phase"])
+        state.first_player = int(data["first_player"])
+        state.turn = int(data["turn"])
+        state.turns_played = int(data["turns_played"])
+        state.failed_in_a_row = int(data["failed_in_a_row"])
+        state.must_negotiate = bool(data["must_negotiate"])
+        state.hand_limit_seat = int(data["hand_limit_seat"])
+        state.marker = int(data["marker"]) - 1
+        state.covered = [int(x) for x in data["covered"]]
+        state.deal_deck = [DEAL_BY_NUMBER[int(x)] for x in data["deal_deck"]]
+        state.deals_done = int(data["deals_done"])
+        state.deals = [ClosedDeal.from_json(d) for d in data["deals"]]
+        state.owner = [int(data["owner"][c]) for c in COLOURS]
+        _restore_cards(state, data)
+        state.used_by = [[int(x) for x in u] for u in data["used_by"]]
+        state.money = [int(m) for m in data["money"]]
+        state.ledger = [
             Ledger(int(a), int(b), int(c), str(d), None if e is None else int(e), f, int(g))
             for a, b, c, d, e, f, g in data["ledger"]
         ]
-        s.neg = _negotiation_from(data["negotiation"]) if data["negotiation"] else None
-        s.stop = _stop_from(data["stop"]) if data["stop"] else None
-        s.last_roll = None if data["last_roll"] is None else int(data["last_roll"])
-        s.last_deal = copy_json(data["last_deal"])
-        s.end_reason = str(data["end_reason"])
-        s.end_rule = data["end_rule"]
-        s.version = 0
-        s.group_cache = None
-        s.vis_cache = None
-        s.memo = None
+        state.neg = _negotiation_from(data["negotiation"]) if data["negotiation"] else None
+        state.stop = _stop_from(data["stop"]) if data["stop"] else None
+        state.last_roll = None if data["last_roll"] is None else int(data["last_roll"])
+        state.last_deal = copy_json(data["last_deal"])
+        state.end_reason = str(data["end_reason"])
+        state.end_rule = data["end_rule"]
+        state.version = 0
+        state.group_cache = None
+        state.vis_cache = None
+        state.memo = None
     except (KeyError, TypeError, IndexError) as exc:
         raise ValueError(f"malformed Yo soy el jefe snapshot: {type(exc).__name__} {str(exc)[:80]}") from None
-    _check(s)
-    return s
+    _check(state)
+    return state
 
 
-def _restore_cards(s: State, data: Mapping[str, Any]) -> None:
+def _restore_cards(state: State, data: Mapping[str, Any]) -> None:
     """Restore the influence cards: hands (and their counts per slot), deck, discard, and who has seen which."""
-    s.hands = [sorted(CARD_INDEX[c] for c in h) for h in data["hands"]]
-    s.counts = [[0] * NSLOTS for _ in range(s.n)]
-    for seat, hand in enumerate(s.hands):
+    state.hands = [sorted(CARD_INDEX[c] for c in h) for h in data["hands"]]
+    state.counts = [[0] * NSLOTS for _ in range(state.n)]
+    for seat, hand in enumerate(state.hands):
         for card in hand:
-            s.counts[seat][CARD_SLOT[card]] += 1
-    s.deck = [CARD_INDEX[c] for c in data["deck"]]
-    s.discard = [CARD_INDEX[c] for c in data["discard"]]
-    s.epoch = int(data["epoch"])
-    s.card_epoch = [0] * NCARDS
+            state.counts[seat][CARD_SLOT[card]] += 1
+    state.deck = [CARD_INDEX[c] for c in data["deck"]]
+    state.discard = [CARD_INDEX[c] for c in data["discard"]]
+    state.epoch = int(data["epoch"])
+    state.card_epoch = [0] * NCARDS
     for cid, e in data["card_epoch"].items():
-        s.card_epoch[CARD_INDEX[cid]] = int(e)
-    s.known = {CARD_INDEX[c] for c in data["known"]}
+        state.card_epoch[CARD_INDEX[cid]] = int(e)
+    state.known = {CARD_INDEX[c] for c in data["known"]}
 
 
-def _check(s: State) -> None:
+def _check(state: State) -> None:
     """Check that a restored state holds each influence card once and that its negotiation's seats are seats.
 
     Raises:
         ValueError: it does not.
     """
-    cards = sorted(c for h in s.hands for c in h) + sorted(s.deck) + sorted(s.discard)
-    if s.neg is not None:
-        cards += list(s.neg.placed.values()) + list(s.neg.travelled.values())
-    if s.stop is not None:
-        cards += list(s.stop.cards)
+    cards = sorted(c for h in state.hands for c in h) + sorted(state.deck) + sorted(state.discard)
+    if state.neg is not None:
+        cards += list(state.neg.placed.values()) + list(state.neg.travelled.values())
+    if state.stop is not None:
+        cards += list(state.stop.cards)
     if sorted(cards) != list(range(NCARDS)):
         raise ValueError("malformed Yo soy el jefe snapshot: the influence cards are not each in one place")
-    if s.neg is not None and not (0 <= s.neg.boss < s.n and 0 <= s.neg.last_actor < s.n):
+    if state.neg is not None and not (0 <= state.neg.boss < state.n and 0 <= state.neg.last_actor < state.n):
         raise ValueError("malformed Yo soy el jefe snapshot: the negotiation's boss or last actor is not a seat")
 
 

@@ -15,18 +15,19 @@ from club_agentes.engine.core import Event
 from club_agentes.engine.market_fortune import rules as rid
 from club_agentes.engine.market_fortune.components import CARD_ID
 from club_agentes.engine.market_fortune.flow import end_turn
-from club_agentes.engine.market_fortune.moves import BUILDING_SOURCES, Build, Optimise, intern
+from club_agentes.engine.market_fortune.moves import BUILDING_SOURCES, Build, Discard, Optimise, intern
 from club_agentes.engine.market_fortune.state import BUILD_DISCARD, BUILDING_TARGET, State
-from club_agentes.engine.market_fortune.steps.optimisation import add_optimise_moves, do_optimise
+from club_agentes.engine.market_fortune.steps.base import declare, out_of
+from club_agentes.engine.market_fortune.steps.optimisation import add_optimise_moves, check_optimise, do_optimise
 from club_agentes.engine.market_fortune.table import (
     SHARED,
-    Check,
     Events,
-    Step,
+    Refusal,
     building_count,
     by_open_sources,
     cn,
     discard_building,
+    discard_check,
     hand_discards,
     open_sources,
     remember,
@@ -40,9 +41,9 @@ _BUILDS = by_open_sources(BUILD_MOVES, BUILDING_SOURCES)
 """The Construir moves each value of :func:`open_sources` leaves open (what :func:`build_moves` lists)."""
 
 
-def build_check(state: State, seat: int, source: str, say: bool = True) -> Check:
+def build_check(state: State, seat: int, source: str) -> Refusal | None:
     """Return why Construir from ``source`` is refused now, or ``None`` (the piles' rule: :func:`source_check`)."""
-    return source_check(state, source, say)
+    return source_check(state, source)
 
 
 def build_moves(state: State, seat: int) -> list[Any]:
@@ -51,15 +52,13 @@ def build_moves(state: State, seat: int) -> list[Any]:
     return list(_BUILDS[open_sources(state)])
 
 
-def do_build(state: State, seat: int, move: Build) -> Events:
-    """Check and apply Construir's take; the discard step follows if more than 8 building cards are held.
+def check_build(state: State, seat: int, move: Build) -> Refusal | None:
+    """The check of Construir (:func:`build_check`, which is the piles' rule)."""
+    return source_check(state, move.source)
 
-    Raises:
-        IllegalMove: the source may not give a card now.
-    """
-    problem = build_check(state, seat, move.source)
-    if problem is not None:
-        raise problem.illegal()
+
+def do_build(state: State, seat: int, move: Build) -> Events:
+    """Apply Construir's take (checked); the discard step follows if more than 8 building cards are held."""
     ev: Events = []
     state.acted = True
     take_from(state, seat, move.source, ev, "chose Construir and took")
@@ -87,17 +86,9 @@ def discard_moves(state: State, seat: int) -> list[Any]:
     return out
 
 
-def apply_discard(state: State, seat: int, move: Any) -> Events:
-    """Construir's second half: discard 1 building card (an optimisation may come first).
-
-    Raises:
-        IllegalMove: not a discard of a building card held (or a refused optimisation).
-    """
-    t = type(move)
-    if t is Optimise:
-        return do_optimise(state, seat, move)
-    wanted = "Construir is not finished: discard 1 $ or +R card from your hand"
-    card = take_discard(state, seat, move, rid.RULING_BUILD_DISCARD, rid.YOUR_TURN, wanted)
+def apply_discard(state: State, seat: int, move: Discard) -> Events:
+    """Construir's second half: discard 1 building card (checked); the turn ends."""
+    card = take_discard(state, seat, move)
     discard_building(state, card)
     key = (7, seat, card)
     e = SHARED.get(key)
@@ -108,4 +99,12 @@ def apply_discard(state: State, seat: int, move: Any) -> Events:
     return ev
 
 
-DISCARD_STEP = Step(BUILD_DISCARD, discard_moves, apply_discard)
+DISCARD_STEP = declare(
+    BUILD_DISCARD,
+    discard_moves,
+    {
+        Discard: (discard_check(rid.RULING_BUILD_DISCARD), apply_discard),
+        Optimise: (check_optimise, do_optimise),
+    },
+    out_of(rid.YOUR_TURN, "Construir is not finished: discard 1 $ or +R card from your hand"),
+)

@@ -10,13 +10,14 @@ have). Steps: :data:`CLOSING_STEP` (attach greens, then reveal) and :data:`RETUR
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from club_agentes.engine.core import Event
 from club_agentes.engine.market_fortune import rules as rid
 from club_agentes.engine.market_fortune.components import CARD_ID, CARD_INDEX, CARD_TYPE, IS_GREEN, N_BUILDING, N_CARDS
 from club_agentes.engine.market_fortune.flow import describe_portfolio, end_turn, finish_game, reveal_all
-from club_agentes.engine.market_fortune.moves import REVEAL, Attach, Return, Reveal, intern
+from club_agentes.engine.market_fortune.moves import REVEAL, Attach, Declare, Return, Reveal, intern
 from club_agentes.engine.market_fortune.scoring import portfolio_value
 from club_agentes.engine.market_fortune.state import (
     CLOSING,
@@ -25,18 +26,15 @@ from club_agentes.engine.market_fortune.state import (
     WIN_VALUE,
     State,
 )
+from club_agentes.engine.market_fortune.steps.base import declare, out_of
 from club_agentes.engine.market_fortune.table import (
-    NO,
-    Check,
     Events,
     Refusal,
-    Step,
     cn,
     inv_text,
     n_investments,
     no_such_investment,
     obscure_strategies,
-    out_of_step,
     private_to,
     return_investment,
 )
@@ -52,18 +50,20 @@ _FAMILIA = Refusal(
 )
 
 
-def declare_check(state: State, seat: int, say: bool = True) -> Check:
+def declare_check(state: State, seat: int) -> Refusal | None:
     """Return why ``seat`` may not declare victory now, or ``None``."""
     if state.config.mode == "familia":
         return _FAMILIA
     n = len(state.invs[seat])
     if n != MAX_INVESTMENTS:
-        return (
-            Refusal(rid.DECLARE, lambda: f"you have {n_investments(n)}; you may declare victory only with 4")
-            if say
-            else NO
-        )
+        return _too_few(n)
     return None
+
+
+@cache
+def _too_few(n: int) -> Refusal:
+    """The refusal of declaring with ``n`` investments (one per count: listing meets it at most turns)."""
+    return Refusal(rid.DECLARE, f"you have {n_investments(n)}; you may declare victory only with 4")
 
 
 def may_hold_attachable(state: State, seat: int) -> bool:
@@ -73,15 +73,13 @@ def may_hold_attachable(state: State, seat: int) -> bool:
     return held > 0 and any(inv.green < 0 and not inv.face_up for inv in state.invs[seat])
 
 
-def do_declare(state: State, seat: int) -> Events:
-    """Check and start a declaration of victory (from the main step or after forming the 4th investment).
+def check_declare(state: State, seat: int, move: Declare) -> Refusal | None:
+    """The check of a declaration of victory (:func:`declare_check`)."""
+    return declare_check(state, seat)
 
-    Raises:
-        IllegalMove: the declaration is refused (see :func:`declare_check`).
-    """
-    problem = declare_check(state, seat)
-    if problem is not None:
-        raise problem.illegal()
+
+def do_declare(state: State, seat: int, move: Declare) -> Events:
+    """Start a declaration of victory (checked; from the main step or after forming the 4th investment)."""
     ev: Events = []
     start_declaration(state, seat, ev)
     return ev
@@ -115,59 +113,47 @@ def count_declaration(state: State, seat: int, ev: Events) -> None:
 # ---------------------------------------------------------------------------- greens
 
 
-def attach_card_check(card: int, say: bool = True) -> Check:
+def attach_card_check(card: int) -> Refusal | None:
     """Return why ``card`` is never attached to an investment (not a green strategy), or ``None``."""
     if CARD_TYPE[card] != 2:
-        if not say:
-            return NO
         return Refusal(
             rid.GREEN, lambda: f"{cn(card)} is a building card; only a green strategy is attached to an investment"
         )
     return None
 
 
-def attach_check(state: State, seat: int, card: int, k: int, only: int, say: bool = True) -> Check:
+def attach_check(state: State, seat: int, card: int, k: int, only: int) -> Refusal | None:
     """Return why attaching green ``card`` to investment ``k`` is refused, or ``None``.
 
     ``only``: right after forming, the new investment's index (the green goes there); else -1.
     """
-    problem = attach_card_check(card, say)
+    problem = attach_card_check(card)
     if problem is not None:
         return problem
     if card not in state.strats[seat]:
-        return Refusal(rid.GREEN, lambda: f"you do not hold {cn(card)}") if say else NO
+        return Refusal(rid.GREEN, lambda: f"you do not hold {cn(card)}")
     if not IS_GREEN[card]:
-        if not say:
-            return NO
         return Refusal(
             rid.GREEN, lambda: f"{cn(card)} is not a green strategy; only greens are attached to investments"
         )
     if card == state.momentum:
-        if not say:
-            return NO
         return Refusal(
             rid.RULING_MOMENTUM,
             lambda: f"you took {cn(card)} by Momentum this turn; a green taken by Momentum is attached on a later turn",
         )
     invs = state.invs[seat]
     if not 0 <= k < len(invs):
-        return Refusal(rid.GREEN, lambda: no_such_investment("you have", len(invs), k)) if say else NO
+        return Refusal(rid.GREEN, lambda: no_such_investment("you have", len(invs), k))
     if only >= 0 and k != only:
-        if not say:
-            return NO
         return Refusal(
             rid.GREEN, lambda: f"when you form an investment its green goes on that investment, #{only}, not on #{k}"
         )
     if invs[k].face_up:
-        if not say:
-            return NO
         return Refusal(
             rid.RULING_FACE_UP,
             lambda: f"investment #{k} is face up, and a face-up investment is final: no green is attached to it",
         )
     if invs[k].green >= 0:
-        if not say:
-            return NO
         return Refusal(
             rid.ONE_GREEN, lambda: f"investment #{k} already carries a green strategy; one green per investment"
         )
@@ -186,22 +172,15 @@ def attach_moves(state: State, seat: int, only: int) -> list[Any]:
     for c in state.strats[seat]:
         if IS_GREEN[c]:
             for k in ks:
-                if attach_check(state, seat, c, k, only, False) is None:
+                if attach_check(state, seat, c, k, only) is None:
                     out.append(ATTACH_MOVES[(c, k)])
     return out
 
 
-def do_attach(state: State, seat: int, move: Attach, only: int) -> Events:
-    """Check and attach a green to an investment.
-
-    Raises:
-        IllegalMove: the attachment is refused (see :func:`attach_check`).
-    """
+def do_attach(state: State, seat: int, move: Attach) -> Events:
+    """Attach a green to an investment (checked by :func:`attach_check`)."""
     card = CARD_INDEX[move.card]
     k = move.investment
-    problem = attach_check(state, seat, card, k, only)
-    if problem is not None:
-        raise problem.illegal()
     state.strats[seat].remove(card)
     inv = state.invs[seat][k]
     inv.green = card
@@ -224,34 +203,38 @@ def closing_moves(state: State, seat: int) -> list[Any]:
     return out
 
 
-def apply_closing(state: State, seat: int, move: Any) -> Events:
-    """During a declaration: attach greens, then reveal and count.
+def check_closing_attach(state: State, seat: int, move: Attach) -> Refusal | None:
+    """During a declaration a green goes on any investment (:func:`attach_check`)."""
+    return attach_check(state, seat, CARD_INDEX[move.card], move.investment, -1)
 
-    Raises:
-        IllegalMove: a refused attachment, or a move that is neither an attachment nor the reveal.
-    """
-    t = type(move)
-    if t is Attach:
-        ev = do_attach(state, seat, move, -1)
-        if not may_hold_attachable(state, seat):
-            count_declaration(state, seat, ev)
-        return ev
-    if t is Reveal:
-        ev = []
+
+def closing_attach(state: State, seat: int, move: Attach) -> Events:
+    """Attach a green during a declaration (checked); once no more can be, the portfolio is counted."""
+    ev = do_attach(state, seat, move)
+    if not may_hold_attachable(state, seat):
         count_declaration(state, seat, ev)
-        return ev
-    raise out_of_step(
-        state, move, rid.DECLARE, "you are declaring victory: attach green strategies or reveal your portfolio"
-    ).illegal()
+    return ev
 
 
-CLOSING_STEP = Step(CLOSING, closing_moves, apply_closing)
+def reveal(state: State, seat: int, move: Reveal) -> Events:
+    """Reveal the portfolio and count it."""
+    ev: Events = []
+    count_declaration(state, seat, ev)
+    return ev
+
+
+CLOSING_STEP = declare(
+    CLOSING,
+    closing_moves,
+    {Attach: (check_closing_attach, closing_attach), Reveal: (None, reveal)},
+    out_of(rid.DECLARE, "you are declaring victory: attach green strategies or reveal your portfolio"),
+)
 
 
 # ---------------------------------------------------------------------------- a failed declaration
 
 
-def return_check(state: State, seat: int, k: int) -> Check:
+def return_check(state: State, seat: int, k: int) -> Refusal | None:
     """Return why investment ``k`` may not return to the hand after a failed declaration, or ``None``."""
     n = len(state.invs[seat])
     if not 0 <= k < n:
@@ -264,27 +247,23 @@ def return_moves(state: State, seat: int) -> list[Any]:
     return [RETURN_MOVES[k] for k in range(len(state.invs[seat])) if return_check(state, seat, k) is None]
 
 
-def apply_return(state: State, seat: int, move: Any) -> Events:
-    """After a failed declaration: the chosen investment returns to the hand and the turn ends.
+def check_return(state: State, seat: int, move: Return) -> Refusal | None:
+    """The check of the return after a failed declaration (:func:`return_check`)."""
+    return return_check(state, seat, move.investment)
 
-    Raises:
-        IllegalMove: not the return of an investment the seat has.
-    """
-    if type(move) is not Return:
-        raise out_of_step(
-            state,
-            move,
-            rid.FAILED_DECLARATION,
-            "your declaration failed: choose the investment that returns to your hand",
-        ).illegal()
+
+def apply_return(state: State, seat: int, move: Return) -> Events:
+    """After a failed declaration: the chosen investment (checked) returns to the hand and the turn ends."""
     k = move.investment
-    problem = return_check(state, seat, k)
-    if problem is not None:
-        raise problem.illegal()
     inv = return_investment(state, seat, k)
     ev: Events = [Event(f"seat {seat} returns investment #{k} ({inv_text(inv)}) to its hand; play goes on")]
     end_turn(state, ev)
     return ev
 
 
-FAILED_STEP = Step(RETURN_STEP, return_moves, apply_return)
+FAILED_STEP = declare(
+    RETURN_STEP,
+    return_moves,
+    {Return: (check_return, apply_return)},
+    out_of(rid.FAILED_DECLARATION, "your declaration failed: choose the investment that returns to your hand"),
+)

@@ -16,15 +16,13 @@ from club_agentes.engine.market_fortune.components import CARD_ID
 from club_agentes.engine.market_fortune.flow import end_turn
 from club_agentes.engine.market_fortune.moves import SKIP, Dominate, Play, Skip
 from club_agentes.engine.market_fortune.state import DOMINATED, State
-from club_agentes.engine.market_fortune.steps.reds import play_check, play_red, playable
+from club_agentes.engine.market_fortune.steps.base import declare, out_of
+from club_agentes.engine.market_fortune.steps.reds import do_play, play_check, playable
 from club_agentes.engine.market_fortune.table import (
     SHARED,
-    Check,
     Events,
     Refusal,
-    Step,
     cn,
-    out_of_step,
     remember,
     take_strategy,
 )
@@ -32,20 +30,18 @@ from club_agentes.engine.market_fortune.table import (
 _EMPTY = Refusal(rid.RULING_DECKS, "the strategy deck and its discard pile are both empty")
 
 
-def dominate_check(state: State, seat: int) -> Check:
+def dominate_check(state: State, seat: int) -> Refusal | None:
     """Return why Dominar is refused now, or ``None``."""
     return None if state.decks[2] or state.discards[2] else _EMPTY
 
 
-def do_dominate(state: State, seat: int, move: Dominate) -> Events:
-    """Check and apply Dominar: take the top strategy; ask about using it unless a red was used this turn.
+def check_dominate(state: State, seat: int, move: Dominate) -> Refusal | None:
+    """The check of Dominar (:func:`dominate_check`)."""
+    return dominate_check(state, seat)
 
-    Raises:
-        IllegalMove: no strategy is left.
-    """
-    problem = dominate_check(state, seat)
-    if problem is not None:
-        raise problem.illegal()
+
+def do_dominate(state: State, seat: int, move: Dominate) -> Events:
+    """Apply Dominar (checked): take the top strategy; ask about using it unless a red was used this turn."""
     ev: Events = []
     state.acted = True
     c = take_strategy(state, seat, ev)
@@ -70,31 +66,25 @@ def dominated_moves(state: State, seat: int) -> list[Any]:
     return out
 
 
-def apply_dominated(state: State, seat: int, move: Any) -> Events:
-    """After Dominar: use the red just taken now, or keep it (the turn ends).
+def check_drawn_play(state: State, seat: int, move: Play) -> Refusal | None:
+    """After Dominar, only the strategy just taken may be played (:func:`.reds.play_check`)."""
+    return play_check(state, seat, move, state.drawn)
 
-    Raises:
-        IllegalMove: a refused play, or a move that is neither that play nor a skip.
-    """
-    t = type(move)
-    ev: Events = []
-    if t is Play:
-        problem = play_check(state, seat, move, state.drawn)
-        if problem is not None:
-            raise problem.illegal()
-        play_red(state, seat, move, ev)
-        return ev
-    if t is Skip:
-        key = (8, seat)
-        ev.append(SHARED.get(key) or remember(key, Event(f"seat {seat} keeps the strategy it took")))
-        end_turn(state, ev)
-        return ev
-    raise out_of_step(
-        state,
-        move,
+
+def keep_drawn(state: State, seat: int, move: Skip) -> Events:
+    """Keep the strategy just taken; the turn ends."""
+    key = (8, seat)
+    ev: Events = [SHARED.get(key) or remember(key, Event(f"seat {seat} keeps the strategy it took"))]
+    end_turn(state, ev)
+    return ev
+
+
+DOMINATED_STEP = declare(
+    DOMINATED,
+    dominated_moves,
+    {Play: (check_drawn_play, do_play), Skip: (None, keep_drawn)},
+    out_of(
         rid.YOUR_TURN,
         "your action is done: play the strategy you just took if it is a red you can use, or skip to keep it",
-    ).illegal()
-
-
-DOMINATED_STEP = Step(DOMINATED, dominated_moves, apply_dominated)
+    ),
+)

@@ -34,20 +34,21 @@ from club_agentes.engine.market_fortune.moves import (
     Take,
 )
 from club_agentes.engine.market_fortune.state import MAIN, State
-from club_agentes.engine.market_fortune.steps.build import build_moves, do_build
-from club_agentes.engine.market_fortune.steps.declaration import declare_check, do_declare
-from club_agentes.engine.market_fortune.steps.dominate import do_dominate, dominate_check
-from club_agentes.engine.market_fortune.steps.optimisation import add_optimise_moves, do_optimise
-from club_agentes.engine.market_fortune.steps.reds import add_plays, play_check, play_red
-from club_agentes.engine.market_fortune.steps.risk import add_risk_moves, do_risk, risk_moves
-from club_agentes.engine.market_fortune.table import Check, Events, Refusal, Step
+from club_agentes.engine.market_fortune.steps.base import declare
+from club_agentes.engine.market_fortune.steps.build import build_moves, check_build, do_build
+from club_agentes.engine.market_fortune.steps.declaration import check_declare, declare_check, do_declare
+from club_agentes.engine.market_fortune.steps.dominate import check_dominate, do_dominate, dominate_check
+from club_agentes.engine.market_fortune.steps.optimisation import add_optimise_moves, check_optimise, do_optimise
+from club_agentes.engine.market_fortune.steps.reds import add_plays, do_play, play_check
+from club_agentes.engine.market_fortune.steps.risk import add_risk_moves, check_risk, do_risk, risk_moves
+from club_agentes.engine.market_fortune.table import Events, Refusal
 
 _CAN_ACT = Refusal(
     rid.RULING_NO_ACTION, "you can still build, risk or dominate; you pass only when no action is possible"
 )
 
 
-def pass_check(state: State, seat: int, actions: list[Any] | None = None) -> Check:
+def pass_check(state: State, seat: int, actions: list[Any] | None = None) -> Refusal | None:
     """Return why ``seat`` may not pass (an action is possible), or ``None``.
 
     ``actions``: the legal Construir, Arriesgar and Dominar moves when the caller has just listed
@@ -72,7 +73,7 @@ def main_moves(state: State, seat: int) -> list[Any]:
         add_plays(state, seat, -1, out)
     if state.invs[seat]:
         add_optimise_moves(state, seat, out)
-        if declare_check(state, seat, False) is None:
+        if declare_check(state, seat) is None:
             out.append(DECLARE)
     return out
 
@@ -88,42 +89,43 @@ _NOT_NOW: dict[type, tuple[str, str]] = {
 }
 
 
-def apply_main(state: State, seat: int, move: Any) -> Events:
-    """Check and apply a move at the start of the turn.
+def check_pass(state: State, seat: int, move: Pass) -> Refusal | None:
+    """The check of passing (:func:`pass_check`)."""
+    return pass_check(state, seat)
 
-    Raises:
-        IllegalMove: the move breaks a rule (the refusal names it).
-    """
-    t = type(move)
-    if t is Build:
-        return do_build(state, seat, move)
-    if t is Risk:
-        return do_risk(state, seat, move)
-    if t is Dominate:
-        return do_dominate(state, seat, move)
-    if t is Play:
-        problem = play_check(state, seat, move, -1)
-        if problem is not None:
-            raise problem.illegal()
-        ev: Events = []
-        play_red(state, seat, move, ev)
-        return ev
-    if t is Optimise:
-        return do_optimise(state, seat, move)
-    if t is Declare:
-        return do_declare(state, seat)
-    if t is Pass:
-        problem = pass_check(state, seat)
-        if problem is not None:
-            raise problem.illegal()
-        state.acted = True
-        ev = [Event(f"seat {seat} can take no action and passes")]
-        end_turn(state, ev)
-        return ev
+
+def do_pass(state: State, seat: int, move: Pass) -> Events:
+    """Pass (checked: no action is possible); the turn ends."""
+    state.acted = True
+    ev: Events = [Event(f"seat {seat} can take no action and passes")]
+    end_turn(state, ev)
+    return ev
+
+
+def check_turn_play(state: State, seat: int, move: Play) -> Refusal | None:
+    """Before the action, any red the seat may use (:func:`.reds.play_check`)."""
+    return play_check(state, seat, move, -1)
+
+
+def _not_now(state: State, seat: int, move: Any) -> Refusal:
+    """The refusal of a move that belongs to another step, naming what the start of the turn takes."""
     rule, text = _NOT_NOW.get(
-        t, (rid.YOUR_TURN, "you must take one action on your turn: Construir, Arriesgar or Dominar")
+        type(move), (rid.YOUR_TURN, "you must take one action on your turn: Construir, Arriesgar or Dominar")
     )
-    raise Refusal(rule, text).illegal()
+    return Refusal(rule, text)
 
 
-MAIN_STEP = Step(MAIN, main_moves, apply_main)
+MAIN_STEP = declare(
+    MAIN,
+    main_moves,
+    {
+        Build: (check_build, do_build),
+        Risk: (check_risk, do_risk),
+        Dominate: (check_dominate, do_dominate),
+        Play: (check_turn_play, do_play),
+        Optimise: (check_optimise, do_optimise),
+        Declare: (check_declare, do_declare),
+        Pass: (check_pass, do_pass),
+    },
+    _not_now,
+)

@@ -10,6 +10,7 @@ step :data:`COST_STEP`.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from club_agentes.engine.core import Event
@@ -27,18 +28,17 @@ from club_agentes.engine.market_fortune.components import (
     STRATEGY,
 )
 from club_agentes.engine.market_fortune.flow import end_turn
-from club_agentes.engine.market_fortune.moves import Optimise, intern
+from club_agentes.engine.market_fortune.moves import Discard, Optimise, intern
 from club_agentes.engine.market_fortune.state import BUILD_DISCARD, MAIN, MAX_INVESTMENTS, OPTIMISE_COST, State
+from club_agentes.engine.market_fortune.steps.base import declare, out_of
 from club_agentes.engine.market_fortune.table import (
-    NO,
     SHARED,
-    Check,
     Events,
     Refusal,
-    Step,
     add_hand,
     cn,
     discard_building,
+    discard_check,
     hand_discards,
     no_such_investment,
     obscure_hand,
@@ -52,35 +52,33 @@ from club_agentes.engine.market_fortune.table import (
 OPTIMISE_MOVES = [[intern(Optimise, k, CARD_ID[c]) for c in range(N_BUILDING)] for k in range(MAX_INVESTMENTS)]
 
 
-def investment_check(state: State, seat: int, k: int, say: bool = True) -> Check:
+def investment_check(state: State, seat: int, k: int) -> Refusal | None:
     """Return why investment ``k`` of ``seat`` may not be optimised at all, or ``None``."""
     invs = state.invs[seat]
     if not 0 <= k < len(invs):
-        return Refusal(rid.OPTIMISATION, lambda: no_such_investment("you have", len(invs), k)) if say else NO
+        return Refusal(rid.OPTIMISATION, lambda: no_such_investment("you have", len(invs), k))
     if invs[k].face_up:
-        if not say:
-            return NO
-        return Refusal(
-            rid.OPTIMISATION, lambda: f"investment #{k} is face up; flipped investments can no longer be modified"
-        )
+        return _face_up(k)
     return None
 
 
-def swap_cards_check(card: int, current: int, say: bool = True) -> Check:
+@cache
+def _face_up(k: int) -> Refusal:
+    """The refusal of optimising face-up investment ``k`` (one per index: listing meets it often)."""
+    return Refusal(rid.OPTIMISATION, f"investment #{k} is face up; flipped investments can no longer be modified")
+
+
+def swap_cards_check(card: int, current: int) -> Refusal | None:
     """Return why ``card`` can never replace ``current`` (a card of an investment) in an optimisation, or ``None``.
 
     The swapped card keeps the investment's industry (ruling optimizacion-misma-industria); its
     kind decides the slot ($ for $, +R for +R).
     """
     if CARD_TYPE[card] == STRATEGY:
-        if not say:
-            return NO
         return Refusal(
             rid.OPTIMISATION, lambda: f"{cn(card)} is a strategy; an optimisation swaps a $ for a $ or a +R for a +R"
         )
     if CARD_IND[card] != CARD_IND[current]:
-        if not say:
-            return NO
         return Refusal(
             rid.RULING_SAME_INDUSTRY,
             lambda: (
@@ -91,11 +89,9 @@ def swap_cards_check(card: int, current: int, say: bool = True) -> Check:
     return None
 
 
-def swap_hand_check(state: State, seat: int, card: int, say: bool = True) -> Check:
+def swap_hand_check(state: State, seat: int, card: int) -> Refusal | None:
     """Return why ``seat`` cannot put ``card`` into an investment now (it comes from its hand), or ``None``."""
     if card not in state.hands[seat]:
-        if not say:
-            return NO
         return Refusal(
             rid.OPTIMISATION,
             lambda: f"the card put into an investment comes from your hand, and you do not hold {cn(card)}",
@@ -103,7 +99,7 @@ def swap_hand_check(state: State, seat: int, card: int, say: bool = True) -> Che
     return None
 
 
-def optimise_check(state: State, seat: int, k: int, card: int) -> Check:
+def optimise_check(state: State, seat: int, k: int, card: int) -> Refusal | None:
     """Return why putting ``card`` from the hand into investment ``k`` is refused, or ``None``."""
     return (
         investment_check(state, seat, k)
@@ -113,14 +109,10 @@ def optimise_check(state: State, seat: int, k: int, card: int) -> Check:
 
 
 # swap_cards_check is the card part of the check: its verdict for every (card, current) pair, computed
-# once, as the move each investment slot ``k`` takes (``None`` where the check refuses).
+# once, then as the move each investment slot ``k`` takes (``None`` where the check refuses).
+_SWAPPABLE = [[swap_cards_check(c, cur) is None for c in range(N_CARDS)] for cur in range(N_BUILDING)]
 _SWAP_ROWS: list[list[list[Any]]] = [
-    shared_rows(
-        [
-            [None if swap_cards_check(c, cur, False) else OPTIMISE_MOVES[k][c] for c in range(N_CARDS)]
-            for cur in range(N_BUILDING)
-        ]
-    )
+    shared_rows([[OPTIMISE_MOVES[k][c] if ok[c] else None for c in range(N_CARDS)] for ok in _SWAPPABLE])
     for k in range(MAX_INVESTMENTS)
 ]
 
@@ -134,7 +126,7 @@ def add_optimise_moves(state: State, seat: int, out: list[Any]) -> None:
     """
     hand = state.hands[seat]
     for k, inv in enumerate(state.invs[seat]):
-        if investment_check(state, seat, k, False) is None:
+        if investment_check(state, seat, k) is None:
             row = _SWAP_ROWS[k][inv.stock]
             for c in hand:
                 m = row[c]
@@ -142,16 +134,14 @@ def add_optimise_moves(state: State, seat: int, out: list[Any]) -> None:
                     out.append(m)
 
 
-def do_optimise(state: State, seat: int, move: Optimise) -> Events:
-    """Check and apply an optimisation swap; the cost step follows.
+def check_optimise(state: State, seat: int, move: Optimise) -> Refusal | None:
+    """The check of an optimisation swap (:func:`optimise_check`)."""
+    return optimise_check(state, seat, move.investment, CARD_INDEX[move.card])
 
-    Raises:
-        IllegalMove: the swap is refused (see :func:`optimise_check`).
-    """
+
+def do_optimise(state: State, seat: int, move: Optimise) -> Events:
+    """Apply an optimisation swap (checked by :func:`check_optimise`); the cost step follows."""
     card = CARD_INDEX[move.card]
-    problem = optimise_check(state, seat, move.investment, card)
-    if problem is not None:
-        raise problem.illegal()
     inv = state.invs[seat][move.investment]
     stock = CARD_TYPE[card] == STOCK
     old = inv.stock if stock else inv.ret
@@ -185,14 +175,9 @@ def cost_moves(state: State, seat: int) -> list[Any]:
     return hand_discards(state, seat)  # every discard hand_discard_check accepts
 
 
-def apply_cost(state: State, seat: int, move: Any) -> Events:
-    """Pay an optimisation by discarding 1 building card; the turn goes on.
-
-    Raises:
-        IllegalMove: not a discard of a building card held in the hand.
-    """
-    wanted = "the optimisation is not paid yet: discard 1 building card from your hand"
-    card = take_discard(state, seat, move, rid.OPTIMISATION, rid.OPTIMISATION, wanted)
+def apply_cost(state: State, seat: int, move: Discard) -> Events:
+    """Pay an optimisation by discarding 1 building card (checked); the turn goes on."""
+    card = take_discard(state, seat, move)
     discard_building(state, card)
     key = (17, seat, card)
     ev = [
@@ -213,4 +198,9 @@ def apply_cost(state: State, seat: int, move: Any) -> Events:
     return ev
 
 
-COST_STEP = Step(OPTIMISE_COST, cost_moves, apply_cost)
+COST_STEP = declare(
+    OPTIMISE_COST,
+    cost_moves,
+    {Discard: (discard_check(rid.OPTIMISATION), apply_cost)},
+    out_of(rid.OPTIMISATION, "the optimisation is not paid yet: discard 1 building card from your hand"),
+)

@@ -29,12 +29,10 @@ from club_agentes.engine.market_fortune.flow import after_red, describe_portfoli
 from club_agentes.engine.market_fortune.moves import DECLINE, Decline, Defend, Optimise, intern
 from club_agentes.engine.market_fortune.scoring import inv_value, strategy
 from club_agentes.engine.market_fortune.state import REACTION, Attack, Investment, State
+from club_agentes.engine.market_fortune.steps.base import declare
 from club_agentes.engine.market_fortune.table import (
-    NO,
-    Check,
     Events,
     Refusal,
-    Step,
     add_hand,
     add_strategy,
     cn,
@@ -56,35 +54,29 @@ DEFEND_MOVES = {c: intern(Defend, CARD_ID[c]) for c in range(N_BUILDING, N_CARDS
 _ATTACKED = {"cards": "the cards of your hand", "investments": "your investments", "turn": "your turn"}
 
 
-def _strategy_part(card: int, say: bool) -> Check:
+def _strategy_part(card: int) -> Refusal | None:
     if CARD_TYPE[card] != STRATEGY:
-        if not say:
-            return NO
         return Refusal(rid.COMBAT, lambda: f"{cn(card)} is a building card; only a blue strategy cancels an attack")
     return None
 
 
-def _held_part(state: State, seat: int, card: int, say: bool) -> Check:
+def _held_part(state: State, seat: int, card: int) -> Refusal | None:
     if card not in state.strats[seat]:
-        return Refusal(rid.COMBAT, lambda: f"you do not hold {cn(card)}") if say else NO
+        return Refusal(rid.COMBAT, lambda: f"you do not hold {cn(card)}")
     return None
 
 
-def _blue_part(card: int, say: bool) -> Check:
+def _blue_part(card: int) -> Refusal | None:
     if not IS_BLUE[card]:
-        if not say:
-            return NO
         return Refusal(rid.COMBAT, lambda: f"{cn(card)} is not blue; only a blue strategy cancels an attack")
     return None
 
 
-def covers_check(card: int, red_card: int, say: bool = True) -> Check:
+def covers_check(card: int, red_card: int) -> Refusal | None:
     """Return why blue ``card``'s text does not cover the attack of ``red_card``, or ``None``."""
     s = strategy(card)
     red = strategy(red_card)
     if red.spec.attacks not in s.spec.defends:
-        if not say:
-            return NO
         return Refusal(
             s.section,
             lambda: (
@@ -95,7 +87,7 @@ def covers_check(card: int, red_card: int, say: bool = True) -> Check:
     return None
 
 
-def defend_check(state: State, seat: int, card: int, say: bool = True) -> Check:
+def defend_check(state: State, seat: int, card: int) -> Refusal | None:
     """Return why ``seat`` may not cancel the attack with ``card``, or ``None``.
 
     Its parts, in the order a refusal names them: a strategy, held by the seat (the zone part),
@@ -103,12 +95,7 @@ def defend_check(state: State, seat: int, card: int, say: bool = True) -> Check:
     """
     atk = state.attack
     assert atk is not None
-    return (
-        _strategy_part(card, say)
-        or _held_part(state, seat, card, say)
-        or _blue_part(card, say)
-        or covers_check(card, atk.card, say)
-    )
+    return _strategy_part(card) or _held_part(state, seat, card) or _blue_part(card) or covers_check(card, atk.card)
 
 
 # The parts of defend_check that read only the two cards, for every (attacking red, card) pair: the
@@ -117,7 +104,7 @@ _DEFENCES: list[list[Any]] = shared_rows(
     [
         [
             DEFEND_MOVES[c]
-            if IS_RED[red] and not (_strategy_part(c, False) or _blue_part(c, False) or covers_check(c, red, False))
+            if IS_RED[red] and not (_strategy_part(c) or _blue_part(c) or covers_check(c, red))
             else None
             for c in range(N_CARDS)
         ]
@@ -144,61 +131,78 @@ def reaction_moves(state: State, seat: int) -> list[Any]:
     return out
 
 
-def apply_reaction(state: State, seat: int, move: Any) -> Events:
-    """A polled seat defends with a blue card or declines (and the attack hits it at once).
+def check_defend(state: State, seat: int, move: Defend) -> Refusal | None:
+    """The check of a defence (:func:`defend_check`)."""
+    return defend_check(state, seat, CARD_INDEX[move.card])
 
-    Raises:
-        IllegalMove: a refused defence, an optimisation, or a move that answers nothing.
-    """
+
+def apply_defend(state: State, seat: int, move: Defend) -> Events:
+    """A polled seat defends with a blue card (checked): the attack is cancelled against it (or for all)."""
     atk = state.attack
     assert atk is not None
-    t = type(move)
     ev: Events = []
     red = CARD_NAME[atk.card]
-    if t is Defend:
-        card = CARD_INDEX[move.card]
-        problem = defend_check(state, seat, card)
-        if problem is not None:
-            raise problem.illegal()
-        s = strategy(card)
-        state.strats[seat].remove(card)
-        make_public(state, card)
-        ev.append(
-            Event(
-                f"seat {seat} defends with {cn(card)}: {red} is cancelled against seat {seat}",
-                None,
-                {"card": CARD_ID[card]},
-            )
+    card = CARD_INDEX[move.card]
+    s = strategy(card)
+    state.strats[seat].remove(card)
+    make_public(state, card)
+    ev.append(
+        Event(
+            f"seat {seat} defends with {cn(card)}: {red} is cancelled against seat {seat}",
+            None,
+            {"card": CARD_ID[card]},
         )
-        if s.effect is Effect.CANCEL_AND_DRAW:
-            for _ in range(s.params["draw"]):
-                c = take_strategy(state, seat, ev)
-                if c >= 0:
-                    ev.append(Event(f"Experiencia: seat {seat} takes 1 strategy"))
-                    ev.append(Event(f"you took {cn(c)}", (seat,), {"card": CARD_ID[c]}))
-        state.discards[2].append(card)
-        if s.effect is Effect.CANCEL_FOR_ALL:
-            rest = atk.window.order[atk.window.index + 1 :]
-            atk.window.close()
-            if rest:
-                ev.append(Event(f"Analista Errado: {red} is cancelled for seats {seat_list(rest)} too"))
-        else:
-            atk.window.pass_turn(seat)
-    elif t is Decline:
-        hit(state, atk, seat, ev)
-        atk.window.pass_turn(seat)
-    elif t is Optimise:
-        raise Refusal(rid.OPTIMISATION, "you may never optimise while an attack is being resolved").illegal()
+    )
+    if s.effect is Effect.CANCEL_AND_DRAW:
+        for _ in range(s.params["draw"]):
+            c = take_strategy(state, seat, ev)
+            if c >= 0:
+                ev.append(Event(f"Experiencia: seat {seat} takes 1 strategy"))
+                ev.append(Event(f"you took {cn(c)}", (seat,), {"card": CARD_ID[c]}))
+    state.discards[2].append(card)
+    if s.effect is Effect.CANCEL_FOR_ALL:
+        rest = atk.window.order[atk.window.index + 1 :]
+        atk.window.close()
+        if rest:
+            ev.append(Event(f"Analista Errado: {red} is cancelled for seats {seat_list(rest)} too"))
     else:
-        raise Refusal(
-            rid.COMBAT, f"seat {atk.attacker} attacks you with {red}: defend with a blue strategy or decline"
-        ).illegal()
+        atk.window.pass_turn(seat)
     if not atk.window.is_open:
         finish_attack(state, ev)
     return ev
 
 
-REACTION_STEP = Step(REACTION, reaction_moves, apply_reaction)
+def apply_decline(state: State, seat: int, move: Decline) -> Events:
+    """A polled seat declines: the attack hits it at once."""
+    atk = state.attack
+    assert atk is not None
+    ev: Events = []
+    hit(state, atk, seat, ev)
+    atk.window.pass_turn(seat)
+    if not atk.window.is_open:
+        finish_attack(state, ev)
+    return ev
+
+
+_NO_OPTIMISING = Refusal(rid.OPTIMISATION, "you may never optimise while an attack is being resolved")
+
+
+def _not_an_answer(state: State, seat: int, move: Any) -> Refusal:
+    """The refusal of a move that answers no attack (an optimisation is never made during one)."""
+    if type(move) is Optimise:
+        return _NO_OPTIMISING
+    atk = state.attack
+    assert atk is not None
+    red = CARD_NAME[atk.card]
+    return Refusal(rid.COMBAT, f"seat {atk.attacker} attacks you with {red}: defend with a blue strategy or decline")
+
+
+REACTION_STEP = declare(
+    REACTION,
+    reaction_moves,
+    {Defend: (check_defend, apply_defend), Decline: (None, apply_decline)},
+    _not_an_answer,
+)
 
 
 def finish_attack(state: State, ev: Events) -> None:

@@ -11,6 +11,7 @@ act on their user at once.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from club_agentes.engine.core import Event, clockwise_from
@@ -54,10 +55,8 @@ from club_agentes.engine.market_fortune.steps.swaps import (
 )
 from club_agentes.engine.market_fortune.table import (
     DECK_BITS,
-    NO,
     PILE_OF_SOURCE,
     PILE_WORD,
-    Check,
     Events,
     Refusal,
     add_hand,
@@ -99,45 +98,37 @@ def card_of(card_id: str) -> int:
 
 # ---------------------------------------------------------------------------- checks
 #
-# Every check takes ``say``: listing legal moves passes ``False`` and gets the shared refusal
-# ``NO`` instead of a sentence, so running the checks over every candidate stays cheap.
+# A check returns the core kit's lazily worded Refusal: listing drops the refusals it gets without ever
+# writing their sentences.
 
 
-def red_card_check(card: int, say: bool = True) -> Check:
+def red_card_check(card: int) -> Refusal | None:
     """Return why ``card`` is never played as a red strategy (its kind or colour), or ``None``."""
     s = CARD_STRAT[card]
     if s is None:
-        return Refusal(rid.RED, lambda: f"{cn(card)} is a building card, not a strategy") if say else NO
+        return Refusal(rid.RED, lambda: f"{cn(card)} is a building card, not a strategy")
     if IS_BLUE[card]:
-        if not say:
-            return NO
         return Refusal(rid.BLUE, lambda: f"{cn(card)} is blue: it is used out of your turn, when an attack hits you")
     if IS_GREEN[card]:
-        if not say:
-            return NO
         return Refusal(
             rid.GREEN,
             lambda: f"{cn(card)} is green: it is attached to an investment when you form it or declare victory",
         )
     if IS_YELLOW[card]:
-        if not say:
-            return NO
         return Refusal(rid.YELLOW, lambda: f"{cn(card)} is yellow: it stays in your hand until you declare victory")
     return None
 
 
-def red_held_check(state: State, seat: int, card: int, say: bool = True) -> Check:
+def red_held_check(state: State, seat: int, card: int) -> Refusal | None:
     """Return why ``seat`` may not play ``card``: it does not hold it (the zone part of the red's check)."""
     if card not in state.strats[seat]:
-        return Refusal(rid.RED, lambda: f"you do not hold {cn(card)}") if say else NO
+        return Refusal(rid.RED, lambda: f"you do not hold {cn(card)}")
     return None
 
 
-def momentum_check(state: State, card: int, say: bool = True) -> Check:
+def momentum_check(state: State, card: int) -> Refusal | None:
     """Return why ``card`` may not be used now: Momentum gave it this turn (market-fortune/cap-2/regla-de-momentum)."""
     if card == state.momentum:
-        if not say:
-            return NO
         return Refusal(
             rid.MOMENTUM, lambda: f"you took {cn(card)} by Momentum this turn and cannot use it until a later turn"
         )
@@ -147,16 +138,14 @@ def momentum_check(state: State, card: int, say: bool = True) -> Check:
 _ONE_RED = Refusal(rid.RULING_RED_TIMING, "you have already used a red strategy this turn; one red strategy per turn")
 
 
-def one_red_check(state: State) -> Check:
+def one_red_check(state: State) -> Refusal | None:
     """Return the refusal of any red once one was used this turn (one red strategy per turn), or ``None``."""
     return _ONE_RED if state.red_used else None
 
 
-def after_dominar_check(card: int, only: int, say: bool = True) -> Check:
+def after_dominar_check(card: int, only: int) -> Refusal | None:
     """Return why ``card`` may not follow Dominar, which drew ``only`` (-1: no Dominar, every card may), or ``None``."""
     if only >= 0 and card != only:
-        if not say:
-            return NO
         return Refusal(
             rid.RULING_RED_TIMING,
             lambda: f"after Dominar you may use only the strategy you just took, {cn(only)}, and only if it is red",
@@ -164,7 +153,7 @@ def after_dominar_check(card: int, only: int, say: bool = True) -> Check:
     return None
 
 
-def red_turn_check(state: State, seat: int, card: int, only: int, say: bool = True) -> Check:
+def red_turn_check(state: State, seat: int, card: int, only: int) -> Refusal | None:
     """Return why ``seat`` may not play red ``card`` at this moment of its turn, or ``None``.
 
     ``only``: after Dominar, the card just taken (the only red that may follow); else -1. Its
@@ -172,16 +161,16 @@ def red_turn_check(state: State, seat: int, card: int, only: int, say: bool = Tr
     :func:`one_red_check` (the kind part), :func:`after_dominar_check`.
     """
     return (
-        red_held_check(state, seat, card, say)
-        or momentum_check(state, card, say)
+        red_held_check(state, seat, card)
+        or momentum_check(state, card)
         or one_red_check(state)
-        or after_dominar_check(card, only, say)
+        or after_dominar_check(card, only)
     )
 
 
-def play_card_check(state: State, seat: int, card: int, only: int, say: bool = True) -> Check:
+def play_card_check(state: State, seat: int, card: int, only: int) -> Refusal | None:
     """Return why ``seat`` may not play ``card`` now whatever its fields, or ``None``."""
-    return red_card_check(card, say) or red_turn_check(state, seat, card, only, say)
+    return red_card_check(card) or red_turn_check(state, seat, card, only)
 
 
 # The rivals of each seat clockwise from it (the order group attacks poll them), by seat count.
@@ -217,67 +206,74 @@ def group_targets(state: State, seat: int, effect: Effect) -> tuple[int, ...]:
 # ----- one-rival attacks: a rival first (the zone part), then what the card asks of that rival
 
 
-def _steal_target(state: State, seat: int, s: StrategyDef, t: int, k: int | None, say: bool) -> Check:
+def _steal_target(state: State, seat: int, s: StrategyDef, t: int, k: int | None) -> Refusal | None:
     if not state.strats[t]:
-        return Refusal(s.section, lambda: f"seat {t} holds no strategy to take") if say else NO
+        return Refusal(s.section, lambda: f"seat {t} holds no strategy to take")
     return None
 
 
-def _correction_target(state: State, seat: int, s: StrategyDef, t: int, k: int | None, say: bool) -> Check:
+def _correction_target(state: State, seat: int, s: StrategyDef, t: int, k: int | None) -> Refusal | None:
     invs = state.invs[t]
     if len(invs) < len(state.invs[seat]):
-        if not say:
-            return NO
-        return Refusal(
-            s.section,
-            lambda: (
-                f"seat {t} has {n_investments(len(invs))} and you have "
-                f"{len(state.invs[seat])}; Corrección targets a rival as advanced as you or more"
-            ),
-        )
+        return _behind(s.section, t, len(invs), len(state.invs[seat]))
     if k is None or not 0 <= k < len(invs):
-        return Refusal(s.section, lambda: no_such_investment(f"seat {t} has", len(invs), k)) if say else NO
+        return Refusal(s.section, lambda: no_such_investment(f"seat {t} has", len(invs), k))
     if invs[k].face_up:
-        if not say:
-            return NO
-        return Refusal(
-            rid.RULING_FACE_UP,
-            lambda: f"investment #{k} of seat {t} is face up, and a face-up investment is final: no card changes it",
-        )
+        return _final(t, k)
     return None
 
 
-def _audit_target(state: State, seat: int, s: StrategyDef, t: int, k: int | None, say: bool) -> Check:
+# The refusals listing meets often, one per value (functions of immutable values, cached).
+
+
+@cache
+def _behind(section: str, t: int, theirs: int, mine: int) -> Refusal:
+    return Refusal(
+        section,
+        f"seat {t} has {n_investments(theirs)} and you have {mine}; "
+        "Corrección targets a rival as advanced as you or more",
+    )
+
+
+@cache
+def _final(t: int, k: int) -> Refusal:
+    return Refusal(
+        rid.RULING_FACE_UP,
+        f"investment #{k} of seat {t} is face up, and a face-up investment is final: no card changes it",
+    )
+
+
+def _audit_target(state: State, seat: int, s: StrategyDef, t: int, k: int | None) -> Refusal | None:
     for i in state.invs[t]:
         if not i.face_up:
             return None
-    return Refusal(s.section, lambda: f"seat {t} has no face-down investment to audit") if say else NO
+    return Refusal(s.section, lambda: f"seat {t} has no face-down investment to audit")
 
 
-def _trade_target(state: State, seat: int, s: StrategyDef, t: int, k: int | None, say: bool) -> Check:
+def _trade_target(state: State, seat: int, s: StrategyDef, t: int, k: int | None) -> Refusal | None:
     if not state.hands[seat]:
         return Refusal(s.section, "you hold no building card to give")
     if not state.hands[t]:
-        return Refusal(s.section, lambda: f"seat {t} holds no building card in hand") if say else NO
+        return Refusal(s.section, lambda: f"seat {t} holds no building card in hand")
     return None
 
 
-def _block_target(state: State, seat: int, s: StrategyDef, t: int, k: int | None, say: bool) -> Check:
+def _block_target(state: State, seat: int, s: StrategyDef, t: int, k: int | None) -> Refusal | None:
     if not is_leader(state, t):
-        if not say:
-            return NO
-        most = max(len(i) for i in state.invs)
-        return Refusal(
-            s.section,
-            lambda: (
-                f"seat {t} has {n_investments(len(state.invs[t]))} and the most anyone has "
-                f"is {most}; Bloqueo Regulatorio targets a leader (the most investments, at least 1)"
-            ),
-        )
+        return _not_leader(s.section, t, len(state.invs[t]), max(len(i) for i in state.invs))
     return None
 
 
-TargetCheck = Callable[[State, int, StrategyDef, int, int | None, bool], Check]
+@cache
+def _not_leader(section: str, t: int, theirs: int, most: int) -> Refusal:
+    return Refusal(
+        section,
+        f"seat {t} has {n_investments(theirs)} and the most anyone has "
+        f"is {most}; Bloqueo Regulatorio targets a leader (the most investments, at least 1)",
+    )
+
+
+TargetCheck = Callable[[State, int, StrategyDef, int, int | None], Refusal | None]
 _TARGET_CHECKS: dict[Effect, TargetCheck] = {
     Effect.STEAL_STRATEGY: _steal_target,
     Effect.CORRECTION: _correction_target,
@@ -287,15 +283,13 @@ _TARGET_CHECKS: dict[Effect, TargetCheck] = {
 }
 
 
-def _targeted(state: State, seat: int, s: StrategyDef, t: int | None, k: int | None, say: bool) -> Check:
+def _targeted(state: State, seat: int, s: StrategyDef, t: int | None, k: int | None) -> Refusal | None:
     """One-rival attacks: a rival first, then what the card asks of that rival."""
     if t is None or not 0 <= t < state.n or t == seat:
-        if not say:
-            return NO
         return Refusal(
             s.section, lambda: f"{s.name} targets a rival: a seat from 0 to {state.n - 1} other than yours ({seat})"
         )
-    return _TARGET_CHECKS[s.effect](state, seat, s, t, k, say)
+    return _TARGET_CHECKS[s.effect](state, seat, s, t, k)
 
 
 # ----- Interés Compuesto and Movimiento Astuto: :mod:`.swaps`
@@ -304,13 +298,13 @@ def _targeted(state: State, seat: int, s: StrategyDef, t: int | None, k: int | N
 # ----- the reds that act on their user (and the group attacks, which need someone to reach)
 
 
-def _group_attack(state: State, seat: int, s: StrategyDef, say: bool) -> Check:
+def _group_attack(state: State, seat: int, s: StrategyDef) -> Refusal | None:
     if not group_targets(state, seat, s.effect):
-        return Refusal(s.section, lambda: f"no rival has a face-down investment for {s.name} to hit") if say else NO
+        return Refusal(s.section, lambda: f"no rival has a face-down investment for {s.name} to hit")
     return None
 
 
-def _inflation(state: State, seat: int, s: StrategyDef, say: bool) -> Check:
+def _inflation(state: State, seat: int, s: StrategyDef) -> Refusal | None:
     if not group_targets(state, seat, s.effect):
         return Refusal(s.section, "no rival holds a building card in hand")
     return None
@@ -320,34 +314,37 @@ _NO_SOURCE = Refusal(rid.RULING_DECKS, "no deck or discard pile has a building c
 _NO_DECK = Refusal(rid.RULING_DECKS, "neither the $ deck nor the +R deck has a card to take")
 
 
-def _extra_build(state: State, seat: int, s: StrategyDef, say: bool) -> Check:
+def _extra_build(state: State, seat: int, s: StrategyDef) -> Refusal | None:
     return None if open_sources(state) else _NO_SOURCE  # source_check refuses every building source
 
 
-def _liquidity(state: State, seat: int, s: StrategyDef, say: bool) -> Check:
+def _liquidity(state: State, seat: int, s: StrategyDef) -> Refusal | None:
     return None if open_sources(state) & DECK_BITS else _NO_DECK  # can_draw_building refuses both decks
 
 
-def _rescue(state: State, seat: int, s: StrategyDef, say: bool) -> Check:
+def _rescue(state: State, seat: int, s: StrategyDef) -> Refusal | None:
     count = building_count(state, seat)
     if count >= BUILDING_TARGET:
-        if not say:
-            return NO
-        return Refusal(s.section, lambda: f"you hold {count} building cards; Rescate is used only with fewer than 8")
-    return _liquidity(state, seat, s, say)
+        return _rescue_full(s.section, count)
+    return _liquidity(state, seat, s)
 
 
-def _lucky(state: State, seat: int, s: StrategyDef, say: bool) -> Check:
+@cache
+def _rescue_full(section: str, count: int) -> Refusal:
+    return Refusal(section, f"you hold {count} building cards; Rescate is used only with fewer than 8")
+
+
+def _lucky(state: State, seat: int, s: StrategyDef) -> Refusal | None:
     if state.acted:
         return Refusal(s.section, "Inversor Suertudo is used before your action, and you have already taken it")
     return None
 
 
-def _fortune(state: State, seat: int, s: StrategyDef, say: bool) -> Check:
+def _fortune(state: State, seat: int, s: StrategyDef) -> Refusal | None:
     return None  # always playable
 
 
-SelfCheck = Callable[[State, int, StrategyDef, bool], Check]
+SelfCheck = Callable[[State, int, StrategyDef], Refusal | None]
 _SELF_CHECKS: dict[Effect, SelfCheck] = {
     Effect.MARKET_COLLAPSE: _group_attack,
     Effect.SYSTEMIC_RISK: _group_attack,
@@ -360,9 +357,9 @@ _SELF_CHECKS: dict[Effect, SelfCheck] = {
 }
 
 
-def _on_self(state: State, seat: int, s: StrategyDef, say: bool) -> Check:
+def _on_self(state: State, seat: int, s: StrategyDef) -> Refusal | None:
     """The reds that take no field: the card's own condition."""
-    return _SELF_CHECKS[s.effect](state, seat, s, say)
+    return _SELF_CHECKS[s.effect](state, seat, s)
 
 
 def effect_check(
@@ -373,8 +370,7 @@ def effect_check(
     k: int | None,
     swap: int,
     source: str | None,
-    say: bool = True,
-) -> Check:
+) -> Refusal | None:
     """Return why red ``card`` may not be played with these fields, or ``None`` (``swap`` -1: none).
 
     The fields must be exactly those the card's text takes; then the card's own conditions.
@@ -383,14 +379,12 @@ def effect_check(
     assert s is not None
     e = s.effect
     if (target is not None, k is not None, swap >= 0, source is not None) != _SHAPE[e]:
-        if not say:
-            return NO
         needed = FIELDS.get(e, ())
         values = (target, k, swap if swap >= 0 else None, source)
         given = [f for f, v in zip(_ALL_FIELDS, values, strict=True) if v is not None]
         what = ", ".join(needed) if needed else "no other field"
         return Refusal(s.section, lambda: f"{s.name} takes {what}; the move gave {', '.join(given) or 'none'}")
-    return effect_body_check(state, seat, s, target, k, swap, source, say)
+    return effect_body_check(state, seat, s, target, k, swap, source)
 
 
 def effect_body_check(
@@ -401,20 +395,19 @@ def effect_body_check(
     k: int | None,
     swap: int,
     source: str | None,
-    say: bool = True,
-) -> Check:
+) -> Refusal | None:
     """The card's own conditions (:func:`effect_check` once the fields are the ones the card takes)."""
     e = s.effect
     if e in _TARGET_CHECKS:
-        return _targeted(state, seat, s, target, k, say)
+        return _targeted(state, seat, s, target, k)
     if e is Effect.FREE_RETURN_SWAP:
-        return return_swap(state, seat, s, k, swap, say)
+        return return_swap(state, seat, s, k, swap)
     if e is Effect.DISCARD_SWAP:
-        return discard_swap(state, seat, s, source, swap, say)
-    return _on_self(state, seat, s, say)
+        return discard_swap(state, seat, s, source, swap)
+    return _on_self(state, seat, s)
 
 
-def play_check(state: State, seat: int, move: Play, only: int) -> Check:
+def play_check(state: State, seat: int, move: Play, only: int) -> Refusal | None:
     """Return why playing this red strategy is refused now, or ``None`` (``only``: the card Dominar drew, or -1)."""
     card = card_of(move.card)
     swap = card_of(move.swap) if move.swap is not None else -1
@@ -449,13 +442,13 @@ Lister = Callable[[State, int, StrategyDef, Any, Any, list[Play]], None]
 
 
 def _list_plain(state: State, seat: int, s: StrategyDef, check: SelfCheck, move: Play, out: list[Play]) -> None:
-    if check(state, seat, s, False) is None:
+    if check(state, seat, s) is None:
         out.append(move)
 
 
 def _list_targets(state: State, seat: int, s: StrategyDef, check: TargetCheck, at: list[Play], out: list[Play]) -> None:
     for t in _OTHERS[state.n][seat]:
-        if check(state, seat, s, t, None, False) is None:
+        if check(state, seat, s, t, None) is None:
             out.append(at[t])
 
 
@@ -466,7 +459,7 @@ def _list_correction(
     for t in _OTHERS[state.n][seat]:
         row = at_inv[t]
         for k in range(len(invs[t])):
-            if check(state, seat, s, t, k, False) is None:
+            if check(state, seat, s, t, k) is None:
                 out.append(row[k])
 
 
@@ -484,16 +477,12 @@ def _lister(card: int) -> tuple[Lister, StrategyDef, Any, Any]:
         at_inv = [[intern(Play, cid, t, k) for k in range(MAX_INVESTMENTS)] for t in range(MAX_SEATS)]
         return _list_correction, s, _TARGET_CHECKS[e], at_inv
     if fields == ("investment", "swap"):
-        # return_swap_cards_check, the card part, for every (investment's $, +R) pair: the play, or None.
+        # return_swap_cards_check, the card part, for every (investment's $, +R) pair (once), then the play of
+        # each investment slot, or None.
+        fits = [[return_swap_cards_check(s, r, cur) is None for r in range(N_CARDS)] for cur in range(N_BUILDING // 2)]
         plays = [
             shared_rows(
-                [
-                    [
-                        None if return_swap_cards_check(s, r, cur, False) else intern(Play, cid, None, k, CARD_ID[r])
-                        for r in range(N_CARDS)
-                    ]
-                    for cur in range(N_BUILDING // 2)
-                ]
+                [[intern(Play, cid, None, k, CARD_ID[r]) if ok[r] else None for r in range(N_CARDS)] for ok in fits]
             )
             for k in range(MAX_INVESTMENTS)
         ]
@@ -506,7 +495,7 @@ def _lister(card: int) -> tuple[Lister, StrategyDef, Any, Any]:
 
 
 # The card part of the red's check (red_card_check), for every card, and how each red's plays are listed.
-_RED = [red_card_check(c, False) is None for c in range(N_CARDS)]
+_RED = [red_card_check(c) is None for c in range(N_CARDS)]
 _LISTER_OF: list[tuple[Lister, StrategyDef, Any, Any] | None] = [
     _lister(c) if IS_RED[c] else None for c in range(N_CARDS)
 ]
@@ -534,10 +523,10 @@ def add_plays(state: State, seat: int, only: int, out: list[Any]) -> None:
         return
     if only < 0:
         for c in state.strats[seat]:
-            if _RED[c] and momentum_check(state, c, False) is None:
+            if _RED[c] and momentum_check(state, c) is None:
                 lister, s, a, b = _LISTER_OF[c]  # type: ignore[misc]
                 lister(state, seat, s, a, b, out)
-    elif _RED[only] and red_turn_check(state, seat, only, only, False) is None:
+    elif _RED[only] and red_turn_check(state, seat, only, only) is None:
         lister, s, a, b = _LISTER_OF[only]  # type: ignore[misc]
         lister(state, seat, s, a, b, out)
 
@@ -550,6 +539,13 @@ def playable(state: State, seat: int, only: int) -> list[Play]:
 
 
 # ---------------------------------------------------------------------------- effects
+
+
+def do_play(state: State, seat: int, move: Play) -> Events:
+    """Use a red strategy (checked): :func:`play_red`; return the events."""
+    ev: Events = []
+    play_red(state, seat, move, ev)
+    return ev
 
 
 def play_red(state: State, seat: int, move: Play, ev: Events) -> None:
@@ -658,6 +654,7 @@ __all__ = [
     "FIELDS",
     "add_plays",
     "card_of",
+    "do_play",
     "effect_check",
     "group_targets",
     "play_card_check",

@@ -30,19 +30,19 @@ from club_agentes.engine.market_fortune.components import (
 from club_agentes.engine.market_fortune.flow import end_turn, finish_game
 from club_agentes.engine.market_fortune.moves import DECLARE, SKIP, Attach, Declare, Play, Risk, Skip, intern
 from club_agentes.engine.market_fortune.state import FORMED, MAX_INVESTMENTS, Investment, State
+from club_agentes.engine.market_fortune.steps.base import declare
 from club_agentes.engine.market_fortune.steps.declaration import (
+    attach_check,
     attach_moves,
+    check_declare,
     declare_check,
     do_attach,
     do_declare,
 )
 from club_agentes.engine.market_fortune.table import (
-    NO,
     SHARED,
-    Check,
     Events,
     Refusal,
-    Step,
     add_hand,
     cn,
     die_plus,
@@ -60,18 +60,14 @@ RISK_MOVES = [
 ]
 
 
-def risk_cards_check(stock: int, ret: int, say: bool = True) -> Check:
+def risk_cards_check(stock: int, ret: int) -> Refusal | None:
     """Return why these two cards can never make an investment (whatever the table), or ``None``."""
     if CARD_TYPE[stock] != STOCK or CARD_TYPE[ret] != RETURN:
-        if not say:
-            return NO
         return Refusal(
             rid.INVESTMENT,
             lambda: f"an investment is 1 Acción ($) and 1 Rendimiento (+R); you named {cn(stock)} and {cn(ret)}",
         )
     if CARD_IND[stock] != CARD_IND[ret]:
-        if not say:
-            return NO
         return Refusal(
             rid.INVESTMENT,
             lambda: (
@@ -82,12 +78,10 @@ def risk_cards_check(stock: int, ret: int, say: bool = True) -> Check:
     return None
 
 
-def risk_hand_check(state: State, seat: int, stock: int, ret: int, say: bool = True) -> Check:
+def risk_hand_check(state: State, seat: int, stock: int, ret: int) -> Refusal | None:
     """Return why ``seat`` cannot put these two cards down now (both come from its hand), or ``None``."""
     hand = state.hands[seat]
     if stock not in hand or ret not in hand:
-        if not say:
-            return NO
         missing = stock if stock not in hand else ret
         return Refusal(rid.INVESTMENT, lambda: f"both cards come from your hand, and you do not hold {cn(missing)}")
     return None
@@ -99,7 +93,7 @@ _BANNED = Refusal(
 _FULL = Refusal(rid.RULING_FOUR_MAX, "you already have 4 investments, the most a portfolio holds")
 
 
-def risk_allowed_check(state: State, seat: int) -> Check:
+def risk_allowed_check(state: State, seat: int) -> Refusal | None:
     """Return why ``seat`` may not Arriesgar at all this turn (whatever the cards), or ``None``."""
     if state.banned:
         return _BANNED
@@ -108,7 +102,7 @@ def risk_allowed_check(state: State, seat: int) -> Check:
     return None
 
 
-def risk_check(state: State, seat: int, stock: int, ret: int) -> Check:
+def risk_check(state: State, seat: int, stock: int, ret: int) -> Refusal | None:
     """Return why Arriesgar with these two cards is refused, or ``None``."""
     return risk_cards_check(stock, ret) or risk_hand_check(state, seat, stock, ret) or risk_allowed_check(state, seat)
 
@@ -116,7 +110,7 @@ def risk_check(state: State, seat: int, stock: int, ret: int) -> Check:
 # risk_cards_check is the card part of the check: its verdict for every ($, +R) pair, computed once, as
 # the move of each pair it accepts (``None`` where it refuses).
 _PAIRS: list[list[Any]] = [
-    [None if risk_cards_check(a, r, False) else RISK_MOVES[a][r] for r in range(N_CARDS)] for a in range(_FIRST_RETURN)
+    [None if risk_cards_check(a, r) else RISK_MOVES[a][r] for r in range(N_CARDS)] for a in range(_FIRST_RETURN)
 ]
 
 
@@ -147,16 +141,14 @@ def risk_moves(state: State, seat: int) -> list[Any]:
     return out
 
 
-def do_risk(state: State, seat: int, move: Risk) -> Events:
-    """Check and apply Arriesgar: roll (or Inversor Suertudo), form the investment, take Momentum.
+def check_risk(state: State, seat: int, move: Risk) -> Refusal | None:
+    """The check of Arriesgar (:func:`risk_check`)."""
+    return risk_check(state, seat, CARD_INDEX[move.stock], CARD_INDEX[move.ret])
 
-    Raises:
-        IllegalMove: the pair or the moment is refused (see :func:`risk_check`).
-    """
+
+def do_risk(state: State, seat: int, move: Risk) -> Events:
+    """Apply Arriesgar (checked): roll (or Inversor Suertudo), form the investment, take Momentum."""
     stock, ret = CARD_INDEX[move.stock], CARD_INDEX[move.ret]
-    problem = risk_check(state, seat, stock, ret)
-    if problem is not None:
-        raise problem.illegal()
     ev: Events = []
     state.acted = True
     hand = state.hands[seat]
@@ -237,37 +229,50 @@ def do_risk(state: State, seat: int, move: Risk) -> Events:
 def formed_moves(state: State, seat: int) -> list[Any]:
     """Legal moves after a successful Arriesgar: attach a green to it, declare with 4, or skip."""
     out = attach_moves(state, seat, state.formed)
-    if declare_check(state, seat, False) is None:
+    if declare_check(state, seat) is None:
         out.append(DECLARE)
     out.append(SKIP)
     return out
 
 
-def apply_formed(state: State, seat: int, move: Any) -> Events:
-    """After a successful Arriesgar: attach a green, declare (with 4) or skip.
+def check_formed_attach(state: State, seat: int, move: Attach) -> Refusal | None:
+    """After forming, a green goes on the new investment only (:func:`attach_check`)."""
+    return attach_check(state, seat, CARD_INDEX[move.card], move.investment, state.formed)
 
-    Raises:
-        IllegalMove: a refused attachment or declaration, the Momentum card played, or another move.
-    """
-    t = type(move)
-    if t is Attach:
-        ev = do_attach(state, seat, move, state.formed)
-        if len(state.invs[seat]) != MAX_INVESTMENTS:
-            end_turn(state, ev)
-        return ev
-    if t is Declare:
-        return do_declare(state, seat)
-    if t is Skip:
-        ev = []
+
+def formed_attach(state: State, seat: int, move: Attach) -> Events:
+    """Attach a green to the new investment (checked); the turn ends unless it is the 4th (declaring may follow)."""
+    ev = do_attach(state, seat, move)
+    if len(state.invs[seat]) != MAX_INVESTMENTS:
         end_turn(state, ev)
-        return ev
-    if t is Play and CARD_INDEX[move.card] == state.momentum:
-        raise Refusal(
-            rid.MOMENTUM, f"you took {cn(state.momentum)} by Momentum this turn and cannot use it now"
-        ).illegal()
-    raise out_of_step(
+    return ev
+
+
+def skip(state: State, seat: int, move: Skip) -> Events:
+    """Neither attach nor declare: the turn ends."""
+    ev: Events = []
+    end_turn(state, ev)
+    return ev
+
+
+def _not_after_forming(state: State, seat: int, move: Any) -> Refusal:
+    """The refusal of a move the step after forming does not take (the Momentum card named first)."""
+    if type(move) is Play and CARD_INDEX[move.card] == state.momentum:
+        return Refusal(
+            rid.MOMENTUM, lambda card=state.momentum: f"you took {cn(card)} by Momentum this turn and cannot use it now"
+        )
+    return out_of_step(
         state, move, rid.YOUR_TURN, "your action is done: attach a green to the new investment, declare victory or skip"
-    ).illegal()
+    )
 
 
-FORMED_STEP = Step(FORMED, formed_moves, apply_formed)
+FORMED_STEP = declare(
+    FORMED,
+    formed_moves,
+    {
+        Attach: (check_formed_attach, formed_attach),
+        Declare: (check_declare, do_declare),
+        Skip: (None, skip),
+    },
+    _not_after_forming,
+)

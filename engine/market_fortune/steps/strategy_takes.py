@@ -13,14 +13,13 @@ from club_agentes.engine.market_fortune import rules as rid
 from club_agentes.engine.market_fortune.flow import after_red
 from club_agentes.engine.market_fortune.moves import BUILDING_SOURCES, DECK_SOURCES, Take, intern
 from club_agentes.engine.market_fortune.state import BUILDING_TARGET, RESCUE, TAKE, State
+from club_agentes.engine.market_fortune.steps.base import declare, out_of
 from club_agentes.engine.market_fortune.table import (
-    Check,
     Events,
-    Step,
+    Refusal,
     building_count,
     by_open_sources,
     open_sources,
-    out_of_step,
     source_check,
     take_from,
 )
@@ -30,9 +29,9 @@ _TAKES = by_open_sources(TAKE_MOVES, BUILDING_SOURCES)
 RESCUE_RULE = "market-fortune/cartas/rescate"
 
 
-def take_check(state: State, seat: int, source: str, say: bool = True) -> Check:
+def take_check(state: State, seat: int, source: str) -> Refusal | None:
     """Comprar Más: return why the card may not come from ``source``, or ``None``."""
-    return source_check(state, source, say)
+    return source_check(state, source)
 
 
 def take_moves(state: State, seat: int) -> list[Any]:
@@ -41,51 +40,44 @@ def take_moves(state: State, seat: int) -> list[Any]:
     return list(_TAKES[open_sources(state)])
 
 
-def apply_take(state: State, seat: int, move: Any) -> Events:
-    """Comprar Más: take 1 building card from any source; the turn goes on.
+def check_take(state: State, seat: int, move: Take) -> Refusal | None:
+    """The check of Comprar Más's take (:func:`take_check`)."""
+    return take_check(state, seat, move.source)
 
-    Raises:
-        IllegalMove: the source may not give a card, or the move is not a take.
-    """
-    if type(move) is not Take:
-        raise out_of_step(
-            state, move, rid.YOUR_TURN, "Comprar Más is in progress: choose where to take 1 building card from"
-        ).illegal()
-    problem = take_check(state, seat, move.source)
-    if problem is not None:
-        raise problem.illegal()
+
+def apply_take(state: State, seat: int, move: Take) -> Events:
+    """Comprar Más: take 1 building card from the source (checked); the turn goes on."""
     ev: Events = []
     take_from(state, seat, move.source, ev, "took (Comprar Más)")
     after_red(state, ev)
     return ev
 
 
-TAKE_STEP = Step(TAKE, take_moves, apply_take)
+TAKE_STEP = declare(
+    TAKE,
+    take_moves,
+    {Take: (check_take, apply_take)},
+    out_of(rid.YOUR_TURN, "Comprar Más is in progress: choose where to take 1 building card from"),
+)
 
 
-def rescue_check(state: State, seat: int, source: str, say: bool = True) -> Check:
+def rescue_check(state: State, seat: int, source: str) -> Refusal | None:
     """Rescate: return why the next card may not come from ``source`` (the $ or +R deck only), or ``None``."""
-    return source_check(state, source, say, True, RESCUE_RULE)
+    return source_check(state, source, True, RESCUE_RULE)
 
 
 def rescue_moves(state: State, seat: int) -> list[Any]:
     """Legal moves of Rescate: the $ or +R deck, while it can give a card."""
-    return [TAKE_MOVES[src] for src in DECK_SOURCES if rescue_check(state, seat, src, False) is None]
+    return [TAKE_MOVES[src] for src in DECK_SOURCES if rescue_check(state, seat, src) is None]
 
 
-def apply_rescue(state: State, seat: int, move: Any) -> Events:
-    """Rescate: take 1 card from the $ or +R deck; again until 8 building cards (or no deck can give one).
+def check_rescue(state: State, seat: int, move: Take) -> Refusal | None:
+    """The check of Rescate's take (:func:`rescue_check`)."""
+    return rescue_check(state, seat, move.source)
 
-    Raises:
-        IllegalMove: the source is not a deck that can give a card, or the move is not a take.
-    """
-    if type(move) is not Take:
-        raise out_of_step(
-            state, move, rid.YOUR_TURN, "Rescate is in progress: take a card from the $ or +R deck"
-        ).illegal()
-    problem = rescue_check(state, seat, move.source)
-    if problem is not None:
-        raise problem.illegal()
+
+def apply_rescue(state: State, seat: int, move: Take) -> Events:
+    """Rescate: take 1 card from the $ or +R deck (checked); again until 8 building cards (or no deck can give one)."""
     ev: Events = []
     take_from(state, seat, move.source, ev, "took (Rescate)")
     if building_count(state, seat) >= BUILDING_TARGET or not rescue_moves(state, seat):
@@ -93,4 +85,9 @@ def apply_rescue(state: State, seat: int, move: Any) -> Events:
     return ev
 
 
-RESCUE_STEP = Step(RESCUE, rescue_moves, apply_rescue)
+RESCUE_STEP = declare(
+    RESCUE,
+    rescue_moves,
+    {Take: (check_rescue, apply_rescue)},
+    out_of(rid.YOUR_TURN, "Rescate is in progress: take a card from the $ or +R deck"),
+)

@@ -7,6 +7,8 @@ plays are listed from the same checks (:mod:`.reds` holds the rest of the red st
 
 from __future__ import annotations
 
+from functools import cache
+
 from club_agentes.engine.market_fortune import rules as rid
 from club_agentes.engine.market_fortune.components import (
     CARD_IND,
@@ -21,8 +23,6 @@ from club_agentes.engine.market_fortune.state import (
     State,
 )
 from club_agentes.engine.market_fortune.table import (
-    NO,
-    Check,
     Refusal,
     cn,
     no_such_investment,
@@ -32,15 +32,11 @@ from club_agentes.engine.market_fortune.table import (
 DISCARD_SOURCES = ("stock-discard", "return-discard")
 
 
-def return_swap_cards_check(s: StrategyDef, card: int, current: int, say: bool = True) -> Check:
+def return_swap_cards_check(s: StrategyDef, card: int, current: int) -> Refusal | None:
     """Interés Compuesto: return why ``card`` can never replace the +R of an investment whose $ is ``current``."""
     if CARD_TYPE[card] != RETURN:
-        if not say:
-            return NO
         return Refusal(s.section, lambda: f"{s.name} puts a +R into the investment, and {cn(card)} is not a +R card")
     if CARD_IND[card] != CARD_IND[current]:
-        if not say:
-            return NO
         return Refusal(
             rid.RULING_SAME_INDUSTRY,
             lambda: f"the investment is of {INDUSTRIES[CARD_IND[current]].name}; {CARD_NAME[card]} is another industry",
@@ -48,52 +44,52 @@ def return_swap_cards_check(s: StrategyDef, card: int, current: int, say: bool =
     return None
 
 
-def return_swap_investment(state: State, seat: int, s: StrategyDef, k: int | None, say: bool) -> Check:
+def return_swap_investment(state: State, seat: int, s: StrategyDef, k: int | None) -> Refusal | None:
     invs = state.invs[seat]
     if k is None or not 0 <= k < len(invs):
-        return Refusal(s.section, lambda: no_such_investment("you have", len(invs), k)) if say else NO
+        return Refusal(s.section, lambda: no_such_investment("you have", len(invs), k))
     if invs[k].face_up:
-        if not say:
-            return NO
-        return Refusal(s.section, lambda: f"investment #{k} is face up; flipped investments can no longer be modified")
+        return _flipped(s.section, k)
     return None
 
 
-def _return_swap_hand(state: State, seat: int, s: StrategyDef, c: int, say: bool) -> Check:
+@cache
+def _flipped(section: str, k: int) -> Refusal:
+    """The refusal of swapping into face-up investment ``k`` (cached: listing meets it often)."""
+    return Refusal(section, f"investment #{k} is face up; flipped investments can no longer be modified")
+
+
+def _return_swap_hand(state: State, seat: int, s: StrategyDef, c: int) -> Refusal | None:
     if c not in state.hands[seat]:
-        return Refusal(s.section, lambda: f"the +R comes from your hand, and you do not hold {cn(c)}") if say else NO
+        return Refusal(s.section, lambda: f"the +R comes from your hand, and you do not hold {cn(c)}")
     return None
 
 
-def return_swap(state: State, seat: int, s: StrategyDef, k: int | None, c: int, say: bool) -> Check:
+def return_swap(state: State, seat: int, s: StrategyDef, k: int | None, c: int) -> Refusal | None:
     """Interés Compuesto: a +R of the hand into a face-down investment of the same industry."""
-    p = return_swap_investment(state, seat, s, k, say)
+    p = return_swap_investment(state, seat, s, k)
     if p is not None:
         return p
     assert k is not None
-    return return_swap_cards_check(s, c, state.invs[seat][k].stock, say) or _return_swap_hand(state, seat, s, c, say)
+    return return_swap_cards_check(s, c, state.invs[seat][k].stock) or _return_swap_hand(state, seat, s, c)
 
 
-def discard_swap_source(state: State, s: StrategyDef, src: str, say: bool) -> Check:
+def discard_swap_source(state: State, s: StrategyDef, src: str) -> Refusal | None:
     """Movimiento Astuto's source: the top card of the $ or +R discard pile, if it may be taken."""
     if src not in DISCARD_SOURCES:
-        if not say:
-            return NO
         return Refusal(
             s.section, lambda: f"{s.name} takes the top card of the $ or +R discard pile, not of {SOURCE_WORDS[src]}"
         )
-    return source_check(state, src, say)
+    return source_check(state, src)
 
 
-def discard_swap(state: State, seat: int, s: StrategyDef, src: str | None, c: int, say: bool) -> Check:
+def discard_swap(state: State, seat: int, s: StrategyDef, src: str | None, c: int) -> Refusal | None:
     """Movimiento Astuto: the top card of a $ or +R discard pile for a card of the hand."""
     assert src is not None
-    p = discard_swap_source(state, s, src, say)
+    p = discard_swap_source(state, s, src)
     if p is not None:
         return p
     if c not in state.hands[seat]:
-        if not say:
-            return NO
         return Refusal(s.section, lambda: f"you give a building card from your hand, and you do not hold {cn(c)}")
     return None
 
@@ -103,7 +99,7 @@ def list_return_swap(
 ) -> None:
     hand = state.hands[seat]
     for k, inv in enumerate(state.invs[seat]):
-        if return_swap_investment(state, seat, s, k, False) is None:
+        if return_swap_investment(state, seat, s, k) is None:
             row = plays[k][inv.stock]  # return_swap_cards_check's table for this investment
             for c in hand:
                 m = row[c]
@@ -116,6 +112,6 @@ def list_discard_swap(
 ) -> None:
     hand = state.hands[seat]
     for src, row in plays:
-        if discard_swap_source(state, s, src, False) is None:
+        if discard_swap_source(state, s, src) is None:
             for g in hand:
                 out.append(row[g])

@@ -16,13 +16,15 @@ from club_agentes.engine.core import Event
 from club_agentes.engine.market_fortune import rules as rid
 from club_agentes.engine.market_fortune.components import CARD_ID, CARD_TYPE
 from club_agentes.engine.market_fortune.flow import end_turn
+from club_agentes.engine.market_fortune.moves import Discard
 from club_agentes.engine.market_fortune.state import TRIM, State
+from club_agentes.engine.market_fortune.steps.base import declare, out_of
 from club_agentes.engine.market_fortune.table import (
     PILE_WORD,
     Events,
-    Step,
     cn,
     discard_building,
+    discard_check,
     hand_discards,
     make_public,
     obscure_hand,
@@ -40,14 +42,9 @@ def trim_moves(state: State, seat: int) -> list[Any]:
     return hand_discards(state, seat)  # every discard hand_discard_check accepts
 
 
-def apply_trim(state: State, seat: int, move: Any) -> Events:
-    """Discard 1 building card; the turn ends once 8 remain.
-
-    Raises:
-        IllegalMove: not a discard of a building card held in the hand.
-    """
-    wanted = "your turn ends with more than 8 building cards: discard down to 8"
-    card = take_discard(state, seat, move, rid.RULE_OF_EIGHT, rid.RULE_OF_EIGHT, wanted)
+def apply_trim(state: State, seat: int, move: Discard) -> Events:
+    """Discard 1 building card (checked); the turn ends once 8 remain."""
+    card = take_discard(state, seat, move)
     if state.trim_by >= 0 and state.config.mode == "campeonato":
         ev = _blocked_discard(state, seat, card)
     else:
@@ -97,4 +94,9 @@ def _blocked_discard(state: State, seat: int, card: int) -> Events:
     return ev
 
 
-TRIM_STEP = Step(TRIM, trim_moves, apply_trim)
+TRIM_STEP = declare(
+    TRIM,
+    trim_moves,
+    {Discard: (discard_check(rid.RULE_OF_EIGHT), apply_trim)},
+    out_of(rid.RULE_OF_EIGHT, "your turn ends with more than 8 building cards: discard down to 8"),
+)

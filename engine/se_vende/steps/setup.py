@@ -37,26 +37,26 @@ def deal(config: SeVendeConfig, seed: int, *, log: bool = True) -> tuple[State, 
     The deal's private parts (each seat's six cards) are events whose audience is that seat. With
     ``log=False`` no event is written (the same state, faster, for playouts).
     """
-    s = State(config, seed)
-    rng = s.rng
+    state = State(config, seed)
+    rng = state.rng
     starts = list(DECK.start_cards)
     rng.shuffle(starts)
-    for seat in range(s.n):
+    for seat in range(state.n):
         c = starts.pop()
-        s.tableau[seat].append(c)
-        s.stamps[c] = 0
+        state.tableau[seat].append(c)
+        state.stamps[c] = 0
     supply = [c for c in range(len(DECK.defs)) if not DECK.defs[c].start] + starts
     rng.shuffle(supply)
-    s.supply = supply
-    for seat in range(s.n):
+    state.supply = supply
+    for seat in range(state.n):
         for _ in range(SETUP_DEAL):
-            s.hands[seat].append(supply.pop())
-    alfa = any(DECK.alfa in t for t in s.tableau)
+            state.hands[seat].append(supply.pop())
+    alfa = any(DECK.alfa in t for t in state.tableau)
     if alfa:
-        s.goods[DECK.alfa] = supply.pop()
-    s.todo = [SETUP_DISCARDS] * s.n
-    open_step(s, SETUP, tuple(range(s.n)))
-    return s, (_setup_events(s, len(starts), alfa) if log else [])
+        state.goods[DECK.alfa] = supply.pop()
+    state.todo = [SETUP_DISCARDS] * state.n
+    open_step(state, SETUP, tuple(range(state.n)))
+    return state, (_setup_events(state, len(starts), alfa) if log else [])
 
 
 def _setup_events(state: State, left: int, alfa: bool) -> list[Event]:

@@ -106,9 +106,9 @@ def _setting(t: Table, *, strategies: bool = True) -> str:
     )
 
 
-def _plays(st: State, seat: int, name: str) -> list[str]:
+def _plays(state: State, seat: int, name: str) -> list[str]:
     ids = set(BY_NAME[name].card_ids())
-    return [m for m in legal(st, seat) if m.startswith("play ") and m.split()[1] in ids]
+    return [m for m in legal(state, seat) if m.startswith("play ") and m.split()[1] in ids]
 
 
 # --------------------------------------------------------------------------- which can you play
@@ -261,17 +261,17 @@ def _ask_defence(d: Defence) -> Ask:
     )
 
 
-def _attack(st: State, red: str) -> None:
-    plays = _plays(st, 1, red)
+def _attack(state: State, red: str) -> None:
+    plays = _plays(state, 1, red)
     aimed = [m for m in plays if "against seat 0" in m] if red in TARGETED else plays
     if not aimed:
         raise Redraw
-    apply(st, 1, aimed[0])
+    apply(state, 1, aimed[0])
     for _ in range(8):
-        seat = deciding(st)
+        seat = deciding(state)
         if seat is None or seat == 0 or seat == 1:
             return
-        apply(st, seat, "decline")
+        apply(state, seat, "decline")
 
 
 def _answer_defence(d: Defence) -> str:
@@ -409,24 +409,24 @@ def _answer_effect(e: Effect) -> int:
     return int(player(st, 0)["hand"]) - int(before["hand"])
 
 
-def _decline_all(st: State) -> None:
+def _decline_all(state: State) -> None:
     for _ in range(8):
-        seat = deciding(st)
-        if seat is None or "decline" not in legal(st, seat):
+        seat = deciding(state)
+        if seat is None or "decline" not in legal(state, seat):
             return
-        apply(st, seat, "decline")
+        apply(state, seat, "decline")
 
 
-def _defend_if_you_can(st: State) -> None:
+def _defend_if_you_can(state: State) -> None:
     for _ in range(8):
-        seat = deciding(st)
+        seat = deciding(state)
         if seat is None:
             return
-        moves = legal(st, seat)
+        moves = legal(state, seat)
         if "decline" not in moves:
             return
         defend = [m for m in moves if m.startswith("defend ")]
-        apply(st, seat, defend[0] if defend else "decline")
+        apply(state, seat, defend[0] if defend else "decline")
 
 
 def _explain_effect(e: Effect, answer: Hashable) -> str:

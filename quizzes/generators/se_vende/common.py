@@ -19,7 +19,7 @@ from typing import Any
 from club_agentes.engine.core import Game, IllegalMove, Rng, get_game
 from club_agentes.engine.se_vende.cards import CardDef, load_deck
 from club_agentes.engine.se_vende.scenario import card_id, position
-from club_agentes.engine.se_vende.state import State as SeVendeState
+from club_agentes.engine.se_vende.state import State
 from club_agentes.quizzes.model import Redraw
 from club_agentes.quizzes.wording import join
 
@@ -188,7 +188,7 @@ def filler(rng: Rng, n: int, avoid: Iterable[str]) -> list[str]:
     return out
 
 
-def table_state(tableau: tuple[str, ...], hand: tuple[str, ...], seats: int, **extra: Any) -> SeVendeState:
+def table_state(tableau: tuple[str, ...], hand: tuple[str, ...], seats: int, **extra: Any) -> State:
     """Your tableau and hand (design keys); every rival gets a different start world and no cards.
 
     Raises:
@@ -238,7 +238,7 @@ def default_move(moves: list[str]) -> str:
 
 
 def play_round(
-    st: SeVendeState, actions: Mapping[int, str], steer: Steer | None = None, *, stop: Callable[[], bool] | None = None
+    state: State, actions: Mapping[int, str], steer: Steer | None = None, *, stop: Callable[[], bool] | None = None
 ) -> RoundLog:
     """Choose ``actions`` (seat -> action card code) and play until the next round (or ``stop()``).
 
@@ -246,35 +246,35 @@ def play_round(
         Redraw: the engine refuses a move, or the round does not end within its move budget.
     """
     log = RoundLog()
-    start = st.round
+    start = state.round
     game = engine()
     try:
         for seat, code in sorted(actions.items()):
             log.events += [
-                e.text for e in game.apply(st, seat, game.parse_move(f"action {code}")) if e.audience is None
+                e.text for e in game.apply(state, seat, game.parse_move(f"action {code}")) if e.audience is None
             ]
         for _ in range(400):
-            pending = game.pending(st)
-            if pending.kind == "over" or st.round != start or (stop is not None and stop()):
+            pending = game.pending(state)
+            if pending.kind == "over" or state.round != start or (stop is not None and stop()):
                 return log
             seat = pending.seats[0]
-            moves = [m.text() for m in game.legal_moves(st, seat)]
+            moves = [m.text() for m in game.legal_moves(state, seat)]
             pick = (steer(seat, moves) if steer else None) or default_move(moves)
-            log.events += [e.text for e in game.apply(st, seat, game.parse_move(pick)) if e.audience is None]
+            log.events += [e.text for e in game.apply(state, seat, game.parse_move(pick)) if e.audience is None]
             log.moves.append((seat, pick, pending.prompt.split(":", 1)[0]))
     except IllegalMove:
         raise Redraw from None
     raise Redraw
 
 
-def view_of(st: SeVendeState, seat: int | None = None) -> dict[str, Any]:
+def view_of(state: State, seat: int | None = None) -> dict[str, Any]:
     """Return the engine's view (``None``: the public one)."""
-    return dict(engine().view(st, seat))
+    return dict(engine().view(state, seat))
 
 
-def player(st: SeVendeState, seat: int) -> dict[str, Any]:
+def player(state: State, seat: int) -> dict[str, Any]:
     """Return ``seat``'s public entry of the view (chips, hand size, goods, tableau)."""
-    return dict(view_of(st)["players"][seat])
+    return dict(view_of(state)["players"][seat])
 
 
 def choice_words(code: str) -> str:
