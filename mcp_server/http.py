@@ -406,7 +406,8 @@ def session_closer(club: ClubApp) -> SessionCloser:
 def serve_http(club: ClubApp, settings: ServerSettings) -> None:
     """Serve ``club`` over HTTP with uvicorn (uvloop, httptools) until interrupted.
 
-    uvicorn's access log (a line per request) is written at ``--log-level DEBUG`` only. A connection that
+    uvicorn's access log (a line per request) is written at ``--log-level DEBUG`` only; uvicorn's lines go through
+    the server's log queue, never written from the event loop. A connection that
     does not send a request's headers within ``header_timeout_s`` (a limit) is closed.
     """
     import uvicorn
@@ -425,6 +426,10 @@ def serve_http(club: ClubApp, settings: ServerSettings) -> None:
         http=header_timeout_protocol(float(settings.limits.header_timeout_s)),
         lifespan="on",
         log_level=settings.log_level.lower(),
+        # uvicorn's own loggers propagate to the root logger, whose lines a thread writes (cli_serve.configure_logging):
+        # with uvicorn's default configuration they went straight to stderr from the event loop, and a stderr pipe
+        # that nobody read stopped the server (benchmarks/attack.py, near-limit bodies: every client waited 30 s).
+        log_config=None,
         access_log=settings.log_level == "DEBUG",  # a line per request cost 8% of a request's CPU
         proxy_headers=False,
         server_header=False,
