@@ -1,30 +1,42 @@
 """Attacks on a real server: another client's get_view p99 under each, as a ratio to idle (issue 23, point 3).
 
-Run: ``python benchmarks/attack.py [--long 2] [--samples 300] [--clients 4]``.
+Run: ``python benchmarks/attack.py [--long 3] [--samples 300] [--clients 4] [--only words] [--profile DIR]``.
 
-Starts ``club-agentes serve --http`` (SQLite, agent keys) and has bots play a few long finished games
-(Market Fortune campeonato, six random bots, every limit of the option ranges at its maximum: the longest
-table the ranges allow; their lengths are printed). A victim agent sits at its own Se Vende table and
-calls ``get_view`` over and over; its p99 is measured idle and then under each attack, in the same run:
+Starts ``club-agentes serve --http`` (SQLite, agent keys; its stderr is read into a file, as a log collector
+would) and has bots play a few long finished games (Market Fortune campeonato, six random bots, every limit
+of the option ranges at its maximum: the longest table the ranges allow; their lengths are printed). A victim
+agent sits at its own Se Vende table and calls ``get_view`` in a loop (a 5 ms pause between calls); its p99 is
+measured idle just before each attack and then under it, in the same run, and the ratio of the two printed.
 
-* ``replay page`` / ``replay step``: clients fetching the replay page or step JSON of the long games at
-  random steps (no key);
-* ``game_log``: agents paging the full log of the long games, 500 moves a page, from random places;
-* ``near-limit bodies``: POSTs to ``/mcp`` just under the body limit (1 MB; a larger one gets 413,
-  see tests/mcp/test_edge_guard.py);
-* ``bad moves``: agents sending unparseable 500-character moves at their own table;
-* ``GET /mcp streams``: 500 held streams (agent keys and addresses are capped: most get 429);
-* ``spectator streams``: 300 held table streams (capped per address);
-* ``search_rules``: agents flooding the rules search.
+Each attack runs in a process of its own (so that its CPU is not the victim client's), from one address,
+with ``--clients`` connections (4), each a raw keep-alive HTTP/1.1 connection that sends its next request as
+soon as the last is answered (bounded concurrency, as a real attacker's script; no pause). Where a key is
+used, connection ``k`` uses attacker ``k``'s agent key. The attacks:
+
+* ``replay page``: ``GET /tables/{id}/replay?step=N`` of the long games at random steps (no key);
+* ``replay step``: ``GET /tables/{id}/replay/N`` (the step JSON) at random steps (no key);
+* ``game_log paging``: ``game_log`` of the long (finished: full) games, 500 moves a page, from random places;
+* ``near-limit bodies``: POSTs to ``/mcp`` of ``search_rules`` with a query just under the body limit (1 MB;
+  a larger body gets 413, see tests/mcp/test_edge_guard.py);
+* ``bad 500-char moves``: ``play_move`` of 500 random printable characters at the attacker's own live table;
+* ``500 GET /mcp streams``: 500 ``GET /mcp`` streams opened one after the other and held (the four keys;
+  per-key and per-address caps: most get 429);
+* ``300 held spectator streams``: 300 ``/tables/{id}/stream`` event streams of the attackers' live tables
+  opened and held, never read (per-address cap: most get 429);
+* ``spectator reconnects``: event streams of the finished long games opened again as soon as they end
+  (each sends the final position and ``end``), keyless, so under the per-address rate limit;
+* ``search_rules flood``: ``search_rules`` of three random rule words.
 
 The server runs with its default edge limits (only the table and practice limits are lifted so the
 attackers can play): keyless floods from one address are mostly answered 429 by the per-address rate
 limit (each attack prints how its requests were answered). A second server over the same store runs
-without that rate limit (``public_per_minute=none``), to measure the replay floods against the work
-bounds alone (a step from the nearest checkpoint, a window of moves, one heavy job at a time), and then
-the server's memory (RSS) before and after replaying the two longest games (their replay pages and 500
-steps of each, spread over the whole game). Targets: every ratio at most 2, memory growth below
-+100 MB. Needs the package installed (the ``club-agentes`` script next to this Python).
+without that rate limit (``public_per_minute=none``), to measure the keyless floods against the work
+bounds alone, and then the server's memory (RSS) before and after replaying the two longest games (their
+replay pages and 500 steps of each, spread over the whole game). Targets: every ratio at most 2, memory
+growth below +100 MB. With ``--profile DIR`` the server's stacks under each attack are recorded there
+(py-spy ``record --format raw``: ``pip install py-spy``; its sampling costs some CPU, so the ratios of a
+profiled run are not the figures). Needs the package installed (the ``club-agentes`` script next to
+this Python).
 """
 
 from __future__ import annotations
@@ -426,6 +438,8 @@ async def run(args: argparse.Namespace) -> None:
         victim_key = add_agent(db, "victim")
         keys = [add_agent(db, f"attacker{i}") for i in range(max(args.clients, 4))]
         proc, url = start_http_server(db, None, "--limits", LIMITS, keys=True)
+        if args.profile:
+            args.profile.mkdir(parents=True, exist_ok=True)
         drain(proc, Path(tmp) / "server1.log")
         port = int(url.rsplit("/", 1)[0].rsplit(":", 1)[1])
         names = [n for n in ATTACKS if not args.only or any(w in n for w in args.only.split(","))]
