@@ -20,6 +20,9 @@
   memory per worker, an idle one making room for a new one (:class:`LegacySessionCap`), and all of
   them globally by the SDK's ``max_sessions``.
 
+Per-agent budgets of refused moves and of log pages (:class:`~club_agentes.mcp_server.budgets.ToolBudgets`)
+are installed in the server's middleware.
+
 :func:`serve_http` runs the app with uvicorn (uvloop and httptools). Outermost,
 :class:`~club_agentes.mcp_server.guard.EdgeGuard` refuses big bodies (413), keyless floods from one
 address and too many open streams (429), and adds the spectator pages' security headers.
@@ -36,6 +39,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from club_agentes.mcp_server.budgets import ToolBudgets
 from club_agentes.mcp_server.event_store import RETRY_MS, MemoryEventStore
 from club_agentes.mcp_server.guard import EdgeGuard, header_timeout_protocol
 from club_agentes.mcp_server.lifespan import StartupHook
@@ -357,6 +361,8 @@ def build_http_app(club: ClubApp, settings: ServerSettings) -> ASGIApp:
     """
     security = transport_security(settings)
     limits = settings.limits
+    if not any(isinstance(m, ToolBudgets) for m in club.server.middleware):  # innermost: it knows the agent
+        club.server.middleware.append(ToolBudgets())
     streaming = settings.streaming
     inner = club.server.streamable_http_app(
         streamable_http_path=MCP_PATH,
