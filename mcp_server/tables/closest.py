@@ -4,8 +4,10 @@ A refused move gets the closest legal moves as suggestions (``play_move``'s ``cl
 difflib's ratio, whose cost grows with the product of the two texts' lengths: a sent text of 500
 characters compared with every legal move cost several milliseconds of the event loop per refused move
 (the attack benchmark's "bad 500-char moves", profiled in benchmarks/attack.py's notes). Only the first
-:func:`compared_length` characters of the sent text are compared: twice the longest legal move, enough to
-match any typo of one, so the cost is that of comparing legal moves with one another.
+:func:`compared_length` characters of the sent text are compared (twice the longest legal move, at most
+:data:`MAX_COMPARED`), and at most :data:`MAX_COMPARED` of each legal move's text and plain words, so one
+comparison costs no more than two short texts' (a bound of 2x the longest legal move alone still left difflib
+17% of the event loop under the attack: Se Vende's plain words are long).
 """
 
 from __future__ import annotations
@@ -18,12 +20,15 @@ from club_agentes.mcp_server.tables.facts import MoveFacts
 
 MARGIN = 16
 """Characters compared beyond twice the longest legal move (a few words of slack for short moves)."""
+MAX_COMPARED = 96
+"""The most characters of any text compared (a sent move's, a legal move's text or plain words): a typo shows in
+the first words; the cost of one comparison is at most that of two texts of this length."""
 
 
 def compared_length(moves: Sequence[MoveFacts]) -> int:
     """Return how many characters of a sent text are compared with ``moves``."""
     longest = max((max(len(m.text), len(m.says)) for m in moves), default=0)
-    return 2 * longest + MARGIN
+    return min(MAX_COMPARED, 2 * longest + MARGIN)
 
 
 def closest_moves(sent: str, moves: Sequence[MoveFacts], count: int = 3) -> list[MoveFacts]:
@@ -36,9 +41,9 @@ def closest_moves(sent: str, moves: Sequence[MoveFacts], count: int = 3) -> list
     matcher.set_seq1(target)
     scored = []
     for i, m in enumerate(moves):
-        matcher.set_seq2(fold(m.text))
+        matcher.set_seq2(fold(m.text[:MAX_COMPARED]))
         score = matcher.ratio()
-        matcher.set_seq2(fold(m.says))
+        matcher.set_seq2(fold(m.says[:MAX_COMPARED]))
         score = max(score, 0.9 * matcher.ratio())
         scored.append((-score, i, m))
     scored.sort(key=lambda x: (x[0], x[1]))
