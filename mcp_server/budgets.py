@@ -16,7 +16,12 @@ retry, before any work is done:
   long game costs tens of milliseconds of the event loop to send (the SDK serializes the result there: see
   the attack benchmark's "game_log paging"); reading a long game's whole log stays possible, at that pace.
 
-Calls without an agent (anonymous) are not counted here: the edge guard limits them per address.
+* **Rule searches** (``search_rules``): at most :data:`SEARCHES_PER_MINUTE` a minute (:data:`SEARCHES_BURST` at
+  once). A search runs on the event loop (milliseconds each); four agents searching in a loop kept it busy
+  (the attack benchmark's "search_rules flood").
+
+Calls without an agent (anonymous) are not counted here: the edge guard limits them per address. A server
+without agent keys (``--no-auth``: every request is the local agent's) installs no budgets.
 """
 
 from __future__ import annotations
@@ -37,6 +42,10 @@ LOG_MOVES_PER_MINUTE = 6000
 """Moves (versions) of ``game_log`` pages one agent may read per minute."""
 LOG_MOVES_BURST = 3000
 """Moves (versions) of ``game_log`` pages one agent may read at once."""
+SEARCHES_PER_MINUTE = 120
+"""``search_rules`` calls one agent may make per minute."""
+SEARCHES_BURST = 30
+"""``search_rules`` calls one agent may make at once."""
 AGENTS = 10_000
 """Agents whose balances a worker remembers (the least recently seen are forgotten: full again)."""
 
@@ -83,11 +92,14 @@ def _structured(result: Any) -> dict[str, Any]:
 
 
 class ToolBudgets:
-    """SDK server middleware: per-agent budgets of refused moves and of log pages (see the module)."""
+    """SDK server middleware: per-agent budgets of refused moves, log pages and rule searches (see the module)."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self.refused = Budget(REFUSED_MOVES_PER_MINUTE, REFUSED_MOVES_BURST, clock)
-        self.log = Budget(LOG_MOVES_PER_MINUTE, LOG_MOVES_BURST, clock)
+        self.budgets = {
+            "play_move": Budget(REFUSED_MOVES_PER_MINUTE, REFUSED_MOVES_BURST, clock),
+            "game_log": Budget(LOG_MOVES_PER_MINUTE, LOG_MOVES_BURST, clock),
+            "search_rules": Budget(SEARCHES_PER_MINUTE, SEARCHES_BURST, clock),
+        }
 
     async def __call__(self, ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
         """Serve one message, refusing a budgeted tool call of an agent whose balance is spent."""
@@ -95,13 +107,13 @@ class ToolBudgets:
             return await call_next(ctx)
         params = ctx.params if isinstance(ctx.params, dict) else {}
         tool = params.get("name")
-        if tool not in ("play_move", "game_log"):
+        budget = self.budgets.get(tool) if isinstance(tool, str) else None
+        if budget is None:
             return await call_next(ctx)
         try:
             agent = current_agent()
         except NoIdentity:
             return await call_next(ctx)
-        budget = self.refused if tool == "play_move" else self.log
         wait = budget.wait(agent)
         if wait > 0:
             retry = max(1, int(wait + 0.999))
@@ -110,10 +122,15 @@ class ToolBudgets:
                     f"This agent had more than {REFUSED_MOVES_PER_MINUTE} moves refused in a minute; retry after "
                     f"{retry} seconds with a legal move (get_view lists them)."
                 )
-            else:
+            elif tool == "game_log":
                 text = (
                     f"This agent read more than {LOG_MOVES_PER_MINUTE} moves of game logs in a minute; retry after "
                     f"{retry} seconds."
+                )
+            else:
+                text = (
+                    f"This agent searched the rules more than {SEARCHES_PER_MINUTE} times in a minute; retry after "
+                    f"{retry} seconds (read_rules reads a section found before)."
                 )
             return _refusal(text)
         result = await call_next(ctx)
@@ -122,6 +139,8 @@ class ToolBudgets:
             failed = result.get("isError") if isinstance(result, dict) else True
             if failed or content.get("accepted") is False:
                 budget.charge(agent, 1)
+        elif tool == "search_rules":
+            budget.charge(agent, 1)
         else:
             after, upto = content.get("after"), content.get("upto")
             if isinstance(after, int) and isinstance(upto, int):

@@ -20,8 +20,8 @@
   memory per worker, an idle one making room for a new one (:class:`LegacySessionCap`), and all of
   them globally by the SDK's ``max_sessions``.
 
-Per-agent budgets of refused moves and of log pages (:class:`~club_agentes.mcp_server.budgets.ToolBudgets`)
-are installed in the server's middleware.
+Per-agent budgets of refused moves, log pages and rule searches (:class:`~club_agentes.mcp_server.budgets.ToolBudgets`)
+are installed in the server's middleware when agent keys are required.
 
 :func:`serve_http` runs the app with uvicorn (uvloop and httptools). Outermost,
 :class:`~club_agentes.mcp_server.guard.EdgeGuard` refuses big bodies (413), keyless floods from one
@@ -361,7 +361,7 @@ def build_http_app(club: ClubApp, settings: ServerSettings) -> ASGIApp:
     """
     security = transport_security(settings)
     limits = settings.limits
-    if not any(isinstance(m, ToolBudgets) for m in club.server.middleware):  # innermost: it knows the agent
+    if club.keys_required and not any(isinstance(m, ToolBudgets) for m in club.server.middleware):  # innermost
         club.server.middleware.append(ToolBudgets())
     streaming = settings.streaming
     inner = club.server.streamable_http_app(

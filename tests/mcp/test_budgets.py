@@ -1,4 +1,4 @@
-"""Per-agent budgets of refused moves and of log pages over HTTP with agent keys (issue 23, point 3): beyond
+"""Per-agent budgets of refused moves, log pages and rule searches over HTTP with agent keys (issue 23, point 3): beyond
 them a call is refused at once with one sentence naming when to retry; another agent is still served. Nothing
 here asserts on time: counts and sentences."""
 
@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from club_agentes.mcp_server.budgets import LOG_MOVES_BURST, REFUSED_MOVES_BURST
+from club_agentes.mcp_server.budgets import LOG_MOVES_BURST, REFUSED_MOVES_BURST, SEARCHES_BURST
 
 from tests.mcp.helpers import add_agent, start_http_server, stop
 
@@ -76,6 +76,16 @@ def test_refused_moves_and_log_pages_are_budgeted_per_agent(tmp_path: Path) -> N
             assert "moves of game logs in a minute; retry after" in refusal and refusal.count(". ") == 0, refusal
             assert len(pages) - 1 >= LOG_MOVES_BURST // versions  # every page up to the burst was served
             assert not (await call(c, url, bob, "game_log", {"table_id": g, "limit": 500})).get("isError")
+
+            searches: list[dict[str, Any]] = []
+            while len(searches) < 3 * SEARCHES_BURST:
+                searches.append(await call(c, url, alice, "search_rules", {"query": "descartar"}))
+                if searches[-1].get("isError"):
+                    break
+            refusal = text(searches[-1])
+            assert "searched the rules more than" in refusal and "retry after" in refusal, refusal
+            assert len(searches) - 1 >= SEARCHES_BURST and refusal.count(". ") == 0
+            assert not (await call(c, url, bob, "search_rules", {"query": "descartar"})).get("isError")
 
     try:
         asyncio.run(run())
