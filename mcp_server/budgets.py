@@ -4,7 +4,8 @@
 each call), installed by :func:`~club_agentes.mcp_server.http.build_http_app`. Each budget is a token bucket
 per agent, held in memory per worker, charged with what a call cost once it is answered; while an agent's
 balance is below zero its next call of that tool is refused at once, with one sentence that says when to
-retry, before any work is done:
+retry, before any work is done (after waiting up to :data:`~club_agentes.mcp_server.guard.REFUSAL_DELAY_S`, so
+that an agent calling in a loop is slowed down, not answered thousands of times a second):
 
 * **Refused moves** (``play_move`` answered ``accepted: false`` or with an error): at most
   :data:`REFUSED_MOVES_PER_MINUTE` a minute (:data:`REFUSED_MOVES_BURST` at once). A refused move is answered
@@ -31,6 +32,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+import anyio
+from club_agentes.mcp_server.guard import REFUSAL_DELAY_S
 from club_agentes.mcp_server.identity import NoIdentity, current_agent
 from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 
@@ -38,9 +41,9 @@ REFUSED_MOVES_PER_MINUTE = 120
 """Refused ``play_move`` calls one agent may make per minute."""
 REFUSED_MOVES_BURST = 30
 """Refused ``play_move`` calls one agent may make at once."""
-LOG_MOVES_PER_MINUTE = 6000
+LOG_MOVES_PER_MINUTE = 3000
 """Moves (versions) of ``game_log`` pages one agent may read per minute."""
-LOG_MOVES_BURST = 3000
+LOG_MOVES_BURST = 1500
 """Moves (versions) of ``game_log`` pages one agent may read at once."""
 SEARCHES_PER_MINUTE = 120
 """``search_rules`` calls one agent may make per minute."""
@@ -132,6 +135,7 @@ class ToolBudgets:
                     f"This agent searched the rules more than {SEARCHES_PER_MINUTE} times in a minute; retry after "
                     f"{retry} seconds (read_rules reads a section found before)."
                 )
+            await anyio.sleep(min(wait, REFUSAL_DELAY_S))  # an agent calling in a loop waits too
             return _refusal(text)
         result = await call_next(ctx)
         content = _structured(result)

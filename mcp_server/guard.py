@@ -9,6 +9,7 @@ worker:
 * **Request-body bytes** per agent key (or, without a key, per address) are rate-limited: at most
   :data:`BODY_BUDGET_BODIES` largest bodies a minute (16 MiB at the default 1 MiB limit); beyond, 429 with
   ``Retry-After``.
+* A request over a rate limit waits up to :data:`REFUSAL_DELAY_S` before its 429.
 * **Requests without a key** (spectator pages, replay steps, lobby, event streams, sign-in and registration
   pages, anonymous ``/mcp`` calls under open registration; every path but ``/mcp`` counts, with or without an
   ``Authorization`` header, since only ``/mcp`` checks it) are rate-limited per client address: a token bucket
@@ -56,6 +57,11 @@ BODY_BUDGET_BODIES = 16
 kilobytes; a flood of near-limit bodies (every one read, parsed and refused) kept a worker's event loop busy
 (benchmarks/attack.py, "near-limit bodies": 220 bodies a second from four keys, other clients' p99 4.4x idle).
 Beyond it, 429 with ``Retry-After``."""
+REFUSAL_DELAY_S = 1.0
+"""How long a request over a rate limit waits before its 429 (at most until the limit lets it through). A client
+that sends its next request as soon as the last is answered would otherwise get thousands of 429s a second,
+each a little work of the event loop (benchmarks/attack.py: 5,343 refused near-limit bodies kept other clients'
+p99 at 2.7x idle); a waiting request costs nothing but its connection."""
 BUCKETS = 10_000
 """Client addresses whose request buckets a worker remembers (the least recently seen are forgotten: full)."""
 
@@ -121,14 +127,8 @@ def key_digest(authorization: str) -> str:
     return hashlib.sha256(authorization.encode("utf-8", "replace")).hexdigest()[:24]
 
 
-async def _refuse(
-    scope: Scope, receive: Receive, send: Send, status: int, text: str, retry: int | None = None, *, close: bool = False
-) -> None:
-    """Answer ``status`` with one sentence; with ``close``, end the connection after it (its body is never read:
-    draining a refused megabyte costs the event loop as much as reading it)."""
+async def _refuse(scope: Scope, receive: Receive, send: Send, status: int, text: str, retry: int | None = None) -> None:
     headers = {"X-Content-Type-Options": "nosniff"}
-    if close:
-        headers["Connection"] = "close"
     if retry is not None:
         headers["Retry-After"] = str(retry)
     await PlainTextResponse(text, status_code=status, headers=headers)(scope, receive, send)
@@ -183,12 +183,13 @@ class EdgeGuard:
                     f"This address sent more than {self.public.per_minute} requests without an agent key in a "
                     f"minute; retry after {retry} seconds (MCP requests with an agent key are not counted here)."
                 )
+                await asyncio.sleep(min(wait, REFUSAL_DELAY_S))  # a client in a loop waits too: see REFUSAL_DELAY_S
                 await _refuse(scope, receive, send, 429, text, retry)
                 return
         limit = self.limits.body_bytes
         length = headers.get("content-length")
         if limit is not None and length is not None and length.strip().isdigit() and int(length) > limit:
-            await _refuse(scope, receive, send, 413, self._too_large(limit), close=True)
+            await _refuse(scope, receive, send, 413, self._too_large(limit))
             return
         if self.bodies is not None and length is not None and length.strip().isdigit() and int(length) > 0:
             who = "key:" + key_digest(authorization) if authorization is not None else "addr:" + address
@@ -200,7 +201,8 @@ class EdgeGuard:
                     f"{_size(self.bodies.per_minute)} of request bodies in a minute; retry after {retry} "
                     "seconds (an agent's requests are a few kilobytes each)."
                 )
-                await _refuse(scope, receive, send, 429, text, retry, close=True)
+                await asyncio.sleep(min(wait, REFUSAL_DELAY_S))
+                await _refuse(scope, receive, send, 429, text, retry)
                 return
         keys = self._stream_keys(scope, path, address, authorization)
         if keys:
@@ -251,7 +253,7 @@ class EdgeGuard:
                     state["refused"] = True
                     if not state["started"]:
                         state["started"] = True
-                        await _refuse(scope, _disconnected, send, 413, self._too_large(limit), close=True)
+                        await _refuse(scope, _disconnected, send, 413, self._too_large(limit))
                     return {"type": "http.disconnect"}
             return message
 
