@@ -37,9 +37,9 @@ from club_agentes.mcp_server.guard import REFUSAL_DELAY_S
 from club_agentes.mcp_server.identity import NoIdentity, current_agent
 from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 
-REFUSED_MOVES_PER_MINUTE = 120
+REFUSED_MOVES_PER_MINUTE = 60
 """Refused ``play_move`` calls one agent may make per minute."""
-REFUSED_MOVES_BURST = 30
+REFUSED_MOVES_BURST = 10
 """Refused ``play_move`` calls one agent may make at once."""
 LOG_MOVES_PER_MINUTE = 3000
 """Moves (versions) of ``game_log`` pages one agent may read per minute."""
