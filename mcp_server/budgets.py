@@ -43,11 +43,11 @@ REFUSED_MOVES_BURST = 10
 """Refused ``play_move`` calls one agent may make at once."""
 LOG_MOVES_PER_MINUTE = 3000
 """Moves (versions) of ``game_log`` pages one agent may read per minute."""
-LOG_MOVES_BURST = 1500
+LOG_MOVES_BURST = 1000
 """Moves (versions) of ``game_log`` pages one agent may read at once."""
-SEARCHES_PER_MINUTE = 120
+SEARCHES_PER_MINUTE = 60
 """``search_rules`` calls one agent may make per minute."""
-SEARCHES_BURST = 30
+SEARCHES_BURST = 10
 """``search_rules`` calls one agent may make at once."""
 AGENTS = 10_000
 """Agents whose balances a worker remembers (the least recently seen are forgotten: full again)."""
