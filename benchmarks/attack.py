@@ -1,30 +1,42 @@
 """Attacks on a real server: another client's get_view p99 under each, as a ratio to idle (issue 23, point 3).
 
-Run: ``python benchmarks/attack.py [--long 2] [--samples 300] [--clients 4]``.
+Run: ``python benchmarks/attack.py [--long 3] [--samples 300] [--clients 4] [--only words] [--profile DIR]``.
 
-Starts ``club-agentes serve --http`` (SQLite, agent keys) and has bots play a few long finished games
-(Market Fortune campeonato, six random bots, every limit of the option ranges at its maximum: the longest
-table the ranges allow; their lengths are printed). A victim agent sits at its own Se Vende table and
-calls ``get_view`` over and over; its p99 is measured idle and then under each attack, in the same run:
+Starts ``club-agentes serve --http`` (SQLite, agent keys; its stderr is read into a file, as a log collector
+would) and has bots play a few long finished games (Market Fortune campeonato, six random bots, every limit
+of the option ranges at its maximum: the longest table the ranges allow; their lengths are printed). A victim
+agent sits at its own Se Vende table and calls ``get_view`` in a loop (a 5 ms pause between calls); its p99 is
+measured idle just before each attack and then under it, in the same run, and the ratio of the two printed.
 
-* ``replay page`` / ``replay step``: clients fetching the replay page or step JSON of the long games at
-  random steps (no key);
-* ``game_log``: agents paging the full log of the long games, 500 moves a page, from random places;
-* ``near-limit bodies``: POSTs to ``/mcp`` just under the body limit (1 MB; a larger one gets 413,
-  see tests/mcp/test_edge_guard.py);
-* ``bad moves``: agents sending unparseable 500-character moves at their own table;
-* ``GET /mcp streams``: 500 held streams (agent keys and addresses are capped: most get 429);
-* ``spectator streams``: 300 held table streams (capped per address);
-* ``search_rules``: agents flooding the rules search.
+Each attack runs in a process of its own (so that its CPU is not the victim client's), from one address,
+with ``--clients`` connections (4), each a raw keep-alive HTTP/1.1 connection that sends its next request as
+soon as the last is answered (bounded concurrency, as a real attacker's script; no pause). Where a key is
+used, connection ``k`` uses attacker ``k``'s agent key. The attacks:
+
+* ``replay page``: ``GET /tables/{id}/replay?step=N`` of the long games at random steps (no key);
+* ``replay step``: ``GET /tables/{id}/replay/N`` (the step JSON) at random steps (no key);
+* ``game_log paging``: ``game_log`` of the long (finished: full) games, 500 moves a page, from random places;
+* ``near-limit bodies``: POSTs to ``/mcp`` of ``search_rules`` with a query just under the body limit (1 MB;
+  a larger body gets 413, see tests/mcp/test_edge_guard.py);
+* ``bad 500-char moves``: ``play_move`` of 500 random printable characters at the attacker's own live table;
+* ``500 GET /mcp streams``: 500 ``GET /mcp`` streams opened one after the other and held (the four keys;
+  per-key and per-address caps: most get 429);
+* ``300 held spectator streams``: 300 ``/tables/{id}/stream`` event streams of the attackers' live tables
+  opened and held, never read (per-address cap: most get 429);
+* ``spectator reconnects``: event streams of the finished long games opened again as soon as they end
+  (each sends the final position and ``end``), keyless, so under the per-address rate limit;
+* ``search_rules flood``: ``search_rules`` of three random rule words.
 
 The server runs with its default edge limits (only the table and practice limits are lifted so the
 attackers can play): keyless floods from one address are mostly answered 429 by the per-address rate
 limit (each attack prints how its requests were answered). A second server over the same store runs
-without that rate limit (``public_per_minute=none``), to measure the replay floods against the work
-bounds alone (a step from the nearest checkpoint, a window of moves, one heavy job at a time), and then
-the server's memory (RSS) before and after replaying the two longest games (their replay pages and 500
-steps of each, spread over the whole game). Targets: every ratio at most 2, memory growth below
-+100 MB. Needs the package installed (the ``club-agentes`` script next to this Python).
+without that rate limit (``public_per_minute=none``), to measure the keyless floods against the work
+bounds alone, and then the server's memory (RSS) before and after replaying the two longest games (their
+replay pages and 500 steps of each, spread over the whole game). Targets: every ratio at most 2, memory
+growth below +100 MB. With ``--profile DIR`` the server's stacks under each attack are recorded there
+(py-spy ``record --format raw``: ``pip install py-spy``; its sampling costs some CPU, so the ratios of a
+profiled run are not the figures). Needs the package installed (the ``club-agentes`` script next to
+this Python).
 """
 
 from __future__ import annotations
@@ -33,12 +45,13 @@ import argparse
 import asyncio
 import json
 import random
-import socket
+import signal
 import statistics
 import sys
 import tempfile
+import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +62,7 @@ sys.path.insert(0, str(_HERE.parent))
 
 import httpx  # noqa: E402
 
-from tests.mcp.helpers import add_agent, keyed_client, start_http_server, stop  # noqa: E402
+from tests.mcp.helpers import add_agent, start_http_server, stop  # noqa: E402
 
 PROTOCOL = "2025-06-18"
 OWN_TABLE = {"game": "se-vende", "seats": ["agent", "bot:heuristic"], "options": {"require_club_pass": False}}
@@ -57,8 +70,15 @@ OWN_TABLE = {"game": "se-vende", "seats": ["agent", "bot:heuristic"], "options":
 LIMITS = "open_tables=none,tables_per_hour=none,long_polls=none,practice_per_hour=none"
 
 
-Attack = Callable[[asyncio.Event], Awaitable[dict[str, int]]]
-"""An attack: runs until its event is set, then returns how many answers of each status it got."""
+def drain(proc: Any, path: Path) -> None:
+    """Copy a server's stderr to ``path`` in a thread (an unread pipe would fill up: a log collector reads it)."""
+
+    def run() -> None:
+        with path.open("wb") as out:
+            for line in proc.stderr:
+                out.write(line)
+
+    threading.Thread(target=run, daemon=True).start()
 
 
 def pct(values: list[float], p: float) -> float:
@@ -154,77 +174,262 @@ async def sample(victim: Rpc, args: dict[str, Any], n: int) -> list[float]:
     return out
 
 
-async def under(attack: Attack, victim: Rpc, args: dict[str, Any], n: int) -> tuple[list[float], dict[str, int]]:
-    """Run ``attack`` until the victim's ``n`` samples are taken; return the samples and the attack's counts."""
-    stop_event = asyncio.Event()
-    task = asyncio.create_task(attack(stop_event))
+ATTACKS = [
+    "replay page",
+    "replay step",
+    "game_log paging",
+    "near-limit bodies",
+    "bad 500-char moves",
+    "500 GET /mcp streams",
+    "300 held spectator streams",
+    "spectator reconnects",
+    "search_rules flood",
+]
+"""The attacks, in the order they run (see the module's docstring)."""
+
+
+def profile_command() -> list[str]:
+    """Return the py-spy command next to this Python (``--profile`` needs it: ``pip install py-spy``)."""
+    return [str(Path(sys.executable).with_name("py-spy"))]
+
+
+async def under(
+    name: str, spec: dict[str, Any], victim: Rpc, args: dict[str, Any], n: int, profile: Path | None = None
+) -> tuple[list[float], dict[str, int]]:
+    """Run the attack ``name`` in its own process until the victim's ``n`` samples are taken; return the
+    samples and how the attack's requests were answered."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        __file__,
+        "--attacker",
+        json.dumps({**spec, "name": name}),
+        stdout=asyncio.subprocess.PIPE,
+    )
+    assert proc.stdout is not None
+    ready = await asyncio.wait_for(proc.stdout.readline(), 120)  # held streams: all opened
+    assert b"ready" in ready, ready
     await asyncio.sleep(0.5)  # the attack is under way
+    spy = None
+    if profile is not None:  # the server's stacks under the attack (py-spy, collapsed: one stack and count a line)
+        out = profile / (name.replace(" ", "_").replace("/", "") + ".txt")
+        spy = await asyncio.create_subprocess_exec(
+            *profile_command(),
+            "record",
+            "--pid",
+            str(spec["server_pid"]),
+            "--format",
+            "raw",
+            "--threads",
+            "--nonblocking",
+            "--output",
+            str(out),
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.DEVNULL,
+        )
     got = await sample(victim, args, n)
-    stop_event.set()
-    counts = await task
-    return got, counts
+    if spy is not None:
+        spy.send_signal(signal.SIGINT)
+        await spy.wait()
+    proc.terminate()
+    out, _ = await proc.communicate()
+    return got, json.loads(out.decode().strip().splitlines()[-1])["counts"]
 
 
-def flood(
-    clients: int, one: Callable[[random.Random], Awaitable[int]]
-) -> Callable[[asyncio.Event], Awaitable[dict[str, int]]]:
-    """An attack of ``clients`` loops each repeating ``one`` (which returns a status code) until stopped."""
+class Conn:
+    """One keep-alive HTTP/1.1 connection on raw asyncio streams (the cheapest client: no parsing beyond the
+    status line and the body's length)."""
 
-    async def attack(stop_event: asyncio.Event) -> dict[str, int]:
-        counts: dict[str, int] = {}
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
 
-        async def loop(k: int) -> None:
-            rng = random.Random(k)
-            while not stop_event.is_set():
-                try:
-                    code: int | str = await one(rng)
-                except httpx.TimeoutException:
-                    code = "timeout"
-                counts[str(code)] = counts.get(str(code), 0) + 1
+    async def request(self, method: str, path: str, headers: dict[str, str], body: bytes = b"") -> tuple[int, bytes]:
+        """Send one request; return its status and body (reconnecting when the server closed the connection)."""
+        for attempt in range(2):
+            if self.writer is None:
+                self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+            assert self.reader is not None
+            head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
+            head += "".join(f"{k}: {v}\r\n" for k, v in headers.items())
+            head += f"Content-Length: {len(body)}\r\n\r\n" if body or method == "POST" else "\r\n"
+            try:
+                self.writer.write(head.encode() + body)
+                await self.writer.drain()
+                status_line = await self.reader.readuntil(b"\r\n")
+                raw = await self.reader.readuntil(b"\r\n\r\n")
+            except (ConnectionError, asyncio.IncompleteReadError):
+                self.close()
+                if attempt:
+                    raise
+                continue
+            fields = dict(
+                (k.strip().lower(), v.strip())
+                for k, _, v in (ln.partition(":") for ln in raw.decode("latin-1").split("\r\n") if ln)
+            )
+            if "content-length" in fields:
+                data = await self.reader.readexactly(int(fields["content-length"]))
+            elif fields.get("transfer-encoding") == "chunked":
+                data = b""
+                while True:
+                    size = int((await self.reader.readuntil(b"\r\n")).strip(), 16)
+                    data += await self.reader.readexactly(size + 2)
+                    if size == 0:
+                        break
+            else:
+                data = await self.reader.read()
+                self.close()
+            if fields.get("connection") == "close":
+                self.close()
+            return int(status_line.split()[1]), data
+        raise ConnectionError("no answer")
 
-        await asyncio.gather(*(loop(k) for k in range(clients)))
-        return counts
+    def close(self) -> None:
+        """Close the connection (the next request opens another)."""
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
 
-    return attack
+
+def rpc_body(tool: str, args: dict[str, Any]) -> bytes:
+    """Return the JSON-RPC body of one tool call."""
+    return json.dumps(
+        {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": tool, "arguments": args}}
+    ).encode()
 
 
-def held(
-    total: int, open_one: Callable[[int], Awaitable[tuple[Any, int]]]
-) -> Callable[[asyncio.Event], Awaitable[dict[str, int]]]:
-    """An attack holding ``total`` streams open (each opened by ``open_one``) until stopped."""
+def rpc_headers(key: str) -> dict[str, str]:
+    """Return the headers of an MCP request with an agent key."""
+    return {
+        "Authorization": f"Bearer {key}",
+        "Accept": "application/json, text/event-stream",
+        "Content-Type": "application/json",
+        "Mcp-Protocol-Version": PROTOCOL,
+    }
 
-    async def attack(stop_event: asyncio.Event) -> dict[str, int]:
-        counts: dict[str, int] = {}
-        streams = []
+
+def rpc_status(status: int, data: bytes) -> int:
+    """Return 200 for a tool call that was served, 400 for a tool error or refusal, else the HTTP status."""
+    if status != 200:
+        return status
+    refused = b'"isError":true' in data or b'"error":' in data[:200] or b'"accepted":false' in data
+    return 400 if refused else 200
+
+
+async def attacker(spec: dict[str, Any]) -> dict[str, int]:
+    """Run the attack ``spec`` names until SIGTERM; return how many answers of each status it got."""
+    name, port, ctx = spec["name"], spec["port"], spec["ctx"]
+    clients: int = spec["clients"]
+    ids, lengths, keys = ctx["ids"], {k: int(v) for k, v in ctx["lengths"].items()}, ctx["keys"]
+    counts: dict[str, int] = {}
+    stop_event = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop_event.set)
+
+    def count(code: int | str) -> None:
+        counts[str(code)] = counts.get(str(code), 0) + 1
+
+    junk = "".join(chr(c) for c in range(0x21, 0x7E))
+    words = ["fortuna", "riesgo", "vender", "jefe", "carta", "turno", "mercado", "subasta", "dado"]
+    near_body = rpc_body("search_rules", {"query": "x" * (1_048_576 - 400)})
+
+    async def one(conn: Conn, rng: random.Random, k: int) -> int:
+        key = keys[k % len(keys)]  # each attacking client is one agent (one key)
+        if name == "replay page":
+            tid = rng.choice(ids)
+            status, _ = await conn.request(
+                "GET", f"/tables/{tid}/replay?lang=en&step={rng.randrange(lengths[tid] + 1)}", {}
+            )
+            return status
+        if name == "replay step":
+            tid = rng.choice(ids)
+            status, _ = await conn.request("GET", f"/tables/{tid}/replay/{rng.randrange(lengths[tid] + 1)}?lang=en", {})
+            return status
+        if name == "game_log paging":
+            tid = rng.choice(ids)
+            at = rng.randrange(max(1, lengths[tid] - 500))
+            args = {"table_id": tid, "cursor": f"v{at}", "limit": 500}
+            return rpc_status(*await conn.request("POST", "/mcp", rpc_headers(key), rpc_body("game_log", args)))
+        if name == "near-limit bodies":
+            return (await conn.request("POST", "/mcp", rpc_headers(key), near_body))[0]
+        if name == "bad 500-char moves":
+            tid, token = ctx["bad_tables"][k % len(ctx["bad_tables"])]
+            move = "".join(rng.choice(junk) for _ in range(500))
+            args = {"table_id": tid, "seat_token": token, "move": move}
+            return rpc_status(*await conn.request("POST", "/mcp", rpc_headers(key), rpc_body("play_move", args)))
+        if name == "search_rules flood":
+            q = " ".join(rng.choice(words) for _ in range(3))
+            return rpc_status(
+                *await conn.request("POST", "/mcp", rpc_headers(key), rpc_body("search_rules", {"query": q}))
+            )
+        if name == "spectator reconnects":
+            # A stream of a finished game: its last update, then the end; open it again at once.
+            status, _ = await conn.request("GET", f"/tables/{rng.choice(ids)}/stream", {"Accept": "text/event-stream"})
+            conn.close()
+            return status
+        raise ValueError(name)
+
+    async def loop(k: int) -> None:
+        rng, conn = random.Random(k), Conn(port)
+        while not stop_event.is_set():
+            try:
+                code: int | str = await asyncio.wait_for(one(conn, rng, k), 30)
+            except (TimeoutError, ConnectionError, asyncio.IncompleteReadError, OSError) as exc:
+                code = type(exc).__name__
+                conn.close()
+            count(code)
+        conn.close()
+
+    async def hold(path_of: Callable[[int], str], headers_of: Callable[[int], dict[str, str]], total: int) -> None:
+        held = []
         for i in range(total):
-            stream, code = await open_one(i)
-            counts[str(code)] = counts.get(str(code), 0) + 1
-            streams.append(stream)
-        await stop_event.wait()
-        for s in streams:
-            s.close()
-        return counts
-
-    return attack
-
-
-async def raw_get_stream(port: int, path: str, headers: dict[str, str]) -> tuple[socket.socket, int]:
-    """Open a GET stream on a raw socket (kept open); return it and the status code."""
-
-    def run() -> tuple[socket.socket, int]:
-        s = socket.create_connection(("127.0.0.1", port), timeout=30)
-        lines = [f"GET {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", *(f"{k}: {v}" for k, v in headers.items())]
-        s.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
-        head = b""
-        while b"\r\n" not in head:
-            chunk = s.recv(1)
-            if not chunk:
+            if stop_event.is_set():
                 break
-            head += chunk
-        parts = head.split()
-        return s, int(parts[1]) if len(parts) > 1 else 0
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            head = f"GET {path_of(i)} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            head += "".join(f"{k}: {v}\r\n" for k, v in headers_of(i).items()) + "\r\n"
+            writer.write(head.encode())
+            try:
+                line = await asyncio.wait_for(reader.readuntil(b"\r\n"), 30)
+                count(int(line.split()[1]))
+            except (TimeoutError, asyncio.IncompleteReadError, ConnectionError) as exc:
+                count(type(exc).__name__)
+            held.append(writer)  # never read again: the server may send, the attacker ignores it
+        print(json.dumps({"ready": True}), flush=True)
+        await stop_event.wait()
+        for w in held:
+            w.close()
 
-    return await asyncio.to_thread(run)
+    if name == "500 GET /mcp streams":
+        await hold(
+            lambda i: "/mcp",
+            lambda i: {"Accept": "text/event-stream", "Authorization": f"Bearer {keys[i % len(keys)]}"},
+            500,
+        )
+    elif name == "300 held spectator streams":
+        live = ctx["live"]
+        await hold(lambda i: f"/tables/{live[i % len(live)]}/stream", lambda i: {"Accept": "text/event-stream"}, 300)
+    else:
+        print(json.dumps({"ready": True}), flush=True)
+        await asyncio.gather(*(loop(k) for k in range(clients)))
+    return counts
+
+
+def attacker_main(spec_json: str) -> None:
+    """The attacker's process: run one attack until SIGTERM, then print its counts (one JSON line)."""
+    counts = asyncio.run(attacker(json.loads(spec_json)))
+    print(json.dumps({"counts": counts}), flush=True)
+
+
+def ratio_line(name: str, got: list[float], idle: list[float], counts: dict[str, int]) -> float:
+    """Print one attack's figures; return its ratio (p99 under the attack / p99 idle just before it)."""
+    ratio = pct(got, 99) / pct(idle, 99)
+    answered = ", ".join(f"{k}: {v}" for k, v in sorted(counts.items()))
+    print(
+        f"  {name:<27} idle p99 {pct(idle, 99) * 1000:6.2f} ms  under p50 {pct(got, 50) * 1000:7.2f} ms  "
+        f"p99 {pct(got, 99) * 1000:7.2f} ms  ratio {ratio:5.2f}  (attack answers {answered})",
+        flush=True,
+    )
+    return ratio
 
 
 async def run(args: argparse.Namespace) -> None:
@@ -233,151 +438,71 @@ async def run(args: argparse.Namespace) -> None:
         victim_key = add_agent(db, "victim")
         keys = [add_agent(db, f"attacker{i}") for i in range(max(args.clients, 4))]
         proc, url = start_http_server(db, None, "--limits", LIMITS, keys=True)
-        base = url.rsplit("/", 1)[0]
-        port = int(base.rsplit(":", 1)[1])
-        limits = httpx.Limits(max_connections=200, max_keepalive_connections=50)
+        if args.profile:
+            args.profile.mkdir(parents=True, exist_ok=True)
+        drain(proc, Path(tmp) / "server1.log")
+        port = int(url.rsplit("/", 1)[0].rsplit(":", 1)[1])
+        names = [n for n in ATTACKS if not args.only or any(w in n for w in args.only.split(","))]
         try:
-            async with httpx.AsyncClient(timeout=30, limits=limits) as http, httpx.AsyncClient(timeout=30) as own:
+            async with httpx.AsyncClient(timeout=30) as http, httpx.AsyncClient(timeout=30) as own:
                 rpcs = [Rpc(http, url, k) for k in keys]
                 t0 = time.perf_counter()
                 games = await long_games(rpcs[0], args.long)
                 print(
                     f"Long games: {', '.join(f'{tid} {moves} moves' for tid, moves in games)} "
-                    f"(made in {time.perf_counter() - t0:.0f} s by bots on the server)"
+                    f"(made in {time.perf_counter() - t0:.0f} s by bots on the server)",
+                    flush=True,
                 )
                 victim = Rpc(own, url, victim_key)
-                async with keyed_client(url, victim_key) as v:
-                    t = await v.call(
-                        "create_table",
-                        {
-                            "game": "se-vende",
-                            "seats": ["agent", "bot:heuristic"],
-                            "options": {"require_club_pass": False},
-                        },
-                    )
-                    token = (await v.call("join_table", {"table_id": t["table_id"]}))["seat_token"]
+                t = await victim.call("create_table", OWN_TABLE)
+                token = (await victim.call("join_table", {"table_id": t["table_id"]}))["seat_token"]
                 view_args = {"table_id": t["table_id"], "seat_token": token}
                 await sample(victim, view_args, 30)
-                # The attackers' own tables, for the bad moves.
+                # The attackers' own tables (live: each waits on its agent), for the bad moves and held streams.
                 bad_tables = []
                 for r in rpcs[: args.clients]:
-                    bt = await r.call(
-                        "create_table",
-                        {
-                            "game": "se-vende",
-                            "seats": ["agent", "bot:heuristic"],
-                            "options": {"require_club_pass": False},
-                        },
-                    )
+                    bt = await r.call("create_table", OWN_TABLE)
                     seat = await r.call("join_table", {"table_id": bt["table_id"]})
-                    bad_tables.append((r, bt["table_id"], seat["seat_token"]))
-
-                ids = [tid for tid, _ in games]
-                lengths = dict(games)
-
-                async def replay_page(rng: random.Random) -> int:
-                    tid = rng.choice(ids)
-                    r = await http.get(f"{base}/tables/{tid}/replay?lang=en&step={rng.randrange(lengths[tid] + 1)}")
-                    return r.status_code
-
-                async def replay_step(rng: random.Random) -> int:
-                    tid = rng.choice(ids)
-                    r = await http.get(f"{base}/tables/{tid}/replay/{rng.randrange(lengths[tid] + 1)}?lang=en")
-                    return r.status_code
-
-                async def game_log(rng: random.Random) -> int:
-                    tid = rng.choice(ids)
-                    at = rng.randrange(max(1, lengths[tid] - 500))
-                    return await rng.choice(rpcs[: args.clients]).status(
-                        "game_log", {"table_id": tid, "cursor": f"v{at}", "limit": 500}
-                    )
-
-                near = {
-                    "jsonrpc": "2.0",
-                    "id": 1,
-                    "method": "tools/call",
-                    "params": {"name": "search_rules", "arguments": {"query": "x" * (1_048_576 - 400)}},
+                    bad_tables.append((bt["table_id"], seat["seat_token"]))
+                ctx = {
+                    "ids": [tid for tid, _ in games],
+                    "lengths": dict(games),
+                    "keys": keys[: args.clients],
+                    "bad_tables": bad_tables,
+                    "live": [tid for tid, _ in bad_tables],
                 }
-                near_body = json.dumps(near).encode()
-
-                async def bodies(rng: random.Random) -> int:
-                    r = await http.post(url, content=near_body, headers=rng.choice(rpcs).headers)
-                    return r.status_code
-
-                junk = "".join(chr(c) for c in range(0x21, 0x7E))
-
-                async def bad_moves(rng: random.Random) -> int:
-                    r, tid, token = rng.choice(bad_tables)
-                    move = "".join(rng.choice(junk) for _ in range(500))
-                    return await r.status("play_move", {"table_id": tid, "seat_token": token, "move": move})
-
-                words = ["fortuna", "riesgo", "vender", "jefe", "carta", "turno", "mercado", "subasta", "dado"]
-
-                async def search(rng: random.Random) -> int:
-                    q = " ".join(rng.choice(words) for _ in range(3))
-                    return await rng.choice(rpcs[: args.clients]).status("search_rules", {"query": q})
-
-                async def mcp_stream(i: int) -> tuple[Any, int]:
-                    return await raw_get_stream(
-                        port, "/mcp", {"Accept": "text/event-stream", "Authorization": f"Bearer {keys[i % len(keys)]}"}
-                    )
-
-                async def table_stream(i: int) -> tuple[Any, int]:
-                    return await raw_get_stream(
-                        port, f"/tables/{ids[i % len(ids)]}/stream", {"Accept": "text/event-stream"}
-                    )
-
-                attacks: list[tuple[str, Attack]] = [
-                    ("replay page", flood(args.clients, replay_page)),
-                    ("replay step", flood(args.clients, replay_step)),
-                    ("game_log paging", flood(args.clients, game_log)),
-                    ("near-limit bodies", flood(args.clients, bodies)),
-                    ("bad 500-char moves", flood(args.clients, bad_moves)),
-                    ("500 GET /mcp streams", held(500, mcp_stream)),
-                    ("300 spectator streams", held(300, table_stream)),
-                    ("search_rules flood", flood(args.clients, search)),
-                ]
-                if args.only:
-                    attacks = [(n, a) for n, a in attacks if any(w in n for w in args.only.split(","))]
+                spec = {"port": port, "clients": args.clients, "ctx": ctx, "server_pid": proc.pid}
                 idle = await sample(victim, view_args, args.samples)
                 print(f"get_view idle: p50 {pct(idle, 50) * 1000:.2f} ms, p99 {pct(idle, 99) * 1000:.2f} ms")
                 ratios = []
-                for name, attack in attacks:
-                    got, counts = await under(attack, victim, view_args, args.samples)
-                    ratio = pct(got, 99) / pct(idle, 99)
-                    ratios.append(ratio)
-                    answered = ", ".join(f"{k}: {v}" for k, v in sorted(counts.items()))
-                    print(
-                        f"  {name:<22} p50 {pct(got, 50) * 1000:7.2f} ms  p99 {pct(got, 99) * 1000:7.2f} ms  "
-                        f"ratio {ratio:5.2f}  (attack answers {answered})"
-                    )
+                for name in names:
+                    before = await sample(victim, view_args, args.samples)  # idle, just before this attack
+                    got, counts = await under(name, spec, victim, view_args, args.samples, args.profile)
+                    ratios.append(ratio_line(name, got, before, counts))
                 again = await sample(victim, view_args, args.samples)
-                ratio_again = pct(again, 99) / pct(idle, 99)
-                print(f"get_view idle again: p99 {pct(again, 99) * 1000:.2f} ms (ratio {ratio_again:.2f})")
+                print(f"get_view idle again: p99 {pct(again, 99) * 1000:.2f} ms")
                 worst = max(ratios)
-                print(f"Worst ratio {worst:.2f} (target <= 2: {'met' if worst <= 2 else 'NOT met'})")
-
+                print(f"Worst ratio {worst:.2f} (target <= 2: {'met' if worst <= 2 else 'NOT met'})", flush=True)
         finally:
             stop(proc)
         if args.no_memory:
             return
         proc, url = start_http_server(db, None, "--limits", LIMITS + ",public_per_minute=none", keys=True)
+        drain(proc, Path(tmp) / "server2.log")
         base = url.rsplit("/", 1)[0]
+        spec["port"] = int(base.rsplit(":", 1)[1])
         try:
-            async with httpx.AsyncClient(timeout=120, limits=limits) as http, httpx.AsyncClient(timeout=120) as own:
+            async with httpx.AsyncClient(timeout=120) as http, httpx.AsyncClient(timeout=120) as own:
                 victim = Rpc(own, url, victim_key)
                 await sample(victim, view_args, 30)
-                idle = await sample(victim, view_args, args.samples)
-                print(f"Without the rate limit: get_view idle p99 {pct(idle, 99) * 1000:.2f} ms")
-                for name, attack in attacks[:2]:
-                    got, counts = await under(attack, victim, view_args, args.samples)
-                    answered = ", ".join(f"{k}: {v}" for k, v in sorted(counts.items()))
-                    print(
-                        f"  {name:<22} p50 {pct(got, 50) * 1000:7.2f} ms  p99 {pct(got, 99) * 1000:7.2f} ms  "
-                        f"ratio {pct(got, 99) / pct(idle, 99):5.2f}  (attack answers {answered})"
-                    )
+                print("Without the keyless rate limit (the work bounds alone):")
+                for name in ("replay page", "replay step", "spectator reconnects"):
+                    if name in names:
+                        before = await sample(victim, view_args, args.samples)
+                        got, counts = await under(name, spec, victim, view_args, args.samples)
+                        ratio_line(name, got, before, counts)
                 # Memory: replay the two longest games (page and 500 steps of each, over the whole game).
-                before = rss_mb(proc.pid)
+                before_mb = rss_mb(proc.pid)
                 fetched = 0
                 for tid, moves in games[:2]:
                     await http.get(f"{base}/tables/{tid}/replay?lang=en")
@@ -385,10 +510,10 @@ async def run(args: argparse.Namespace) -> None:
                         step = min(moves, k * (moves + 1) // 500)
                         r = await http.get(f"{base}/tables/{tid}/replay/{step}?lang=en")
                         fetched += r.status_code == 200
-                after = rss_mb(proc.pid)
-                growth = after - before
+                after_mb = rss_mb(proc.pid)
+                growth = after_mb - before_mb
                 print(
-                    f"Memory: RSS {before:.1f} MB before, {after:.1f} MB after replaying the two longest games "
+                    f"Memory: RSS {before_mb:.1f} MB before, {after_mb:.1f} MB after replaying the two longest games "
                     f"({fetched} steps): {growth:+.1f} MB (target < +100 MB: {'met' if growth < 100 else 'NOT met'})"
                 )
                 times = []
@@ -405,14 +530,22 @@ async def run(args: argparse.Namespace) -> None:
 
 
 def main() -> None:
-    """Print the figures."""
+    """Print the figures (or, with ``--attacker``, be one attack's process)."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--long", type=int, default=3, help="long games to make")
     ap.add_argument("--samples", type=int, default=300, help="get_view calls per measure")
-    ap.add_argument("--clients", type=int, default=4, help="attacking clients per flood")
+    ap.add_argument("--clients", type=int, default=4, help="attacking clients (connections, one key each) per flood")
     ap.add_argument("--only", default="", help="comma-separated words: run only the attacks whose name has one")
     ap.add_argument("--no-memory", action="store_true", help="skip the second server (no rate limit, memory)")
-    asyncio.run(run(ap.parse_args()))
+    ap.add_argument(
+        "--profile", type=Path, help="a folder: record the server's stacks under each attack there (py-spy, raw)"
+    )
+    ap.add_argument("--attacker", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.attacker:
+        attacker_main(args.attacker)
+        return
+    asyncio.run(run(args))
 
 
 if __name__ == "__main__":

@@ -6,6 +6,10 @@ worker:
 
 * **Request bodies** over ``body_bytes`` get 413, whether the ``Content-Length`` says so or the body runs over
   while it is read (the app then sees the client gone, and nothing it does is sent).
+* **Request-body bytes** per agent key (or, without a key, per address) are rate-limited: at most
+  :data:`BODY_BUDGET_BODIES` largest bodies a minute (16 MiB at the default 1 MiB limit); beyond, 429 with
+  ``Retry-After``.
+* A request over a rate limit waits up to :data:`REFUSAL_DELAY_S` before its 429.
 * **Requests without a key** (spectator pages, replay steps, lobby, event streams, sign-in and registration
   pages, anonymous ``/mcp`` calls under open registration; every path but ``/mcp`` counts, with or without an
   ``Authorization`` header, since only ``/mcp`` checks it) are rate-limited per client address: a token bucket
@@ -47,6 +51,17 @@ SPECTATOR_PATHS = re.compile(r"/(|lobby/stream|tables/.*|leaderboard(/.*)?|agent
 """The paths of the spectator web app (:func:`club_agentes.mcp_server.clubhouse.web.routes`)."""
 SPECTATOR_STREAMS = re.compile(r"/(lobby/stream|tables/[^/]+/stream)")
 """The spectator event streams (server-sent events), capped per address with ``GET /mcp``."""
+BODY_BUDGET_BODIES = 16
+"""Request-body bytes one agent key (or, without a key, one address) may send per minute, in largest bodies
+(``body_bytes``): 16 MiB a minute at the default limit, up to 8 of them at once. An agent's requests are a few
+kilobytes; a flood of near-limit bodies (every one read, parsed and refused) kept a worker's event loop busy
+(benchmarks/attack.py, "near-limit bodies": 220 bodies a second from four keys, other clients' p99 4.4x idle).
+Beyond it, 429 with ``Retry-After``."""
+REFUSAL_DELAY_S = 1.0
+"""How long a request over a rate limit waits before its 429 (at most until the limit lets it through). A client
+that sends its next request as soon as the last is answered would otherwise get thousands of 429s a second,
+each a little work of the event loop (benchmarks/attack.py: 5,343 refused near-limit bodies kept other clients'
+p99 at 2.7x idle); a waiting request costs nothing but its connection."""
 BUCKETS = 10_000
 """Client addresses whose request buckets a worker remembers (the least recently seen are forgotten: full)."""
 
@@ -55,23 +70,23 @@ class RateBuckets:
     """Token buckets per key: ``per_minute`` requests, refilled evenly; a full bucket holds a burst of a tenth
     of them (at least 10, at most all of them)."""
 
-    def __init__(self, per_minute: int, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, per_minute: int, clock: Callable[[], float] = time.monotonic, burst: int | None = None) -> None:
         self.per_minute = per_minute
-        self.burst = max(min(per_minute, 10), per_minute // 10)
+        self.burst = burst if burst is not None else max(min(per_minute, 10), per_minute // 10)
         self.rate = per_minute / 60.0
         self.clock = clock
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
 
-    def take(self, key: str) -> float:
-        """Spend one request of ``key``; return 0 if allowed, else the seconds until one is available."""
+    def take(self, key: str, cost: float = 1.0) -> float:
+        """Spend ``cost`` (one request, or bytes) of ``key``; return 0 if allowed, else the seconds until it is."""
         now = self.clock()
         tokens, at = self._buckets.pop(key, (float(self.burst), now))
         tokens = min(float(self.burst), tokens + (now - at) * self.rate)
         wait = 0.0
-        if tokens >= 1.0:
-            tokens -= 1.0
+        if tokens >= cost:
+            tokens -= cost
         else:
-            wait = (1.0 - tokens) / self.rate
+            wait = (cost - tokens) / self.rate
         self._buckets[key] = (tokens, now)
         while len(self._buckets) > BUCKETS:
             self._buckets.popitem(last=False)
@@ -137,6 +152,13 @@ class EdgeGuard:
         self.keys_required = keys_required
         """Without keys (``--no-auth``, loopback only) every ``/mcp`` request is the local agent's: not counted."""
         self.public = RateBuckets(limits.public_per_minute, clock) if limits.public_per_minute else None
+        self.bodies = (
+            RateBuckets(
+                BODY_BUDGET_BODIES * limits.body_bytes, clock, burst=BODY_BUDGET_BODIES // 2 * limits.body_bytes
+            )
+            if limits.body_bytes
+            else None
+        )
         self.streams = StreamCounts()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -161,6 +183,7 @@ class EdgeGuard:
                     f"This address sent more than {self.public.per_minute} requests without an agent key in a "
                     f"minute; retry after {retry} seconds (MCP requests with an agent key are not counted here)."
                 )
+                await asyncio.sleep(min(wait, REFUSAL_DELAY_S))  # a client in a loop waits too: see REFUSAL_DELAY_S
                 await _refuse(scope, receive, send, 429, text, retry)
                 return
         limit = self.limits.body_bytes
@@ -168,6 +191,19 @@ class EdgeGuard:
         if limit is not None and length is not None and length.strip().isdigit() and int(length) > limit:
             await _refuse(scope, receive, send, 413, self._too_large(limit))
             return
+        if self.bodies is not None and length is not None and length.strip().isdigit() and int(length) > 0:
+            who = "key:" + key_digest(authorization) if authorization is not None else "addr:" + address
+            wait = self.bodies.take(who, float(int(length)))
+            if wait > 0:
+                retry = max(1, int(wait + 0.999))
+                text = (
+                    f"This {'agent key' if authorization is not None else 'address'} sent more than "
+                    f"{_size(self.bodies.per_minute)} of request bodies in a minute; retry after {retry} "
+                    "seconds (an agent's requests are a few kilobytes each)."
+                )
+                await asyncio.sleep(min(wait, REFUSAL_DELAY_S))
+                await _refuse(scope, receive, send, 429, text, retry)
+                return
         keys = self._stream_keys(scope, path, address, authorization)
         if keys:
             full = self.streams.open(keys)
@@ -238,6 +274,11 @@ class EdgeGuard:
             await send(message)
 
         await self.app(scope, guarded_receive, guarded_send)
+
+
+def _size(n: int) -> str:
+    """Return a byte count in MiB (or KiB below one MiB)."""
+    return f"{n // 1_048_576} MiB" if n >= 1_048_576 else f"{max(1, n // 1024)} KiB"
 
 
 async def _disconnected() -> Message:

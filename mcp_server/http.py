@@ -20,6 +20,9 @@
   memory per worker, an idle one making room for a new one (:class:`LegacySessionCap`), and all of
   them globally by the SDK's ``max_sessions``.
 
+Per-agent budgets of refused moves, log pages and rule searches (:class:`~club_agentes.mcp_server.budgets.ToolBudgets`)
+are installed in the server's middleware when agent keys are required.
+
 :func:`serve_http` runs the app with uvicorn (uvloop and httptools). Outermost,
 :class:`~club_agentes.mcp_server.guard.EdgeGuard` refuses big bodies (413), keyless floods from one
 address and too many open streams (429), and adds the spectator pages' security headers.
@@ -36,6 +39,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from club_agentes.mcp_server.budgets import ToolBudgets
 from club_agentes.mcp_server.event_store import RETRY_MS, MemoryEventStore
 from club_agentes.mcp_server.guard import EdgeGuard, header_timeout_protocol
 from club_agentes.mcp_server.lifespan import StartupHook
@@ -357,6 +361,8 @@ def build_http_app(club: ClubApp, settings: ServerSettings) -> ASGIApp:
     """
     security = transport_security(settings)
     limits = settings.limits
+    if club.keys_required and not any(isinstance(m, ToolBudgets) for m in club.server.middleware):  # innermost
+        club.server.middleware.append(ToolBudgets())
     streaming = settings.streaming
     inner = club.server.streamable_http_app(
         streamable_http_path=MCP_PATH,
@@ -406,7 +412,8 @@ def session_closer(club: ClubApp) -> SessionCloser:
 def serve_http(club: ClubApp, settings: ServerSettings) -> None:
     """Serve ``club`` over HTTP with uvicorn (uvloop, httptools) until interrupted.
 
-    uvicorn's access log (a line per request) is written at ``--log-level DEBUG`` only. A connection that
+    uvicorn's access log (a line per request) is written at ``--log-level DEBUG`` only; uvicorn's lines go through
+    the server's log queue, never written from the event loop. A connection that
     does not send a request's headers within ``header_timeout_s`` (a limit) is closed.
     """
     import uvicorn
@@ -425,6 +432,10 @@ def serve_http(club: ClubApp, settings: ServerSettings) -> None:
         http=header_timeout_protocol(float(settings.limits.header_timeout_s)),
         lifespan="on",
         log_level=settings.log_level.lower(),
+        # uvicorn's own loggers propagate to the root logger, whose lines a thread writes (cli_serve.configure_logging):
+        # with uvicorn's default configuration they went straight to stderr from the event loop, and a stderr pipe
+        # that nobody read stopped the server (benchmarks/attack.py, near-limit bodies: every client waited 30 s).
+        log_config=None,
         access_log=settings.log_level == "DEBUG",  # a line per request cost 8% of a request's CPU
         proxy_headers=False,
         server_header=False,

@@ -30,6 +30,7 @@ import json
 import logging
 import re
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -75,6 +76,11 @@ LOBBY_POLL_S = 2.0
 """How often the lobby's stream looks for changes (the listing is shared by every open lobby, see LOBBY_TTL_S)."""
 LOBBY_TTL_S = 1.5
 """How long one rendering of the lobby's tables serves every lobby page and stream of a language."""
+FINAL_MESSAGES = 32
+"""Finished tables whose stream's last messages a worker keeps (a reconnecting spectator gets them at once: building
+them cost tens of milliseconds of the event loop each, the attack benchmark's "spectator reconnects")."""
+FINAL_TTL_S = 10.0
+"""How long a finished table's kept stream messages serve (its seats' ratings may still be applied after the end)."""
 EVENTS_SHOWN = 200
 """The most public events a table page and one stream message carry."""
 MOVE_WINDOW = 200
@@ -111,6 +117,8 @@ class Pages:
         self.club = club
         self._lobby: dict[str, tuple[float, str]] = {}
         self._lobby_lock = asyncio.Lock()
+        self._final: OrderedDict[tuple[str, str, int], tuple[float, list[dict[str, str]]]] = OrderedDict()
+        """The last messages of finished tables' streams, by table, language and revision, and when they were made."""
 
     # ----- common
 
@@ -321,8 +329,18 @@ class Pages:
         if head is None:
             return JSONResponse({"error": f"there is no table {table_id}"}, status_code=404)
 
+        kept_at, kept = self._final.get((table_id, lang, head[0]), (0.0, []))
+        if since == -1 and head[2] in ("finished", "aborted") and kept and time.monotonic() - kept_at < FINAL_TTL_S:
+
+            async def final() -> AsyncIterator[dict[str, str]]:
+                for message in kept:
+                    yield message
+
+            return EventSourceResponse(final(), ping=15, headers={"Cache-Control": "no-store"})
+
         async def messages() -> AsyncIterator[dict[str, str]]:
             nonlocal since
+            first = since == -1
             seen: int | None = None
             seats: list[dict[str, Any]] | None = None
             recent: list[EventRow] = []
@@ -350,9 +368,20 @@ class Pages:
                     seen = table.revision
                     scene = await asyncio.to_thread(self.table_scene, table, recent, seats, words)
                     data = self.update(table, events, scene, words)
-                    yield {"event": "update", "id": str(table.version), "data": json.dumps(data, ensure_ascii=False)}
+                    message = {
+                        "event": "update",
+                        "id": str(table.version),
+                        "data": json.dumps(data, ensure_ascii=False),
+                    }
+                    yield message
+                    opening, first = first, False
                     if data["over"]:
-                        yield {"event": "end", "data": json.dumps({"version": table.version})}
+                        end = {"event": "end", "data": json.dumps({"version": table.version})}
+                        if opening:  # the whole stream was the finished table's last messages
+                            self._final[(table_id, lang, table.revision)] = (time.monotonic(), [message, end])
+                            while len(self._final) > FINAL_MESSAGES:
+                                self._final.popitem(last=False)
+                        yield end
                         return
                 if await request.is_disconnected():
                     return

@@ -43,7 +43,6 @@ from __future__ import annotations
 import asyncio
 import builtins
 import contextlib
-import difflib
 import hashlib
 import hmac
 import logging
@@ -58,7 +57,7 @@ from typing import Any, Protocol
 
 from club_agentes.engine.core import ConfigError, Game, IllegalMove, InvalidMove, Pending, UnknownGame, get_game
 from club_agentes.engine.core.moves import MoveCodec
-from club_agentes.engine.core.text import counted, fold
+from club_agentes.engine.core.text import counted
 from club_agentes.mcp_server.heavy import off_loop
 from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.store.db import Tx
@@ -71,6 +70,7 @@ from club_agentes.mcp_server.store.tables import (
     StaleVersion,
     TableRow,
 )
+from club_agentes.mcp_server.tables.closest import closest_moves
 from club_agentes.mcp_server.tables.config import (
     MAX_SEED,
     MAX_WAIT_S,
@@ -1567,21 +1567,13 @@ class TableService:
         """A refusal of a move that names no legal move: the closest legal moves and one example per form."""
         moves = self._move_facts(live, seat) if self._decision(live, seat).yours else []
         sent = move if isinstance(move, str) else str(move)
-        target = fold(sent[:500])
-        scored = []
-        for m in moves:
-            score = max(
-                difflib.SequenceMatcher(None, target, fold(m.text)).ratio(),
-                0.9 * difflib.SequenceMatcher(None, target, fold(m.says)).ratio(),
-            )
-            scored.append((score, m))
-        scored.sort(key=lambda x: -x[0])
+        closest = closest_moves(sent[:500], moves)  # compares a bounded prefix: see tables/closest.py
         codec = getattr(type(live.game), "moves", None)
         examples = list(codec.examples().values()) if isinstance(codec, MoveCodec) else []
         reason = why.rstrip(".") + "."
         if moves:
             reason += " The closest legal moves are listed; play one by id, text or JSON."
-        return RefusalFacts("unparsed", reason, closest=[m for _, m in scored[:3]], examples=examples)
+        return RefusalFacts("unparsed", reason, closest=closest, examples=examples)
 
     # ------------------------------------------------------------------ bots
 

@@ -140,3 +140,20 @@ async def test_the_replay_page_lists_a_window_of_moves_around_the_step(
         assert steps == list(range(row.version + 1 - MOVE_WINDOW, row.version + 1))
         assert "Earlier moves" in last.text and "Later moves" not in last.text
         assert 'aria-current="step"' in last.text
+
+
+async def test_newest_public_events_read_in_windows_are_those_of_the_whole_range(
+    long_game: tuple[ClubApp, Clubhouse, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A spectator stream of a long finished game reads its newest events in version windows (the store's query over
+    # the whole range scans every event); the windows grow until they hold the events asked for.
+    import club_agentes.mcp_server.clubhouse.spectate as spectate
+
+    app, house, tid = long_game
+    row = app.store.load_table(tid)
+    assert row is not None and row.version > 40
+    monkeypatch.setattr(spectate, "EVENT_WINDOW", 2)
+    for after, upto, limit in ((-1, row.version, 200), (-1, row.version, 5), (10, row.version - 3, 30), (-1, 7, 50)):
+        whole = app.store.load_events(tid, after_version=after, upto_version=upto, seat=None, limit=limit, newest=True)
+        assert house.spectator.public_events(tid, after, upto, limit) == whole, (after, upto, limit)
+        assert whole

@@ -5,6 +5,7 @@ asserts on time: statuses, headers and counts."""
 
 from __future__ import annotations
 
+import json
 import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -202,4 +203,27 @@ async def test_streams_are_capped_per_key_and_per_address_and_slow_headers_are_c
     finally:
         for s in held:
             s.close()
+        stop(proc)
+
+
+async def test_request_bodies_are_rate_limited_per_agent_key(tmp_path: Path) -> None:
+    db = tmp_path / "club.sqlite3"
+    key = add_agent(db, "alice")
+    other = add_agent(db, "bob")
+    proc, url = start_http_server(db, None, "--limits", "body_bytes=4096", keys=True)
+    try:
+        async with httpx.AsyncClient(timeout=60) as c:
+
+            def near(k: str) -> dict[str, Any]:
+                body = {"jsonrpc": "2.0", "id": 1, "method": "tools/call"}
+                body["params"] = {"name": "search_rules", "arguments": {"query": "x" * 3900}}
+                return {"content": json.dumps(body), "headers": {**MCP_HEADERS, "Authorization": f"Bearer {k}"}}
+
+            codes = [(await c.post(url, **near(key))).status_code for _ in range(10)]
+            assert codes[:8] == [200] * 8 and codes[9] == 429, codes  # 8 largest bodies at once, then a minute's pace
+            r = await c.post(url, **near(key))
+            assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1
+            assert "64 KiB of request bodies in a minute; retry after" in r.text and r.text.count(". ") <= 1
+            assert (await c.post(url, **near(other))).status_code == 200  # another agent's budget is its own
+    finally:
         stop(proc)
