@@ -320,6 +320,15 @@ async def run(
     }
 
 
+def without_cli(cli: Path, names: str) -> Path:
+    """Return an executable that runs the server next to ``cli`` with these savings off (``without.py``)."""
+    python = cli.with_name("python")
+    script = Path(tempfile.mkdtemp(prefix="without-")) / "club-agentes"
+    script.write_text(f'#!/bin/sh\nexec "{python}" "{_HERE / "without.py"}" "{names}" "$@"\n')
+    script.chmod(0o755)
+    return script
+
+
 TABLE = [
     ("sqlite", 1, 1),
     ("sqlite", 1, 16),
@@ -431,6 +440,11 @@ def main() -> None:
     ap.add_argument("--no-play-wait", action="store_true", help="never pass wait_s to play_move")
     ap.add_argument("--seed", type=int, help="seed the tables (seed + k) and the agents' choices: repeatable games")
     ap.add_argument("--cli", help="the club-agentes executable to measure (default: this Python's)")
+    ap.add_argument(
+        "--without",
+        metavar="NAMES",
+        help="turn these SDK-level savings off in the measured server (orjson,keycache,resultskip; see without.py)",
+    )
     ap.add_argument("--keep-callgrind", metavar="DIR", help="copy the workers' callgrind files into DIR")
     ap.add_argument(
         "--table",
@@ -445,6 +459,8 @@ def main() -> None:
     SEED = args.seed
     if args.cli:
         CLI = Path(args.cli)
+    if args.without:
+        CLI = without_cli(CLI, args.without)
     if (args.callgrind or args.table) and shutil.which("valgrind") is None:
         ap.error("--callgrind and --table need valgrind (apt install valgrind)")
     if args.table:
