@@ -22,7 +22,22 @@ each worker under valgrind's callgrind (instrumentation on only while the agents
 the server's instructions per agent move instead, which do not depend on the machine's load: the
 figure to compare two versions with (``python benchmarks/scale.py --callgrind --sqlite-only
 --workers 1 --seconds 40``; the workers run about fifty times slower, so moves/s and latencies then
-mean nothing).
+mean nothing). Only the worker processes are counted: bot lanes run in processes of their own
+(``ProcessPoolExecutor``), which valgrind does not follow, so the 1-agent-vs-bot figure leaves the
+bot's decisions out (the agents-only tables of 16 and 64 agents have no bot).
+
+Issue 26's table, one invocation (``--table``: SQLite with 1 worker and PostgreSQL with 2 workers, at
+1, 16 and 64 agents; for each a callgrind pass for the instructions per agent move and a plain pass of
+``--plain-seconds`` for CPU ms per move and p50/p99; ``--seed`` makes the games repeatable)::
+
+    python benchmarks/scale.py --table --seed 7 --seconds 25 --plain-seconds 10 \
+        --pg postgresql://postgres@127.0.0.1:5432/test \
+        [--baseline /path/to/other/.venv/bin/club-agentes]   # before/after side by side, with the ratio
+
+``--cli PATH`` measures another install's server instead of this one; ``--without orjson,keycache,
+resultskip`` switches issue 26's SDK-level savings off in the measured server (``benchmarks/without.py``),
+one at a time to measure each; ``--keep-callgrind DIR`` keeps the workers' callgrind files for
+``callgrind_annotate --inclusive=yes``.
 """
 
 from __future__ import annotations
