@@ -68,6 +68,8 @@ from mcp.client.streamable_http import streamable_http_client  # noqa: E402
 
 CLI = Path(sys.executable).with_name("club-agentes")
 """The server measured (``--cli``: another install's ``club-agentes``, e.g. a baseline's)."""
+MOVES: int | None = None
+"""With ``--moves N``: each of A agents stops after ceil(N / A) accepted moves (the same work in every run)."""
 SEED: int | None = None
 """With ``--seed``: table ``k`` is created with seed ``SEED + k`` and each agent's choices follow ``SEED``."""
 PLAY_WAIT = True
@@ -125,7 +127,7 @@ def start_worker(store: Store, auth: bool, callgrind: str | None = None) -> tupl
     if callgrind:
         cmd = ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={callgrind}", *cmd]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, **store.env})
-    deadline = time.monotonic() + (300 if callgrind else 30)
+    deadline = time.monotonic() + (900 if callgrind else 120)
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             err = proc.stderr.read().decode()[-2000:] if proc.stderr else ""
@@ -187,7 +189,7 @@ class Session:
 
     async def __aenter__(self) -> Session:
         headers = {"Authorization": f"Bearer {self.key}"} if self.key else {}
-        http = await self.stack.enter_async_context(httpx2.AsyncClient(headers=headers, timeout=120))
+        http = await self.stack.enter_async_context(httpx2.AsyncClient(headers=headers, timeout=900))
         self.client = await self.stack.enter_async_context(Client(streamable_http_client(self.url, http_client=http)))
         tools = (await self.client.list_tools()).tools
         play = next((t for t in tools if t.name == "play_move"), None)
@@ -231,7 +233,14 @@ async def enter(stack: AsyncExitStack, s: Session, tries: int = 5) -> None:
 
 
 async def agent_loop(
-    s: Session, table: str, token: str, stop_at: float, lat: list[float], moves: list[int], index: int = 0
+    s: Session,
+    table: str,
+    token: str,
+    stop_at: float,
+    lat: list[float],
+    moves: list[int],
+    index: int = 0,
+    agents: int = 1,
 ) -> None:
     """Play one seat until the time is up or the game ends, with the fewest calls the server allows.
 
@@ -242,6 +251,8 @@ async def agent_loop(
     """
     rng = random.Random(token if SEED is None else f"{SEED}/{index}")
     last: dict[str, Any] | None = None
+    mine = 0
+    quota = None if MOVES is None else -(-MOVES // max(1, agents))
     while time.monotonic() < stop_at:
         if last is not None and last.get("decision", {}).get("yours") and last.get("legal_moves"):
             v = last
@@ -267,7 +278,8 @@ async def agent_loop(
         lat.append(time.perf_counter() - t)
         if last["accepted"]:
             moves[0] += 1
-        if last["status"] == "finished":
+            mine += 1
+        if last["status"] == "finished" or (quota is not None and mine >= quota):
             return
 
 
@@ -313,7 +325,7 @@ async def run(
             moves = [0]
             start = time.monotonic()
             await asyncio.gather(
-                *(agent_loop(s, t, tok, start + seconds, lat, moves, i) for i, (s, t, tok) in enumerate(jobs))
+                *(agent_loop(s, t, tok, start + seconds, lat, moves, i, agents) for i, (s, t, tok) in enumerate(jobs))
             )
             elapsed = time.monotonic() - start
             cpu = sum(cpu_seconds(p.pid) for p, _ in procs) - cpu0
@@ -321,7 +333,7 @@ async def run(
     finally:
         for p, _ in procs:
             p.terminate()
-            p.wait(120 if callgrind else 10)
+            p.wait(600 if callgrind else 10)
     instructions = sum(callgrind_total(out) for out in outs if out) if callgrind else 0
     return {
         "instructions_per_move": instructions / max(1, moves[0]),
@@ -415,8 +427,11 @@ def print_table(args: argparse.Namespace, tmp: str) -> None:
     if args.baseline:
         head += f" | {'instr ratio':>11}"
     print(head, flush=True)
+    only = {tuple(c.split("/")) for c in args.configs.split(",")} if args.configs else None
     for label, workers, agents in TABLE:
         if label == "postgresql" and (args.sqlite_only or not args.pg):
+            continue
+        if only is not None and (label, str(workers), str(agents)) not in only:
             continue
         line = f"{label:<11} {workers:>7} {agents:>6}"
         instr: list[float] = []
@@ -454,6 +469,12 @@ def main() -> None:
     )
     ap.add_argument("--no-play-wait", action="store_true", help="never pass wait_s to play_move")
     ap.add_argument("--seed", type=int, help="seed the tables (seed + k) and the agents' choices: repeatable games")
+    ap.add_argument(
+        "--moves",
+        type=int,
+        help="about this many agent moves per run, shared by the agents (with --seed: the same games in every run;"
+        " --seconds still caps it)",
+    )
     ap.add_argument("--cli", help="the club-agentes executable to measure (default: this Python's)")
     ap.add_argument(
         "--without",
@@ -467,11 +488,13 @@ def main() -> None:
         help="issue 26's table: SQLite 1 worker and PostgreSQL 2 workers at 1/16/64 agents, callgrind and plain",
     )
     ap.add_argument("--baseline", metavar="CLI", help="with --table: measure this club-agentes too (before)")
+    ap.add_argument("--configs", help="with --table: only these rows, e.g. sqlite/1/16,postgresql/2/16")
     ap.add_argument("--plain-seconds", type=float, default=20.0, help="with --table: seconds of the plain pass")
     args = ap.parse_args()
-    global PLAY_WAIT, SEED, CLI
+    global PLAY_WAIT, SEED, CLI, MOVES
     PLAY_WAIT = not args.no_play_wait
     SEED = args.seed
+    MOVES = args.moves
     if args.cli:
         CLI = Path(args.cli)
     if args.without:
