@@ -14,6 +14,10 @@ Nothing here changes the server's code: the savings are switched off in this pro
 from __future__ import annotations
 
 import sys
+from pathlib import Path
+
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]  # benchmarks/mcp.py is not the SDK
 
 SAVINGS = ("orjson", "keycache", "resultskip")
 
