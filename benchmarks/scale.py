@@ -68,6 +68,8 @@ from mcp.client.streamable_http import streamable_http_client  # noqa: E402
 
 CLI = Path(sys.executable).with_name("club-agentes")
 """The server measured (``--cli``: another install's ``club-agentes``, e.g. a baseline's)."""
+WITHOUT = ""
+"""With ``--without NAMES``: the savings switched off in the measured server (see ``without.py``)."""
 MOVES: int | None = None
 """With ``--moves N``: each of A agents stops after ceil(N / A) accepted moves (the same work in every run)."""
 SEED: int | None = None
@@ -100,7 +102,7 @@ def free_port() -> int:
 
 def has_agent_keys() -> bool:
     """Return whether this version of the server has agent keys (``club-agentes agents``)."""
-    return subprocess.run([str(CLI), "agents", "--help"], capture_output=True).returncode == 0
+    return subprocess.run([*cli_cmd(), "agents", "--help"], capture_output=True).returncode == 0
 
 
 @dataclass
@@ -121,7 +123,7 @@ def start_worker(store: Store, auth: bool, callgrind: str | None = None) -> tupl
         RuntimeError: it did not start.
     """
     port = free_port()
-    cmd = [str(CLI), "serve", "--http", "--host", "127.0.0.1", "--port", str(port), "--db", store.db]
+    cmd = [*cli_cmd(), "serve", "--http", "--host", "127.0.0.1", "--port", str(port), "--db", store.db]
     if not auth and has_agent_keys():
         cmd.append("--no-auth")
     if callgrind:
@@ -166,7 +168,7 @@ def add_agent(store: Store, name: str) -> str:
         RuntimeError: the command failed.
     """
     out = subprocess.run(
-        [str(CLI), "agents", "add", name, "--db", store.db],
+        [*cli_cmd(), "agents", "add", name, "--db", store.db],
         capture_output=True,
         text=True,
         env={**os.environ, **store.env},
@@ -347,13 +349,11 @@ async def run(
     }
 
 
-def without_cli(cli: Path, names: str) -> Path:
-    """Return an executable that runs the server next to ``cli`` with these savings off (``without.py``)."""
-    python = cli.with_name("python")
-    script = Path(tempfile.mkdtemp(prefix="without-")) / "club-agentes"
-    script.write_text(f'#!/bin/sh\nexec "{python}" "{_HERE / "without.py"}" "{names}" "$@"\n')
-    script.chmod(0o755)
-    return script
+def cli_cmd() -> list[str]:
+    """Return the command that runs the measured ``club-agentes`` (under ``--without``, through ``without.py``)."""
+    if WITHOUT:
+        return [str(CLI.with_name("python")), str(_HERE / "without.py"), WITHOUT]
+    return [str(CLI)]
 
 
 TABLE = [
@@ -491,14 +491,13 @@ def main() -> None:
     ap.add_argument("--configs", help="with --table: only these rows, e.g. sqlite/1/16,postgresql/2/16")
     ap.add_argument("--plain-seconds", type=float, default=20.0, help="with --table: seconds of the plain pass")
     args = ap.parse_args()
-    global PLAY_WAIT, SEED, CLI, MOVES
+    global PLAY_WAIT, SEED, CLI, MOVES, WITHOUT
     PLAY_WAIT = not args.no_play_wait
     SEED = args.seed
     MOVES = args.moves
     if args.cli:
         CLI = Path(args.cli)
-    if args.without:
-        CLI = without_cli(CLI, args.without)
+    WITHOUT = args.without or ""
     if (args.callgrind or args.table) and shutil.which("valgrind") is None:
         ap.error("--callgrind and --table need valgrind (apt install valgrind)")
     if args.table:
