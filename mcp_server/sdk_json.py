@@ -5,6 +5,7 @@ worker): the stdlib JSON encoder writing each reply body (about 10 kB: a view an
 4.85% of the worker's instructions inclusive (342k per agent move); with orjson the JSON encoding of the
 run costs 9.7M instead of 32.8M instructions. The store's own ``json.dumps`` calls write a few dozen
 characters each and do not count.
+
 The SDK (``mcp`` 2.3.0, :mod:`mcp.server._streamable_http_modern`, the transport of protocol
 2026-07-28) offers no setting for its serialiser: ``_write`` and ``_sse_event`` call
 ``json.dumps(body, separators=(",", ":"))`` and the request path calls ``json.loads(body)`` on the
