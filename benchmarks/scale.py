@@ -22,7 +22,22 @@ each worker under valgrind's callgrind (instrumentation on only while the agents
 the server's instructions per agent move instead, which do not depend on the machine's load: the
 figure to compare two versions with (``python benchmarks/scale.py --callgrind --sqlite-only
 --workers 1 --seconds 40``; the workers run about fifty times slower, so moves/s and latencies then
-mean nothing).
+mean nothing). Only the worker processes are counted: bot lanes run in processes of their own
+(``ProcessPoolExecutor``), which valgrind does not follow, so the 1-agent-vs-bot figure leaves the
+bot's decisions out (the agents-only tables of 16 and 64 agents have no bot).
+
+Issue 26's table, one invocation (``--table``: SQLite with 1 worker and PostgreSQL with 2 workers, at
+1, 16 and 64 agents; for each a callgrind pass for the instructions per agent move and a plain pass of
+``--plain-seconds`` for CPU ms per move and p50/p99; ``--seed`` makes the games repeatable)::
+
+    python benchmarks/scale.py --table --seed 7 --seconds 25 --plain-seconds 10 \
+        --pg postgresql://postgres@127.0.0.1:5432/test \
+        [--baseline /path/to/other/.venv/bin/club-agentes]   # before/after side by side, with the ratio
+
+``--cli PATH`` measures another install's server instead of this one; ``--without orjson,keycache,
+resultskip`` switches issue 26's SDK-level savings off in the measured server (``benchmarks/without.py``),
+one at a time to measure each; ``--keep-callgrind DIR`` keeps the workers' callgrind files for
+``callgrind_annotate --inclusive=yes``.
 """
 
 from __future__ import annotations
@@ -52,6 +67,13 @@ from mcp import Client  # noqa: E402
 from mcp.client.streamable_http import streamable_http_client  # noqa: E402
 
 CLI = Path(sys.executable).with_name("club-agentes")
+"""The server measured (``--cli``: another install's ``club-agentes``, e.g. a baseline's)."""
+WITHOUT = ""
+"""With ``--without NAMES``: the savings switched off in the measured server (see ``without.py``)."""
+MOVES: int | None = None
+"""With ``--moves N``: each of A agents stops after ceil(N / A) accepted moves (the same work in every run)."""
+SEED: int | None = None
+"""With ``--seed``: table ``k`` is created with seed ``SEED + k`` and each agent's choices follow ``SEED``."""
 PLAY_WAIT = True
 """Whether agents pass ``wait_s`` to ``play_move`` when the server takes it (``--no-play-wait``: never)."""
 TICK = os.sysconf("SC_CLK_TCK")
@@ -80,7 +102,7 @@ def free_port() -> int:
 
 def has_agent_keys() -> bool:
     """Return whether this version of the server has agent keys (``club-agentes agents``)."""
-    return subprocess.run([str(CLI), "agents", "--help"], capture_output=True).returncode == 0
+    return subprocess.run([*cli_cmd(), "agents", "--help"], capture_output=True).returncode == 0
 
 
 @dataclass
@@ -101,13 +123,13 @@ def start_worker(store: Store, auth: bool, callgrind: str | None = None) -> tupl
         RuntimeError: it did not start.
     """
     port = free_port()
-    cmd = [str(CLI), "serve", "--http", "--host", "127.0.0.1", "--port", str(port), "--db", store.db]
+    cmd = [*cli_cmd(), "serve", "--http", "--host", "127.0.0.1", "--port", str(port), "--db", store.db]
     if not auth and has_agent_keys():
         cmd.append("--no-auth")
     if callgrind:
         cmd = ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={callgrind}", *cmd]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, **store.env})
-    deadline = time.monotonic() + (300 if callgrind else 30)
+    deadline = time.monotonic() + (900 if callgrind else 120)
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             err = proc.stderr.read().decode()[-2000:] if proc.stderr else ""
@@ -146,7 +168,7 @@ def add_agent(store: Store, name: str) -> str:
         RuntimeError: the command failed.
     """
     out = subprocess.run(
-        [str(CLI), "agents", "add", name, "--db", store.db],
+        [*cli_cmd(), "agents", "add", name, "--db", store.db],
         capture_output=True,
         text=True,
         env={**os.environ, **store.env},
@@ -169,7 +191,7 @@ class Session:
 
     async def __aenter__(self) -> Session:
         headers = {"Authorization": f"Bearer {self.key}"} if self.key else {}
-        http = await self.stack.enter_async_context(httpx2.AsyncClient(headers=headers, timeout=120))
+        http = await self.stack.enter_async_context(httpx2.AsyncClient(headers=headers, timeout=900))
         self.client = await self.stack.enter_async_context(Client(streamable_http_client(self.url, http_client=http)))
         tools = (await self.client.list_tools()).tools
         play = next((t for t in tools if t.name == "play_move"), None)
@@ -194,7 +216,34 @@ class Session:
         return dict(r.structured_content or {})
 
 
-async def agent_loop(s: Session, table: str, token: str, stop_at: float, lat: list[float], moves: list[int]) -> None:
+async def enter(stack: AsyncExitStack, s: Session, tries: int = 5) -> None:
+    """Open a session, retrying a refused connection a few times (a worker under callgrind on a loaded
+    machine may not accept at once).
+
+    Raises:
+        RuntimeError: the session could not be opened.
+    """
+    for attempt in range(tries):
+        try:
+            await stack.enter_async_context(s)
+            return
+        except Exception as exc:  # httpx's ConnectError, wrapped in the client's task group
+            s.stack = AsyncExitStack()
+            if attempt == tries - 1:
+                raise RuntimeError(f"cannot open a session: {exc!r}"[:300]) from exc
+            await asyncio.sleep(2 * (attempt + 1))
+
+
+async def agent_loop(
+    s: Session,
+    table: str,
+    token: str,
+    stop_at: float,
+    lat: list[float],
+    moves: list[int],
+    index: int = 0,
+    agents: int = 1,
+) -> None:
     """Play one seat until the time is up or the game ends, with the fewest calls the server allows.
 
     An answer that says the decision is yours and lists the legal moves (play_move's answer when the
@@ -202,8 +251,10 @@ async def agent_loop(s: Session, table: str, token: str, stop_at: float, lat: li
     otherwise the agent waits, and reads get_view only if wait_for_turn did not list the moves (an
     older server).
     """
-    rng = random.Random(token)
+    rng = random.Random(token if SEED is None else f"{SEED}/{index}")
     last: dict[str, Any] | None = None
+    mine = 0
+    quota = None if MOVES is None else -(-MOVES // max(1, agents))
     while time.monotonic() < stop_at:
         if last is not None and last.get("decision", {}).get("yours") and last.get("legal_moves"):
             v = last
@@ -229,7 +280,8 @@ async def agent_loop(s: Session, table: str, token: str, stop_at: float, lat: li
         lat.append(time.perf_counter() - t)
         if last["accepted"]:
             moves[0] += 1
-        if last["status"] == "finished":
+            mine += 1
+        if last["status"] == "finished" or (quota is not None and mine >= quota):
             return
 
 
@@ -248,7 +300,7 @@ async def run(
         sessions = [Session(urls[i % workers], keys[i]) for i in range(agents)]
         async with AsyncExitStack() as stack:
             for s in sessions:
-                await stack.enter_async_context(s)
+                await enter(stack, s)
             seats = ["agent", "bot:random"] if agents == 1 else ["agent", "agent"]
             jobs: list[tuple[Session, str, str]] = []
             for k in range(0, agents, 2):
@@ -258,6 +310,8 @@ async def run(
                     "seats": seats,
                     "options": {"mode": "fortuna", "require_club_pass": False},
                 }
+                if SEED is not None:
+                    args["seed"] = SEED + k
                 table = (await pair[0].call("create_table", args))["table_id"]
                 for i, s in enumerate(pair):
                     join: dict[str, Any] = {"table_id": table}
@@ -272,14 +326,16 @@ async def run(
             lat: list[float] = []
             moves = [0]
             start = time.monotonic()
-            await asyncio.gather(*(agent_loop(s, t, tok, start + seconds, lat, moves) for s, t, tok in jobs))
+            await asyncio.gather(
+                *(agent_loop(s, t, tok, start + seconds, lat, moves, i, agents) for i, (s, t, tok) in enumerate(jobs))
+            )
             elapsed = time.monotonic() - start
             cpu = sum(cpu_seconds(p.pid) for p, _ in procs) - cpu0
             calls = sum(s.calls for s in sessions) - calls0
     finally:
         for p, _ in procs:
             p.terminate()
-            p.wait(120 if callgrind else 10)
+            p.wait(600 if callgrind else 10)
     instructions = sum(callgrind_total(out) for out in outs if out) if callgrind else 0
     return {
         "instructions_per_move": instructions / max(1, moves[0]),
@@ -293,6 +349,110 @@ async def run(
     }
 
 
+def cli_cmd() -> list[str]:
+    """Return the command that runs the measured ``club-agentes`` (under ``--without``, through ``without.py``)."""
+    if WITHOUT:
+        return [str(CLI.with_name("python")), str(_HERE / "without.py"), WITHOUT]
+    return [str(CLI)]
+
+
+TABLE = [
+    ("sqlite", 1, 1),
+    ("sqlite", 1, 16),
+    ("sqlite", 1, 64),
+    ("postgresql", 2, 1),
+    ("postgresql", 2, 16),
+    ("postgresql", 2, 64),
+]
+"""The configurations of ``--table``: (store, workers, agents)."""
+
+
+def make_store(label: str, tmp: str, pg: str | None) -> Store:
+    """Return a fresh store of that kind (a new SQLite file, or a new PostgreSQL schema).
+
+    Raises:
+        RuntimeError: PostgreSQL is asked for without a URL.
+    """
+    if label == "sqlite":
+        return Store(str(Path(tempfile.mkdtemp(dir=tmp)) / "bench.sqlite3"))
+    if not pg:
+        raise RuntimeError("no PostgreSQL URL (--pg or CLUB_AGENTES_TEST_PG)")
+    return Store(pg, {"CLUB_AGENTES_DB_SCHEMA": "bench_" + secrets.token_hex(4)})
+
+
+def measure(
+    cli: Path,
+    label: str,
+    workers: int,
+    agents: int,
+    seconds: float,
+    tmp: str,
+    pg: str | None,
+    callgrind: bool,
+    keep: str | None = None,
+) -> dict[str, float]:
+    """Run one configuration against the server ``cli`` on a fresh store; return its figures.
+
+    With ``keep`` (a folder), the callgrind files are copied there as ``<label>-w<workers>-a<agents>-worker-<i>.out``.
+
+    Raises:
+        RuntimeError: a worker did not start, a tool failed, or no PostgreSQL URL is known.
+    """
+    global CLI
+    CLI = cli
+    store = make_store(label, tmp, pg)
+    cg = tempfile.mkdtemp(dir=tmp) if callgrind else None
+    figures = asyncio.run(run(store, workers, agents, seconds, has_agent_keys(), cg))
+    if cg and keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        for out in Path(cg).glob("worker-*.out"):
+            shutil.copy(out, Path(keep) / f"{label}-w{workers}-a{agents}-{out.name}")
+    return figures
+
+
+def print_table(args: argparse.Namespace, tmp: str) -> None:
+    """Print the before/after table of issue 26: :data:`TABLE`'s configurations, each measured twice.
+
+    A callgrind pass gives the instructions per agent move; a plain pass of the same length gives CPU
+    ms per move and p50/p99. With ``--baseline CLI`` each configuration is measured on that server
+    too, and the ratio after/before of the instructions is printed.
+    """
+    servers = [("before", Path(args.baseline))] if args.baseline else []
+    servers.append(("after" if args.baseline else "this", CLI))
+    for name, cli in servers:
+        print(f"{name}: {cli}")
+    head = f"{'store':<11} {'workers':>7} {'agents':>6}"
+    for name, _ in servers:
+        head += f" | {name + ' instr/move':>18} {'CPU ms/move':>11} {'p50 ms':>8} {'p99 ms':>8} {'moves':>6}"
+    if args.baseline:
+        head += f" | {'instr ratio':>11}"
+    print(head, flush=True)
+    only = {tuple(c.split("/")) for c in args.configs.split(",")} if args.configs else None
+    for label, workers, agents in TABLE:
+        if label == "postgresql" and (args.sqlite_only or not args.pg):
+            continue
+        if only is not None and (label, str(workers), str(agents)) not in only:
+            continue
+        line = f"{label:<11} {workers:>7} {agents:>6}"
+        instr: list[float] = []
+        for name, cli in servers:
+            try:
+                keep = str(Path(args.keep_callgrind) / name) if args.keep_callgrind else None
+                cg = measure(cli, label, workers, agents, args.seconds, tmp, args.pg, True, keep)
+                plain = measure(cli, label, workers, agents, args.plain_seconds, tmp, args.pg, False)
+            except Exception as exc:  # one configuration failing does not stop the table
+                line += f" | failed: {exc!r}"[:200]
+                continue
+            instr.append(cg["instructions_per_move"])
+            line += (
+                f" | {cg['instructions_per_move']:>18,.0f} {plain['cpu_ms_per_move']:>11.2f}"
+                f" {plain['p50_ms']:>8.1f} {plain['p99_ms']:>8.1f} {plain['moves']:>6.0f}"
+            )
+        if args.baseline and len(instr) == 2 and instr[0]:
+            line += f" | {instr[1] / instr[0]:>11.3f}"
+        print(line, flush=True)
+
+
 def main() -> None:
     """Print the figures."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -301,35 +461,72 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=20.0, help="seconds of play per configuration")
     ap.add_argument("--pg", default=os.environ.get("CLUB_AGENTES_TEST_PG"), help="PostgreSQL URL (optional)")
     ap.add_argument("--sqlite-only", action="store_true", help="skip PostgreSQL even if a URL is known")
+    ap.add_argument("--pg-only", action="store_true", help="skip SQLite (PostgreSQL only)")
     ap.add_argument(
         "--callgrind",
         action="store_true",
         help="run workers under valgrind callgrind and print server instructions per move (load-independent)",
     )
     ap.add_argument("--no-play-wait", action="store_true", help="never pass wait_s to play_move")
+    ap.add_argument("--seed", type=int, help="seed the tables (seed + k) and the agents' choices: repeatable games")
+    ap.add_argument(
+        "--moves",
+        type=int,
+        help="about this many agent moves per run, shared by the agents (with --seed: the same games in every run;"
+        " --seconds still caps it)",
+    )
+    ap.add_argument("--cli", help="the club-agentes executable to measure (default: this Python's)")
+    ap.add_argument(
+        "--without",
+        metavar="NAMES",
+        help="turn these SDK-level savings off in the measured server (orjson,keycache,resultskip; see without.py)",
+    )
+    ap.add_argument("--keep-callgrind", metavar="DIR", help="copy the workers' callgrind files into DIR")
+    ap.add_argument(
+        "--table",
+        action="store_true",
+        help="issue 26's table: SQLite 1 worker and PostgreSQL 2 workers at 1/16/64 agents, callgrind and plain",
+    )
+    ap.add_argument("--baseline", metavar="CLI", help="with --table: measure this club-agentes too (before)")
+    ap.add_argument("--configs", help="with --table: only these rows, e.g. sqlite/1/16,postgresql/2/16")
+    ap.add_argument("--plain-seconds", type=float, default=20.0, help="with --table: seconds of the plain pass")
     args = ap.parse_args()
-    global PLAY_WAIT
+    global PLAY_WAIT, SEED, CLI, MOVES, WITHOUT
     PLAY_WAIT = not args.no_play_wait
-    if args.callgrind and shutil.which("valgrind") is None:
-        ap.error("--callgrind needs valgrind (apt install valgrind)")
+    SEED = args.seed
+    MOVES = args.moves
+    if args.cli:
+        CLI = Path(args.cli)
+    WITHOUT = args.without or ""
+    if (args.callgrind or args.table) and shutil.which("valgrind") is None:
+        ap.error("--callgrind and --table need valgrind (apt install valgrind)")
+    if args.table:
+        with tempfile.TemporaryDirectory() as tmp:
+            print_table(args, tmp)
+        return
     auth = has_agent_keys()
     print(f"server: {CLI} ({'agent keys' if auth else 'no agent keys: an older version'})")
     with tempfile.TemporaryDirectory() as tmp:
-        stores = [("sqlite", Store(str(Path(tmp) / "bench.sqlite3")))]
+        labels = [] if args.pg_only else ["sqlite"]
         if args.pg and not args.sqlite_only:
-            schema = "bench_" + secrets.token_hex(4)
-            stores.append(("postgresql", Store(args.pg, {"CLUB_AGENTES_DB_SCHEMA": schema})))
+            labels.append("postgresql")
         print(
             f"{'store':<11} {'workers':>7} {'agents':>6} {'moves':>6} {'moves/s':>8} {'p50 ms':>8} {'p99 ms':>8}"
             f" {'CPU ms/move':>11} {'calls/move':>10} {'CPU ms/call':>11}"
             + (f" {'instr/move':>12}" if args.callgrind else "")
         )
-        for label, store in stores:
+        for label in labels:
+            store = make_store(label, tmp, args.pg)
             for workers in [int(w) for w in args.workers.split(",")]:
                 for agents in [int(a) for a in args.agents.split(",")]:
                     try:
                         cg = tempfile.mkdtemp(dir=tmp) if args.callgrind else None
                         f = asyncio.run(run(store, workers, agents, args.seconds, auth, cg))
+                        if cg and args.keep_callgrind:
+                            Path(args.keep_callgrind).mkdir(parents=True, exist_ok=True)
+                            for out in Path(cg).glob("worker-*.out"):
+                                name = f"{label}-w{workers}-a{agents}-{out.name}"
+                                shutil.copy(out, Path(args.keep_callgrind) / name)
                     except RuntimeError as exc:
                         print(f"{label:<11} {workers:>7} {agents:>6}  failed: {exc}")
                         continue

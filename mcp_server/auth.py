@@ -13,6 +13,14 @@ issues. :class:`KeyChallenge` words those 401 answers (RFC 6750): a request with
 told a key is required (no error code), a request whose key or token is not valid gets
 ``error="invalid_token"`` and a body that says the key is not valid.
 
+Verified keys are cached per worker (:class:`KeyCache`) so that a request does not read the store and
+hash its key again: an entry serves only while nothing about the agents changed since it was verified
+(a revocation or rotation in this process clears it at once; on SQLite any commit by another connection
+or process does too, seen through ``PRAGMA data_version``; on PostgreSQL every revocation and rotation
+sends ``NOTIFY`` and a listening connection clears the cache, which serves nothing while that connection
+is down), and for at most :data:`KEY_CACHE_S` seconds. The cached key is compared in constant time; a
+wrong key is never cached.
+
 Wrong keys are slowed per client address (:class:`KeyBackoff`): after a few in a row, each further
 wrong key is answered 429 with ``Retry-After`` for a wait that doubles up to a bound, while a right
 key from the same address is always served (never a lock-out of the key's owner).
@@ -20,16 +28,20 @@ key from the same address is always served (never a lock-out of the key's owner)
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import json
 import math
 import re
 import secrets
+import threading
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import anyio.to_thread
 from club_agentes.mcp_server.identity import NEEDS_AGENT
@@ -145,6 +157,7 @@ class AgentRegistry:
         record = self.get(name)
         if not self.store.revoke_agent(record.name, self.clock()):
             raise UnknownAgent(f"the agent {record.name!r} was revoked already")
+        agents_changed(self.store, record.name)
         self.store.revoke_oauth_agent(record.name)
         revoked = sum(1 for p in self.store.passes_for(record.name) if not p.revoked and self.store.revoke_pass(p.jti))
         return self.get(record.name), revoked
@@ -159,6 +172,7 @@ class AgentRegistry:
         record = self.get(name)
         key, key_id, key_hash = new_key()
         self.store.replace_agent_key(record.name, key_id, key_hash)
+        agents_changed(self.store, record.name)
         self.store.revoke_oauth_agent(record.name)  # tokens signed in with the old key go with it
         return self.get(record.name), key
 
@@ -177,6 +191,148 @@ class AgentRegistry:
         return record
 
 
+KEY_CACHE_S = 60.0
+"""The longest a verified key is served from a worker's :class:`KeyCache` without reading the store again."""
+KEY_CACHE_SIZE = 10_000
+"""The most keys a worker's :class:`KeyCache` holds (the least recently used go first)."""
+
+_caches: weakref.WeakSet[KeyCache] = weakref.WeakSet()
+
+
+def agents_channel(store: Store) -> str | None:
+    """Return the PostgreSQL ``NOTIFY`` channel of agent changes of this store's schema (``None`` on SQLite)."""
+    channel = store.tables_channel()
+    return None if channel is None else "club_agents_" + channel.removeprefix("club_tables_")
+
+
+def agents_changed(store: Store, name: str) -> None:
+    """Announce that an agent's key changed (revoked, rotated): every :class:`KeyCache` forgets what it verified.
+
+    In this process at once; on PostgreSQL every other worker through ``NOTIFY`` (SQLite workers see the
+    commit itself through ``PRAGMA data_version``). Called after the change is committed.
+
+    Raises:
+        StoreError: the notification could not be sent (the change itself is committed).
+    """
+    for cache in list(_caches):
+        cache.clear()
+    channel = agents_channel(store)
+    if channel is not None:
+        store.db.notify(channel, name)
+
+
+@dataclass(frozen=True)
+class _Verified:
+    key: str
+    token: AccessToken
+    stamp: tuple[int, int]
+    until: float
+
+
+class KeyCache:
+    """A worker's verified agent keys: key id -> the whole key and the access token it stands for.
+
+    :meth:`stamp` is taken before the store is read, and an entry serves only while the stamp is still
+    the same, so no verification that raced with a change is ever served after it:
+
+    * the stamp's first part counts :meth:`clear` calls: :func:`agents_changed` (a revocation or a
+      rotation in this process) and, on PostgreSQL, every notification of another process's change and
+      every (re)connection of the listening connection;
+    * its second part is SQLite's ``PRAGMA data_version``, which changes whenever another connection (the
+      ``agents`` command, another worker) commits; on PostgreSQL it is 0, and nothing is served while the
+      ``LISTEN`` connection is not in place.
+
+    Entries also expire :data:`KEY_CACHE_S` seconds after they were verified. Never raises on lookups.
+    """
+
+    def __init__(self, store: Store, *, ttl_s: float = KEY_CACHE_S, size: int = KEY_CACHE_SIZE) -> None:
+        self.store = store
+        self.ttl_s = ttl_s
+        self.size = size
+        self._entries: OrderedDict[str, _Verified] = OrderedDict()
+        self._epoch = 0
+        self._lock = threading.Lock()
+        self._sqlite = store.db.dialect == "sqlite"
+        self._listener: Any = None
+        self._listening: threading.Event | None = None
+        _caches.add(self)
+
+    def clear(self) -> None:
+        """Forget every verified key (the next request of each reads the store). Never raises."""
+        with self._lock:
+            self._epoch += 1
+            self._entries.clear()
+
+    def stamp(self) -> tuple[int, int] | None:
+        """Return the stamp of what the store says now, or ``None`` when nothing may be cached (PostgreSQL
+        without its ``LISTEN`` connection in place).
+
+        Raises:
+            StoreError: the database is closed.
+        """
+        if self._sqlite:
+            row = self.store.db.one("PRAGMA data_version")
+            return (self._epoch, int(row[0]) if row else 0)
+        if self._listening is None or not self._listening.is_set():
+            return None
+        return (self._epoch, 0)
+
+    def get(self, key: str, stamp: tuple[int, int] | None) -> AccessToken | None:
+        """Return the access token of a key verified under this ``stamp`` and not expired, else ``None``."""
+        if stamp is None:
+            return None
+        m = _KEY_RE.fullmatch(key)
+        if m is None:
+            return None
+        with self._lock:
+            entry = self._entries.get(m.group(1))
+            if entry is None:
+                return None
+            if entry.stamp != stamp or entry.until <= time.monotonic():
+                del self._entries[m.group(1)]
+                return None
+            self._entries.move_to_end(m.group(1))
+        return entry.token if hmac.compare_digest(entry.key.encode(), key.encode()) else None
+
+    def put(self, key: str, token: AccessToken, stamp: tuple[int, int] | None) -> None:
+        """Remember a key the store just verified, read after ``stamp`` was taken (nothing if ``None`` or if
+        the cache was cleared since)."""
+        m = _KEY_RE.fullmatch(key)
+        if stamp is None or m is None:
+            return
+        with self._lock:
+            if stamp[0] != self._epoch:
+                return
+            self._entries[m.group(1)] = _Verified(key, token, stamp, time.monotonic() + self.ttl_s)
+            self._entries.move_to_end(m.group(1))
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+
+    def listen(self) -> None:
+        """On PostgreSQL, start the connection that listens for other processes' agent changes (once per
+        event loop; called from the running loop). Never raises: without it nothing is cached."""
+        channel = agents_channel(self.store) if not self._sqlite else None
+        if channel is None:
+            return
+        loop = asyncio.get_running_loop()
+        if self._listener is not None and self._listener.loop is loop:
+            return
+        from club_agentes.mcp_server.tables.notify import Listener
+
+        if self._listener is not None:
+            self._listener.stop()
+        self._listener = Listener(self.store, channel, loop, lambda _name: self.clear(), self.clear)
+        self._listening = self._listener.ready
+        self._listener.start()
+
+    def stop(self) -> None:
+        """Stop listening (PostgreSQL); the cache then serves nothing. Never raises."""
+        if self._listener is not None:
+            self._listener.stop()
+            self._listening = None
+            self._listener = None
+
+
 TokenLookup = Callable[[str], AccessToken | None]
 """Finds an OAuth access token by its text (the store's read; ``None`` when unknown or expired)."""
 
@@ -188,25 +344,55 @@ class AgentKeyVerifier:
     OAuth access token ``client_id`` is the OAuth client and ``subject`` the agent it signed in as.
     """
 
-    def __init__(self, registry: AgentRegistry, tokens: TokenLookup | None = None) -> None:
+    def __init__(self, registry: AgentRegistry, tokens: TokenLookup | None = None, *, cache: bool = True) -> None:
+        """Build the verifier; ``cache``: keep verified agent keys in a :class:`KeyCache`."""
         self.registry = registry
         self.tokens = tokens
+        self.cache = KeyCache(registry.store) if cache else None
 
-    def verify(self, token: str) -> AccessToken | None:
+    def verify(self, token: str, stamp: tuple[int, int] | None = None) -> AccessToken | None:
         """Return the access token ``token`` stands for, or ``None`` (blocking; one store read). Never raises
-        for any string."""
+        for any string.
+
+        An agent key found valid is cached under ``stamp`` (see :meth:`KeyCache.stamp`, taken before this read).
+        """
         if self.tokens is not None and not token.strip().startswith(KEY_PREFIX):
             return self.tokens(token)
         record = self.registry.verify(token)
         if record is None:
             return None
-        return AccessToken(token=token, client_id=record.name, subject=record.name, scopes=[AGENT_SCOPE])
+        access = AccessToken(token=token, client_id=record.name, subject=record.name, scopes=[AGENT_SCOPE])
+        if self.cache is not None and stamp is not None and isinstance(token, str):
+            self.cache.put(token.strip(), access, stamp)
+        return access
+
+    def _cached(self, token: str) -> tuple[AccessToken | None, tuple[int, int] | None]:
+        """Return the cached access token of an agent key (or ``None``) and the stamp taken. Never raises."""
+        cache = self.cache
+        if cache is None or not isinstance(token, str) or len(token) > MAX_KEY_CHARS:
+            return None, None
+        key = token.strip()
+        if not key.startswith(KEY_PREFIX):
+            return None, None
+        try:
+            stamp = cache.stamp()
+        except Exception:  # the store cannot answer: verify() reads it and says what is wrong
+            return None, None
+        return cache.get(key, stamp), stamp
 
     async def verify_token(self, token: str) -> AccessToken | None:
         """Return the access token ``token`` stands for, or ``None`` (the SDK then answers 401)."""
+        if self.cache is not None:
+            self.cache.listen()
         if self.registry.store.db.local:
-            return self.verify(token)  # one SQLite row: cheaper than a hop to a worker thread
-        return await anyio.to_thread.run_sync(self.verify, token)
+            hit, stamp = self._cached(token)
+            if hit is not None:
+                return hit
+            return self.verify(token, stamp)  # one SQLite row: cheaper than a hop to a worker thread
+        hit, stamp = self._cached(token)  # PostgreSQL: no store read for a cached key
+        if hit is not None:
+            return hit
+        return await anyio.to_thread.run_sync(self.verify, token, stamp)
 
 
 MISSING_KEY = (

@@ -32,11 +32,12 @@ from collections.abc import Awaitable, Iterable
 from typing import Any, TypeVar
 
 import anyio
-from club_agentes.mcp_server import session_log
+from club_agentes.mcp_server import sdk_json, session_log
 from club_agentes.mcp_server.session_log import SessionLogMiddleware, session_event
 from club_agentes.mcp_server.stdio_guard import LongMethodGuard, run_stdio
 from mcp.server import MCPServer
 from mcp.server.mcpserver.exceptions import ResourceNotFoundError, ToolError, UnexpectedToolError
+from mcp.server.mcpserver.utilities.func_metadata import FuncMetadata
 from mcp.shared.exceptions import MCPError
 from mcp.shared.jsonrpc_dispatcher import progress_token_from_params
 from mcp_types import (
@@ -50,7 +51,7 @@ from mcp_types import (
     ToolAnnotations,
 )
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, PrivateAttr, ValidationError
 
 from club_agentes.errors import Refused
 
@@ -198,12 +199,60 @@ async def with_progress(context: Any, work: Awaitable[T], total_s: float, what: 
     return result  # type: ignore[return-value]  # set whenever work returned
 
 
+class ModelResult(CallToolResult):
+    """A tool result whose structured content is the dump of a pydantic model instance, built by :func:`compact`.
+
+    It remembers the model class (:attr:`model_class`), so :class:`TrustedOutputMetadata` can skip the SDK's
+    second validation of a result that model already validated when it was built; it goes on the wire exactly
+    as a ``CallToolResult``.
+    """
+
+    _model_class: type[BaseModel] | None = PrivateAttr(default=None)
+
+    @property
+    def model_class(self) -> type[BaseModel] | None:
+        """The model whose instance the structured content was dumped from (``None``: not known)."""
+        return self._model_class
+
+
 def compact(data: BaseModel, text: str) -> CallToolResult:
     """Return a tool result: ``text`` (compact, for a model) as content, ``data`` as structured content."""
-    return CallToolResult(
+    result = ModelResult(
         content=[TextContent(type="text", text=text)],
         structured_content=data.model_dump(mode="json", by_alias=True),
     )
+    result._model_class = type(data)
+    return result
+
+
+class TrustedOutputMetadata(FuncMetadata):
+    """The SDK's ``FuncMetadata`` of a tool, except that a :class:`ModelResult` of the tool's own output model
+    (or a subclass of it) is not validated a second time.
+
+    The SDK validates every ``CallToolResult`` a tool with an output model returns against that model
+    (``FuncMetadata.convert_result``); :func:`compact` builds its structured content by dumping an instance of
+    the model, which pydantic validated when it was built. Any other result (a hand-built ``CallToolResult``,
+    a :class:`ModelResult` of another model) is validated as before, and the published ``outputSchema`` is
+    unchanged. Installed by :meth:`ClubServer.skip_output_validation` (the SDK reads ``Tool.fn_metadata`` on
+    every call, so replacing it is an extension point, not a patch).
+    """
+
+    def convert_result(self, result: Any) -> CallToolResult | InputRequiredResult:
+        """Return ``result`` as is when its own model validated it, else the SDK's conversion.
+
+        Raises:
+            ValidationError: the structured content of another result does not fit the output model.
+        """
+        model = self.output_model
+        if (
+            isinstance(result, ModelResult)
+            and not result.is_error
+            and isinstance(model, type)
+            and result.model_class is not None
+            and issubclass(result.model_class, model)
+        ):
+            return result
+        return super().convert_result(result)
 
 
 class ClubServer(MCPServer[Any]):
@@ -212,6 +261,7 @@ class ClubServer(MCPServer[Any]):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         """Build the server (``MCPServer``'s arguments) with the logging capability and its middleware."""
         super().__init__(*args, **kwargs)
+        sdk_json.install()  # orjson for the transport's request and reply bodies (see that module)
         self._lowlevel_server.add_request_handler("logging/setLevel", SetLevelRequestParams, session_log.set_level)
         self.middleware.insert(0, LongMethodGuard())  # outermost: an over-long method name is echoed cut short
         self.middleware.append(SessionLogMiddleware())
@@ -326,11 +376,12 @@ class ClubServer(MCPServer[Any]):
             raise MCPError(code, message, data={"uri": str(uri)[:MAX_QUOTE]}) from None
 
     def skip_output_validation(self, *names: str) -> None:
-        """Stop re-validating the results of these tools against their output models.
+        """Stop re-validating these tools' results that their own output model built (:func:`compact`).
 
-        The tools build their results from the same pydantic models their schema comes from, so the
-        SDK's second validation of every result costs CPU for nothing; the published
-        ``outputSchema`` stays (tests validate results against it).
+        The SDK validates each result against the tool's output model; a result :func:`compact` built
+        from an instance of that model was validated when the instance was made, so the second
+        validation costs CPU for nothing. Other results of these tools are still validated
+        (:class:`TrustedOutputMetadata`); the published ``outputSchema`` stays.
 
         Raises:
             KeyError: no tool of that name.
@@ -340,9 +391,13 @@ class ClubServer(MCPServer[Any]):
             if tool is None:
                 raise KeyError(name)
             meta = tool.fn_metadata
-            schema = meta.output_schema
-            meta.output_model = None
-            meta.output_schema = schema
+            if not isinstance(meta, TrustedOutputMetadata):
+                tool.fn_metadata = TrustedOutputMetadata(
+                    arg_model=meta.arg_model,
+                    output_schema=meta.output_schema,
+                    output_model=meta.output_model,
+                    wrap_output=meta.wrap_output,
+                )
 
 
 def _bounded(message: str) -> str:
