@@ -28,6 +28,7 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal
 
 from club_agentes.mcp_server.limits import LimitSettings, LimitsSyntaxError
@@ -501,3 +502,27 @@ def settings_markdown(rows: Sequence[Setting] = SETTINGS) -> str:
         env = f"`{s.env}`" + "".join(f" (or the deprecated `{d}`)" for d in s.deprecated_env)
         lines.append(f"| {flag} | {env} | {s.help} |")
     return "\n".join(lines)
+
+
+# ----- settings read outside the serve command (the store's default location, the table service)
+
+
+def _environ(env: Mapping[str, str] | None) -> Mapping[str, str]:
+    return os.environ if env is None else env
+
+
+def default_db_path(env: Mapping[str, str] | None = None) -> Path:
+    """Return the default SQLite path: ``$XDG_DATA_HOME/club-agentes/club.sqlite3`` (or ``~/.local/share/...``)."""
+    base = Path(_environ(env).get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "club-agentes" / "club.sqlite3"
+
+
+def default_db_location(env: Mapping[str, str] | None = None) -> str:
+    """Return the store location when none is given: ``$CLUB_AGENTES_DB`` (a path or a ``postgresql://`` URL),
+    else :func:`default_db_path`."""
+    return _environ(env).get("CLUB_AGENTES_DB") or str(default_db_path(env))
+
+
+def default_db_schema(env: Mapping[str, str] | None = None) -> str | None:
+    """Return the PostgreSQL schema when none is given: ``$CLUB_AGENTES_DB_SCHEMA``, else ``None``."""
+    return _environ(env).get("CLUB_AGENTES_DB_SCHEMA") or None

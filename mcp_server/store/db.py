@@ -14,13 +14,30 @@ migrations independently, so store modules never collide.
 Files: a SQLite database and its WAL/SHM files are created readable by their owner only (0600),
 in a folder made 0700 when this module creates it.
 
-Thread safety: SQLite uses one connection behind a lock; PostgreSQL a pool. Calls block; the
-server calls them from worker threads where latency matters.
+Thread safety: SQLite uses one connection behind a lock; PostgreSQL a pool. Calls block.
+
+The async boundary: coroutines reach the store only through :meth:`Database.run` (``await
+store.run(fn, *args)``), which runs the blocking call on the database's own bounded executor, so a
+slow or lock-held query waits in a thread while the event loop serves every other client. The
+executor has as many threads as the PostgreSQL pool has connections (a call never waits for a
+thread while a connection is free, and never holds a thread waiting for a connection), and one
+thread for SQLite (its single connection is used by one thread at a time anyway).
+
+Why not psycopg's ``AsyncConnectionPool``: the store's SQL is written once, against the synchronous
+:class:`Tx`, and is used as is by the command-line tools, the bot lanes (threads and processes) and
+the tests; an async pool would need a second, ``await``-ing copy of every query and every
+transaction body (``Tx.one`` becomes ``await tx.one``, and so on up through each store method).
+The executor gives the event loop the same guarantee (nothing on the loop waits on the network or a
+lock) with one copy of the SQL; the cost is one thread hop per call, which the pool size bounds.
 """
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import contextlib
+import contextvars
+import functools
 import os
 import sqlite3
 import threading
@@ -28,10 +45,12 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, ParamSpec, TypeVar
 from urllib.parse import urlsplit
 
 Dialect = Literal["sqlite", "postgresql"]
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 class StoreError(Exception):
@@ -134,6 +153,8 @@ class Database:
         self._sqlite: sqlite3.Connection | None = None
         self._pool: Any = None
         self._closed = False
+        self._workers = 1
+        self._executor: concurrent.futures.ThreadPoolExecutor | None = None
         self.observer: Callable[[str, float], None] | None = None
         """Called with ``"read"`` or ``"write"`` and the seconds each transaction took (the metrics)."""
 
@@ -204,6 +225,7 @@ class Database:
         except (psycopg.Error, Exception) as exc:
             raise StoreError(f"cannot connect to the PostgreSQL database {shown}: {exc}") from exc
         db._pool = pool
+        db._workers = max_size
         return db
 
     def close(self) -> None:
@@ -212,10 +234,47 @@ class Database:
             if self._closed:
                 return
             self._closed = True
+            executor = self._executor
+        if executor is not None:  # outside the lock: a SQLite call in its thread may need it to finish
+            executor.shutdown(wait=True)
+        with self._lock:
             if self._sqlite is not None:
                 self._sqlite.close()
             if self._pool is not None:
                 self._pool.close()
+
+    # ----- the async boundary
+
+    @property
+    def workers(self) -> int:
+        """Threads of :meth:`run`'s executor: the PostgreSQL pool's size, or 1 for SQLite."""
+        return self._workers
+
+    async def run(self, fn: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
+        """Run the blocking store call ``fn(*args, **kwargs)`` on this database's executor; return its result.
+
+        The calling coroutine waits, the event loop does not: other clients go on while the query waits
+        on the network or on a lock. The call runs in a copy of the caller's context (context variables
+        such as the requester reach it, as with :func:`asyncio.to_thread`). If the awaiting coroutine is
+        cancelled the call still completes in its thread (a transaction is never cut in half).
+
+        Raises:
+            StoreError: the database is closed.
+            Exception: whatever ``fn`` raises.
+        """
+        if self._closed:
+            raise StoreError(f"the database {self.location} is closed")
+        executor = self._executor
+        if executor is None:
+            with self._lock:
+                if self._executor is None:
+                    self._executor = concurrent.futures.ThreadPoolExecutor(
+                        max_workers=self._workers, thread_name_prefix=f"store-{self.dialect}"
+                    )
+                executor = self._executor
+        loop = asyncio.get_running_loop()
+        call = functools.partial(contextvars.copy_context().run, fn, *args, **kwargs)
+        return await loop.run_in_executor(executor, call)
 
     # ----- transactions
 
@@ -360,6 +419,31 @@ class Database:
         """Return the newest applied migration version of each component."""
         rows = self.all("SELECT component, MAX(version) FROM schema_migrations GROUP BY component")
         return {str(c): int(v) for c, v in rows}
+
+
+class StorePart:
+    """One part of the store (tables, quizzes, agents...): a class over one connection source.
+
+    Attributes:
+        db: the database every part of one store shares.
+    """
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    @property
+    def path(self) -> str:
+        """The location the database was opened with (a file path, or a URL without password)."""
+        return self.db.location
+
+    async def run(self, fn: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
+        """Run a blocking call of this part off the event loop (:meth:`Database.run`).
+
+        Raises:
+            StoreError: the database is closed.
+            Exception: whatever ``fn`` raises.
+        """
+        return await self.db.run(fn, *args, **kwargs)
 
 
 def open_database(location: str | Path, *, schema: str | None = None) -> Database:
