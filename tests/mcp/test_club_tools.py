@@ -163,7 +163,7 @@ def test_an_old_databases_key_moves_into_the_key_file(db_location: DbLocation, t
     store = db_location.open()
     with store.db.tx() as tx:  # what an older version wrote
         tx.execute("INSERT INTO meta (key, value) VALUES ('club_pass_key', ?)", (old_key.hex(),))
-    token, _ = ClubPasses(store, secret=old_key).issue("veterana", ["se-vende"])
+    token, _ = ClubPasses(store.quizzes, secret=old_key).issue("veterana", ["se-vende"])
     key_file = tmp_path / "keys" / "club-pass.key"
     app = build_app(store, settings=load_settings({}, env={}, key_file=str(key_file)))
     assert load_key_file(key_file) == old_key
