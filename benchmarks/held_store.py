@@ -166,7 +166,9 @@ def main() -> None:
     out: dict[str, Any] = {}
     for name, ph in (("idle", idle), ("held", held)):
         out[name] = (pct(ph.reads, 50), pct(ph.reads, 99))
-        moves = f"{len(ph.moves)} moves, p50 {ms(pct(ph.moves, 50))}" if ph.moves else "no moves"
+        moves = (
+            f"{len(ph.moves)} moves, p50 {ms(pct(ph.moves, 50))}, max {ms(max(ph.moves))}" if ph.moves else "no moves"
+        )
         print(
             f"{name:5} get_view of {args.clients} other clients: {len(ph.reads)} calls, p50 {ms(out[name][0])}, "
             f"p99 {ms(out[name][1])}; held client: {moves}"
