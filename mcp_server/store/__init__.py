@@ -104,8 +104,9 @@ class Store:
         """Run the blocking store call ``fn(*args, **kwargs)`` off the event loop; return its result.
 
         Every store call made from a coroutine goes through here (``await store.run(store.tables.load_table,
-        table_id)``): it runs on the database's bounded executor (see :mod:`.db`), so a query held by a
-        lock or a slow network stalls only its caller, never the other clients of the event loop.
+        table_id)``), so a query held by a lock or a slow network stalls only its caller, never the other
+        clients of the event loop: on PostgreSQL it runs on the database's bounded executor; on SQLite inline
+        while it would not wait, else on the database's one thread (see :mod:`.db`).
 
         Raises:
             StoreError: the database is closed.

@@ -17,11 +17,17 @@ in a folder made 0700 when this module creates it.
 Thread safety: SQLite uses one connection behind a lock; PostgreSQL a pool. Calls block.
 
 The async boundary: coroutines reach the store only through :meth:`Database.run` (``await
-store.run(fn, *args)``), which runs the blocking call on the database's own bounded executor, so a
-slow or lock-held query waits in a thread while the event loop serves every other client. The
-executor has as many threads as the PostgreSQL pool has connections (a call never waits for a
-thread while a connection is free, and never holds a thread waiting for a connection), and one
-thread for SQLite (its single connection is used by one thread at a time anyway).
+store.run(fn, *args)``), so a slow or lock-held query waits in a thread while the event loop serves
+every other client. PostgreSQL: every call runs on the database's own bounded executor, with as many
+threads as the pool has connections (a call never waits for a thread while a connection is free, and
+never holds a thread waiting for a connection). SQLite: a call runs inline on the loop as long as it
+would not wait (one local file: a call costs microseconds, less than a thread hop, and a thread waiting
+for the GIL of a busy loop waits up to the interpreter's 5 ms switch interval per hand-over); the moment
+it would wait (the connection is in use by another thread, or another process holds the write lock:
+``BEGIN IMMEDIATE`` answers "busy" at once with a zero busy timeout), it stops before doing anything and
+runs again on the database's one thread, where it waits. Once an inline call has committed a
+transaction it is not started again (that would repeat the write): it then waits where it is, as every
+call did before this boundary existed.
 
 Why not psycopg's ``AsyncConnectionPool``: the store's SQL is written once, against the synchronous
 :class:`Tx`, and is used as is by the command-line tools, the bot lanes (threads and processes) and
@@ -49,6 +55,8 @@ from typing import Any, Literal, ParamSpec, TypeVar
 from urllib.parse import urlsplit
 
 Dialect = Literal["sqlite", "postgresql"]
+SQLITE_BUSY_MS = 30_000
+"""How long a SQLite call waits for another process's write lock (off the loop) before failing."""
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -74,6 +82,20 @@ class Migration:
     component: str
     version: int
     statements: tuple[str, ...]
+
+
+class _WouldWait(BaseException):
+    """An inline SQLite call would wait for a lock: :meth:`Database.run` runs it in the store's thread instead.
+
+    A ``BaseException`` so that no store function's ``except Exception`` can swallow it.
+    """
+
+
+class _Inline(threading.local):
+    """Per thread: whether a call is running inline (on the event loop) and how many transactions it committed."""
+
+    active = False
+    committed = 0
 
 
 class Tx:
@@ -155,6 +177,7 @@ class Database:
         self._closed = False
         self._workers = 1
         self._executor: concurrent.futures.ThreadPoolExecutor | None = None
+        self._inline = _Inline()
         self.observer: Callable[[str, float], None] | None = None
         """Called with ``"read"`` or ``"write"`` and the seconds each transaction took (the metrics)."""
 
@@ -188,7 +211,7 @@ class Database:
                 conn = sqlite3.connect(location, check_same_thread=False, isolation_level=None)
             conn.execute("PRAGMA synchronous=NORMAL")
             conn.execute("PRAGMA foreign_keys=ON")
-            conn.execute("PRAGMA busy_timeout=30000")
+            conn.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
         except (sqlite3.Error, OSError) as exc:
             raise StoreError(f"cannot open the SQLite database {location}: {exc}") from exc
         db._sqlite = conn
@@ -251,12 +274,14 @@ class Database:
         return self._workers
 
     async def run(self, fn: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
-        """Run the blocking store call ``fn(*args, **kwargs)`` on this database's executor; return its result.
+        """Run the blocking store call ``fn(*args, **kwargs)`` off the event loop; return its result.
 
         The calling coroutine waits, the event loop does not: other clients go on while the query waits
-        on the network or on a lock. The call runs in a copy of the caller's context (context variables
-        such as the requester reach it, as with :func:`asyncio.to_thread`). If the awaiting coroutine is
-        cancelled the call still completes in its thread (a transaction is never cut in half).
+        on the network or on a lock. PostgreSQL: on this database's executor. SQLite: inline while it would
+        not wait, else on the database's thread (see the module's docstring). A call in a thread runs in a
+        copy of the caller's context (context variables such as the requester reach it, as with
+        :func:`asyncio.to_thread`); if the awaiting coroutine is cancelled it still completes there (a
+        transaction is never cut in half).
 
         Raises:
             StoreError: the database is closed.
@@ -264,6 +289,15 @@ class Database:
         """
         if self._closed:
             raise StoreError(f"the database {self.location} is closed")
+        inline = self._inline
+        if self._sqlite is not None and not inline.active:
+            inline.active, inline.committed = True, 0
+            try:
+                return fn(*args, **kwargs)
+            except _WouldWait:
+                pass  # it stopped before doing anything: run it where it may wait
+            finally:
+                inline.active = False
         executor = self._executor
         if executor is None:
             with self._lock:
@@ -295,23 +329,57 @@ class Database:
         try:
             with self._tx() as tx:
                 yield tx
-        finally:
+        except _WouldWait:
+            raise  # nothing was done: the call runs again in the store's thread, and is measured there
+        except BaseException:
             observer("write", time.perf_counter() - started)
+            raise
+        observer("write", time.perf_counter() - started)
+
+    def _acquire(self, fresh: bool) -> None:
+        """Take the SQLite connection's lock; an inline call that may still move (``fresh``) never waits for it.
+
+        Raises:
+            _WouldWait: ``fresh`` and another thread is using the connection.
+        """
+        if fresh:
+            if not self._lock.acquire(blocking=False):
+                raise _WouldWait
+        else:
+            self._lock.acquire()
 
     @contextlib.contextmanager
     def _tx(self) -> Iterator[Tx]:
         if self._closed:
             raise StoreError(f"the database {self.location} is closed")
         if self._sqlite is not None:
-            with self._lock:
+            inline = self._inline
+            fresh = inline.active and inline.committed == 0  # an inline call that may still move to the thread
+            self._acquire(fresh)
+            try:
                 conn = self._sqlite
-                conn.execute("BEGIN IMMEDIATE")
+                if fresh:
+                    conn.execute("PRAGMA busy_timeout=0")  # answer "busy" at once instead of waiting on the loop
+                    try:
+                        conn.execute("BEGIN IMMEDIATE")
+                    except sqlite3.OperationalError as exc:
+                        if "locked" in str(exc) or "busy" in str(exc):
+                            raise _WouldWait from None
+                        raise
+                    finally:
+                        conn.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
+                else:
+                    conn.execute("BEGIN IMMEDIATE")
                 try:
                     yield Tx(conn.cursor(), "sqlite")
                 except BaseException:
                     conn.execute("ROLLBACK")
                     raise
                 conn.execute("COMMIT")
+                if inline.active:
+                    inline.committed += 1
+            finally:
+                self._lock.release()
             return
         with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
             yield Tx(cur, "postgresql")
@@ -335,6 +403,7 @@ class Database:
             StoreError: the database is closed.
         """
         started = time.perf_counter()
+        observe = True
         try:
             if self._sqlite is None:
                 with self._tx() as tx:
@@ -342,10 +411,16 @@ class Database:
             else:
                 if self._closed:
                     raise StoreError(f"the database {self.location} is closed")
-                with self._lock:
+                self._acquire(self._inline.active and self._inline.committed == 0)
+                try:
                     yield Tx(self._sqlite.cursor(), "sqlite")
+                finally:
+                    self._lock.release()
+        except _WouldWait:
+            observe = False  # nothing was read: the call runs again in the store's thread
+            raise
         finally:
-            if self.observer is not None:
+            if observe and self.observer is not None:
                 self.observer("read", time.perf_counter() - started)
 
     def one(self, sql: str, args: Sequence[Any] = ()) -> tuple[Any, ...] | None:

@@ -156,3 +156,85 @@ async def test_run_passes_results_errors_and_context_and_refuses_once_closed(tmp
     store.close()
     with pytest.raises(StoreError, match="is closed"):
         await store.run(store.tables.load_table, "t-000000000009")
+
+
+async def test_sqlite_calls_run_inline_unless_they_would_wait(tmp_path) -> None:
+    """SQLite: a call that would not wait runs on the loop's own thread (no hop); one that meets a lock of another
+    process (or the connection in use by another thread) moves to the store's thread before doing anything."""
+    loc = DbLocation("sqlite", str(tmp_path / "club.sqlite3"))
+    store = loc.open()
+    try:
+
+        def where(table_id: str) -> str:
+            store.tables.abort_table(table_id, revision=store.tables.table_head(table_id).revision, note="x", now=1.0)  # type: ignore[union-attr]
+            return threading.current_thread().name
+
+        store.tables.create_table(_table("t-000000000001"))
+        store.tables.create_table(_table("t-000000000002"))
+        assert await store.run(where, "t-000000000001") == threading.current_thread().name  # inline
+        with held_lock(loc, "t-000000000002") as (locked, release):
+            await until(locked)
+            moved = asyncio.create_task(store.run(where, "t-000000000002"))
+            for _ in range(20):
+                await asyncio.sleep(0)
+            assert not moved.done()
+            release.set()
+            assert (await moved).startswith("store-sqlite")  # waited in the store's thread
+        assert store.tables.load_table("t-000000000002").status == "aborted"  # type: ignore[union-attr]
+        busy, free = threading.Event(), threading.Event()
+
+        def use_connection() -> None:  # another thread of this process (a bot lane) in a transaction
+            with store.db.tx():
+                busy.set()
+                free.wait(HOLD_AT_MOST_S)
+
+        lane = threading.Thread(target=use_connection)
+        lane.start()
+        await until(busy)
+        read = asyncio.create_task(
+            store.run(lambda: (store.tables.table_head("t-000000000001"), threading.current_thread().name))
+        )
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert not read.done()
+        free.set()
+        head, name = await read
+        lane.join()
+        assert head is not None and name.startswith("store-sqlite")
+    finally:
+        store.close()
+
+
+async def test_an_inline_sqlite_call_that_committed_is_never_started_again(tmp_path) -> None:
+    """An inline call that meets a lock after it committed a write waits where it is: moving it would repeat
+    the write."""
+    loc = DbLocation("sqlite", str(tmp_path / "club.sqlite3"))
+    store = loc.open()
+    try:
+        store.tables.create_table(_table("t-000000000001"))
+        runs = []
+        holder: list[threading.Thread] = []
+        locked, release = threading.Event(), threading.Event()
+
+        def hold() -> None:
+            conn = sqlite3.connect(loc.location, isolation_level=None, timeout=30)
+            conn.execute("BEGIN IMMEDIATE")
+            locked.set()
+            release.wait(HOLD_AT_MOST_S)
+            conn.execute("COMMIT")
+            conn.close()
+
+        def two_writes() -> int:
+            runs.append(1)
+            store.tables.create_table(_table(f"t-00000000010{len(runs)}"))  # committed
+            holder.append(threading.Thread(target=hold))
+            holder[0].start()
+            locked.wait()
+            threading.Timer(0.1, release.set).start()  # the lock goes away soon; this call waits for it inline
+            return store.tables.abort_table("t-000000000001", revision=1, note="x", now=1.0)
+
+        assert await store.run(two_writes) == 2
+        holder[0].join()
+        assert runs == [1] and len(store.tables.list_tables(limit=10)) == 2
+    finally:
+        store.close()
