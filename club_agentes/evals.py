@@ -476,9 +476,13 @@ def read_outcome(db: Path, agent: str, game: str) -> dict[str, Any]:
         return outcome
     store = Store(db)
     try:
-        started = len(store.recent_prompt_keys(name, game, MAX_PAPERS))  # one entry per paper of the game
-        graded = [a for a in store.graded_attempts(game) if a.agent == name and not a.practice and a.result is not None]
-        passes = [p for p in store.list_passes(name) if game in p.games and not p.revoked]
+        started = len(store.quizzes.recent_prompt_keys(name, game, MAX_PAPERS))  # one entry per paper of the game
+        graded = [
+            a
+            for a in store.quizzes.graded_attempts(game)
+            if a.agent == name and not a.practice and a.result is not None
+        ]
+        passes = [p for p in store.quizzes.list_passes(name) if game in p.games and not p.revoked]
     finally:
         store.close()
     attempts: list[dict[str, Any]] = []

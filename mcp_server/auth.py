@@ -119,8 +119,8 @@ class AgentRegistry:
             )
         key, key_id, key_hash = new_key()
         record = AgentRecord(normal, name.strip()[:64], key_id, key_hash, origin, self.clock())
-        if not self.store.add_agent(record):
-            existing = self.store.load_agent(normal)
+        if not self.store.agents.add_agent(record):
+            existing = self.store.agents.load_agent(normal)
             shown = f" (as {existing.display!r})" if existing and existing.display != name.strip() else ""
             raise AgentExists(
                 f"an agent named {normal!r} exists already{shown}; names are compared without case, accents or "
@@ -136,14 +136,14 @@ class AgentRegistry:
             UnknownAgent: no such agent.
         """
         normal = normalize_agent_name(name)
-        record = self.store.load_agent(normal)
+        record = self.store.agents.load_agent(normal)
         if record is None:
             raise UnknownAgent(f"no agent is named {normal!r}; 'club-agentes agents list' lists them")
         return record
 
     def list(self) -> list[AgentRecord]:
         """Return every agent, oldest first."""
-        return self.store.list_agents()
+        return self.store.agents.list_agents()
 
     def revoke(self, name: str) -> tuple[AgentRecord, int]:
         """Revoke an agent: its key, its OAuth tokens and its club passes stop working at once.
@@ -155,11 +155,11 @@ class AgentRegistry:
             UnknownAgent: no such agent, or it was revoked already.
         """
         record = self.get(name)
-        if not self.store.revoke_agent(record.name, self.clock()):
+        if not self.store.agents.revoke_agent(record.name, self.clock()):
             raise UnknownAgent(f"the agent {record.name!r} was revoked already")
         agents_changed(self.store, record.name)
-        self.store.revoke_oauth_agent(record.name)
-        revoked = sum(1 for p in self.store.passes_for(record.name) if not p.revoked and self.store.revoke_pass(p.jti))
+        self.store.oauth.revoke_oauth_agent(record.name)
+        revoked = sum(1 for p in self.store.quizzes.passes_for(record.name) if not p.revoked and self.store.quizzes.revoke_pass(p.jti))
         return self.get(record.name), revoked
 
     def rotate(self, name: str) -> tuple[AgentRecord, str]:
@@ -171,9 +171,9 @@ class AgentRegistry:
         """
         record = self.get(name)
         key, key_id, key_hash = new_key()
-        self.store.replace_agent_key(record.name, key_id, key_hash)
+        self.store.agents.replace_agent_key(record.name, key_id, key_hash)
         agents_changed(self.store, record.name)
-        self.store.revoke_oauth_agent(record.name)  # tokens signed in with the old key go with it
+        self.store.oauth.revoke_oauth_agent(record.name)  # tokens signed in with the old key go with it
         return self.get(record.name), key
 
     def verify(self, key: str) -> AgentRecord | None:
@@ -183,7 +183,7 @@ class AgentRegistry:
         m = _KEY_RE.fullmatch(key.strip())
         if m is None:
             return None
-        record = self.store.agent_by_key_id(m.group(1))
+        record = self.store.agents.agent_by_key_id(m.group(1))
         if record is None or record.revoked_at is not None:
             return None
         if not hmac.compare_digest(record.key_hash, _hash(m.group(2))):
@@ -201,7 +201,7 @@ _caches: weakref.WeakSet[KeyCache] = weakref.WeakSet()
 
 def agents_channel(store: Store) -> str | None:
     """Return the PostgreSQL ``NOTIFY`` channel of agent changes of this store's schema (``None`` on SQLite)."""
-    channel = store.tables_channel()
+    channel = store.tables.tables_channel()
     return None if channel is None else "club_agents_" + channel.removeprefix("club_tables_")
 
 

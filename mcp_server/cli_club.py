@@ -116,7 +116,7 @@ def run_agents_list(args: argparse.Namespace) -> int:
 def _agents_list(args: argparse.Namespace) -> int:
     _, store = _open(args)
     try:
-        agents = store.list_agents()
+        agents = store.agents.list_agents()
     finally:
         store.close()
     if not agents:
@@ -197,7 +197,7 @@ def _pass_list(args: argparse.Namespace) -> int:
     _, store = _open(args)
     try:
         agent = normalize_agent_name(args.of_agent) if args.of_agent else None
-        records = store.list_passes(agent)
+        records = store.quizzes.list_passes(agent)
     finally:
         store.close()
     if not records:
@@ -224,14 +224,16 @@ def _pass_show(args: argparse.Namespace) -> int:
         check = None
         if text.count(".") == 2:
             key_file = Path(settings.key_file) if settings.key_file else default_key_path(str(store.path))
-            office = ClubPasses(store, secret=signing_key(store, key_file=key_file, secret=settings.secret))
+            office = ClubPasses(
+                store.quizzes, secret=signing_key(store.quizzes, key_file=key_file, secret=settings.secret)
+            )
             check = office.verify(text)
             if check.jti is None:
                 return _fail(f"the token is refused: {check.reason}")
             jti = check.jti
         else:
             jti = text
-        record = store.load_pass(jti)
+        record = store.quizzes.load_pass(jti)
     finally:
         store.close()
     if record is None:
@@ -264,17 +266,17 @@ def _pass_revoke(args: argparse.Namespace) -> int:
     _, store = _open(args)
     try:
         if args.pass_id is not None:
-            record = store.load_pass(args.pass_id)
+            record = store.quizzes.load_pass(args.pass_id)
             if record is None:
                 return _fail(f"no club pass has the id {args.pass_id[:40]!r}; 'club-agentes pass list' lists them")
             if record.revoked:
                 sys.stdout.write(f"Pass {record.jti} of {record.agent} was revoked already.\n")
                 return 0
-            store.revoke_pass(record.jti)
+            store.quizzes.revoke_pass(record.jti)
             sys.stdout.write(f"Revoked pass {record.jti} of {record.agent}; it is refused from now on.\n")
             return 0
         agent = normalize_agent_name(args.of_agent)
-        revoked = [p.jti for p in store.passes_for(agent) if not p.revoked and store.revoke_pass(p.jti)]
+        revoked = [p.jti for p in store.quizzes.passes_for(agent) if not p.revoked and store.quizzes.revoke_pass(p.jti)]
     finally:
         store.close()
     sys.stdout.write(f"Revoked {len(revoked)} pass{'' if len(revoked) == 1 else 'es'} of {agent}.\n")

@@ -78,7 +78,7 @@ def run_ratings_rebuild(args: argparse.Namespace) -> int:
         store = _open(args)
         try:
             count = Ratings(store).rebuild()
-            players = len(store.all_ratings())
+            players = len(store.clubhouse.all_ratings())
         finally:
             store.close()
     except (Refused, StoreError) as exc:

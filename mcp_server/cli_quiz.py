@@ -136,5 +136,5 @@ def run_stats(args: argparse.Namespace) -> int:
         store = open_store(args.db)
     except (StoreError, OSError) as exc:
         return _fail(f"the database cannot be opened: {exc}")
-    sys.stdout.write(evaluate.stats_report(store))
+    sys.stdout.write(evaluate.stats_report(store.quizzes))
     return EXIT_OK

@@ -24,6 +24,7 @@ from club_agentes.mcp_server.models_quiz import (
     QuizResultOut,
 )
 from club_agentes.mcp_server.settings import ServerSettings
+from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.toolkit import READ_ONLY, WRITES, ClubServer, compact
 from club_agentes.quizzes.bank import default_bank, load_private_bank
 from club_agentes.quizzes.clubpass import default_key_path, iso_utc, signing_key
@@ -43,12 +44,13 @@ GAMES = ", ".join(f"'{g}'" for g in game_ids())
 
 
 def quiz_service(
-    store: QuizStore,
+    store: Store | QuizStore,
     settings: ServerSettings | None = None,
     limits: Limits | None = None,
     corpus: Corpus | None = None,
 ) -> QuizService:
-    """Return the quiz service over the packaged bank (and the operator's private bank) and ``store``.
+    """Return the quiz service over the packaged bank (and the operator's private bank) and ``store``
+    (the server's :class:`Store`, whose quiz part it uses, or any ``QuizStore``).
 
     The pass-signing key comes from ``settings.secret`` (``CLUB_AGENTES_SECRET``) or the key file
     (``settings.key_file``, default beside the database), created on first start.
@@ -58,6 +60,8 @@ def quiz_service(
         quizzes.clubpass.SigningKeyError: the signing key cannot be read, created or used.
     """
     settings = settings or ServerSettings()
+    if isinstance(store, Store):
+        store = store.quizzes
     location = str(getattr(store, "path", "") or settings.db or "")
     key_file = Path(settings.key_file) if settings.key_file else default_key_path(location)
     secret = signing_key(store, key_file=key_file, secret=settings.secret)

@@ -68,12 +68,15 @@ import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Protocol
+from typing import TYPE_CHECKING
 
-import anyio.to_thread
+import anyio
 from club_agentes.mcp_server.store.limits import Blocked
 
 from club_agentes.errors import Refused
+
+if TYPE_CHECKING:
+    from club_agentes.mcp_server.store import Store
 
 HOUR = 3600.0
 LIMITS_ENV = "CLUB_AGENTES_LIMITS"
@@ -175,49 +178,6 @@ class LimitSettings:
         return ",".join(f"{f}={'none' if v is None else v}" for f, v in dataclasses.asdict(self).items())
 
 
-class LimitStore(Protocol):
-    """What :class:`Limits` needs from the store (``mcp_server.store.limits.LimitStoreSQL``)."""
-
-    def rate_take(
-        self,
-        kind: str,
-        subject: str,
-        *,
-        now: float,
-        window: float,
-        limit: int | None,
-        global_limit: int | None,
-        share_limit: int | None = None,
-        share_group: str | None = None,
-        event: str | None = None,
-    ) -> Blocked | None:
-        """Count one event unless a limit is reached; return what blocked it."""
-        ...
-
-    def rate_give_back(self, event: str) -> None:
-        """Uncount the event stored with receipt ``event``."""
-        ...
-
-    def hold_take(
-        self,
-        lease: str,
-        kind: str,
-        subject: str,
-        *,
-        now: float,
-        expires_at: float,
-        limit: int | None,
-        global_limit: int | None,
-        share_limit: int | None = None,
-    ) -> Blocked | None:
-        """Hold a lease unless too many are held; return what blocked it."""
-        ...
-
-    def hold_release(self, lease: str) -> None:
-        """Release a lease."""
-        ...
-
-
 _RATE_KINDS: dict[str, tuple[str, str]] = {
     "entry_quiz": ("entry_quizzes_per_hour", "entry quizzes"),
     "practice": ("practice_per_hour", "practice questions"),
@@ -256,7 +216,7 @@ class Limits:
     def __init__(
         self,
         settings: LimitSettings,
-        store: LimitStore,
+        store: Store,
         *,
         clock: Callable[[], float] = time.time,
         fair_share: float | None = DEFAULT_FAIR_SHARE,
@@ -329,7 +289,7 @@ class Limits:
         if game is not None:  # counted per game (entry_quiz_game); the fair share over all games
             key, per, group = f"{subject}\x1f{game}", f" of {game} in the last hour", subject
         receipt = secrets.token_hex(12)
-        blocked = self.store.rate_take(
+        blocked = self.store.limits.rate_take(
             kind,
             key,
             now=now,
@@ -349,7 +309,7 @@ class Limits:
     def give_back(self, receipt: str | None) -> None:
         """Uncount a request :meth:`take` counted (no-op for ``None``)."""
         if receipt is not None:
-            self.store.rate_give_back(receipt)
+            self.store.limits.rate_give_back(receipt)
 
     @contextlib.contextmanager
     def counting(self, kind: str, subject: str) -> Iterator[None]:
@@ -410,32 +370,23 @@ class Limits:
             yield
         finally:
             if lease is not None:
-                self.store.hold_release(lease)
+                self.store.limits.hold_release(lease)
 
     @contextlib.asynccontextmanager
     async def ahold(self, kind: str, subject: str, seconds: float) -> AsyncIterator[None]:
-        """:meth:`hold` for async code: the store is reached from a worker thread (on the loop for SQLite, whose
-        one-row writes cost less than the hop).
+        """:meth:`hold` for async code: the store is reached through ``store.run`` (off the event loop).
 
         Raises:
             KeyError: ``kind`` is not a hold kind (a defect of the caller).
             LimitReached: the subject (or the club) already holds as many as allowed.
         """
-        if self._local():
-            with self.hold(kind, subject, seconds):  # SQLite: cheaper than two hops to a worker thread
-                yield
-            return
-        lease = await anyio.to_thread.run_sync(self._acquire, kind, subject, seconds)
+        lease = await self.store.run(self._acquire, kind, subject, seconds)
         try:
             yield
         finally:
             if lease is not None:
                 with anyio.CancelScope(shield=True):
-                    await anyio.to_thread.run_sync(self.store.hold_release, lease)
-
-    def _local(self) -> bool:
-        db = getattr(self.store, "db", None)
-        return bool(getattr(db, "local", False))
+                    await self.store.run(self.store.limits.hold_release, lease)
 
     def _acquire(self, kind: str, subject: str, seconds: float) -> str | None:
         name, what = _HOLD_KINDS[kind]
@@ -444,7 +395,7 @@ class Limits:
             return None
         now = self.clock()
         lease = secrets.token_hex(12)
-        blocked = self.store.hold_take(
+        blocked = self.store.limits.hold_take(
             lease,
             kind,
             subject,

@@ -30,11 +30,9 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import urlsplit
 
-import anyio.to_thread
 from club_agentes.mcp_server.auth import AGENT_SCOPE, AgentKeyVerifier, AgentRegistry, KeyChallenge
 from club_agentes.mcp_server.limits import LimitReached, Limits
 from club_agentes.mcp_server.proxies import client_address
@@ -215,10 +213,13 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
         self.verifier = AgentKeyVerifier(registry, self.access_token)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """Call a blocking store function: inline on SQLite, in a worker thread on PostgreSQL."""
-        if self.store.db.local:
-            return fn(*args)
-        return await anyio.to_thread.run_sync(partial(fn, *args))
+        """Call a blocking store function off the event loop (through ``store.run``, the one async boundary).
+
+        Raises:
+            StoreError: the database is closed.
+            Exception: whatever ``fn`` raises.
+        """
+        return await self.store.run(fn, *args)
 
     @property
     def open_registration(self) -> bool:
@@ -234,7 +235,7 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
 
     async def get_client(self, client_id: str) -> OAuthClientInformationFull | None:
         """Return a registered client, or ``None``."""
-        info = await self.run(self.store.oauth_client, client_id[:200])
+        info = await self.run(self.store.oauth.oauth_client, client_id[:200])
         return OAuthClientInformationFull.model_validate_json(info) if info is not None else None
 
     async def register_client(self, client_info: OAuthClientInformationFull) -> None:
@@ -248,7 +249,9 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
             refusal = redirect_refusal(str(uri))
             if refusal is not None:
                 raise RegistrationError("invalid_redirect_uri", refusal)
-        await self.run(self.store.add_oauth_client, client_info.client_id, client_info.model_dump_json(), self.clock())
+        await self.run(
+            self.store.oauth.add_oauth_client, client_info.client_id, client_info.model_dump_json(), self.clock()
+        )
 
     # ----- authorization: the request waits for the login page
 
@@ -269,7 +272,7 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
         now = self.clock()
         assert client.client_id is not None
         await self.run(
-            self.store.add_sign_in,
+            self.store.oauth.add_sign_in,
             digest(request_id),
             client.client_id,
             params.model_dump_json(),
@@ -282,7 +285,7 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
         """Return the unexpired sign-in of this request id (from the login page's URL or form), or ``None``."""
         if not request_id or len(request_id) > MAX_TOKEN_CHARS:
             return None
-        return await self.run(self.store.sign_in, digest(request_id), self.clock())
+        return await self.run(self.store.oauth.sign_in, digest(request_id), self.clock())
 
     @staticmethod
     def params(pending: PendingSignIn) -> AuthorizationParams:
@@ -294,7 +297,7 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
 
         Returns ``None`` when the sign-in was ended meanwhile (another tab, or cancelled).
         """
-        if not await self.run(self.store.end_sign_in, digest(request_id)):
+        if not await self.run(self.store.oauth.end_sign_in, digest(request_id)):
             return None
         params = self.params(pending)
         code = secrets.token_urlsafe(32)
@@ -307,7 +310,7 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
         )
         now = self.clock()
         await self.run(
-            self.store.add_oauth_code,
+            self.store.oauth.add_oauth_code,
             digest(code),
             pending.client_id,
             agent,
@@ -321,7 +324,7 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
 
     async def deny(self, request_id: str, pending: PendingSignIn) -> str:
         """End a sign-in the person cancelled; return the client's redirect URL with ``access_denied``."""
-        await self.run(self.store.end_sign_in, digest(request_id))
+        await self.run(self.store.oauth.end_sign_in, digest(request_id))
         params = self.params(pending)
         return construct_redirect_uri(
             str(params.redirect_uri),
@@ -338,7 +341,7 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
         """Return the code issued to ``client`` (spent or not: a second use is refused when exchanged), or ``None``."""
         if len(authorization_code) > MAX_TOKEN_CHARS or client.client_id is None:
             return None
-        row = await self.run(self.store.oauth_code, digest(authorization_code), client.client_id)
+        row = await self.run(self.store.oauth.oauth_code, digest(authorization_code), client.client_id)
         if row is None:
             return None
         p = _CodeParams.model_validate_json(row.params)
@@ -383,7 +386,7 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
         grant = Grant(
             code.client_id, code.subject or "", code.grant_id, " ".join(code.scopes), self.settings.resource_url
         )
-        tokens = await self._issue(self.store.exchange_oauth_code, code.code, grant)
+        tokens = await self._issue(self.store.oauth.exchange_oauth_code, code.code, grant)
         if tokens is None:
             raise TokenError(
                 "invalid_grant",
@@ -398,7 +401,7 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
         """Return the unexpired refresh token of ``client`` (its agent not revoked), or ``None``."""
         if not refresh_token.startswith(REFRESH_PREFIX) or len(refresh_token) > MAX_TOKEN_CHARS:
             return None
-        row = await self.run(self.store.oauth_token, digest(refresh_token), "refresh", self.clock())
+        row = await self.run(self.store.oauth.oauth_token, digest(refresh_token), "refresh", self.clock())
         if row is None or row.client_id != client.client_id:
             return None
         return ClubRefreshToken(**_token_fields(refresh_token, row))
@@ -413,7 +416,7 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
         """
         old = refresh_token
         grant = Grant(old.client_id, old.subject or "", old.grant_id, " ".join(scopes or old.scopes), old.resource)
-        tokens = await self._issue(self.store.rotate_oauth_refresh, old.token, grant)
+        tokens = await self._issue(self.store.oauth.rotate_oauth_refresh, old.token, grant)
         if tokens is None:
             raise TokenError("invalid_grant", "this refresh token was used or revoked already; sign in again")
         return tokens
@@ -422,7 +425,7 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
         """Return the unexpired access token ``token`` (its agent not revoked), or ``None`` (blocking; one read)."""
         if not token.startswith(ACCESS_PREFIX) or len(token) > MAX_TOKEN_CHARS:
             return None
-        row = self.store.oauth_token(digest(token), "access", self.clock())
+        row = self.store.oauth.oauth_token(digest(token), "access", self.clock())
         if row is None:
             return None
         return ClubAccessToken(**_token_fields(token, row))
@@ -434,7 +437,7 @@ class OAuthLogin(OAuthAuthorizationServerProvider[ClubCode, ClubRefreshToken, Ac
     async def revoke_token(self, token: AccessToken | ClubRefreshToken) -> None:
         """Revoke the grant an access or refresh token belongs to (both its tokens); agent keys are not revoked here."""
         if isinstance(token, ClubAccessToken | ClubRefreshToken):
-            await self.run(self.store.revoke_oauth_grant, token.grant_id)
+            await self.run(self.store.oauth.revoke_oauth_grant, token.grant_id)
 
     # ----- wiring
 

@@ -154,7 +154,7 @@ class LoginPage:
         """Render the sign-in (or continue) page with a CSRF token (a new one unless ``csrf`` is given)."""
         if csrf is None:
             csrf = secrets.token_urlsafe(32)
-            if not await self.login.run(self.login.store.set_sign_in_csrf, digest(request_id), digest(csrf)):
+            if not await self.login.run(self.login.store.oauth.set_sign_in_csrf, digest(request_id), digest(csrf)):
                 return self._expired()
         params = self.login.params(pending)
         client = await self.login.get_client(pending.client_id)
@@ -260,7 +260,7 @@ class LoginPage:
             if receipt is not None:  # a refused name does not use up the address's registrations
                 await self.login.run(self.login.limits.give_back, receipt)
             return await self._page(request_id, pending, status=400, csrf=csrf, name=name, error=_sentence(exc))
-        await self.login.run(self.login.store.set_sign_in_agent, digest(request_id), record.name)
+        await self.login.run(self.login.store.oauth.set_sign_in_agent, digest(request_id), record.name)
         created = PendingSignIn(pending.client_id, pending.params, pending.csrf_hash, record.name, pending.expires_at)
         return await self._page(request_id, created, csrf=csrf, page="created", key=key)
 

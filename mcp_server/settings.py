@@ -28,6 +28,7 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal
 
 from club_agentes.mcp_server.limits import LimitSettings, LimitsSyntaxError
@@ -501,3 +502,57 @@ def settings_markdown(rows: Sequence[Setting] = SETTINGS) -> str:
         env = f"`{s.env}`" + "".join(f" (or the deprecated `{d}`)" for d in s.deprecated_env)
         lines.append(f"| {flag} | {env} | {s.help} |")
     return "\n".join(lines)
+
+
+# ----- settings read outside the serve command (the store's default location, the table service)
+
+
+def _environ(env: Mapping[str, str] | None) -> Mapping[str, str]:
+    return os.environ if env is None else env
+
+
+def default_db_path(env: Mapping[str, str] | None = None) -> Path:
+    """Return the default SQLite path: ``$XDG_DATA_HOME/club-agentes/club.sqlite3`` (or ``~/.local/share/...``)."""
+    base = Path(_environ(env).get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "club-agentes" / "club.sqlite3"
+
+
+def default_db_location(env: Mapping[str, str] | None = None) -> str:
+    """Return the store location when none is given: ``$CLUB_AGENTES_DB`` (a path or a ``postgresql://`` URL),
+    else :func:`default_db_path`."""
+    return _environ(env).get("CLUB_AGENTES_DB") or str(default_db_path(env))
+
+
+def default_db_schema(env: Mapping[str, str] | None = None) -> str | None:
+    """Return the PostgreSQL schema when none is given: ``$CLUB_AGENTES_DB_SCHEMA``, else ``None``."""
+    return _environ(env).get("CLUB_AGENTES_DB_SCHEMA") or None
+
+
+TABLE_SETTING_ENV: dict[str, str] = {
+    "max_live_tables": "CLUB_AGENTES_MAX_LIVE_TABLES",
+    "idle_s": "CLUB_AGENTES_LIVE_IDLE_S",
+    "decision_timeout_s": "CLUB_AGENTES_DECISION_TIMEOUT_S",
+    "max_timeouts": "CLUB_AGENTES_MAX_TIMEOUTS",
+    "bot_workers": "CLUB_AGENTES_BOT_WORKERS",
+    "bot_cpu_share": "CLUB_AGENTES_BOT_CPU_SHARE",
+    "bot_cpu_total_s": "CLUB_AGENTES_BOT_CPU_TOTAL_S",
+    "snapshot_every": "CLUB_AGENTES_SNAPSHOT_EVERY",
+    "waiting_expiry_s": "CLUB_AGENTES_WAITING_EXPIRY_S",
+}
+"""The table service's settings (``TableSettings`` fields) and their environment variables (no flags; documented
+in docs/tables.md). ``--max-live-tables`` and ``--waiting-expiry-s`` of :data:`SETTINGS` override the first and last."""
+
+
+def table_setting_values(env: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Return ``TableSettings`` field -> the text of its variable, for the variables of
+    :data:`TABLE_SETTING_ENV` set (not blank) in ``env`` (default: the process environment).
+
+    ``TableSettings.from_env`` checks and converts them (and names the variable of a bad value).
+    """
+    environ = _environ(env)
+    out: dict[str, str] = {}
+    for name, var in TABLE_SETTING_ENV.items():
+        raw = environ.get(var)
+        if raw is not None and raw.strip():
+            out[name] = raw.strip()
+    return out

@@ -252,4 +252,4 @@ class Ratings:
 
     def snapshot(self) -> list[tuple[str, str, float, float, int, int]]:
         """Return every rating as ``(game, player, mu, sigma, games, wins)`` (for comparing two computations)."""
-        return [(r.game, r.player, r.mu, r.sigma, r.games, r.wins) for r in self.store.all_ratings()]
+        return [(r.game, r.player, r.mu, r.sigma, r.games, r.wins) for r in self.store.clubhouse.all_ratings()]

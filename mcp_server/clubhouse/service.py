@@ -168,7 +168,7 @@ class Clubhouse:
 
     def rating_mu(self, agent: str, game: str) -> float:
         """Return an agent's rating mean at a game (the model's starting mean if unrated)."""
-        for r in self.store.ratings_of(agent):
+        for r in self.store.clubhouse.ratings_of(agent):
             if r.game == game:
                 return r.mu
         return float(MODEL.mu)
@@ -182,7 +182,7 @@ class Clubhouse:
         game = self.game(game_id)
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LEADERBOARD:
             raise ClubhouseError(f"limit must be a whole number from 1 to {MAX_LEADERBOARD}")
-        rows = {r.player: r for r in self.store.leaderboard_rows(game_id, 10_000)}
+        rows = {r.player: r for r in self.store.clubhouse.leaderboard_rows(game_id, 10_000)}
         for kind in game.bots:
             name = f"bot:{kind}"
             if name not in rows:
@@ -207,10 +207,10 @@ class Clubhouse:
         if isinstance(recent, bool) or not isinstance(recent, int) or not 1 <= recent <= MAX_RECENT:
             raise ClubhouseError(f"recent must be a whole number from 1 to {MAX_RECENT}")
         mine = []
-        for r in self.store.ratings_of(agent):
+        for r in self.store.clubhouse.ratings_of(agent):
             rank = next((s.rank for s in self.standings(r.game, MAX_LEADERBOARD) if s.row.player == agent), 0)
             mine.append(Standing(rank, r))
-        return mine, self.store.recent_rated(agent, recent)
+        return mine, self.store.clubhouse.recent_rated(agent, recent)
 
     def replay_url(self, table_id: str) -> str | None:
         """Return the web replay of a table, when the server serves the web app."""

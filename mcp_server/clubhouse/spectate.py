@@ -243,7 +243,7 @@ class Spectator:
 
     def head(self, table_id: str) -> tuple[int, int, str] | None:
         """Return a table's ``(revision, version, status)`` (one indexed read), or ``None``."""
-        h = self.store.table_head(table_id)
+        h = self.store.tables.table_head(table_id)
         return (h.revision, h.version, h.status) if h is not None else None
 
     def public(self, table_id: str) -> PublicTable:
@@ -288,13 +288,13 @@ class Spectator:
         benchmark's "spectator reconnects"), a window scans about as many as it shows.
         """
         if limit is None or upto_version is None:
-            return self.store.load_events(
+            return self.store.tables.load_events(
                 table_id, after_version=after_version, upto_version=upto_version, seat=None, limit=limit, newest=True
             )
         window = max(EVENT_WINDOW, limit)
         while True:
             low = max(after_version, upto_version - window)
-            events = self.store.load_events(
+            events = self.store.tables.load_events(
                 table_id, after_version=low, upto_version=upto_version, seat=None, limit=limit, newest=True
             )
             if len(events) >= limit or low <= after_version:
@@ -307,13 +307,13 @@ class Spectator:
         Raises:
             NotFound: no such table, or it is not over yet.
         """
-        row = self.store.load_table(table_id)
+        row = self.store.tables.load_table(table_id)
         if row is None:
             raise NotFound(f"there is no table {table_id[:40]!r}")
         if row.status not in ("finished", "aborted"):
             raise NotFound(f"table {table_id} is not over yet; its replay opens when the game ends")
         game = self._games(row.game)
-        claims = {c.seat: c for c in self.store.seat_claims(table_id)}
+        claims = {c.seat: c for c in self.store.tables.seat_claims(table_id)}
         return Replay(
             table_id, row.game, game.name, seat_lines(row, claims), row.seed, row.config, row.result, row.version + 1
         )
@@ -336,10 +336,10 @@ class Spectator:
         game = self._games(replay.game)
         state = self._state_at(replay, game, index)
         view = game.view(state, None)
-        events = self.store.load_events(replay.table_id, after_version=index - 1, upto_version=index, everything=True)
+        events = self.store.tables.load_events(replay.table_id, after_version=index - 1, upto_version=index, everything=True)
         seat = None
         if index > 0:
-            moves = self.store.load_moves(replay.table_id, after=index - 1, upto=index)
+            moves = self.store.tables.load_moves(replay.table_id, after=index - 1, upto=index)
             seat = moves[0].seat if moves else None
         return ReplayStep(index, view, game.render(view), tuple(events), seat)
 
@@ -358,14 +358,14 @@ class Spectator:
                     state, base = game.restore(config, json.loads(cached)), mark
                     break
                 mark -= CHECKPOINT_EVERY
-            snap = self.store.latest_snapshot(replay.table_id, game.snapshot_version, upto=index)
+            snap = self.store.tables.latest_snapshot(replay.table_id, game.snapshot_version, upto=index)
             if snap is not None and snap.version > base:
                 with contextlib.suppress(NotImplementedError, ValueError):
                     state, base = game.restore(config, snap.data), snap.version
         if state is None:
             state, _setup = game.start(config, replay.seed)
             base = 0
-        for m in self.store.load_moves(replay.table_id, after=base, upto=index):
+        for m in self.store.tables.load_moves(replay.table_id, after=base, upto=index):
             game.apply(state, m.seat, game.parse_move(m.move))
             if keep and m.version % CHECKPOINT_EVERY:
                 continue  # the budget is checked at checkpoints, so every request leaves one more behind
@@ -387,8 +387,8 @@ class Spectator:
         seats: dict[int, int] = {}
         for lo in range(first - 1, last, READ_CHUNK):  # short statements: the store serves one at a time
             hi = min(last, lo + READ_CHUNK)
-            events += self.store.load_events(replay.table_id, after_version=lo, upto_version=hi, everything=True)
-            seats.update((m.version, m.seat) for m in self.store.load_moves(replay.table_id, after=lo, upto=hi))
+            events += self.store.tables.load_events(replay.table_id, after_version=lo, upto_version=hi, everything=True)
+            seats.update((m.version, m.seat) for m in self.store.tables.load_moves(replay.table_id, after=lo, upto=hi))
         by_version: dict[int, list[EventRow]] = {}
         for e in events:
             by_version.setdefault(e.version, []).append(e)
@@ -408,7 +408,7 @@ class Spectator:
         hi = upto
         while hi >= 0 and upto - hi < versions:
             lo = max(-1, hi - READ_CHUNK)
-            found = pick(self.store.load_events(table_id, after_version=lo, upto_version=hi, seat=None))
+            found = pick(self.store.tables.load_events(table_id, after_version=lo, upto_version=hi, seat=None))
             if found is not None:
                 return found
             hi = lo

@@ -165,7 +165,7 @@ def build_leaderboard(club: Clubhouse, game: str, limit: int) -> Leaderboard:
         game=game,
         name=g.name,
         entries=[_entry(s) for s in standings],
-        rated_games=club.store.rated_count(game),
+        rated_games=club.store.clubhouse.rated_count(game),
         page_url=club.leaderboard_url(game),
     )
 
@@ -175,7 +175,7 @@ def _known(club: Clubhouse, agent: str) -> bool:
     with contextlib.suppress(Refused):
         if agent == current_agent():
             return True
-    return club.store.load_agent(agent) is not None
+    return club.store.agents.load_agent(agent) is not None
 
 
 def build_profile(club: Clubhouse, agent: str, recent: int) -> AgentProfile:

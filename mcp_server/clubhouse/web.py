@@ -203,7 +203,7 @@ class Pages:
         self, table: PublicTable, recent: list[EventRow], seat_info: list[dict[str, Any]], words: Words
     ) -> dict[str, Any]:
         """Return what the drawing of a live table needs (see :func:`.draw.scene`)."""
-        last_seat = self.club.store.load_moves(table.table_id, after=table.version - 1, upto=table.version)
+        last_seat = self.club.store.tables.load_moves(table.table_id, after=table.version - 1, upto=table.version)
         mover = last_seat[-1].seat if last_seat else None
         return draw.scene(
             game=table.game,
@@ -540,7 +540,7 @@ def busy_response(message: str) -> JSONResponse:
 
 def table_options(club: Clubhouse, table_id: str) -> dict[str, Any]:
     """Return a table's game options as stored (``{}`` if the table is gone)."""
-    row = club.store.load_table(table_id)
+    row = club.store.tables.load_table(table_id)
     return dict(row.config) if row is not None else {}
 
 

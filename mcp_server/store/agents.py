@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from club_agentes.mcp_server.store.db import Database, IntegrityError, Migration
+from club_agentes.mcp_server.store.db import IntegrityError, Migration, StorePart
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
@@ -60,10 +60,8 @@ def _record(r: Any) -> AgentRecord:
     return AgentRecord(r[0], r[1], r[2], r[3], r[4], float(r[5]), float(r[6]) if r[6] is not None else None)
 
 
-class AgentStoreSQL:
+class AgentStoreSQL(StorePart):
     """Agents and their key hashes, over :attr:`db`."""
-
-    db: Database
 
     def add_agent(self, record: AgentRecord) -> bool:
         """Store a new agent; ``False`` if the name (or key id) is taken."""

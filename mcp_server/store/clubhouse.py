@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from club_agentes.mcp_server.store.db import Database, Migration, Tx
+from club_agentes.mcp_server.store.db import Migration, StorePart, Tx
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
@@ -461,10 +461,8 @@ def purge_seeks(tx: Tx, before: float) -> int:
     )
 
 
-class ClubhouseStoreSQL:
+class ClubhouseStoreSQL(StorePart):
     """Reads of the clubhouse tables for tools and pages (writes go through the module's functions in a tx)."""
-
-    db: Database
 
     def leaderboard_rows(self, game: str, limit: int) -> list[RatingRow]:
         """Return a game's ratings, best conservative rating (``mu - 3 sigma``) first, at most ``limit``."""

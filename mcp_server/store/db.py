@@ -14,13 +14,36 @@ migrations independently, so store modules never collide.
 Files: a SQLite database and its WAL/SHM files are created readable by their owner only (0600),
 in a folder made 0700 when this module creates it.
 
-Thread safety: SQLite uses one connection behind a lock; PostgreSQL a pool. Calls block; the
-server calls them from worker threads where latency matters.
+Thread safety: SQLite uses one connection behind a lock; PostgreSQL a pool. Calls block.
+
+The async boundary: coroutines reach the store only through :meth:`Database.run` (``await
+store.run(fn, *args)``), so a slow or lock-held query waits in a thread while the event loop serves
+every other client. PostgreSQL: every call runs on the database's own bounded executor, with as many
+threads as the pool has connections (a call never waits for a thread while a connection is free, and
+never holds a thread waiting for a connection). SQLite: a call runs inline on the loop as long as it
+would not wait (one local file: a call costs microseconds, less than a thread hop, and a thread waiting
+for the GIL of a busy loop waits up to the interpreter's 5 ms switch interval per hand-over); the moment
+it would wait (the connection is in use by another thread, or another process holds the write lock:
+``BEGIN IMMEDIATE`` answers "busy" at once with a zero busy timeout), it stops before doing anything and
+runs again on the database's one thread, where it waits. Once an inline call has committed a
+transaction it is not started again (that would repeat the write): it then waits where it is, as every
+call did before this boundary existed.
+
+Why not psycopg's ``AsyncConnectionPool``: the store's SQL is written once, against the synchronous
+:class:`Tx`, and is used as is by the command-line tools, the bot lanes (threads and processes) and
+the tests; an async pool would need a second, ``await``-ing copy of every query and every
+transaction body (``Tx.one`` becomes ``await tx.one``, and so on up through each store method).
+The executor gives the event loop the same guarantee (nothing on the loop waits on the network or a
+lock) with one copy of the SQL; the cost is one thread hop per call, which the pool size bounds.
 """
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import contextlib
+import contextvars
+import functools
 import os
 import sqlite3
 import threading
@@ -28,10 +51,14 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, ParamSpec, TypeVar
 from urllib.parse import urlsplit
 
 Dialect = Literal["sqlite", "postgresql"]
+SQLITE_BUSY_MS = 30_000
+"""How long a SQLite call waits for another process's write lock (off the loop) before failing."""
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 class StoreError(Exception):
@@ -55,6 +82,20 @@ class Migration:
     component: str
     version: int
     statements: tuple[str, ...]
+
+
+class _WouldWait(BaseException):
+    """An inline SQLite call would wait for a lock: :meth:`Database.run` runs it in the store's thread instead.
+
+    A ``BaseException`` so that no store function's ``except Exception`` can swallow it.
+    """
+
+
+class _Inline(threading.local):
+    """Per thread: whether a call is running inline (on the event loop) and how many transactions it committed."""
+
+    active = False
+    committed = 0
 
 
 class Tx:
@@ -134,6 +175,9 @@ class Database:
         self._sqlite: sqlite3.Connection | None = None
         self._pool: Any = None
         self._closed = False
+        self._workers = 1
+        self._executor: concurrent.futures.ThreadPoolExecutor | None = None
+        self._inline = _Inline()
         self.observer: Callable[[str, float], None] | None = None
         """Called with ``"read"`` or ``"write"`` and the seconds each transaction took (the metrics)."""
 
@@ -167,7 +211,7 @@ class Database:
                 conn = sqlite3.connect(location, check_same_thread=False, isolation_level=None)
             conn.execute("PRAGMA synchronous=NORMAL")
             conn.execute("PRAGMA foreign_keys=ON")
-            conn.execute("PRAGMA busy_timeout=30000")
+            conn.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
         except (sqlite3.Error, OSError) as exc:
             raise StoreError(f"cannot open the SQLite database {location}: {exc}") from exc
         db._sqlite = conn
@@ -204,6 +248,7 @@ class Database:
         except (psycopg.Error, Exception) as exc:
             raise StoreError(f"cannot connect to the PostgreSQL database {shown}: {exc}") from exc
         db._pool = pool
+        db._workers = max_size
         return db
 
     def close(self) -> None:
@@ -212,10 +257,58 @@ class Database:
             if self._closed:
                 return
             self._closed = True
+            executor = self._executor
+        if executor is not None:  # outside the lock: a SQLite call in its thread may need it to finish
+            executor.shutdown(wait=True)
+        with self._lock:
             if self._sqlite is not None:
                 self._sqlite.close()
             if self._pool is not None:
                 self._pool.close()
+
+    # ----- the async boundary
+
+    @property
+    def workers(self) -> int:
+        """Threads of :meth:`run`'s executor: the PostgreSQL pool's size, or 1 for SQLite."""
+        return self._workers
+
+    async def run(self, fn: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
+        """Run the blocking store call ``fn(*args, **kwargs)`` off the event loop; return its result.
+
+        The calling coroutine waits, the event loop does not: other clients go on while the query waits
+        on the network or on a lock. PostgreSQL: on this database's executor. SQLite: inline while it would
+        not wait, else on the database's thread (see the module's docstring). A call in a thread runs in a
+        copy of the caller's context (context variables such as the requester reach it, as with
+        :func:`asyncio.to_thread`); if the awaiting coroutine is cancelled it still completes there (a
+        transaction is never cut in half).
+
+        Raises:
+            StoreError: the database is closed.
+            Exception: whatever ``fn`` raises.
+        """
+        if self._closed:
+            raise StoreError(f"the database {self.location} is closed")
+        inline = self._inline
+        if self._sqlite is not None and not inline.active:
+            inline.active, inline.committed = True, 0
+            try:
+                return fn(*args, **kwargs)
+            except _WouldWait:
+                pass  # it stopped before doing anything: run it where it may wait
+            finally:
+                inline.active = False
+        executor = self._executor
+        if executor is None:
+            with self._lock:
+                if self._executor is None:
+                    self._executor = concurrent.futures.ThreadPoolExecutor(
+                        max_workers=self._workers, thread_name_prefix=f"store-{self.dialect}"
+                    )
+                executor = self._executor
+        loop = asyncio.get_running_loop()
+        call = functools.partial(contextvars.copy_context().run, fn, *args, **kwargs)
+        return await loop.run_in_executor(executor, call)
 
     # ----- transactions
 
@@ -236,23 +329,57 @@ class Database:
         try:
             with self._tx() as tx:
                 yield tx
-        finally:
+        except _WouldWait:
+            raise  # nothing was done: the call runs again in the store's thread, and is measured there
+        except BaseException:
             observer("write", time.perf_counter() - started)
+            raise
+        observer("write", time.perf_counter() - started)
+
+    def _acquire(self, fresh: bool) -> None:
+        """Take the SQLite connection's lock; an inline call that may still move (``fresh``) never waits for it.
+
+        Raises:
+            _WouldWait: ``fresh`` and another thread is using the connection.
+        """
+        if fresh:
+            if not self._lock.acquire(blocking=False):
+                raise _WouldWait
+        else:
+            self._lock.acquire()
 
     @contextlib.contextmanager
     def _tx(self) -> Iterator[Tx]:
         if self._closed:
             raise StoreError(f"the database {self.location} is closed")
         if self._sqlite is not None:
-            with self._lock:
+            inline = self._inline
+            fresh = inline.active and inline.committed == 0  # an inline call that may still move to the thread
+            self._acquire(fresh)
+            try:
                 conn = self._sqlite
-                conn.execute("BEGIN IMMEDIATE")
+                if fresh:
+                    conn.execute("PRAGMA busy_timeout=0")  # answer "busy" at once instead of waiting on the loop
+                    try:
+                        conn.execute("BEGIN IMMEDIATE")
+                    except sqlite3.OperationalError as exc:
+                        if "locked" in str(exc) or "busy" in str(exc):
+                            raise _WouldWait from None
+                        raise
+                    finally:
+                        conn.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
+                else:
+                    conn.execute("BEGIN IMMEDIATE")
                 try:
                     yield Tx(conn.cursor(), "sqlite")
                 except BaseException:
                     conn.execute("ROLLBACK")
                     raise
                 conn.execute("COMMIT")
+                if inline.active:
+                    inline.committed += 1
+            finally:
+                self._lock.release()
             return
         with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
             yield Tx(cur, "postgresql")
@@ -276,6 +403,7 @@ class Database:
             StoreError: the database is closed.
         """
         started = time.perf_counter()
+        observe = True
         try:
             if self._sqlite is None:
                 with self._tx() as tx:
@@ -283,10 +411,16 @@ class Database:
             else:
                 if self._closed:
                     raise StoreError(f"the database {self.location} is closed")
-                with self._lock:
+                self._acquire(self._inline.active and self._inline.committed == 0)
+                try:
                     yield Tx(self._sqlite.cursor(), "sqlite")
+                finally:
+                    self._lock.release()
+        except _WouldWait:
+            observe = False  # nothing was read: the call runs again in the store's thread
+            raise
         finally:
-            if self.observer is not None:
+            if observe and self.observer is not None:
                 self.observer("read", time.perf_counter() - started)
 
     def one(self, sql: str, args: Sequence[Any] = ()) -> tuple[Any, ...] | None:
@@ -360,6 +494,31 @@ class Database:
         """Return the newest applied migration version of each component."""
         rows = self.all("SELECT component, MAX(version) FROM schema_migrations GROUP BY component")
         return {str(c): int(v) for c, v in rows}
+
+
+class StorePart:
+    """One part of the store (tables, quizzes, agents...): a class over one connection source.
+
+    Attributes:
+        db: the database every part of one store shares.
+    """
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    @property
+    def path(self) -> str:
+        """The location the database was opened with (a file path, or a URL without password)."""
+        return self.db.location
+
+    async def run(self, fn: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
+        """Run a blocking call of this part off the event loop (:meth:`Database.run`).
+
+        Raises:
+            StoreError: the database is closed.
+            Exception: whatever ``fn`` raises.
+        """
+        return await self.db.run(fn, *args, **kwargs)
 
 
 def open_database(location: str | Path, *, schema: str | None = None) -> Database:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from club_agentes.mcp_server.store.db import Database, Migration, Tx
+from club_agentes.mcp_server.store.db import Migration, StorePart, Tx
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
@@ -84,10 +84,8 @@ def _group(subject: str, group: str | None) -> tuple[str, tuple[Any, ...]]:
     return "(subject = ? OR substr(subject, 1, ?) = ?)", (group, len(prefix), prefix)
 
 
-class LimitStoreSQL:
+class LimitStoreSQL(StorePart):
     """Rate counters and leases over :attr:`db`."""
-
-    db: Database
 
     def rate_take(
         self,

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from club_agentes.mcp_server.store.db import Database, IntegrityError, Migration
+from club_agentes.mcp_server.store.db import IntegrityError, Migration, StorePart
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
@@ -171,10 +171,8 @@ def _token(r: Any) -> TokenRow:
     return TokenRow(str(r[0]), str(r[1]), str(r[2]), str(r[3]), str(r[4]), r[5], float(r[6]))
 
 
-class OAuthStoreSQL:
+class OAuthStoreSQL(StorePart):
     """OAuth clients, sign-ins in progress, codes and tokens, over :attr:`db`."""
-
-    db: Database
 
     # ----- clients
 

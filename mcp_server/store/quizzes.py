@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from club_agentes.mcp_server.store.db import Database, Migration
+from club_agentes.mcp_server.store.db import Migration, StorePart
 from club_agentes.quizzes.store import Attempt, PassRecord
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -79,10 +79,8 @@ def _pass(r: Any) -> PassRecord:
     return PassRecord(r[0], r[1], tuple(json.loads(r[2])), float(r[3]), float(r[4]), bool(r[5]))
 
 
-class QuizStoreSQL:
+class QuizStoreSQL(StorePart):
     """Quiz attempts and club passes, over :attr:`db`."""
-
-    db: Database
 
     def save_attempt(self, attempt: Attempt) -> None:
         """Store a new, ungraded attempt."""

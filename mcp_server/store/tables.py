@@ -24,26 +24,21 @@ Durability: SQLite in WAL mode with ``synchronous=NORMAL`` commits each transact
 write-ahead log before the call returns, so a killed process loses no acknowledged move;
 PostgreSQL commits durably.
 
-Fault injection (tests only): :attr:`TableStore.fault_hook`, when set, is called with the name of
-each point between the statements of a write (``"create:table"``, ``"claim:seat"``,
-``"append:moves"``, ``"append:events"``, ``"append:table"``...); raising there rolls the whole
-write back. ``CLUB_AGENTES_FAULT_POINT=<point>`` makes a server process kill itself (SIGKILL) at
-that point instead, for the crash tests.
+Fault injection (tests only): every write calls :attr:`TableStore.fault_hook` with the name of each
+point between its statements (``"create:table"``, ``"claim:seat"``, ``"append:moves"``,
+``"append:events"``, ``"append:table"``...). In production it is :func:`no_fault`, which does
+nothing; a test installs its own hook (raising there rolls the whole write back; the crash tests'
+server launcher, ``tests/mcp/fault_server.py``, installs one that SIGKILLs the process at a point).
 """
 
 from __future__ import annotations
 
 import json
-import os
-import signal
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from club_agentes.mcp_server.store.db import Database, IntegrityError, Migration, Tx
-
-FAULT_ENV = "CLUB_AGENTES_FAULT_POINT"
-"""Environment variable naming a write point where the process kills itself (crash tests only)."""
+from club_agentes.mcp_server.store.db import IntegrityError, Migration, StorePart, Tx
 
 STATUSES = ("waiting", "playing", "finished", "aborted")
 """Table statuses: open agent seats / being played / over with a result / stopped by the server."""
@@ -365,34 +360,22 @@ def channel_name(schema: str | None) -> str:
     return f"club_tables_{suffix}"
 
 
-def _kill_self_at(point: str) -> Callable[[str], None] | None:
-    """Return a fault hook that SIGKILLs this process at ``point`` (for ``CLUB_AGENTES_FAULT_POINT``)."""
-
-    def hook(where: str) -> None:
-        if where == point:
-            os.kill(os.getpid(), signal.SIGKILL)
-
-    return hook
+def no_fault(point: str) -> None:
+    """The production fault hook: does nothing at any write point (tests install their own)."""
 
 
-class TableStore:
-    """Tables, seat claims, moves, events and snapshots, over :attr:`db`."""
+class TableStore(StorePart):
+    """Tables, seat claims, moves, events and snapshots, over :attr:`db`.
 
-    db: Database
-    fault_hook: Callable[[str], None] | None = None
+    Attributes:
+        fault_hook: called with the name of each point between the statements of a write (tests only:
+            see the module's docstring); :func:`no_fault` unless a test replaces it.
+    """
+
+    fault_hook: Callable[[str], None] = staticmethod(no_fault)
     _channel: str | None = None
 
     # ----- helpers
-
-    def _fault(self, point: str) -> None:
-        hook = self.fault_hook
-        if hook is None:
-            env = os.environ.get(FAULT_ENV)
-            if not env:
-                return
-            hook = self.fault_hook = _kill_self_at(env)
-        if hook is not None:
-            hook(point)
 
     def tables_channel(self) -> str | None:
         """Return the ``NOTIFY`` channel this store's writes announce on (``None`` on SQLite)."""
@@ -481,7 +464,7 @@ class TableStore:
                     len(setup_events),
                 ),
             )
-            self._fault("create:table")
+            self.fault_hook("create:table")
             for c in claims:
                 tx.execute(
                     "INSERT INTO seat_claims (table_id, seat, agent, token_hash, joined_at, seen_events, timeouts, bot)"
@@ -489,7 +472,7 @@ class TableStore:
                     (c.table_id, c.seat, c.agent, c.token_hash, c.joined_at),
                 )
             self._insert_events(tx, row.id, 0, setup_events)
-            self._fault("create:events")
+            self.fault_hook("create:events")
             self._notify(tx, row.id)
 
     def claim_seat(
@@ -517,7 +500,7 @@ class TableStore:
                     " VALUES (?, ?, ?, ?, ?, 0, 0, NULL)",
                     (claim.table_id, claim.seat, claim.agent, claim.token_hash, claim.joined_at),
                 )
-                self._fault("claim:seat")
+                self.fault_hook("claim:seat")
                 versions = {**row.seat_versions, claim.seat: row.version}
                 tx.execute(
                     "UPDATE game_tables SET revision = ?, status = ?, open_seats = open_seats - 1, waiting_on = ?,"
@@ -532,7 +515,7 @@ class TableStore:
                         claim.table_id,
                     ),
                 )
-                self._fault("claim:table")
+                self.fault_hook("claim:table")
                 self._notify(tx, claim.table_id)
         except IntegrityError:
             head = self.table_head(claim.table_id)
@@ -566,10 +549,10 @@ class TableStore:
                     tx.many(
                         "INSERT INTO moves (table_id, version, seat, move, actor, at) VALUES (?, ?, ?, ?, ?, ?)", moves
                     )
-                self._fault("append:moves")
+                self.fault_hook("append:moves")
                 start = max(row.event_count, 0)
                 self._insert_events(tx, a.table_id, start, a.events)
-                self._fault("append:events")
+                self.fault_hook("append:events")
                 for seat, count in a.timeouts.items():
                     tx.execute(
                         "UPDATE seat_claims SET timeouts = ? WHERE table_id = ? AND seat = ?", (count, a.table_id, seat)
@@ -585,7 +568,7 @@ class TableStore:
                         " ON CONFLICT (table_id, version) DO NOTHING",
                         (a.table_id, sv, fmt, _dumps(data), _dumps(meta)),
                     )
-                self._fault("append:snapshot")
+                self.fault_hook("append:snapshot")
                 versions = {**row.seat_versions, **a.seat_versions}
                 tx.execute(
                     "UPDATE game_tables SET version = ?, revision = ?, status = ?, result = ?, waiting_on = ?,"
@@ -605,7 +588,7 @@ class TableStore:
                         a.table_id,
                     ),
                 )
-                self._fault("append:table")
+                self.fault_hook("append:table")
                 self._notify(tx, a.table_id)
         except IntegrityError:
             head = self.table_head(a.table_id)

@@ -1,8 +1,9 @@
 """Settings of the table service (server-wide) and the table options a creator may set (per table).
 
-Server settings come from :class:`TableSettings` (environment variables ``CLUB_AGENTES_*``, read by
-:meth:`TableSettings.from_env`); table options are the ``options`` keys of ``create_table`` that
-belong to the table rather than to the game (:data:`TABLE_OPTION_SCHEMA`).
+Server settings come from :class:`TableSettings`: environment variables ``CLUB_AGENTES_*``, read
+through :func:`club_agentes.mcp_server.settings.table_setting_values` by :meth:`TableSettings.from_env`.
+Table options are the ``options`` keys of ``create_table`` that belong to the table rather than to the
+game (:data:`TABLE_OPTION_SCHEMA`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
+
+from club_agentes.mcp_server.settings import TABLE_SETTING_ENV, table_setting_values
 
 from club_agentes.errors import Refused
 
@@ -34,18 +37,8 @@ def _cpus() -> int:
     return os.cpu_count() or 1
 
 
-SETTING_ENV: dict[str, str] = {
-    "max_live_tables": "CLUB_AGENTES_MAX_LIVE_TABLES",
-    "idle_s": "CLUB_AGENTES_LIVE_IDLE_S",
-    "decision_timeout_s": "CLUB_AGENTES_DECISION_TIMEOUT_S",
-    "max_timeouts": "CLUB_AGENTES_MAX_TIMEOUTS",
-    "bot_workers": "CLUB_AGENTES_BOT_WORKERS",
-    "bot_cpu_share": "CLUB_AGENTES_BOT_CPU_SHARE",
-    "bot_cpu_total_s": "CLUB_AGENTES_BOT_CPU_TOTAL_S",
-    "snapshot_every": "CLUB_AGENTES_SNAPSHOT_EVERY",
-    "waiting_expiry_s": "CLUB_AGENTES_WAITING_EXPIRY_S",
-}
-"""Environment variable of each setting read by :meth:`from_env`."""
+SETTING_ENV = TABLE_SETTING_ENV
+"""Environment variable of each setting read by :meth:`from_env` (defined in :mod:`.settings`)."""
 
 
 @dataclass(frozen=True)
@@ -92,21 +85,18 @@ class TableSettings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, base: TableSettings | None = None) -> TableSettings:
-        """Return ``base`` (default: the defaults) with the ``CLUB_AGENTES_*`` variables of ``env`` applied.
+        """Return ``base`` (default: the defaults) with the ``CLUB_AGENTES_*`` variables of ``env`` (default: the
+        process environment, read through :mod:`~club_agentes.mcp_server.settings`) applied.
 
         ``CLUB_AGENTES_DECISION_TIMEOUT_S=none`` turns the default clock off.
 
         Raises:
             TableError: a variable has a value out of range (one sentence naming it).
         """
-        env = os.environ if env is None else env
         out = base or cls()
         changes: dict[str, Any] = {}
-        for name, var in SETTING_ENV.items():
-            raw = env.get(var)
-            if raw is None or not raw.strip():
-                continue
-            raw = raw.strip()
+        for name, raw in table_setting_values(env).items():
+            var = SETTING_ENV[name]
             if name == "decision_timeout_s" and raw.lower() in ("none", "off", "0"):
                 changes[name] = None
                 continue

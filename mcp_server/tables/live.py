@@ -239,7 +239,7 @@ def load_table(store: Store, games: Callable[[str], Game], table_id: str) -> Liv
         UnknownGame: the table's game is not installed.
         IllegalMove, InvalidMove: a stored move does not replay (a corrupted store).
     """
-    row = store.load_table(table_id)
+    row = store.tables.load_table(table_id)
     if row is None:
         return None
     game = games(row.game)
@@ -247,7 +247,7 @@ def load_table(store: Store, games: Callable[[str], Game], table_id: str) -> Liv
     state = None
     base = 0
     if restorable(game):
-        snap = store.latest_snapshot(table_id, game.snapshot_version)
+        snap = store.tables.latest_snapshot(table_id, game.snapshot_version)
         if snap is not None:
             try:
                 state = game.restore(config, snap.data)
@@ -257,9 +257,9 @@ def load_table(store: Store, games: Callable[[str], Game], table_id: str) -> Liv
     if state is None:
         state, _ = game.start(config, row.seed)
         base = 0
-    for m in store.load_moves(table_id, after=base, upto=row.version):
+    for m in store.tables.load_moves(table_id, after=base, upto=row.version):
         game.apply(state, m.seat, game.parse_move(m.move))
-    claims = store.seat_claims(table_id)
+    claims = store.tables.seat_claims(table_id)
     live = LiveTable(
         row=row,
         game=game,
@@ -275,10 +275,10 @@ def load_table(store: Store, games: Callable[[str], Game], table_id: str) -> Liv
         note=row.note,
         claims={c.seat: c for c in claims},
         seat_versions=dict(row.seat_versions),
-        last_moved=store.last_moves_by_seat(table_id),
+        last_moved=store.tables.last_moves_by_seat(table_id),
         event_count=max(row.event_count, 0),
     )
-    live.add_events(store.load_events(table_id, everything=True, limit=TAIL_EVENTS, newest=True))
+    live.add_events(store.tables.load_events(table_id, everything=True, limit=TAIL_EVENTS, newest=True))
     if live.result is None and live.status in ("playing", "finished") and game.pending(state).kind == "over":
         live.result = result_json(game.result(state))
     return live
@@ -293,21 +293,21 @@ def backfill_old_tables(store: Store, games: Callable[[str], Game]) -> int:
     store's errors.
     """
     converted = 0
-    for table_id in store.tables_without_events():
-        row = store.load_table(table_id)
+    for table_id in store.tables.tables_without_events():
+        row = store.tables.load_table(table_id)
         if row is None:
             continue
         try:
             game = games(row.game)
             state, setup = game.start(game.make_config(len(row.seats), row.config), row.seed)
             events = [(0, *event_tuple(e)) for e in setup]
-            for m in store.load_moves(table_id, upto=row.version):
+            for m in store.tables.load_moves(table_id, upto=row.version):
                 applied = game.apply(state, m.seat, game.parse_move(m.move))
                 events += [(m.version, *event_tuple(e)) for e in applied]
         except EngineError as exc:  # an unknown game, a configuration or a move that no longer reads
             log.warning("table %s keeps no events: it does not replay (%s)", table_id, exc)
             continue
-        converted += store.backfill_events(table_id, events, version=row.version)
+        converted += store.tables.backfill_events(table_id, events, version=row.version)
     return converted
 
 
@@ -320,13 +320,13 @@ def catch_up(store: Store, live: LiveTable) -> bool:
     Raises:
         IllegalMove, InvalidMove: a stored move does not replay (a corrupted store).
     """
-    row = store.load_table(live.id)
+    row = store.tables.load_table(live.id)
     if row is None or row.version < live.version:
         return False
     if row.revision == live.revision:
         return True
     game = live.game
-    moves = store.load_moves(live.id, after=live.version, upto=row.version)
+    moves = store.tables.load_moves(live.id, after=live.version, upto=row.version)
     if len(moves) != row.version - live.version:
         return False
     for m in moves:
@@ -334,8 +334,8 @@ def catch_up(store: Store, live: LiveTable) -> bool:
         live.last_moved[m.seat] = m.version
     live.version = row.version
     if row.event_count > live.event_count:
-        live.add_events(store.load_events(live.id, everything=True, from_idx=live.event_count))
-    live.apply_row(row, store.seat_claims(live.id))
+        live.add_events(store.tables.load_events(live.id, everything=True, from_idx=live.event_count))
+    live.apply_row(row, store.tables.seat_claims(live.id))
     if moves or any(s not in live.caches for s in live.claims):
         live.caches.clear()
         live.unseen.clear()

@@ -311,7 +311,7 @@ class TableService:
             return
         self._loop = loop
         self._spawn(self._sweep_forever(), "table sweeper")
-        channel = self.store.tables_channel()
+        channel = self.store.tables.tables_channel()
         if channel is not None:
             if self._listener is not None:
                 self._listener.stop()
@@ -322,7 +322,7 @@ class TableService:
         """Start the background work now, at the server's start, without waiting for a client call.
 
         The clock and the bot sweeper start on this loop; then, once per start of the club (one worker
-        of several claims it, under a lock of the store: :meth:`Store.claim_resume`), every bots-only or
+        of several claims it, under a lock of the store: :meth:`TableStore.claim_resume`), every bots-only or
         bot-to-move table is resumed and every decision clock that ran out while no worker ran is
         enforced. Errors are logged: the server serves all the same (the sweeper retries).
         """
@@ -332,10 +332,10 @@ class TableService:
     async def _resume(self) -> None:
         now = self._clock()
         try:
-            claimed = await asyncio.to_thread(self.store.claim_resume, now, RESUME_GAP_S)
+            claimed = await asyncio.to_thread(self.store.tables.claim_resume, now, RESUME_GAP_S)
             if not claimed:
                 return
-            bots = await asyncio.to_thread(self.store.stalled_bot_tables, now + 1, RESUME_BATCH)
+            bots = await asyncio.to_thread(self.store.tables.stalled_bot_tables, now + 1, RESUME_BATCH)
             for table_id in bots:
                 if table_id not in self._drivers:
                     self._kick(table_id)
@@ -439,7 +439,7 @@ class TableService:
         Raises:
             TableError: the table no longer exists.
         """
-        head = self.store.table_head(live.id)
+        head = self.store.tables.table_head(live.id)
         if head is None:
             self._live.drop(live.id)
             raise self._unknown(live.id)
@@ -458,7 +458,7 @@ class TableService:
         """
         for _ in range(3):
             live = await self._get(table_id)
-            head = self.store.table_head(table_id)
+            head = self.store.tables.table_head(table_id)
             if head is None:
                 self._live.drop(table_id)
                 raise self._unknown(table_id)
@@ -573,8 +573,10 @@ class TableService:
         if live.tail_covers(since):
             events = [e for e in live.tail if e.version > since and (e.audience is None or seat in e.audience)]
             return keep_own(events, seat, MAX_EVENTS)
-        total = self.store.count_events(live.id, after_version=since, seat=seat)
-        events = self.store.load_events(live.id, after_version=since, seat=seat, limit=OWN_EVENTS_READ, newest=True)
+        total = self.store.tables.count_events(live.id, after_version=since, seat=seat)
+        events = self.store.tables.load_events(
+            live.id, after_version=since, seat=seat, limit=OWN_EVENTS_READ, newest=True
+        )
         kept, _ = keep_own(events, seat, MAX_EVENTS)
         return kept, max(0, total - len(kept))
 
@@ -709,7 +711,7 @@ class TableService:
                 snapshot = (version, game.snapshot_version, game.snapshot(state), {})
             except Exception:  # a snapshot is an optimisation: the moves are stored all the same
                 log.exception("engine defect: %s snapshot() at table %s", live.row.game, live.id)
-        revision = self.store.append(
+        revision = self.store.tables.append(
             Append(
                 table_id=live.id,
                 base_version=base,
@@ -814,7 +816,7 @@ class TableService:
             raise TableError("seated must name every agent seat of the table, and only those")
         receipt: str | None = None
         if self.limits is not None and creator is not None:
-            mine, everyone = self.store.open_table_counts(creator)
+            mine, everyone = self.store.tables.open_table_counts(creator)
             self.limits.check_open_tables(creator, mine, everyone)
             receipt = self.limits.take("table", creator)
         real_seed = secrets.randbits(63) if seed is None else seed
@@ -871,7 +873,7 @@ class TableService:
                 )
                 live.row, live.status, live.waiting_on, live.deadline_at = row, "playing", waiting_on, deadline
         try:
-            self.store.create_table(
+            self.store.tables.create_table(
                 row, [(0, *event_tuple(e)) for e in setup], claims=list(claims.values()), within=within
             )
         except BaseException:
@@ -943,7 +945,7 @@ class TableService:
             if starts:
                 waiting_on, deadline = self._decision_meta(live, live.pending(), None, live.bots(), now)
             try:
-                revision = self.store.claim_seat(
+                revision = self.store.tables.claim_seat(
                     claim, revision=live.revision, status=status, waiting_on=waiting_on, deadline_at=deadline, now=now
                 )
             except StaleVersion:
@@ -1081,10 +1083,10 @@ class TableService:
             raise self._unknown(table_id)
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LOG_PAGE:
             raise TableError(f"limit must be a whole number of moves from 1 to {MAX_LOG_PAGE}")
-        row = self.store.load_table(table_id)
+        row = self.store.tables.load_table(table_id)
         if row is None:
             raise self._unknown(table_id)
-        claims = {c.seat: c for c in self.store.seat_claims(table_id)}
+        claims = {c.seat: c for c in self.store.tables.seat_claims(table_id)}
         seat = None
         if token:
             seat = _owned_seat(table_id, claims, token, agent)
@@ -1122,9 +1124,11 @@ class TableService:
         lo = after
         while lo < upto:
             hi = min(upto, lo + LOG_READ_CHUNK)
-            events += self.store.load_events(table_id, after_version=lo, upto_version=hi, seat=seat, everything=full)
+            events += self.store.tables.load_events(
+                table_id, after_version=lo, upto_version=hi, seat=seat, everything=full
+            )
             if moves is not None:
-                moves += self.store.load_moves(table_id, after=max(lo, 0), upto=hi)
+                moves += self.store.tables.load_moves(table_id, after=max(lo, 0), upto=hi)
             lo = hi
         return events, moves
 
@@ -1161,10 +1165,12 @@ class TableService:
                 before = (float.fromhex(m.group(1)), m.group(2))
             except ValueError:
                 raise TableError("cursor must be a next_cursor from an earlier list_tables answer") from None
-        rows = self.store.list_tables(game, status, open_seats=open_seats, agent=agent, before=before, limit=limit + 1)
+        rows = self.store.tables.list_tables(
+            game, status, open_seats=open_seats, agent=agent, before=before, limit=limit + 1
+        )
         more = len(rows) > limit
         rows = rows[:limit]
-        claims = self.store.seat_claims_of([r.id for r in rows])
+        claims = self.store.tables.seat_claims_of([r.id for r in rows])
         tables = [self._row_facts(r, {c.seat: c for c in claims.get(r.id, [])}) for r in rows]
         nxt = f"{rows[-1].created_at.hex()}/{rows[-1].id}" if more and rows else None
         return TablePage(tables, nxt)
@@ -1475,13 +1481,13 @@ class TableService:
         game = live.game
         base = 0
         if restorable(game):
-            snap = self.store.latest_snapshot(live.id, game.snapshot_version)
+            snap = self.store.tables.latest_snapshot(live.id, game.snapshot_version)
             if snap is not None and snap.version <= version:
                 with contextlib.suppress(NotImplementedError, ValueError):
                     state, base = game.restore(live.config, snap.data), snap.version
         if state is None:
             state, _setup = game.start(live.config, live.row.seed)
-        for m in self.store.load_moves(live.id, after=base, upto=version):
+        for m in self.store.tables.load_moves(live.id, after=base, upto=version):
             game.apply(state, m.seat, game.parse_move(m.move))
         self._past[key] = state
         while len(self._past) > PAST_STATES:
@@ -1611,11 +1617,15 @@ class TableService:
             b.tokens -= cpu_s
 
     async def _full_sync(self, table_id: str, game: Game, upto: int, *, snapshot: bool = True) -> Sync:
-        snap = self.store.latest_snapshot(table_id, game.snapshot_version) if snapshot and restorable(game) else None
+        snap = (
+            self.store.tables.latest_snapshot(table_id, game.snapshot_version)
+            if snapshot and restorable(game)
+            else None
+        )
         if snap is not None and snap.version > upto:
             snap = None
         start = snap.version if snap is not None else 0
-        moves = self.store.load_moves(table_id, after=start, upto=upto)
+        moves = self.store.tables.load_moves(table_id, after=start, upto=upto)
         return Sync(
             start,
             full=True,
@@ -1644,7 +1654,7 @@ class TableService:
         if live.lane_version == live.version:
             return Sync(live.version)
         if live.lane_version is not None and live.lane_version < live.version:
-            moves = self.store.load_moves(live.id, after=live.lane_version, upto=live.version)
+            moves = self.store.tables.load_moves(live.id, after=live.lane_version, upto=live.version)
             return Sync(live.lane_version, moves=tuple((m.seat, m.move) for m in moves))
         return Sync(-1)  # the lane cannot hold it: it answers need_sync and gets the whole table
 
@@ -1653,7 +1663,7 @@ class TableService:
 
     async def _abort(self, table_id: str, revision: int, note: str) -> None:
         with contextlib.suppress(StaleVersion):
-            self.store.abort_table(table_id, revision=revision, note=note, now=self._clock())
+            self.store.tables.abort_table(table_id, revision=revision, note=note, now=self._clock())
         live = self._live.peek(table_id)
         if live is not None:
             live.wake()
@@ -1663,7 +1673,7 @@ class TableService:
         """Play the bot seats of a table until an agent must decide or the game ends."""
         try:
             if self._live.peek(table_id) is None:
-                row = self.store.load_table(table_id)
+                row = self.store.tables.load_table(table_id)
                 if row is None or row.status != "playing":
                     return
                 if "agent" not in row.seats:
@@ -1760,7 +1770,7 @@ class TableService:
             if delay > 0:
                 await asyncio.sleep(delay)
             if self._over_budget(cpu_ms):
-                head = self.store.table_head(table_id)
+                head = self.store.tables.table_head(table_id)
                 if head is not None and head.status == "playing":
                     await self._abort(
                         table_id,
@@ -1786,7 +1796,7 @@ class TableService:
             self._spend(table_id, res.cpu_s)
             if res.error is not None:
                 log.error("engine defect while bots played table %s:\n%s", table_id, res.error)
-                head = self.store.table_head(table_id)
+                head = self.store.tables.table_head(table_id)
                 if head is not None:
                     await self._abort(table_id, head.revision, "the server stopped this table after an engine error")
                 return
@@ -1814,7 +1824,7 @@ class TableService:
                 now=now,
             )
             try:
-                await asyncio.to_thread(self.store.append, append)
+                await asyncio.to_thread(self.store.tables.append, append)
             except StaleVersion:
                 return  # another worker plays it
             version = lane_version = v
@@ -1830,7 +1840,7 @@ class TableService:
     async def tick(self) -> None:
         """Do the periodic work once: play timed-out decisions, resume stalled bots, drop idle tables."""
         now = self._clock()
-        for table_id in self.store.due_tables(now):
+        for table_id in self.store.tables.due_tables(now):
             try:
                 await self._timeout(table_id)
             except (TableError, StaleVersion):
@@ -1838,21 +1848,21 @@ class TableService:
             except Exception:
                 log.exception("the decision clock failed at table %s", table_id)
         expiry = self.settings.waiting_expiry_s
-        for table_id in self.store.expired_waiting_tables(now, expiry) if expiry is not None else ():
+        for table_id in self.store.tables.expired_waiting_tables(now, expiry) if expiry is not None else ():
             try:
                 await self._expire(table_id)
             except (TableError, StaleVersion):
                 continue
             except Exception:
                 log.exception("expiring the waiting table %s failed", table_id)
-        for table_id, seats in self.store.revoked_seats().items():
+        for table_id, seats in self.store.tables.revoked_seats().items():
             try:
                 await self._hand_revoked(table_id, seats)
             except (TableError, StaleVersion):
                 continue
             except Exception:
                 log.exception("handing revoked seats to a bot failed at table %s", table_id)
-        for table_id in self.store.stalled_bot_tables(now - STALL_S):
+        for table_id in self.store.tables.stalled_bot_tables(now - STALL_S):
             if table_id not in self._drivers:
                 self._kick(table_id)
         self._live.drop_idle(self.settings.idle_s)
@@ -1916,7 +1926,7 @@ class TableService:
                 f"the table expired: no agent took a seat for {waited / 60:g} minutes while seats "
                 f"{live.open_seats()} were open; create a table or call seek_game again"
             )
-            live.revision = self.store.abort_table(table_id, revision=live.revision, note=note, now=now)
+            live.revision = self.store.tables.abort_table(table_id, revision=live.revision, note=note, now=now)
             live.status, live.note, live.waiting_on, live.deadline_at = "aborted", note, None, None
             live.row = replace(live.row, status="aborted", note=note, deadline_at=None)
             live.wake()

@@ -83,7 +83,7 @@ async def finished_game(
     for seat, name in agents.items():
         tokens[seat] = (await app.tables.join(tid, name, None, seat)).token
     await play_out(app, tid, tokens, seed, kind)
-    row = app.store.load_table(tid)
+    row = app.store.tables.load_table(tid)
     assert row is not None and row.status == "finished", row
     return tid
 
@@ -103,18 +103,18 @@ async def live_game(
     tid = created.table.table_id
     tokens = {seat: (await app.tables.join(tid, name, None, seat)).token for seat, name in agents.items()}
     await play_out(app, tid, tokens, seed, upto=moves)
-    row = app.store.load_table(tid)
+    row = app.store.tables.load_table(tid)
     assert row is not None and row.status == "playing", row
     return tid
 
 
 def state_at(store: Store, table_id: str, version: int) -> tuple[Game, Any]:
     """Return the game and its true state at ``version`` (replayed from the store's log)."""
-    row = store.load_table(table_id)
+    row = store.tables.load_table(table_id)
     assert row is not None
     game = get_game(row.game)
     state, _ = game.start(game.make_config(len(row.seats), row.config), row.seed)
-    for m in store.load_moves(table_id, upto=version):
+    for m in store.tables.load_moves(table_id, upto=version):
         game.apply(state, m.seat, game.parse_move(m.move))
     return game, state
 
@@ -191,7 +191,7 @@ def page_parts(page: str, version: int) -> list[tuple[int, str]]:
 def assert_no_leak(store: Store, table_id: str, parts: list[tuple[int, str]]) -> int:
     """Check each ``(version, text)`` against the table's true state at that version; return how many were checked
     (the final version is skipped: once the game is over every card may be shown)."""
-    row = store.load_table(table_id)
+    row = store.tables.load_table(table_id)
     assert row is not None
     states: dict[int, tuple[Game, Any]] = {}
     checked = 0

@@ -305,13 +305,13 @@ def test_each_game_is_drawn_from_its_public_view(served: tuple[str, Path, dict[s
             page, errors = watched_page(browser, 1280, 1000)
             for game in GAMES:
                 tid = ids[f"live/{game}"]
-                row = store.load_table(tid)
+                row = store.tables.load_table(tid)
                 assert row is not None and row.status == "playing"
                 page.goto(f"{url}/tables/{tid}?lang=en")
                 expect(page.locator(f'.drawn-table[data-game="{game}"]')).to_be_visible()
                 g, state = state_at(store, tid, row.version)
                 view = g.view(state, None)
-                claims = {c.seat: c.agent for c in store.seat_claims(tid)}
+                claims = {c.seat: c.agent for c in store.tables.seat_claims(tid)}
                 names = [claims.get(s, spec) for s, spec in enumerate(row.seats)]
                 _check_drawing(game, view, names, page.evaluate(READ_DRAWING), row.version)
                 assert_no_leak(store, tid, page_parts(page.content(), row.version))
@@ -370,7 +370,7 @@ def test_one_language_per_page(served: tuple[str, Path, dict[str, str]]) -> None
     pages = ["/", "/agents/alice"] + [f"/leaderboard/{g}" for g in GAMES]
     for game in GAMES:
         done = ids[f"done/{game}"]
-        row = store.load_table(done)
+        row = store.tables.load_table(done)
         assert row is not None
         pages += [f"/tables/{ids[f'live/{game}']}", f"/tables/{done}"]
         pages += [f"/tables/{done}/replay?step={k}" for k in (0, 1, row.version // 2, row.version)]
@@ -469,10 +469,10 @@ def test_follow_a_live_game_replay_it_and_read_the_leaderboards(
             expect(result).to_be_visible()
             expect(result.get_by_role("heading", name="Result")).to_be_visible()
             expect(result.locator(".result-seat").first).to_be_visible()
-            row = store.load_table(table_id)
+            row = store.tables.load_table(table_id)
             assert row is not None and row.status == "finished"
             assert int(article.get_attribute("data-version") or -1) == row.version
-            assert page.locator("#events li").count() == len(store.load_events(table_id, seat=None))
+            assert page.locator("#events li").count() == len(store.tables.load_events(table_id, seat=None))
             assert page.locator(".drawn-table .seat").count() == 3
             checked = assert_no_leak(store, table_id, [p for v, h in snapshots for p in page_parts(h, v)])
             assert checked >= 10

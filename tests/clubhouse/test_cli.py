@@ -87,8 +87,8 @@ def test_an_exhibition_plays_a_bots_only_table_to_its_end(tmp_path: Path) -> Non
     assert last == f"Table {table_id}: finished."
     store = Store(db)
     try:
-        row = store.load_table(table_id)
+        row = store.tables.load_table(table_id)
         assert row is not None and row.status == "finished" and row.seats == ["bot:heuristic", "bot:heuristic"]
-        assert len(store.load_moves(table_id)) == row.version > 10
+        assert len(store.tables.load_moves(table_id)) == row.version > 10
     finally:
         store.close()

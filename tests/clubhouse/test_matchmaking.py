@@ -161,7 +161,7 @@ async def test_an_agent_waits_in_a_queue_once_and_a_cancelled_call_leaves_it(clu
     req = mm.request("alice", "se-vende", 3, NO_PASS, 30, False, None)
     task = asyncio.ensure_future(mm.seek(req))
     for _ in range(100):
-        if house.store.queue_lengths().get(req.queue) == 1:
+        if house.store.clubhouse.queue_lengths().get(req.queue) == 1:
             break
         await asyncio.sleep(0.02)
     with pytest.raises(SeekRefused, match="already waiting"):
@@ -169,7 +169,7 @@ async def test_an_agent_waits_in_a_queue_once_and_a_cancelled_call_leaves_it(clu
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
-    assert house.store.queue_lengths().get(req.queue) is None
+    assert house.store.clubhouse.queue_lengths().get(req.queue) is None
 
 
 # ---------------------------------------------------------------------------- two server processes
@@ -270,8 +270,8 @@ async def test_forty_concurrent_seekers_on_two_workers_are_all_seated_or_told_to
                 app = workers[0][0]
                 view = await app.tables.view(out["table_id"], out["seat_token"])
                 assert view.table.status == "playing" and view.seat == out["seat"]
-        queue = next(iter(stores[0].queue_lengths()), None)
-        assert queue is None, stores[0].queue_lengths()
+        queue = next(iter(stores[0].clubhouse.queue_lengths()), None)
+        assert queue is None, stores[0].clubhouse.queue_lengths()
     finally:
         for app, house in workers:
             await house.aclose()

@@ -93,7 +93,7 @@ async def test_finished_games_update_ratings_the_tools_show_them_and_a_rebuild_g
     await finished_game(app, "yo-soy-el-jefe", ["agent", "bot:random", "agent"], {0: "bob", 2: "local"}, seed=3)
     bots_only = await app.tables.create("se-vende", ["bot:random", "bot:random"], None, 4)
     for _ in range(200):
-        if app.store.table_head(bots_only.table.table_id).status == "finished":  # type: ignore[union-attr]
+        if app.store.tables.table_head(bots_only.table.table_id).status == "finished":  # type: ignore[union-attr]
             break
         await asyncio.sleep(0.05)
     async with Client(app.server) as client:
@@ -127,7 +127,7 @@ async def test_a_game_rated_out_of_order_makes_the_next_pass_rebuild_in_order(cl
     assert house.ratings.rate_pending() == 1
     late = await finished_game(app, "se-vende", ["agent", "agent"], {0: "bob", 1: "alice"}, seed=6)
     # The late game committed after the pass but finished (by its clock) before the first one.
-    row = app.store.load_table(first)
+    row = app.store.tables.load_table(first)
     assert row is not None
     with app.store.db.tx() as tx:
         tx.execute("UPDATE game_tables SET updated_at = ? WHERE id = ?", (row.updated_at - 1.0, late))
@@ -135,7 +135,7 @@ async def test_a_game_rated_out_of_order_makes_the_next_pass_rebuild_in_order(cl
     incremental = house.ratings.snapshot()
     Ratings(app.store).rebuild()
     assert house.ratings.snapshot() == incremental
-    order = [g.table_id for g in reversed(app.store.recent_rated("alice", 5))]
+    order = [g.table_id for g in reversed(app.store.clubhouse.recent_rated("alice", 5))]
     assert order == [late, first]
 
 
@@ -178,7 +178,7 @@ async def test_workers_racing_to_rate_rate_each_game_once(db_location: DbLocatio
             t.join()
         assert not errors
         assert sorted(counts) == [0, 0, 2]
-        assert app.store.rated_count() == 2
+        assert app.store.clubhouse.rated_count() == 2
         raced = house.ratings.snapshot()
         Ratings(stores[0]).rebuild()
         assert house.ratings.snapshot() == raced

@@ -36,7 +36,7 @@ async def bots_game(app: ClubApp, game: str, seats: int, seed: int) -> str:
     created = await app.tables.create(game, ["bot:random"] * seats, {"require_club_pass": False}, seed, creator="x")
     tid = created.table.table_id
     for _ in range(6000):
-        row = app.store.load_table(tid)
+        row = app.store.tables.load_table(tid)
         assert row is not None
         if row.status == "finished":
             return tid
@@ -75,11 +75,11 @@ async def test_every_step_shows_the_true_position_from_checkpoints_in_a_bounded_
     spectator = house.spectator
     assert spectator.replays.max_bytes == CACHE_MB * 2**20  # the replay_cache_mb limit reached the spectator
     replay = spectator.replay(tid)
-    row = app.store.load_table(tid)
+    row = app.store.tables.load_table(tid)
     assert row is not None and replay.count == row.version + 1 and row.version > 150
     fmt = get_game("se-vende").snapshot_version
-    assert app.store.latest_snapshot(tid, fmt, upto=row.version) is not None  # the table stored snapshots
-    assert app.store.latest_snapshot(tid, fmt, upto=50) is None  # ...not before its 100th move
+    assert app.store.tables.latest_snapshot(tid, fmt, upto=row.version) is not None  # the table stored snapshots
+    assert app.store.tables.latest_snapshot(tid, fmt, upto=50) is None  # ...not before its 100th move
     wanted = sorted({0, 1, 15, 16, 17, 99, 100, 101, 150, row.version // 2, row.version - 1, row.version})
     for index in wanted:
         step = await asyncio.to_thread(spectator.replay_step, replay, index)
@@ -127,7 +127,7 @@ async def test_the_replay_page_lists_a_window_of_moves_around_the_step(
     long_game: tuple[ClubApp, Clubhouse, str],
 ) -> None:
     app, _, tid = long_game
-    row = app.store.load_table(tid)
+    row = app.store.tables.load_table(tid)
     assert row is not None and row.version + 1 > MOVE_WINDOW
     web = build_http_app(app, app.settings)
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=web), base_url=BASE, timeout=60) as client:

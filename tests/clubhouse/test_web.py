@@ -91,7 +91,7 @@ async def test_a_finished_table_shows_its_result_and_breakdown_and_its_replay_st
     app, _, client = site
     page = await client.get("/")
     tid = re.findall(r"/tables/(t-[0-9a-f]{12})/replay", page.text)[0]
-    row = app.store.load_table(tid)
+    row = app.store.tables.load_table(tid)
     assert row is not None and row.result is not None
     table = await client.get(f"/tables/{tid}?lang=en")
     assert table.status_code == 200
@@ -107,8 +107,8 @@ async def test_a_finished_table_shows_its_result_and_breakdown_and_its_replay_st
     last = await client.get(f"/tables/{tid}/replay/{row.version}?lang=es")
     data = last.json()
     assert data["index"] == row.version and data["count"] == row.version + 1 and data["title"].startswith("Paso")
-    moves = app.store.load_moves(tid)
-    full = app.store.load_events(tid, everything=True)
+    moves = app.store.tables.load_moves(tid)
+    full = app.store.tables.load_events(tid, everything=True)
     expected = []
     for e in full:
         if e.version == moves[-1].version:
@@ -198,9 +198,9 @@ async def test_no_page_or_stream_message_of_a_live_table_names_a_hidden_card(tmp
         assert messages[-1][0] == "end" and updates[-1]["over"] and updates[-1]["result_html"]
         versions = [u["version"] for u in updates]
         assert versions == sorted(versions) and len(set(versions)) >= 5  # it saw moves land
-        row = app.store.load_table(tid)
+        row = app.store.tables.load_table(tid)
         assert row is not None and row.status == "finished"
-        public = app.store.load_events(tid, seat=None)
+        public = app.store.tables.load_events(tid, seat=None)
         assert [e["text"] for u in updates for e in u["events"]] == [e.text for e in public]
         parts: list[tuple[int, str]] = []
         for u in updates:

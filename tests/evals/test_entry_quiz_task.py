@@ -42,7 +42,7 @@ def _paper(db_dir: Path, quiz_id: str) -> list[Item]:
     for path in sorted(db_dir.glob("*.sqlite3")):
         store = Store(path)
         try:
-            attempt = store.load_attempt(quiz_id)
+            attempt = store.quizzes.load_attempt(quiz_id)
         finally:
             store.close()
         if attempt is not None:

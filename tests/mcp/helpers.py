@@ -22,12 +22,17 @@ from mcp.shared._httpx_utils import create_mcp_http_client
 CLI = Path(sys.executable).with_name("club-agentes")
 
 
-def server_command(db: Path | str, *extra: str) -> list[str]:
+def server_command(db: Path | str, *extra: str, fault_point: str | None = None) -> list[str]:
     """Command line that starts the installed console script (the README installs it).
 
     ``db`` is a SQLite file or a ``postgresql://`` URL (its schema then comes from the environment).
+    ``fault_point`` starts it through ``fault_server.py`` instead, which kills the process (SIGKILL) when a
+    store write reaches that point (the crash tests).
     """
     assert CLI.exists(), f"the console script {CLI} is missing: install the package (pip install '.[test]')"
+    if fault_point is not None:
+        launcher = Path(__file__).with_name("fault_server.py")
+        return [sys.executable, str(launcher), fault_point, "serve", "--db", str(db), *extra]
     return [str(CLI), "serve", "--db", str(db), *extra]
 
 
@@ -38,9 +43,11 @@ def free_port() -> int:
 
 
 def start_http_server(
-    db: Path | str, env: dict[str, str] | None = None, *extra: str, keys: bool = False
+    db: Path | str, env: dict[str, str] | None = None, *extra: str, keys: bool = False, fault_point: str | None = None
 ) -> tuple[subprocess.Popen[bytes], str]:
     """Start ``club-agentes serve --http`` on a free loopback port; return the process and its URL.
+
+    ``fault_point``: the process kills itself when a store write reaches it (see :func:`server_command`).
 
     Without ``keys`` the server runs ``--no-auth`` (every request acts as the local agent); with it,
     clients need agent keys (:func:`add_agent`, :func:`keyed_client`).
@@ -48,7 +55,9 @@ def start_http_server(
     port = free_port()
     auth = () if keys else ("--no-auth",)
     proc = subprocess.Popen(
-        server_command(db, "--http", "--host", "127.0.0.1", "--port", str(port), *auth, *extra),
+        server_command(
+            db, "--http", "--host", "127.0.0.1", "--port", str(port), *auth, *extra, fault_point=fault_point
+        ),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         env={**os.environ, **(env or {})},

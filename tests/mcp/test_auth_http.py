@@ -27,7 +27,7 @@ GAME = "market-fortune"
 
 def right_answers(app, quiz_id: str) -> dict[str, str]:
     """What a perfect agent would answer (read from the server's own store, test-only)."""
-    attempt = app.store.load_attempt(quiz_id)
+    attempt = app.store.quizzes.load_attempt(quiz_id)
     keys = ["p1"] if attempt.practice else ["q1", "q2", "q3", "r1"]
     return {k: it.answer for k, it in zip(keys, app.quizzes.presented_items(attempt), strict=True)}
 

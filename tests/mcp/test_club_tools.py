@@ -30,7 +30,7 @@ GAMES = ["market-fortune", "se-vende", "yo-soy-el-jefe"]
 
 def answers(app, quiz_id: str, *, right: bool = True) -> dict[str, str]:
     """What a perfect (or a perfectly wrong) agent would answer, read from the server's own store."""
-    attempt = app.store.load_attempt(quiz_id)
+    attempt = app.store.quizzes.load_attempt(quiz_id)
     keys = ["p1"] if attempt.practice else ["q1", "q2", "q3", "r1"]
     out = {}
     for n, (key, item) in enumerate(zip(keys, app.quizzes.presented_items(attempt), strict=True)):
@@ -46,7 +46,7 @@ def answers(app, quiz_id: str, *, right: bool = True) -> dict[str, str]:
 
 
 def assert_no_answer_in(paper: dict, text: str, app) -> None:
-    attempt = app.store.load_attempt(paper["quiz_id"])
+    attempt = app.store.quizzes.load_attempt(paper["quiz_id"])
     blob = json.dumps(paper, ensure_ascii=False) + text
     for item_id in attempt.item_ids:
         assert item_id not in blob, "an internal item id (with its seed) leaked"
@@ -163,7 +163,7 @@ def test_an_old_databases_key_moves_into_the_key_file(db_location: DbLocation, t
     store = db_location.open()
     with store.db.tx() as tx:  # what an older version wrote
         tx.execute("INSERT INTO meta (key, value) VALUES ('club_pass_key', ?)", (old_key.hex(),))
-    token, _ = ClubPasses(store, secret=old_key).issue("veterana", ["se-vende"])
+    token, _ = ClubPasses(store.quizzes, secret=old_key).issue("veterana", ["se-vende"])
     key_file = tmp_path / "keys" / "club-pass.key"
     app = build_app(store, settings=load_settings({}, env={}, key_file=str(key_file)))
     assert load_key_file(key_file) == old_key

@@ -103,7 +103,7 @@ def check_own_events(app: ClubApp, table_id: str, seat: int, answer: dict[str, A
     """Every own event the answer covers is in the structured events and in the text."""
     stored = [
         e
-        for e in app.store.load_events(table_id, everything=True)
+        for e in app.store.tables.load_events(table_id, everything=True)
         if since_of(answer) < e.version <= answer["version"] and (e.audience is None or seat in e.audience)
     ]
     listed = {e["index"] for e in answer["events"]}

@@ -26,13 +26,13 @@ AFTER_LAST_RESTART = 15  # moves played after the last restart, to show the tabl
 def stored_moves(loc: DbLocation, table_id: str) -> dict[int, dict[str, Any]]:
     store = loc.open()
     try:
-        return {m.version: m.move for m in store.load_moves(table_id)}
+        return {m.version: m.move for m in store.tables.load_moves(table_id)}
     finally:
         store.close()
 
 
-def start(loc: DbLocation, env: dict[str, str] | None = None) -> tuple[Any, str]:
-    return start_http_server(loc.location, {**loc.env(), **(env or {})})
+def start(loc: DbLocation, fault_point: str | None = None) -> tuple[Any, str]:
+    return start_http_server(loc.location, loc.env(), fault_point=fault_point)
 
 
 class Incarnation:
@@ -153,7 +153,7 @@ async def test_a_server_killed_at_a_commit_point_loses_nothing(db_location: DbLo
             tid = t["table_id"]
             tokens = [(await c.call("join_table", {"table_id": tid}))["seat_token"]]
         stop(proc)
-        proc, url = start(db_location, {"CLUB_AGENTES_FAULT_POINT": point})
+        proc, url = start(db_location, fault_point=point)
         with pytest.raises(BaseException):  # noqa: B017 - the server dies in the middle of the call
             async with Client(url) as client:
                 c = await Checked(client).load()
@@ -171,12 +171,12 @@ async def test_a_server_killed_at_a_commit_point_loses_nothing(db_location: DbLo
         proc, url = start(db_location)
         store = db_location.open()
         try:
-            for row in store.list_tables(limit=100):
-                claims = store.seat_claims(row.id)
+            for row in store.tables.list_tables(limit=100):
+                claims = store.tables.seat_claims(row.id)
                 assert row.open_seats == sum(1 for s in row.seats if s == "agent") - len(claims)
                 assert (row.status == "waiting") == (row.open_seats > 0), row
-                assert row.version == len(store.load_moves(row.id))
-                assert row.event_count == len(store.load_events(row.id, everything=True))
+                assert row.version == len(store.tables.load_moves(row.id))
+                assert row.event_count == len(store.tables.load_events(row.id, everything=True))
         finally:
             store.close()
         async with Client(url) as client:  # the table can still be joined, played and read

@@ -73,7 +73,7 @@ def test_eight_subjects_spending_a_rate_ceiling_leave_a_ninth_served(store: Stor
         assert refusal.retry_after > 0
     with _context(kind, 0):
         limits.take(kind, "ninth")
-    assert store.rate_count(kind, None, since=0) == 41
+    assert store.limits.rate_count(kind, None, since=0) == 41
 
 
 @pytest.mark.parametrize("kind", ["table", "registration"])
@@ -164,14 +164,14 @@ async def test_a_waiting_table_expires_frees_its_slot_and_tells_the_seated_agent
         state = await svc.view(table_id, joined.token)
         assert state.table.status == "aborted" and state.table.deadline_at is None
         assert state.table.note is not None and "expired" in state.table.note and "30 minutes" in state.table.note
-        assert store.open_table_counts("ana") == (0, 0)
+        assert store.tables.open_table_counts("ana") == (0, 0)
         with pytest.raises(TableError, match="is closed: the table expired"):
             await svc.join(table_id, "bea", None, None)
         again = await svc.create("toy-race", ["agent", "agent"], {"require_club_pass": False}, 3, creator="ana")
         assert again.table.status == "waiting", "the expired table's slot is free again"
         other = Store(tmp_path / "db")  # another worker reads the same answer from the store
         try:
-            row = other.load_table(table_id)
+            row = other.tables.load_table(table_id)
             assert row is not None and row.status == "aborted" and row.deadline_at is None
         finally:
             other.close()
@@ -188,7 +188,7 @@ def test_a_refused_request_is_given_back(store: Store) -> None:
     for _ in range(5):
         with pytest.raises(Refused), limits.counting("registration", "10.0.0.1"):
             raise Refused("that name exists already")
-    assert store.rate_count("registration", "10.0.0.1", since=0) == 0
+    assert store.limits.rate_count("registration", "10.0.0.1", since=0) == 0
     for _ in range(2):
         with limits.counting("registration", "10.0.0.1"):
             pass
@@ -272,13 +272,13 @@ async def test_a_waiting_table_stored_without_a_deadline_gets_one_when_first_see
         svc._live.drop(table_id)
         clock.now += 5000  # long after its last write: it is not ended for that
         await svc.tick()
-        assert store.load_table(table_id).status == "waiting"  # type: ignore[union-attr]
+        assert store.tables.load_table(table_id).status == "waiting"  # type: ignore[union-attr]
         clock.now += 1799
         await svc.tick()
-        assert store.load_table(table_id).status == "waiting"  # type: ignore[union-attr]
+        assert store.tables.load_table(table_id).status == "waiting"  # type: ignore[union-attr]
         clock.now += 2
         await svc.tick()
-        row = store.load_table(table_id)
+        row = store.tables.load_table(table_id)
         assert row is not None and row.status == "aborted" and "expired" in (row.note or "")
     finally:
         await svc.aclose()

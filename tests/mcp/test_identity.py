@@ -92,7 +92,7 @@ def test_keys_verify_and_only_their_hash_is_stored(registry: AgentRegistry) -> N
     assert key.startswith("ca_") and len(key) == 3 + 16 + 1 + 43
     assert registry.verify(key) == record
     secret = key[len("ca_") + 16 + 1 :]
-    stored = registry.store.load_agent("ana")
+    stored = registry.store.agents.load_agent("ana")
     assert stored is not None and secret not in repr(stored) and key not in repr(stored)
     assert stored.key_hash != secret and len(stored.key_hash) == 64
     for bad in ("", key + "x", key[:-1] + ("A" if key[-1] != "A" else "B"), "ca_" + "0" * 16 + "_" + "A" * 43, 7):
@@ -102,12 +102,12 @@ def test_keys_verify_and_only_their_hash_is_stored(registry: AgentRegistry) -> N
 def test_revoking_an_agent_stops_its_key_and_its_passes(registry: AgentRegistry) -> None:
     _, key = registry.add("ana")
     store = registry.store
-    store.save_pass(PassRecord("j-ana", "ana", (GAME,), 10.0, 4_000_000_000.0))
-    store.save_pass(PassRecord("j-bea", "bea", (GAME,), 10.0, 4_000_000_000.0))
+    store.quizzes.save_pass(PassRecord("j-ana", "ana", (GAME,), 10.0, 4_000_000_000.0))
+    store.quizzes.save_pass(PassRecord("j-bea", "bea", (GAME,), 10.0, 4_000_000_000.0))
     record, passes = registry.revoke("Ana")
     assert record.revoked_at is not None and passes == 1
     assert registry.verify(key) is None
-    assert store.load_pass("j-ana").revoked and not store.load_pass("j-bea").revoked
+    assert store.quizzes.load_pass("j-ana").revoked and not store.quizzes.load_pass("j-bea").revoked
     with pytest.raises(UnknownAgent, match="revoked already"):
         registry.revoke("ana")
     _, new_key = registry.rotate("ana")
@@ -160,7 +160,7 @@ def test_pass_commands_and_a_revocation_seen_at_once_by_a_running_server(tmp_pat
         async def pass_and_check() -> tuple[str, str]:
             async with keyed_client(url, key) as ana:
                 paper = await ana.call("start_quiz", {"game": GAME})
-                attempt = app.store.load_attempt(paper["quiz_id"])
+                attempt = app.store.quizzes.load_attempt(paper["quiz_id"])
                 answers = {
                     k: it.answer
                     for k, it in zip(("q1", "q2", "q3", "r1"), app.quizzes.presented_items(attempt), strict=True)

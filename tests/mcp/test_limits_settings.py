@@ -67,7 +67,7 @@ def test_the_global_ceiling_holds_across_agents(two_workers) -> None:
         clock.advance(10)
     with pytest.raises(LimitReached, match=r"the club has 4 tables created in the last hour .* ceiling is 4"):
         one.take("table", "agent-new")
-    assert two.store.rate_count("table", None, since=clock() - 3600) == 4
+    assert two.store.limits.rate_count("table", None, since=clock() - 3600) == 4
 
 
 def test_none_means_no_limit(two_workers) -> None:
@@ -75,7 +75,7 @@ def test_none_means_no_limit(two_workers) -> None:
     limits = Limits(LimitSettings.parse("practice_per_hour=none,practice_per_hour_global=none"), a)
     for _ in range(200):
         limits.take("practice", "ana")
-    assert a.rate_count("practice", "ana", since=0) == 0, "nothing is counted when nothing is limited"
+    assert a.limits.rate_count("practice", "ana", since=0) == 0, "nothing is counted when nothing is limited"
 
 
 def test_concurrent_holds_are_capped_and_released(two_workers) -> None:

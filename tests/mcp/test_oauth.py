@@ -139,9 +139,9 @@ async def test_revoking_the_agent_or_the_grant_ends_its_tokens(db_location: DbLo
         assert await status_with(url, revoked.tokens.access_token) == 401
         assert kept.tokens is not None and await status_with(url, kept.tokens.access_token) == 200
         # Revoking the agent ends every token it holds, at once.
-        assert app.store.oauth_token_count("cleo") == 2
+        assert app.store.oauth.oauth_token_count("cleo") == 2
         app.agents.revoke("cleo")
-        assert app.store.oauth_token_count("cleo") == 0
+        assert app.store.oauth.oauth_token_count("cleo") == 0
         assert await status_with(url, kept.tokens.access_token) == 401
 
 

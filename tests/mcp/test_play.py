@@ -36,7 +36,9 @@ def assert_no_leak(app: ClubApp, table_id: str, seat: int, response: dict[str, A
     assert live is not None
     events = response.get("events", [])
     if events:
-        stored = {e.idx: e for e in app.store.load_events(table_id, everything=True, from_idx=events[0]["index"])}
+        stored = {
+            e.idx: e for e in app.store.tables.load_events(table_id, everything=True, from_idx=events[0]["index"])
+        }
         for e in events:
             audience = stored[e["index"]].audience
             assert audience is None or seat in audience, f"seat {seat} was told another seat's event {e['text']!r}"
@@ -61,11 +63,11 @@ def _state_at(app: ClubApp, table_id: str, live: Any, version: int) -> Any:
     playing in the background have moved the live table past the answer being checked."""
     if live.version == version:
         return live.state
-    row = app.store.load_table(table_id)
+    row = app.store.tables.load_table(table_id)
     assert row is not None
     game = live.game
     state, _ = game.start(live.config, row.seed)
-    for m in app.store.load_moves(table_id, upto=version):
+    for m in app.store.tables.load_moves(table_id, upto=version):
         game.apply(state, m.seat, game.parse_move(m.move))
     return state
 

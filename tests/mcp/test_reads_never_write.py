@@ -55,8 +55,8 @@ async def test_reads_never_write_and_two_clients_on_one_seat_see_the_same(club) 
         await play(2, "pass")
 
         def stored() -> tuple[Any, ...]:
-            events = [app.store.count_events(tid, after_version=-1, seat=s) for s in (None, 0, 1, 2)]
-            return app.store.load_table(tid), app.store.seat_claims(tid), events
+            events = [app.store.tables.count_events(tid, after_version=-1, seat=s) for s in (None, 0, 1, 2)]
+            return app.store.tables.load_table(tid), app.store.tables.seat_claims(tid), events
 
         before = stored()
         seen = await ana.client.call_tool("get_view", {"table_id": tid, "seat_token": tokens[0]})

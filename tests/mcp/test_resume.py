@@ -22,7 +22,7 @@ CLOCK_S = 3
 def versions(loc: DbLocation, *table_ids: str) -> list[int]:
     store = loc.open()
     try:
-        return [store.table_version(t) for t in table_ids]
+        return [store.tables.table_version(t) for t in table_ids]
     finally:
         store.close()
 
@@ -31,7 +31,7 @@ def clock_moves(loc: DbLocation, table_id: str, after: int) -> list[int]:
     """The seats the decision clock played for at ``table_id`` after version ``after``."""
     store = loc.open()
     try:
-        return [m.seat for m in store.load_moves(table_id, after=after) if m.actor == "clock"]
+        return [m.seat for m in store.tables.load_moves(table_id, after=after) if m.actor == "clock"]
     finally:
         store.close()
 
@@ -91,10 +91,12 @@ async def test_workers_starting_together_resume_once(db_location: DbLocation) ->
     stores = [db_location.open(), db_location.open()]
     try:
         now = time.time()
-        claims = await asyncio.gather(*(asyncio.to_thread(s.claim_resume, now, 5.0) for s in stores for _ in range(4)))
+        claims = await asyncio.gather(
+            *(asyncio.to_thread(s.tables.claim_resume, now, 5.0) for s in stores for _ in range(4))
+        )
         assert sorted(claims) == [False] * 7 + [True]
-        assert not stores[0].claim_resume(now + 1, 5.0)
-        assert stores[1].claim_resume(now + 6, 5.0)  # a later start of the club resumes again
+        assert not stores[0].tables.claim_resume(now + 1, 5.0)
+        assert stores[1].tables.claim_resume(now + 6, 5.0)  # a later start of the club resumes again
     finally:
         for s in stores:
             s.close()

@@ -61,7 +61,7 @@ async def test_sealed_discards_sent_at_once_through_two_postgresql_workers_are_b
                 )
                 refused += [o["refusal"]["reason"] for o in outs if not o["accepted"]]
                 accepted = sum(1 for o in outs if o["accepted"])
-                assert [len(store.load_moves(tid))] == [store.table_version(tid)] == [accepted]
+                assert [len(store.tables.load_moves(tid))] == [store.tables.table_version(tid)] == [accepted]
             assert refused == [], f"{len(refused)} of {2 * TABLES} sealed choices refused: {refused[:3]}"
     finally:
         store.close()

@@ -60,7 +60,7 @@ async def test_a_seat_token_used_by_another_agent_over_http_shows_and_changes_no
             victim, thief = ("bob", alice) if views["bob"]["decision"]["yours"] else ("alice", bob)
             token = tokens[victim]
             legal = views[victim]["legal_moves"]
-            before = app.store.load_table(tid)
+            before = app.store.tables.load_table(tid)
             assert before is not None and legal
             calls: list[tuple[str, dict[str, Any]]] = [
                 ("get_view", {"table_id": tid, "seat_token": token}),
@@ -75,14 +75,14 @@ async def test_a_seat_token_used_by_another_agent_over_http_shows_and_changes_no
                 assert OTHERS in error, (name, error)
                 # Nothing of the seat is shown: not its hand, its moves or its private events.
                 assert legal[0]["text"] not in error and "hand" not in error.lower()
-            after = app.store.load_table(tid)
+            after = app.store.tables.load_table(tid)
             assert after is not None
             assert (after.version, after.revision, after.event_count) == (
                 before.version,
                 before.revision,
                 before.event_count,
             )
-            assert app.store.load_moves(tid) == []
+            assert app.store.tables.load_moves(tid) == []
             # The owner's own token still works, and the public log stays open to the other agent.
             own = await (bob if victim == "bob" else alice).call(
                 "play_move", {"table_id": tid, "seat_token": token, "move": legal[0]["id"]}
@@ -113,13 +113,13 @@ async def test_revoking_an_agent_over_http_hands_its_seat_to_a_bot(tmp_path: Pat
                         break
                     await alice.call("play_move", {"table_id": tid, "seat_token": a_tok, "move": "m1"})
             assert (await bob.call("get_view", {"table_id": tid, "seat_token": b_tok}))["decision"]["yours"]
-            version = app.store.table_version(tid)
+            version = app.store.tables.table_version(tid)
             app.agents.revoke("bob")
             woke = await alice.call("wait_for_turn", {"table_id": tid, "seat_token": a_tok, "timeout_s": 30})
             assert woke["ready"], woke
-            moves = app.store.load_moves(tid, after=version)
+            moves = app.store.tables.load_moves(tid, after=version)
             assert moves and all(m.actor == "bot" for m in moves)
-            seat = next(c for c in app.store.seat_claims(tid) if c.agent == "bob")
+            seat = next(c for c in app.store.tables.seat_claims(tid) if c.agent == "bob")
             assert seat.bot == "heuristic"
 
 
@@ -129,7 +129,7 @@ async def test_the_service_refuses_another_agents_token_before_anything(db_locat
         tid = t.table.table_id
         ana = (await a.join(tid, "ana", None, None)).token
         await a.join(tid, "bob", None, None)
-        head = a.store.table_head(tid)
+        head = a.store.tables.table_head(tid)
         for call in (
             a.view(tid, ana, agent="bob"),
             a.play(tid, ana, "add 1", None, agent="bob"),
@@ -138,7 +138,7 @@ async def test_the_service_refuses_another_agents_token_before_anything(db_locat
         ):
             with pytest.raises(TableError, match=OTHERS):
                 await call
-        assert a.store.table_head(tid) == head
+        assert a.store.tables.table_head(tid) == head
         with pytest.raises(TableError, match="not valid"):
             await a.view(tid, ana + "x", agent="ana")
         assert (await a.play(tid, ana, "add 1", None, agent="ana")).accepted
@@ -158,17 +158,17 @@ async def test_a_revoked_agents_seat_is_played_by_a_bot_on_two_workers(db_locati
         revoked = "bob" if other_agent == "ana" else "ana"
         assert (await b.view(tid, mover, agent=revoked)).decision.yours
         await a.tick()  # nobody is revoked: nothing happens
-        assert a.store.table_version(tid) == 0
+        assert a.store.tables.table_version(tid) == 0
         AgentRegistry(b.store).revoke(revoked)
         await asyncio.gather(a.tick(), b.tick())
         woke = await a.wait(tid, other, 20, agent=other_agent)
         assert woke.ready and woke.reason == "your_decision"
-        moves = a.store.load_moves(tid)
+        moves = a.store.tables.load_moves(tid)
         assert [(m.version, m.actor) for m in moves] == [(1, "bot")]
-        notices = [e for e in a.store.load_events(tid, everything=True) if (e.data or {}).get("revoked")]
+        notices = [e for e in a.store.tables.load_events(tid, everything=True) if (e.data or {}).get("revoked")]
         assert len(notices) == 1, notices  # one hand-over, whichever worker won it
         await asyncio.gather(a.tick(), b.tick())
-        assert len(a.store.load_moves(tid)) == 1
+        assert len(a.store.tables.load_moves(tid)) == 1
         # The other agent plays on; the bot answers for the revoked seat.
         out = await b.play(tid, other, "add 1", None, agent=other_agent, wait_s=5)
         assert out.accepted and out.state.table.version >= 3

@@ -19,7 +19,7 @@ def store(request, db_location: DbLocation):
         return MemoryQuizStore()
     s = db_location.open()
     request.addfinalizer(s.close)
-    return s
+    return s.quizzes
 
 
 def test_attempts_are_single_use(store) -> None:
@@ -45,22 +45,24 @@ def test_passes_and_key(store) -> None:
 
 def test_everything_survives_reopening(db_location: DbLocation) -> None:
     s = db_location.open()
-    s.save_pass(PassRecord("j1", "ana", ("se-vende",), 10.0, 99.0))
-    s.create_table(TableRow("t-000000000001", "se-vende", {}, 5, True, ["agent", "agent"], False, 1.0, "playing"))
-    s.append(_append("t-000000000001", 0, 0, "x"))
+    s.quizzes.save_pass(PassRecord("j1", "ana", ("se-vende",), 10.0, 99.0))
+    s.tables.create_table(
+        TableRow("t-000000000001", "se-vende", {}, 5, True, ["agent", "agent"], False, 1.0, "playing")
+    )
+    s.tables.append(_append("t-000000000001", 0, 0, "x"))
     s.close()
     again = db_location.open()
-    assert again.load_pass("j1") is not None
-    assert again.table_version("t-000000000001") == 1
+    assert again.quizzes.load_pass("j1") is not None
+    assert again.tables.table_version("t-000000000001") == 1
     with pytest.raises(StaleVersion) as err:
-        again.append(_append("t-000000000001", 0, 1, "y"))
+        again.tables.append(_append("t-000000000001", 0, 1, "y"))
     assert err.value.current == 1
-    assert [m.move for m in again.load_moves("t-000000000001")] == [{"type": "x"}]
+    assert [m.move for m in again.tables.load_moves("t-000000000001")] == [{"type": "x"}]
 
 
 def test_a_fresh_sqlite_file_is_private(tmp_path: Path) -> None:
     s = DbLocation("sqlite", str(tmp_path / "new" / "club.sqlite3")).open()
-    s.save_pass(PassRecord("j1", "ana", ("se-vende",), 10.0, 99.0))
+    s.quizzes.save_pass(PassRecord("j1", "ana", ("se-vende",), 10.0, 99.0))
     for f in (tmp_path / "new").iterdir():
         assert f.stat().st_mode & 0o077 == 0, f"{f.name} is readable by others"
     assert (tmp_path / "new").stat().st_mode & 0o077 == 0
@@ -69,12 +71,12 @@ def test_a_fresh_sqlite_file_is_private(tmp_path: Path) -> None:
 
 def test_racing_appends_never_both_apply(db_location: DbLocation) -> None:
     a, b = db_location.open(), db_location.open()
-    a.create_table(TableRow("t-000000000002", "se-vende", {}, 5, True, ["agent"] * 2, False, 1.0, "playing"))
-    a.append(_append("t-000000000002", 0, 0, "x"))
+    a.tables.create_table(TableRow("t-000000000002", "se-vende", {}, 5, True, ["agent"] * 2, False, 1.0, "playing"))
+    a.tables.append(_append("t-000000000002", 0, 0, "x"))
     with pytest.raises(StaleVersion):
-        b.append(_append("t-000000000002", 0, 1, "y"))
-    b.append(_append("t-000000000002", 1, 1, "y"))
-    assert [m.version for m in a.load_moves("t-000000000002")] == [1, 2]
+        b.tables.append(_append("t-000000000002", 0, 1, "y"))
+    b.tables.append(_append("t-000000000002", 1, 1, "y"))
+    assert [m.version for m in a.tables.load_moves("t-000000000002")] == [1, 2]
     a.close()
     b.close()
 
@@ -114,8 +116,8 @@ def _table(table_id: str, created: float, seats: list[str], creator: str = "ana"
 
 def test_claims_write_the_status_they_cause_in_one_transaction(db_location: DbLocation) -> None:
     s = db_location.open()
-    s.create_table(_table("t-000000000003", 1.0, ["agent", "agent"]), [(0, (0,), "your hand", None)])
-    r1 = s.claim_seat(
+    s.tables.create_table(_table("t-000000000003", 1.0, ["agent", "agent"]), [(0, (0,), "your hand", None)])
+    r1 = s.tables.claim_seat(
         SeatClaim("t-000000000003", 0, "ana", "h0", 2.0),
         revision=1,
         status="waiting",
@@ -124,7 +126,7 @@ def test_claims_write_the_status_they_cause_in_one_transaction(db_location: DbLo
         now=2.0,
     )
     with pytest.raises(StaleVersion):  # decided on an old revision: refused, nothing written
-        s.claim_seat(
+        s.tables.claim_seat(
             SeatClaim("t-000000000003", 1, "bob", "h1", 2.0),
             revision=1,
             status="playing",
@@ -133,7 +135,7 @@ def test_claims_write_the_status_they_cause_in_one_transaction(db_location: DbLo
             now=2.0,
         )
     with pytest.raises(StaleVersion):  # the seat is taken
-        s.claim_seat(
+        s.tables.claim_seat(
             SeatClaim("t-000000000003", 0, "bob", "h1", 2.0),
             revision=r1,
             status="playing",
@@ -141,7 +143,7 @@ def test_claims_write_the_status_they_cause_in_one_transaction(db_location: DbLo
             deadline_at=9.0,
             now=2.0,
         )
-    s.claim_seat(
+    s.tables.claim_seat(
         SeatClaim("t-000000000003", 1, "bob", "h1", 2.0),
         revision=r1,
         status="playing",
@@ -149,19 +151,22 @@ def test_claims_write_the_status_they_cause_in_one_transaction(db_location: DbLo
         deadline_at=9.0,
         now=2.5,
     )
-    row = s.load_table("t-000000000003")
+    row = s.tables.load_table("t-000000000003")
     assert row is not None and (row.status, row.open_seats, row.revision, row.deadline_at) == ("playing", 0, 3, 9.0)
-    assert row.seat_versions == {0: 0, 1: 0} and [c.agent for c in s.seat_claims("t-000000000003")] == ["ana", "bob"]
-    assert s.due_tables(8.9) == [] and s.due_tables(9.0) == ["t-000000000003"]
+    assert row.seat_versions == {0: 0, 1: 0} and [c.agent for c in s.tables.seat_claims("t-000000000003")] == [
+        "ana",
+        "bob",
+    ]
+    assert s.tables.due_tables(8.9) == [] and s.tables.due_tables(9.0) == ["t-000000000003"]
     s.close()
 
 
 def test_appends_store_events_status_result_and_snapshots_together(db_location: DbLocation) -> None:
     s = db_location.open()
-    s.create_table(
+    s.tables.create_table(
         _table("t-000000000004", 1.0, ["agent", "agent"]), [(0, None, "deal", None), (0, (1,), "hand", None)]
     )
-    s.claim_seat(
+    s.tables.claim_seat(
         SeatClaim("t-000000000004", 0, "ana", "h0", 2.0),
         revision=1,
         status="waiting",
@@ -169,7 +174,7 @@ def test_appends_store_events_status_result_and_snapshots_together(db_location: 
         deadline_at=None,
         now=2.0,
     )
-    s.claim_seat(
+    s.tables.claim_seat(
         SeatClaim("t-000000000004", 1, "bob", "h1", 2.0),
         revision=2,
         status="playing",
@@ -177,11 +182,13 @@ def test_appends_store_events_status_result_and_snapshots_together(db_location: 
         deadline_at=None,
         now=2.0,
     )
-    rev = s.append(_append("t-000000000004", 0, 0, "x", seat_versions={0: 1}, snapshot=(1, 1, {"s": 1}, {})))
-    rev = s.append(_append("t-000000000004", 1, 1, "y", seat_versions={1: 2}, timeouts={1: 2}, handed={1: "heuristic"}))
+    rev = s.tables.append(_append("t-000000000004", 0, 0, "x", seat_versions={0: 1}, snapshot=(1, 1, {"s": 1}, {})))
+    rev = s.tables.append(
+        _append("t-000000000004", 1, 1, "y", seat_versions={1: 2}, timeouts={1: 2}, handed={1: "heuristic"})
+    )
     assert rev == 5
     assert (
-        s.append(
+        s.tables.append(
             Append(
                 "t-000000000004",
                 2,
@@ -195,19 +202,19 @@ def test_appends_store_events_status_result_and_snapshots_together(db_location: 
         == 6
     )
     with pytest.raises(StaleVersion):  # nothing is appended to a finished table
-        s.append(_append("t-000000000004", 3, 1, "late"))
-    row = s.load_table("t-000000000004")
+        s.tables.append(_append("t-000000000004", 3, 1, "late"))
+    row = s.tables.load_table("t-000000000004")
     assert row is not None and row.status == "finished" and row.result == {"winners": [0]} and row.version == 3
     assert row.seat_versions == {0: 1, 1: 2} and row.event_count == 7
-    claim = s.seat_claims("t-000000000004")[1]
+    claim = s.tables.seat_claims("t-000000000004")[1]
     assert (claim.timeouts, claim.bot) == (2, "heuristic")
-    assert [e.text for e in s.load_events("t-000000000004", seat=None)] == [
+    assert [e.text for e in s.tables.load_events("t-000000000004", seat=None)] == [
         "deal",
         "seat 0 did x",
         "seat 1 did y",
         "end",
     ]
-    assert [e.text for e in s.load_events("t-000000000004", seat=1)] == [
+    assert [e.text for e in s.tables.load_events("t-000000000004", seat=1)] == [
         "deal",
         "hand",
         "seat 0 did x",
@@ -215,28 +222,30 @@ def test_appends_store_events_status_result_and_snapshots_together(db_location: 
         "only seat 1 sees",
         "end",
     ]
-    assert [e.idx for e in s.load_events("t-000000000004", everything=True)] == list(range(7))
-    assert [e.version for e in s.load_events("t-000000000004", everything=True, after_version=1, upto_version=2)] == [
+    assert [e.idx for e in s.tables.load_events("t-000000000004", everything=True)] == list(range(7))
+    assert [
+        e.version for e in s.tables.load_events("t-000000000004", everything=True, after_version=1, upto_version=2)
+    ] == [
         2,
         2,
     ]
-    assert s.count_events("t-000000000004", after_version=0, seat=0) == 4
-    snap = s.latest_snapshot("t-000000000004", 1)
+    assert s.tables.count_events("t-000000000004", after_version=0, seat=0) == 4
+    snap = s.tables.latest_snapshot("t-000000000004", 1)
     assert (
         snap is not None
         and (snap.version, snap.data) == (1, {"s": 1})
-        and s.latest_snapshot("t-000000000004", 2) is None
+        and s.tables.latest_snapshot("t-000000000004", 2) is None
     )
-    assert s.last_moves_by_seat("t-000000000004") == {0: 3, 1: 2}
+    assert s.tables.last_moves_by_seat("t-000000000004") == {0: 3, 1: 2}
     s.close()
 
 
 def test_list_tables_pages_newest_first_with_filters_in_one_query_each(db_location: DbLocation) -> None:
     s = db_location.open()
     for i in range(5):
-        s.create_table(_table(f"t-00000000001{i}", 10.0 + i, ["agent", "bot:random"], creator=f"c{i % 2}"))
-    s.create_table(_table("t-000000000020", 10.0, ["agent", "agent"], creator="c9"))  # same time as t-...10
-    s.claim_seat(
+        s.tables.create_table(_table(f"t-00000000001{i}", 10.0 + i, ["agent", "bot:random"], creator=f"c{i % 2}"))
+    s.tables.create_table(_table("t-000000000020", 10.0, ["agent", "agent"], creator="c9"))  # same time as t-...10
+    s.tables.claim_seat(
         SeatClaim("t-000000000014", 0, "zed", "h", 20.0),
         revision=1,
         status="playing",
@@ -244,30 +253,30 @@ def test_list_tables_pages_newest_first_with_filters_in_one_query_each(db_locati
         deadline_at=None,
         now=20.0,
     )
-    page = s.list_tables(limit=3)
+    page = s.tables.list_tables(limit=3)
     assert [r.id for r in page] == ["t-000000000014", "t-000000000013", "t-000000000012"]
-    rest = s.list_tables(before=(page[-1].created_at, page[-1].id), limit=10)
+    rest = s.tables.list_tables(before=(page[-1].created_at, page[-1].id), limit=10)
     assert [r.id for r in rest] == ["t-000000000011", "t-000000000010", "t-000000000020"]
-    assert [r.id for r in s.list_tables(open_seats=True, limit=10)][:1] == ["t-000000000013"]
-    assert "t-000000000014" not in [r.id for r in s.list_tables(open_seats=True, limit=10)]
-    assert [r.id for r in s.list_tables(agent="zed")] == ["t-000000000014"]
-    assert [r.id for r in s.list_tables(agent="c1")] == ["t-000000000013", "t-000000000011"]
-    assert [r.id for r in s.list_tables(status="playing")] == ["t-000000000014"]
-    claims = s.seat_claims_of(["t-000000000014", "t-000000000013"])
+    assert [r.id for r in s.tables.list_tables(open_seats=True, limit=10)][:1] == ["t-000000000013"]
+    assert "t-000000000014" not in [r.id for r in s.tables.list_tables(open_seats=True, limit=10)]
+    assert [r.id for r in s.tables.list_tables(agent="zed")] == ["t-000000000014"]
+    assert [r.id for r in s.tables.list_tables(agent="c1")] == ["t-000000000013", "t-000000000011"]
+    assert [r.id for r in s.tables.list_tables(status="playing")] == ["t-000000000014"]
+    claims = s.tables.seat_claims_of(["t-000000000014", "t-000000000013"])
     assert list(claims) == ["t-000000000014"] and claims["t-000000000014"][0].agent == "zed"
-    assert s.open_table_counts("c0") == (3, 6)
+    assert s.tables.open_table_counts("c0") == (3, 6)
     s.close()
 
 
 def test_abort_and_backfill(db_location: DbLocation) -> None:
     s = db_location.open()
-    s.create_table(_table("t-000000000030", 1.0, ["bot:random", "bot:random"]))
-    rev = s.abort_table("t-000000000030", revision=1, note="stopped", now=2.0)
-    row = s.load_table("t-000000000030")
+    s.tables.create_table(_table("t-000000000030", 1.0, ["bot:random", "bot:random"]))
+    rev = s.tables.abort_table("t-000000000030", revision=1, note="stopped", now=2.0)
+    row = s.tables.load_table("t-000000000030")
     assert row is not None and (row.status, row.note, row.revision) == ("aborted", "stopped", rev)
     with pytest.raises(StaleVersion):
-        s.abort_table("t-000000000030", revision=1, note="again", now=3.0)
-    assert not s.backfill_events("t-000000000030", [(0, None, "x", None)], version=0)  # it has its events
+        s.tables.abort_table("t-000000000030", revision=1, note="again", now=3.0)
+    assert not s.tables.backfill_events("t-000000000030", [(0, None, "x", None)], version=0)  # it has its events
     s.close()
 
 
@@ -285,7 +294,7 @@ def test_sqlite_reads_do_not_queue_behind_another_process_writing(tmp_path: Path
         other.execute("BEGIN IMMEDIATE")
         other.execute("CREATE TABLE held (x INTEGER)")
         assert store.db.one("SELECT 1") == (1,)
-        assert store.table_head("t-000000000000") is None
+        assert store.tables.table_head("t-000000000000") is None
         other.execute("ROLLBACK")
     finally:
         other.close()

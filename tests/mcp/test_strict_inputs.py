@@ -51,7 +51,7 @@ async def test_register_agent_refuses_a_bot_name(tmp_path: Path) -> None:
             error = await anon.error("register_agent", {"name": "bot_heuristic"})
             assert "reads as a bot's name" in error
             assert (await anon.call("register_agent", {"name": "botanist"}))["agent"] == "botanist"
-        assert [a.name for a in app.store.list_agents()] == ["botanist"]
+        assert [a.name for a in app.store.agents.list_agents()] == ["botanist"]
 
 
 async def test_integer_arguments_refuse_booleans_and_strings(app: Any) -> None:
@@ -87,7 +87,7 @@ async def test_integer_arguments_refuse_booleans_and_strings(app: Any) -> None:
     for name, args, arg in bad:
         error = await club.error(name, args)
         assert f"'{arg}'" in error, (name, args, error)
-    assert club_app.store.load_moves(tid) == [], "a refused call changed the table"
+    assert club_app.store.tables.load_moves(tid) == [], "a refused call changed the table"
     out = await club.call("play_move", {**move, "expected_version": views[seat]["seat_version"]})
     assert out["accepted"]
 

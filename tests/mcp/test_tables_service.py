@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from club_agentes.engine.core import Game, UnknownGame, get_game
 from club_agentes.mcp_server.store import Store
+from club_agentes.mcp_server.store.tables import no_fault
 from club_agentes.mcp_server.tables import TableError, TableService, TableSettings
 from club_agentes.rules_corpus import load_corpus
 
@@ -259,7 +260,7 @@ async def test_racing_submissions_never_both_apply(tmp_path: Path) -> None:
         assert sorted(r.accepted for r in results) == [False, True]
         loser = next(r for r in results if not r.accepted)
         assert loser.refusal is not None and loser.refusal.kind == "stale_version"
-        assert svc.store.table_version(tid) == 1
+        assert svc.store.tables.table_version(tid) == 1
 
 
 async def test_two_services_on_one_store_join_play_and_catch_up_only_what_they_miss(tmp_path: Path) -> None:
@@ -290,7 +291,7 @@ async def test_two_services_on_one_store_join_play_and_catch_up_only_what_they_m
         assert (await a.play(tid, j0.token, "add 1", 6)).accepted
         late = await b.play(tid, j0.token, "add 2", 6)
         assert not late.accepted and late.refusal is not None and late.refusal.kind == "stale_version"
-        assert a.store.table_version(tid) == 7
+        assert a.store.tables.table_version(tid) == 7
 
 
 async def test_wait_for_turn_wakes_on_the_other_seats_move_and_its_ids_work_at_once(tmp_path: Path) -> None:
@@ -316,7 +317,7 @@ async def test_play_move_with_wait_s_answers_at_the_next_decision_with_what_happ
         for bad in (61, -1, True, "5"):
             with pytest.raises(TableError, match="wait_s must be from 0 to 60"):
                 await svc.play(tid, t0, "add 2", None, bad)  # type: ignore[arg-type]
-        assert svc.store.load_table(tid).version == 0  # a bad wait_s changes nothing
+        assert svc.store.tables.load_table(tid).version == 0  # a bad wait_s changes nothing
         mover = asyncio.create_task(svc.play(tid, t0, "add 2", None, 10))
         await asyncio.sleep(0.05)
         assert not mover.done()  # seat 1 decides now: the answer to seat 0's move waits
@@ -338,7 +339,7 @@ async def test_reads_never_write_and_two_clients_on_one_seat_see_the_same(tmp_pa
         tid, (t0, t1) = await seated(svc, "toy-race", ["agent", "agent"])
         await svc.play(tid, t0, "add 2", None)
         await svc.play(tid, t1, "add 1", None)
-        before = svc.store.load_table(tid)
+        before = svc.store.tables.load_table(tid)
         first = await svc.view(tid, t0)
         second = await svc.view(tid, t0)
         assert [e.text for e in first.events] == [e.text for e in second.events] == ["seat 1 adds 1: 3"]
@@ -350,7 +351,7 @@ async def test_reads_never_write_and_two_clients_on_one_seat_see_the_same(tmp_pa
         ]
         await svc.wait(tid, t0, 0)
         await svc.log(tid, t0)
-        assert svc.store.load_table(tid) == before
+        assert svc.store.tables.load_table(tid) == before
 
 
 async def test_bots_only_table_plays_in_the_background(tmp_path: Path) -> None:
@@ -358,7 +359,7 @@ async def test_bots_only_table_plays_in_the_background(tmp_path: Path) -> None:
         t = await svc.create("toy-race", ["bot:random", "bot:random"], {"goal": 200}, 5)
         assert t.table.status == "playing" and t.table.version == 0  # create returned before the bots played
         for _ in range(200):
-            row = svc.store.load_table(t.table.table_id)
+            row = svc.store.tables.load_table(t.table.table_id)
             assert row is not None
             if row.status == "finished":
                 break
@@ -476,7 +477,7 @@ async def test_the_decision_clock_plays_a_silent_seat_and_hands_it_to_a_bot(tmp_
         v = await svc.view(tid, t0)
         assert v.decision.deadline_at == clock.now + 30
         await svc.tick()
-        assert svc.store.table_version(tid) == 0  # not yet
+        assert svc.store.tables.table_version(tid) == 0  # not yet
         clock.now += 31
         await svc.tick()
         v = await svc.view(tid, t1)
@@ -596,35 +597,35 @@ async def test_a_fault_at_any_commit_point_loses_nothing_acknowledged(tmp_path: 
 
         with pytest.raises(Boom):
             if write == "create":
-                svc.store.fault_hook = hook
+                svc.store.tables.fault_hook = hook
                 await svc.create("toy-race", ["agent", "agent"], {"require_club_pass": False}, 1)
             elif write == "join":
                 t = await svc.create("toy-race", ["agent", "agent"], {"require_club_pass": False}, 1)
                 await svc.join(t.table.table_id, "x", None, None)
-                svc.store.fault_hook = hook
+                svc.store.tables.fault_hook = hook
                 await svc.join(t.table.table_id, "y", None, None)
             else:
-                svc.store.fault_hook = hook
+                svc.store.tables.fault_hook = hook
                 await svc.play(tid, t2, "add 1", None)
-        svc.store.fault_hook = None
+        svc.store.tables.fault_hook = no_fault
         # The same process goes on: nothing half-written shows.
         v = await svc.view(tid, t0)
         assert (v.table.version, v.table.status, v.table.result) == (2, "playing", None)
     async with service(db, settings=settings) as again:  # and after a restart
         v = await again.view(tid, t0)
-        assert v.table.version == 2 and [m.move for m in again.store.load_moves(tid)] == [
+        assert v.table.version == 2 and [m.move for m in again.store.tables.load_moves(tid)] == [
             {"type": "add", "n": 1},
             {"type": "add", "n": 2},
         ]
-        for row in again.store.list_tables(limit=100):
-            claims = again.store.seat_claims(row.id)
+        for row in again.store.tables.list_tables(limit=100):
+            claims = again.store.tables.seat_claims(row.id)
             assert row.open_seats == sum(1 for s in row.seats if s == "agent") - len(claims)
             assert (row.status == "waiting") == (row.open_seats > 0)
-            assert row.event_count == len(again.store.load_events(row.id, everything=True))
+            assert row.event_count == len(again.store.tables.load_events(row.id, everything=True))
             if row.status == "waiting":  # every waiting table can still be joined to the end
                 for i in range(row.open_seats):
                     await again.join(row.id, f"late{i}", None, None)
-                assert again.store.load_table(row.id).status == "playing"  # type: ignore[union-attr]
+                assert again.store.tables.load_table(row.id).status == "playing"  # type: ignore[union-attr]
         out = await again.play(tid, t2, "add 1", None)
         assert out.accepted and out.state.table.version == 3
         if write == "finish":
@@ -661,9 +662,9 @@ async def test_tables_stored_before_this_version_are_migrated_and_go_on(tmp_path
             )
     db.close()
     async with service(path) as svc:
-        row = svc.store.load_table("t-0000000000aa")
+        row = svc.store.tables.load_table("t-0000000000aa")
         assert row is not None and row.open_seats == 1 and row.event_count == 6
-        assert svc.store.tables_without_events() == []
+        assert svc.store.tables.tables_without_events() == []
         page = await svc.log("t-0000000000aa", None)
         assert [e.text for e in page.events] == ["the race to 30 begins", "seat 0 adds 2: 2", "seat 1 adds 1: 3"]
         j = await svc.join("t-0000000000aa", "cy", None, None)
@@ -704,16 +705,16 @@ async def test_old_tables_that_do_not_replay_are_left_as_they_were(tmp_path: Pat
             )
     db.close()
     async with service(path) as svc:
-        counts = {tid: svc.store.load_table(tid).event_count for tid in tables}  # type: ignore[union-attr]
-        stored = len(svc.store.load_events("t-0000000000b1", everything=True))
+        counts = {tid: svc.store.tables.load_table(tid).event_count for tid in tables}  # type: ignore[union-attr]
+        stored = len(svc.store.tables.load_events("t-0000000000b1", everything=True))
         assert stored > 0 and counts == {"t-0000000000b1": stored, "t-0000000000b2": -1, "t-0000000000b3": -1}
-        assert svc.store.tables_without_events() == ["t-0000000000b2", "t-0000000000b3"]
+        assert svc.store.tables.tables_without_events() == ["t-0000000000b2", "t-0000000000b3"]
         assert backfill_old_tables(svc.store, toy) == 0
 
 
 async def wait_status(svc: TableService, table_id: str, statuses: set[str]) -> Any:
     for _ in range(500):
-        row = svc.store.load_table(table_id)
+        row = svc.store.tables.load_table(table_id)
         assert row is not None
         if row.status in statuses:
             return row

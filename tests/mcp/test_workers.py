@@ -87,10 +87,10 @@ async def test_two_workers_join_play_and_finish_a_table_at_random(db_location: D
             if out.accepted:
                 assert out.played_version is not None
                 acked[out.played_version] = move.move
-        stored = {m.version: m.move for m in a.store.load_moves(tid)}
+        stored = {m.version: m.move for m in a.store.tables.load_moves(tid)}
         assert sorted(stored) == list(range(1, len(stored) + 1))
         assert all(stored[v] == m for v, m in acked.items()) and len(acked) > 10
-        assert a.store.load_table(tid).status == "finished"  # type: ignore[union-attr]
+        assert a.store.tables.load_table(tid).status == "finished"  # type: ignore[union-attr]
         assert (await b.view(tid, tokens[0])).table.status == "finished"
 
 
@@ -146,7 +146,7 @@ async def test_two_server_processes_share_tables(db_location: DbLocation) -> Non
         acked, end = await play_through([url for _, url in procs], random.Random(5))
         store = db_location.open()
         try:
-            stored = {m.version: m.move for m in store.load_moves(end["table_id"])}
+            stored = {m.version: m.move for m in store.tables.load_moves(end["table_id"])}
         finally:
             store.close()
         assert sorted(stored) == list(range(1, len(stored) + 1)), "a version is missing or doubled"
