@@ -27,8 +27,8 @@ class Counted:
 
     def __init__(self, store: Any) -> None:
         self.reads = 0
-        self.read = store.agent_by_key_id
-        store.agent_by_key_id = self
+        self.read = store.agents.agent_by_key_id
+        store.agents.agent_by_key_id = self
 
     def __call__(self, key_id: str) -> Any:
         self.reads += 1
@@ -104,7 +104,7 @@ async def test_a_revocation_committed_by_another_connection_takes_effect_at_once
     _, key = registry.add("ana")
     verifier = AgentKeyVerifier(registry)
     await ready(verifier, key)
-    assert other.store.revoke_agent("ana", time.time())
+    assert other.store.agents.revoke_agent("ana", time.time())
     channel = agents_channel(other.store)
     if channel is None:  # SQLite: the very next check
         assert await verifier.verify_token(key) is None
