@@ -159,7 +159,11 @@ class AgentRegistry:
             raise UnknownAgent(f"the agent {record.name!r} was revoked already")
         agents_changed(self.store, record.name)
         self.store.oauth.revoke_oauth_agent(record.name)
-        revoked = sum(1 for p in self.store.quizzes.passes_for(record.name) if not p.revoked and self.store.quizzes.revoke_pass(p.jti))
+        revoked = sum(
+            1
+            for p in self.store.quizzes.passes_for(record.name)
+            if not p.revoked and self.store.quizzes.revoke_pass(p.jti)
+        )
         return self.get(record.name), revoked
 
     def rotate(self, name: str) -> tuple[AgentRecord, str]:

@@ -336,7 +336,9 @@ class Spectator:
         game = self._games(replay.game)
         state = self._state_at(replay, game, index)
         view = game.view(state, None)
-        events = self.store.tables.load_events(replay.table_id, after_version=index - 1, upto_version=index, everything=True)
+        events = self.store.tables.load_events(
+            replay.table_id, after_version=index - 1, upto_version=index, everything=True
+        )
         seat = None
         if index > 0:
             moves = self.store.tables.load_moves(replay.table_id, after=index - 1, upto=index)

@@ -154,6 +154,8 @@ async def test_newest_public_events_read_in_windows_are_those_of_the_whole_range
     assert row is not None and row.version > 40
     monkeypatch.setattr(spectate, "EVENT_WINDOW", 2)
     for after, upto, limit in ((-1, row.version, 200), (-1, row.version, 5), (10, row.version - 3, 30), (-1, 7, 50)):
-        whole = app.store.tables.load_events(tid, after_version=after, upto_version=upto, seat=None, limit=limit, newest=True)
+        whole = app.store.tables.load_events(
+            tid, after_version=after, upto_version=upto, seat=None, limit=limit, newest=True
+        )
         assert house.spectator.public_events(tid, after, upto, limit) == whole, (after, upto, limit)
         assert whole
