@@ -43,7 +43,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import anyio.to_thread
 from club_agentes.mcp_server.identity import NEEDS_AGENT
 from club_agentes.mcp_server.proxies import client_address
 from club_agentes.mcp_server.store import Store
@@ -388,15 +387,11 @@ class AgentKeyVerifier:
         """Return the access token ``token`` stands for, or ``None`` (the SDK then answers 401)."""
         if self.cache is not None:
             self.cache.listen()
-        if self.registry.store.db.local:
-            hit, stamp = self._cached(token)
-            if hit is not None:
-                return hit
-            return self.verify(token, stamp)  # one SQLite row: cheaper than a hop to a worker thread
-        hit, stamp = self._cached(token)  # PostgreSQL: no store read for a cached key
+        hit, stamp = self._cached(token)  # no store read for a cached key
         if hit is not None:
             return hit
-        return await anyio.to_thread.run_sync(self.verify, token, stamp)
+        # The store's one async boundary: PostgreSQL on its pool's threads, SQLite inline while it would not wait.
+        return await self.registry.store.run(self.verify, token, stamp)
 
 
 MISSING_KEY = (

@@ -90,7 +90,7 @@ async def wait_finished(store: Store, table_id: str, timeout_s: float, poll_s: f
     """Wait until a table is over (or ``timeout_s`` passes); return its status."""
     deadline = time.monotonic() + timeout_s
     while True:
-        head = await asyncio.to_thread(store.tables.table_head, table_id)
+        head = await store.run(store.tables.table_head, table_id)
         status = head.status if head is not None else "unknown"
         if status in ("finished", "aborted", "unknown") or time.monotonic() >= deadline:
             return status

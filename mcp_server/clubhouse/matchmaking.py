@@ -340,7 +340,7 @@ class Matchmaker:
         seated: dict[int, tuple[str, str]] = {}
         for r, seat in g.members:
             if r.token_hash is None:  # a seek queued by an older server: it cannot be seated here
-                await asyncio.to_thread(self._fail, queue, g.match_id, "the server was upgraded while you waited")
+                await self.store.run(self._fail, queue, g.match_id, "the server was upgraded while you waited")
                 return
             seated[seat] = (r.agent, r.token_hash)
 
@@ -354,11 +354,11 @@ class Matchmaker:
         except _MatchGone:
             return  # a member gave up before the table was stored: nothing was stored
         except Refused as exc:
-            await asyncio.to_thread(self._fail, queue, g.match_id, str(exc))
+            await self.store.run(self._fail, queue, g.match_id, str(exc))
             return
         except Exception:
             log.exception("seek_game could not create the table of match %s", g.match_id)
-            await asyncio.to_thread(self._fail, queue, g.match_id, "the server failed to create the table")
+            await self.store.run(self._fail, queue, g.match_id, "the server failed to create the table")
             return
 
     async def seek(self, req: SeekRequest) -> SeekOutcome:
@@ -370,24 +370,24 @@ class Matchmaker:
             StoreError: the database failed.
         """
         start = time.monotonic()
-        rating = await asyncio.to_thread(self.rating_of, req.agent, req.game)
+        rating = await self.store.run(self.rating_of, req.agent, req.game)
         token = secrets.token_urlsafe(24)  # this call's seat token: only its hash goes to the store
-        row = await asyncio.to_thread(self._enqueue, req, rating, hashlib.sha256(token.encode("utf-8")).hexdigest())
+        row = await self.store.run(self._enqueue, req, rating, hashlib.sha256(token.encode("utf-8")).hexdigest())
         done = False
         try:
             waiting = 1
             matched_at: float | None = None
             while True:
-                groups, waiting = await asyncio.to_thread(self.pass_once, req.queue, row.id)
+                groups, waiting = await self.store.run(self.pass_once, req.queue, row.id)
                 for g in groups:
                     await self._make_table(g)
-                mine = await asyncio.to_thread(self._get, row.id)
+                mine = await self.store.run(self._get, row.id)
                 if mine is None:
                     raise SeekRefused("your seek left the queue unexpectedly; call seek_game again")
                 if mine.status == "seated" and mine.table_id is not None and mine.seat is not None:
                     done = True
                     joined = await self.tables.seated(mine.table_id, req.agent, mine.seat, token)
-                    members = await asyncio.to_thread(self._members, mine.match_id or "")
+                    members = await self.store.run(self._members, mine.match_id or "")
                     agents = {m.seat: m.agent for m in members if m.seat is not None}
                     others = {
                         s.seat: agents.get(s.seat) or s.agent or s.kind
@@ -407,8 +407,8 @@ class Matchmaker:
                     if time.monotonic() - matched_at > MATCH_GRACE_S:
                         done = True
                         note = "the worker making the table stopped answering"
-                        await asyncio.to_thread(self._fail, req.queue, mine.match_id or "", note)
-                        again = await asyncio.to_thread(self._get, row.id)
+                        await self.store.run(self._fail, req.queue, mine.match_id or "", note)
+                        again = await self.store.run(self._get, row.id)
                         if again is None or again.status != "seated":  # else the table made it just in time
                             raise SeekRefused(f"{note}; call seek_game again")
                         continue
@@ -417,5 +417,5 @@ class Matchmaker:
             if not done:
                 with contextlib.suppress(Exception):
                     await asyncio.shield(
-                        asyncio.to_thread(self._end, req.queue, row.id, "cancelled", "the caller stopped waiting")
+                        self.store.run(self._end, req.queue, row.id, "cancelled", "the caller stopped waiting")
                     )
