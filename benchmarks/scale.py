@@ -71,7 +71,8 @@ CLI = Path(sys.executable).with_name("club-agentes")
 WITHOUT = ""
 """With ``--without NAMES``: the savings switched off in the measured server (see ``without.py``)."""
 MOVES: int | None = None
-"""With ``--moves N``: each of A agents stops after ceil(N / A) accepted moves (the same work in every run)."""
+"""With ``--moves N``: every agent stops once the agents made N moves in all (a stopped agent would leave its
+partner waiting for a move that never comes, so the stop is shared)."""
 SEED: int | None = None
 """With ``--seed``: table ``k`` is created with seed ``SEED + k`` and each agent's choices follow ``SEED``."""
 PLAY_WAIT = True
@@ -242,7 +243,6 @@ async def agent_loop(
     lat: list[float],
     moves: list[int],
     index: int = 0,
-    agents: int = 1,
 ) -> None:
     """Play one seat until the time is up or the game ends, with the fewest calls the server allows.
 
@@ -253,9 +253,7 @@ async def agent_loop(
     """
     rng = random.Random(token if SEED is None else f"{SEED}/{index}")
     last: dict[str, Any] | None = None
-    mine = 0
-    quota = None if MOVES is None else -(-MOVES // max(1, agents))
-    while time.monotonic() < stop_at:
+    while time.monotonic() < stop_at and (MOVES is None or moves[0] < MOVES):
         if last is not None and last.get("decision", {}).get("yours") and last.get("legal_moves"):
             v = last
         else:
@@ -280,8 +278,7 @@ async def agent_loop(
         lat.append(time.perf_counter() - t)
         if last["accepted"]:
             moves[0] += 1
-            mine += 1
-        if last["status"] == "finished" or (quota is not None and mine >= quota):
+        if last["status"] == "finished":
             return
 
 
@@ -327,7 +324,7 @@ async def run(
             moves = [0]
             start = time.monotonic()
             await asyncio.gather(
-                *(agent_loop(s, t, tok, start + seconds, lat, moves, i, agents) for i, (s, t, tok) in enumerate(jobs))
+                *(agent_loop(s, t, tok, start + seconds, lat, moves, i) for i, (s, t, tok) in enumerate(jobs))
             )
             elapsed = time.monotonic() - start
             cpu = sum(cpu_seconds(p.pid) for p, _ in procs) - cpu0
@@ -472,8 +469,8 @@ def main() -> None:
     ap.add_argument(
         "--moves",
         type=int,
-        help="about this many agent moves per run, shared by the agents (with --seed: the same games in every run;"
-        " --seconds still caps it)",
+        help="stop every agent once the agents made this many moves in all (with --seed the games are the same;"
+        " which tables got how far depends on timing; --seconds still caps it)",
     )
     ap.add_argument("--cli", help="the club-agentes executable to measure (default: this Python's)")
     ap.add_argument(
