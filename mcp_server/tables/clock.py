@@ -1,0 +1,257 @@
+"""The decision clock and the sweeper: timed-out decisions, expired waiting tables, revoked agents' seats,
+stalled bots, idle tables dropped from memory (:func:`tick`). Timed-out moves go through :func:`.turn.commit`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import builtins
+import logging
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from club_agentes.engine.core import Pending
+from club_agentes.mcp_server.store.tables import (
+    StaleVersion,
+)
+from club_agentes.mcp_server.tables import bots, turn
+from club_agentes.mcp_server.tables.common import STALL_S, EventRows
+from club_agentes.mcp_server.tables.config import (
+    TableError,
+)
+from club_agentes.mcp_server.tables.lanes import (
+    LaneTask,
+    Sync,
+    event_tuple,
+)
+from club_agentes.mcp_server.tables.live import (
+    LiveTable,
+)
+
+if TYPE_CHECKING:
+    from club_agentes.mcp_server.tables.service import TableService
+
+log = logging.getLogger("club_agentes.tables")
+
+
+async def tick(svc: TableService) -> None:
+    """Do the periodic work once: play timed-out decisions, resume stalled bots, drop idle tables."""
+    now = svc._clock()
+    for table_id in svc.store.due_tables(now):
+        try:
+            await timeout(svc, table_id)
+        except (TableError, StaleVersion):
+            continue
+        except Exception:
+            log.exception("the decision clock failed at table %s", table_id)
+    expiry = svc.settings.waiting_expiry_s
+    for table_id in svc.store.expired_waiting_tables(now, expiry) if expiry is not None else ():
+        try:
+            await expire(svc, table_id)
+        except (TableError, StaleVersion):
+            continue
+        except Exception:
+            log.exception("expiring the waiting table %s failed", table_id)
+    for table_id, seats in svc.store.revoked_seats().items():
+        try:
+            await hand_revoked(svc, table_id, seats)
+        except (TableError, StaleVersion):
+            continue
+        except Exception:
+            log.exception("handing revoked seats to a bot failed at table %s", table_id)
+    for table_id in svc.store.stalled_bot_tables(now - STALL_S):
+        if table_id not in svc._drivers:
+            bots.kick(svc, table_id)
+    svc._live.drop_idle(svc.settings.idle_s)
+
+
+async def hand_revoked(svc: TableService, table_id: str, seats: Sequence[int]) -> None:
+    """Hand the seats of revoked agents at a playing table to bot:heuristic (the clock's last resort).
+
+    One guarded write per table: on several workers one wins, the others get ``StaleVersion``.
+
+    Raises:
+        TableError: unknown table.
+        StaleVersion: another worker wrote to the table first.
+    """
+    async with svc._locked(table_id) as live:
+        if live.status != "playing":
+            return
+        handed = {s: "heuristic" for s in seats if s in live.claims and live.claims[s].bot is None}
+        if not handed:
+            return
+        prev = live.pending()
+        live.ensure_caches()
+        rows: EventRows = [
+            (
+                live.version,
+                None,
+                f"{live.names()[s]}: the agent was revoked, so bot:heuristic plays the seat for the rest of the game.",
+                {"revoked": True, "seat": s, "handed_to": "bot:heuristic"},
+            )
+            for s in sorted(handed)
+        ]
+        turn.commit(svc, live, live.version, prev, [], rows, handed=handed)
+    log.info("table %s: seats %s of revoked agents handed to bot:heuristic", table_id, sorted(handed))
+    await bots.after_write(svc, live)
+
+
+async def sweep_forever(svc: TableService) -> None:
+    while True:
+        try:
+            await tick(svc)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table sweeper failed")
+        await asyncio.sleep(svc.settings.sweep_s)
+
+
+async def expire(svc: TableService, table_id: str) -> None:
+    """Stop a table whose wait for agents ran out (status ``aborted``: its open-table slot is freed).
+
+    Raises:
+        TableError: unknown table.
+        StaleVersion: another worker changed the table first.
+    """
+    waited = svc.settings.waiting_expiry_s
+    async with svc._locked(table_id) as live:
+        now = svc._clock()
+        # A table stored before waiting tables had a deadline waits from its last write.
+        due = live.deadline_at if live.deadline_at is not None else (live.row.updated_at or 0) + (waited or 0)
+        if live.status != "waiting" or waited is None or due > now:
+            return
+        note = (
+            f"the table expired: no agent took a seat for {waited / 60:g} minutes while seats "
+            f"{live.open_seats()} were open; create a table or call seek_game again"
+        )
+        live.revision = svc.store.abort_table(table_id, revision=live.revision, note=note, now=now)
+        live.status, live.note, live.waiting_on, live.deadline_at = "aborted", note, None, None
+        live.row = replace(live.row, status="aborted", note=note, deadline_at=None)
+        live.wake()
+
+
+async def timeout(svc: TableService, table_id: str) -> None:
+    """Play the decisions whose clock ran out at a table (the rules' default, else the heuristic bot's).
+
+    Raises:
+        TableError: unknown table.
+        StaleVersion: another worker played or timed out the decision first.
+    """
+    async with svc._locked(table_id) as live:
+        now = svc._clock()
+        if live.status != "playing" or live.deadline_at is None or live.deadline_at > now:
+            return
+        prev = live.pending()
+        bot_seats = live.bots()
+        late = [s for s in prev.seats if s not in bot_seats and s in live.claims]
+        if not late:
+            return
+        try:
+            await clock_plays(svc, live, prev, late)
+        except BaseException:
+            svc._live.drop(table_id)  # the state may be half-changed: reload it from the store
+            raise
+    await bots.after_write(svc, live)
+
+
+async def clock_plays(svc: TableService, live: LiveTable, prev: Pending, late: Sequence[int]) -> None:
+    """Play the late seats' decisions and store them (call with the table's lock held).
+
+    Raises:
+        StaleVersion: another worker played or timed out the decision first.
+    """
+    table_id = live.id
+    game, state = live.game, live.state
+    timeout = live.opts.decision_timeout_s or 0
+    base = live.version
+    live.ensure_caches()
+    moves: builtins.list[tuple[int, Any, str]] = []
+    rows: EventRows = []
+    timeouts: dict[int, int] = {}
+    handed: dict[int, str] = {}
+    no_default: builtins.list[int] = []
+    for seat in late:
+        if seat not in game.pending(state).seats:
+            continue
+        try:
+            default = game.default_move(state, seat)
+        except Exception:  # the heuristic bot decides instead
+            log.exception("engine defect: %s default_move() at table %s", live.row.game, table_id)
+            default = None
+        if default is None:
+            no_default.append(seat)
+            continue
+        move, rule_id = default
+        events = game.apply(state, seat, move)
+        v = base + len(moves) + 1
+        rows += timeout_notice(svc, live, seat, v, timeout, move.text(), rule_id)
+        rows += [(v, *event_tuple(e)) for e in events]
+        moves.append((seat, move, "clock"))
+    if no_default:
+        task = LaneTask(
+            table_id=table_id,
+            game_id=live.row.game,
+            options=live.row.config,
+            seats=len(live.row.seats),
+            seed=live.row.seed,
+            base_version=base,
+            bots={},
+            once=tuple(no_default),
+            sync=Sync(-1),
+            max_moves=len(no_default),
+            max_cpu_s=60.0,
+        )
+        if moves:
+            # The lane works from the stored table: give it the default moves played just now.
+            task = replace(task, base_version=base + len(moves))
+            sync = await bots.full_sync(svc, table_id, game, base)
+            sync = replace(sync, moves=sync.moves + tuple((s, m.to_json()) for s, m, _ in moves))
+            task = replace(task, sync=sync)
+        res = await bots.run_lane(svc, task, game)
+        if res.error is not None:
+            svc._live.drop(table_id)
+            log.error("engine defect while the clock played at table %s:\n%s", table_id, res.error)
+            return
+        for lm in res.moves:
+            parsed = game.parse_move(lm.move)
+            events = game.apply(state, lm.seat, parsed)
+            v = base + len(moves) + 1
+            rows += timeout_notice(svc, live, lm.seat, v, timeout, parsed.text(), None)
+            rows += [(v, *event_tuple(e)) for e in events]
+            moves.append((lm.seat, parsed, "clock"))
+    for seat, _m, _a in moves:
+        count = live.claims[seat].timeouts + 1
+        timeouts[seat] = count
+        if count >= live.opts.max_timeouts:
+            handed[seat] = "heuristic"
+            rows.append(
+                (
+                    base + len(moves),
+                    None,
+                    f"{live.names()[seat]} ran out of time {count} times in a row: bot:heuristic plays "
+                    "the seat for the rest of the game.",
+                    {"timeout": True, "seat": seat, "handed_to": "bot:heuristic"},
+                )
+            )
+    if not moves:
+        return
+    turn.commit(svc, live, base, prev, moves, rows, timeouts=timeouts, handed=handed)
+
+
+def timeout_notice(
+    svc: TableService, live: LiveTable, seat: int, version: int, timeout: float, text: str, rule_id: str | None
+) -> EventRows:
+    """The events of a timed-out decision: a public notice (no secret revealed) and the move to the seat."""
+    who = live.names()[seat]
+    how = (
+        f"the rules' default was played (rule {rule_id})"
+        if rule_id
+        else "bot:heuristic chose (no rule gives a default here)"
+    )
+    data = {"timeout": True, "seat": seat, "rule_id": rule_id, "by": "default" if rule_id else "bot:heuristic"}
+    return [
+        (version, None, f"{who} ran out of time ({timeout:g} s for this decision): {how}.", data),
+        (version, (seat,), f"The clock played for you: {text}.", {**data, "move": text}),
+    ]
