@@ -78,11 +78,15 @@ def spend(svc: TableService, table_id: str, cpu_s: float) -> None:
 
 
 async def full_sync(svc: TableService, table_id: str, game: Game, upto: int, *, snapshot: bool = True) -> Sync:
-    snap = svc.store.latest_snapshot(table_id, game.snapshot_version) if snapshot and restorable(game) else None
+    snap = (
+        await svc.store.run(svc.store.latest_snapshot, table_id, game.snapshot_version)
+        if snapshot and restorable(game)
+        else None
+    )
     if snap is not None and snap.version > upto:
         snap = None
     start = snap.version if snap is not None else 0
-    moves = svc.store.load_moves(table_id, after=start, upto=upto)
+    moves = await svc.store.run(svc.store.load_moves, table_id, after=start, upto=upto)
     return Sync(
         start,
         full=True,
@@ -109,11 +113,11 @@ async def run_lane(svc: TableService, task: LaneTask, game: Game) -> LaneResult:
     return res
 
 
-def lane_sync(svc: TableService, live: LiveTable) -> Sync:
+async def lane_sync(svc: TableService, live: LiveTable) -> Sync:
     if live.lane_version == live.version:
         return Sync(live.version)
     if live.lane_version is not None and live.lane_version < live.version:
-        moves = svc.store.load_moves(live.id, after=live.lane_version, upto=live.version)
+        moves = await svc.store.run(svc.store.load_moves, live.id, after=live.lane_version, upto=live.version)
         return Sync(live.lane_version, moves=tuple((m.seat, m.move) for m in moves))
     return Sync(-1)  # the lane cannot hold it: it answers need_sync and gets the whole table
 
@@ -124,7 +128,7 @@ def over_budget(svc: TableService, cpu_ms: int) -> bool:
 
 async def abort(svc: TableService, table_id: str, revision: int, note: str) -> None:
     with contextlib.suppress(StaleVersion):
-        svc.store.abort_table(table_id, revision=revision, note=note, now=svc._clock())
+        await svc.store.run(svc.store.abort_table, table_id, revision=revision, note=note, now=svc._clock())
     live = svc._live.peek(table_id)
     if live is not None:
         live.wake()
@@ -135,7 +139,7 @@ async def drive(svc: TableService, table_id: str) -> None:
     """Play the bot seats of a table until an agent must decide or the game ends."""
     try:
         if svc._live.peek(table_id) is None:
-            row = svc.store.load_table(table_id)
+            row = await svc.store.run(svc.store.load_table, table_id)
             if row is None or row.status != "playing":
                 return
             if "agent" not in row.seats:
@@ -169,7 +173,7 @@ async def drive(svc: TableService, table_id: str) -> None:
                     seed=live.row.seed,
                     base_version=live.version,
                     bots=bots,
-                    sync=lane_sync(svc, live),
+                    sync=await lane_sync(svc, live),
                     max_moves=svc.settings.chunk_moves,
                     max_cpu_s=svc.settings.chunk_cpu_s,
                 )
@@ -181,7 +185,7 @@ async def drive(svc: TableService, table_id: str) -> None:
                     return
                 if not res.moves:
                     return
-                apply_lane_moves(svc, live, res, prev, res.cpu_s)
+                await apply_lane_moves(svc, live, res, prev, res.cpu_s)
                 live.lane_version = live.version
                 if live.status != "playing" or not any(s in bots for s in live.pending().seats):
                     return  # an agent decides now: no need to take the lock again to find that out
@@ -195,7 +199,7 @@ async def drive(svc: TableService, table_id: str) -> None:
         log.exception("bots of table %s stopped on a defect", table_id)
 
 
-def apply_lane_moves(svc: TableService, live: LiveTable, res: LaneResult, prev: Pending, cpu_s: float) -> None:
+async def apply_lane_moves(svc: TableService, live: LiveTable, res: LaneResult, prev: Pending, cpu_s: float) -> None:
     """Apply moves a lane played to the live state and store them (call with the table's lock held).
 
     Raises:
@@ -217,7 +221,7 @@ def apply_lane_moves(svc: TableService, live: LiveTable, res: LaneResult, prev: 
     except Exception:
         svc._live.drop(live.id)
         raise
-    turn.commit(svc, live, base, prev, moves, rows, bot_cpu_s=cpu_s)
+    await turn.commit(svc, live, base, prev, moves, rows, bot_cpu_s=cpu_s)
 
 
 async def drive_headless(svc: TableService, row: TableRow) -> None:
@@ -233,7 +237,7 @@ async def drive_headless(svc: TableService, row: TableRow) -> None:
         if delay > 0:
             await asyncio.sleep(delay)
         if over_budget(svc, cpu_ms):
-            head = svc.store.table_head(table_id)
+            head = await svc.store.run(svc.store.table_head, table_id)
             if head is not None and head.status == "playing":
                 await abort(
                     svc,
@@ -260,7 +264,7 @@ async def drive_headless(svc: TableService, row: TableRow) -> None:
         spend(svc, table_id, res.cpu_s)
         if res.error is not None:
             log.error("engine defect while bots played table %s:\n%s", table_id, res.error)
-            head = svc.store.table_head(table_id)
+            head = await svc.store.run(svc.store.table_head, table_id)
             if head is not None:
                 await abort(svc, table_id, head.revision, "the server stopped this table after an engine error")
             return
@@ -288,7 +292,7 @@ async def drive_headless(svc: TableService, row: TableRow) -> None:
             now=now,
         )
         try:
-            await asyncio.to_thread(svc.store.append, append)
+            await svc.store.run(svc.store.append, append)
         except StaleVersion:
             return  # another worker plays it
         version = lane_version = v

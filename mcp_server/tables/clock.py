@@ -37,8 +37,7 @@ log = logging.getLogger("club_agentes.tables")
 
 async def tick(svc: TableService) -> None:
     """Do the periodic work once: play timed-out decisions, resume stalled bots, drop idle tables."""
-    now = svc._clock()
-    for table_id in svc.store.due_tables(now):
+    for table_id in await svc.store.run(svc.store.due_tables, svc._clock()):
         try:
             await timeout(svc, table_id)
         except (TableError, StaleVersion):
@@ -46,21 +45,22 @@ async def tick(svc: TableService) -> None:
         except Exception:
             log.exception("the decision clock failed at table %s", table_id)
     expiry = svc.settings.waiting_expiry_s
-    for table_id in svc.store.expired_waiting_tables(now, expiry) if expiry is not None else ():
+    expired = await svc.store.run(svc.store.expired_waiting_tables, svc._clock(), expiry) if expiry is not None else []
+    for table_id in expired:
         try:
             await expire(svc, table_id)
         except (TableError, StaleVersion):
             continue
         except Exception:
             log.exception("expiring the waiting table %s failed", table_id)
-    for table_id, seats in svc.store.revoked_seats().items():
+    for table_id, seats in (await svc.store.run(svc.store.revoked_seats)).items():
         try:
             await hand_revoked(svc, table_id, seats)
         except (TableError, StaleVersion):
             continue
         except Exception:
             log.exception("handing revoked seats to a bot failed at table %s", table_id)
-    for table_id in svc.store.stalled_bot_tables(now - STALL_S):
+    for table_id in await svc.store.run(svc.store.stalled_bot_tables, svc._clock() - STALL_S):
         if table_id not in svc._drivers:
             bots.kick(svc, table_id)
     svc._live.drop_idle(svc.settings.idle_s)
@@ -92,7 +92,7 @@ async def hand_revoked(svc: TableService, table_id: str, seats: Sequence[int]) -
             )
             for s in sorted(handed)
         ]
-        turn.commit(svc, live, live.version, prev, [], rows, handed=handed)
+        await turn.commit(svc, live, live.version, prev, [], rows, handed=handed)
     log.info("table %s: seats %s of revoked agents handed to bot:heuristic", table_id, sorted(handed))
     await bots.after_write(svc, live)
 
@@ -126,7 +126,7 @@ async def expire(svc: TableService, table_id: str) -> None:
             f"the table expired: no agent took a seat for {waited / 60:g} minutes while seats "
             f"{live.open_seats()} were open; create a table or call seek_game again"
         )
-        live.revision = svc.store.abort_table(table_id, revision=live.revision, note=note, now=now)
+        live.revision = await svc.store.run(svc.store.abort_table, table_id, revision=live.revision, note=note, now=now)
         live.status, live.note, live.waiting_on, live.deadline_at = "aborted", note, None, None
         live.row = replace(live.row, status="aborted", note=note, deadline_at=None)
         live.wake()
@@ -148,11 +148,14 @@ async def timeout(svc: TableService, table_id: str) -> None:
         late = [s for s in prev.seats if s not in bot_seats and s in live.claims]
         if not late:
             return
+        live.begin_write()  # the clock's moves change the state before they are stored: readers wait
         try:
             await clock_plays(svc, live, prev, late)
         except BaseException:
             svc._live.drop(table_id)  # the state may be half-changed: reload it from the store
             raise
+        finally:
+            live.end_write()
     await bots.after_write(svc, live)
 
 
@@ -237,7 +240,7 @@ async def clock_plays(svc: TableService, live: LiveTable, prev: Pending, late: S
             )
     if not moves:
         return
-    turn.commit(svc, live, base, prev, moves, rows, timeouts=timeouts, handed=handed)
+    await turn.commit(svc, live, base, prev, moves, rows, timeouts=timeouts, handed=handed)
 
 
 def timeout_notice(

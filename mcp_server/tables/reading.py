@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from club_agentes.engine.core import IllegalMove
 from club_agentes.engine.core.moves import MoveCodec
 from club_agentes.engine.core.text import fold
+from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.store.tables import (
     EventRow,
     SeatClaim,
@@ -125,18 +126,23 @@ def move_facts(svc: TableService, live: LiveTable, seat: int) -> list[MoveFacts]
     return list(cache.facts)
 
 
-def events_for(svc: TableService, live: LiveTable, seat: int, since: int) -> tuple[list[EventRow], int]:
+def _read_events(store: Store, table_id: str, seat: int, since: int) -> tuple[int, list[EventRow]]:
+    """Return how many events after ``since`` ``seat`` may see, and the newest :data:`OWN_EVENTS_READ` (blocks)."""
+    total = store.count_events(table_id, after_version=since, seat=seat)
+    return total, store.load_events(table_id, after_version=since, seat=seat, limit=OWN_EVENTS_READ, newest=True)
+
+
+async def events_for(svc: TableService, live: LiveTable, seat: int, since: int) -> tuple[list[EventRow], int]:
     # The seat's own events are never left out (eventfold.keep_own); others' beyond the newest MAX_EVENTS are.
     if live.tail_covers(since):
         events = [e for e in live.tail if e.version > since and (e.audience is None or seat in e.audience)]
         return keep_own(events, seat, MAX_EVENTS)
-    total = svc.store.count_events(live.id, after_version=since, seat=seat)
-    events = svc.store.load_events(live.id, after_version=since, seat=seat, limit=OWN_EVENTS_READ, newest=True)
+    total, events = await svc.store.run(_read_events, svc.store, live.id, seat, since)
     kept, _ = keep_own(events, seat, MAX_EVENTS)
     return kept, max(0, total - len(kept))
 
 
-def seat_state(
+async def seat_state(
     svc: TableService, live: LiveTable, seat: int, since: int | None = None, *, full: bool = False
 ) -> SeatState:
     decision = decision_of(svc, live, seat)
@@ -149,7 +155,7 @@ def seat_state(
     if since is None:
         since = live.last_moved.get(seat, -1)
     since = max(-1, min(since, live.version))
-    events, omitted = events_for(svc, live, seat, since)
+    events, omitted = await events_for(svc, live, seat, since)
     return SeatState(
         table=table_facts(svc, live),
         seat=seat,

@@ -8,7 +8,8 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any
 
-from club_agentes.engine.core import InvalidMove
+from club_agentes.engine.core import Game, InvalidMove
+from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.tables import reading
 from club_agentes.mcp_server.tables.common import _MOVE_ID, PAST_STATES, _rebases
 from club_agentes.mcp_server.tables.config import (
@@ -94,8 +95,9 @@ async def hold(
             await svc._sleep_on(live, changed, remaining)
 
 
-def state_at(svc: TableService, live: LiveTable, version: int) -> Any:
-    """Return the game's state at an older ``version`` (rebuilt from the store; a few are kept). Read only.
+async def state_at(svc: TableService, live: LiveTable, version: int) -> Any:
+    """Return the game's state at an older ``version`` (rebuilt from the store off the event loop; a few are
+    kept). Read only.
 
     Raises:
         IllegalMove, InvalidMove: a stored move does not replay (a corrupted store).
@@ -105,24 +107,34 @@ def state_at(svc: TableService, live: LiveTable, version: int) -> Any:
     if state is not None:
         svc._past.move_to_end(key)
         return state
-    game = live.game
-    base = 0
-    if restorable(game):
-        snap = svc.store.latest_snapshot(live.id, game.snapshot_version)
-        if snap is not None and snap.version <= version:
-            with contextlib.suppress(NotImplementedError, ValueError):
-                state, base = game.restore(live.config, snap.data), snap.version
-    if state is None:
-        state, _setup = game.start(live.config, live.row.seed)
-    for m in svc.store.load_moves(live.id, after=base, upto=version):
-        game.apply(state, m.seat, game.parse_move(m.move))
+    state = await svc.store.run(_replay, svc.store, live.game, live.config, live.row.seed, live.id, version)
     svc._past[key] = state
     while len(svc._past) > PAST_STATES:
         svc._past.popitem(last=False)
     return state
 
 
-def rebase(
+def _replay(store: Store, game: Game, config: Any, seed: int, table_id: str, version: int) -> Any:
+    """Rebuild a table's game state at ``version``: its latest snapshot up to it, then the moves (blocks).
+
+    Raises:
+        IllegalMove, InvalidMove: a stored move does not replay (a corrupted store).
+    """
+    state = None
+    base = 0
+    if restorable(game):
+        snap = store.latest_snapshot(table_id, game.snapshot_version)
+        if snap is not None and snap.version <= version:
+            with contextlib.suppress(NotImplementedError, ValueError):
+                state, base = game.restore(config, snap.data), snap.version
+    if state is None:
+        state, _setup = game.start(config, seed)
+    for m in store.load_moves(table_id, after=base, upto=version):
+        game.apply(state, m.seat, game.parse_move(m.move))
+    return state
+
+
+async def rebase(
     svc: TableService, live: LiveTable, seat: int, move: Any, expected_version: Any, refusal: RefusalFacts
 ) -> tuple[RefusalFacts | None, Any]:
     """Check a move decided on an older version against the state it would be applied to.
@@ -139,7 +151,7 @@ def rebase(
     game = live.game
     if decided is None or not _rebases(game) or decided > live.version:
         return refusal, None
-    old = state_at(svc, live, decided)
+    old = await state_at(svc, live, decided)
     then = game.legal_moves(old, seat) if seat in game.pending(old).seats else []
     chosen: Any = None
     m = _MOVE_ID.fullmatch(move.strip()) if isinstance(move, str) else None
@@ -155,7 +167,7 @@ def rebase(
     legal = chosen in now
     if legal and game.move_basis(old, seat, chosen) == game.move_basis(live.state, seat, chosen):
         return None, chosen
-    events, _omitted = reading.events_for(svc, live, seat, decided)
+    events, _omitted = await reading.events_for(svc, live, seat, decided)
     changes = [e.text.rstrip(". ") for e in events if e.version > decided]
     if len(changes) > 2:
         what = f"{changes[-2]}, then {changes[-1]} (the last 2 of {len(changes)} events)"

@@ -107,9 +107,10 @@ from club_agentes.mcp_server.tables.lanes import (
 from club_agentes.mcp_server.tables.live import (
     LiveTable,
     LiveTables,
+    apply_behind,
     backfill_old_tables,
-    catch_up,
     load_table,
+    read_behind,
 )
 from club_agentes.mcp_server.tables.notify import Listener
 from club_agentes.rules_corpus import Corpus
@@ -164,6 +165,7 @@ class TableService:
         """Moves this worker applied and stored (for its metrics)."""
         self._loop: asyncio.AbstractEventLoop | None = None
         self._listener: Listener | None = None
+        self._channel = store.tables_channel()
         backfill_old_tables(store, games)
         self._past: OrderedDict[tuple[str, int], Any] = OrderedDict()
 
@@ -176,7 +178,7 @@ class TableService:
             return
         self._loop = loop
         self._spawn(clock.sweep_forever(self), "table sweeper")
-        channel = self.store.tables_channel()
+        channel = self._channel
         if channel is not None:
             if self._listener is not None:
                 self._listener.stop()
@@ -281,7 +283,7 @@ class TableService:
             pending = asyncio.get_running_loop().create_future()
             self._loading[table_id] = pending
             try:
-                loaded = await asyncio.to_thread(load_table, self.store, self._game, table_id)
+                loaded = await self.store.run(load_table, self.store, self._game, table_id)
                 if loaded is None:
                     raise self._unknown(table_id)
                 self._live.put(loaded)
@@ -304,16 +306,17 @@ class TableService:
         Raises:
             TableError: the table no longer exists.
         """
-        head = self.store.table_head(live.id)
+        head = await self.store.run(self.store.table_head, live.id)
         if head is None:
             self._live.drop(live.id)
             raise self._unknown(live.id)
         if head.revision == live.revision:
             return True
-        if catch_up(self.store, live):
-            live.wake()
-            return True
-        return False
+        behind = await self.store.run(read_behind, self.store, live.id, live.version, live.revision, live.event_count)
+        if behind is None:
+            return False
+        apply_behind(live, behind)
+        return True
 
     async def _fresh(self, table_id: str) -> LiveTable:
         """Return the live table at the store's latest revision.
@@ -323,11 +326,12 @@ class TableService:
         """
         for _ in range(3):
             live = await self._get(table_id)
-            head = self.store.table_head(table_id)
+            await live.settled()
+            head = await self.store.run(self.store.table_head, table_id)
             if head is None:
                 self._live.drop(table_id)
                 raise self._unknown(table_id)
-            if head.revision == live.revision:
+            if head.revision == live.revision and live.writing is None:
                 return live
             async with live.lock:
                 if self._live.peek(table_id) is live and await self._sync(live):
@@ -411,7 +415,7 @@ class TableService:
             raise TableError("seated must name every agent seat of the table, and only those")
         receipt: str | None = None
         if self.limits is not None and creator is not None:
-            mine, everyone = self.store.open_table_counts(creator)
+            mine, everyone = await self.store.run(self.store.open_table_counts, creator)
             self.limits.check_open_tables(creator, mine, everyone)
             receipt = self.limits.take("table", creator)
         real_seed = secrets.randbits(63) if seed is None else seed
@@ -468,8 +472,12 @@ class TableService:
                 )
                 live.row, live.status, live.waiting_on, live.deadline_at = row, "playing", waiting_on, deadline
         try:
-            self.store.create_table(
-                row, [(0, *event_tuple(e)) for e in setup], claims=list(claims.values()), within=within
+            await self.store.run(
+                self.store.create_table,
+                row,
+                [(0, *event_tuple(e)) for e in setup],
+                claims=list(claims.values()),
+                within=within,
             )
         except BaseException:
             if self.limits is not None:
@@ -497,7 +505,7 @@ class TableService:
         if claim is None or claim.agent != agent or not hmac.compare_digest(claim.token_hash, _hash(token)):
             raise TableError(f"seat {seat} at table {table_id} is not yours; call seek_game again")
         version = live.seat_versions.get(seat, live.version)
-        state = reading.seat_state(self, live, seat)
+        state = await reading.seat_state(self, live, seat)
         return Joined(reading.table_facts(self, live), seat, agent, token, version, state)
 
     async def join(self, table_id: str, agent: str, club_pass: str | None, seat: int | None) -> Joined:
@@ -537,12 +545,19 @@ class TableService:
             waiting_on, deadline = None, None
             if not starts and self.settings.waiting_expiry_s is not None:
                 deadline = now + self.settings.waiting_expiry_s  # each seat taken restarts the wait
-            live.claims[seat] = claim  # for the clock and bots computed below; undone on failure
-            if starts:
-                waiting_on, deadline = turn.decision_meta(self, live, live.pending(), None, live.bots(), now)
+            live.begin_write()  # readers wait until the claim is stored
             try:
-                revision = self.store.claim_seat(
-                    claim, revision=live.revision, status=status, waiting_on=waiting_on, deadline_at=deadline, now=now
+                live.claims[seat] = claim  # for the clock and bots computed below; undone on failure
+                if starts:
+                    waiting_on, deadline = turn.decision_meta(self, live, live.pending(), None, live.bots(), now)
+                revision = await self.store.run(
+                    self.store.claim_seat,
+                    claim,
+                    revision=live.revision,
+                    status=status,
+                    waiting_on=waiting_on,
+                    deadline_at=deadline,
+                    now=now,
                 )
             except StaleVersion:
                 self._live.drop(table_id)
@@ -550,6 +565,11 @@ class TableService:
                     f"seat {seat} at table {table_id} was taken (or the table changed) a moment ago; "
                     "call join_table again"
                 ) from None
+            except BaseException:
+                self._live.drop(table_id)
+                raise
+            finally:
+                live.end_write()
             live.revision = revision
             live.status = status
             live.waiting_on = waiting_on
@@ -562,9 +582,8 @@ class TableService:
         if not starts:
             return Joined(facts, seat, agent, token, seat_version)
         await bots.after_write(self, live)
-        state = reading.seat_state(
-            self, await self._fresh(table_id), seat
-        )  # the game has started: the seat's situation
+        fresh = await self._fresh(table_id)  # the game has started: the seat's situation
+        state = await reading.seat_state(self, fresh, seat)
         return Joined(facts, seat, agent, token, seat_version, state)
 
     # ------------------------------------------------------------------ reading
@@ -584,7 +603,7 @@ class TableService:
         since = _version_arg("since", since)
         live = await self._fresh(table_id)
         seat = reading.seat_of(self, live, token, agent)
-        return reading.seat_state(self, live, seat, since, full=full)
+        return await reading.seat_state(self, live, seat, since, full=full)
 
     async def wait(
         self,
@@ -657,11 +676,11 @@ class TableService:
         seat = reading.seat_of(self, live, token, agent)
         waited = round(time.monotonic() - start, 3)
         if live.status in ("finished", "aborted"):
-            return WaitOutcome(True, "game_over", waited, reading.seat_state(self, live, seat, since)), live
+            return WaitOutcome(True, "game_over", waited, await reading.seat_state(self, live, seat, since)), live
         if reading.decision_of(self, live, seat).yours:
-            return WaitOutcome(True, "your_decision", waited, reading.seat_state(self, live, seat, since)), live
+            return WaitOutcome(True, "your_decision", waited, await reading.seat_state(self, live, seat, since)), live
         if timeout_s - (time.monotonic() - start) <= 0:
-            return WaitOutcome(False, "timeout", waited, reading.seat_state(self, live, seat, since)), live
+            return WaitOutcome(False, "timeout", waited, await reading.seat_state(self, live, seat, since)), live
         return None, live
 
     async def log(
@@ -681,10 +700,10 @@ class TableService:
             raise self._unknown(table_id)
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LOG_PAGE:
             raise TableError(f"limit must be a whole number of moves from 1 to {MAX_LOG_PAGE}")
-        row = self.store.load_table(table_id)
+        row = await self.store.run(self.store.load_table, table_id)
         if row is None:
             raise self._unknown(table_id)
-        claims = {c.seat: c for c in self.store.seat_claims(table_id)}
+        claims = {c.seat: c for c in await self.store.run(self.store.seat_claims, table_id)}
         seat = None
         if token:
             seat = _owned_seat(table_id, claims, token, agent)
@@ -761,10 +780,12 @@ class TableService:
                 before = (float.fromhex(m.group(1)), m.group(2))
             except ValueError:
                 raise TableError("cursor must be a next_cursor from an earlier list_tables answer") from None
-        rows = self.store.list_tables(game, status, open_seats=open_seats, agent=agent, before=before, limit=limit + 1)
+        rows = await self.store.run(
+            self.store.list_tables, game, status, open_seats=open_seats, agent=agent, before=before, limit=limit + 1
+        )
         more = len(rows) > limit
         rows = rows[:limit]
-        claims = self.store.seat_claims_of([r.id for r in rows])
+        claims = await self.store.run(self.store.seat_claims_of, [r.id for r in rows])
         tables = [reading.row_facts(self, r, {c.seat: c for c in claims.get(r.id, [])}) for r in rows]
         nxt = f"{rows[-1].created_at.hex()}/{rows[-1].id}" if more and rows else None
         return TablePage(tables, nxt)

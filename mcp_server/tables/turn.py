@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 from club_agentes.engine.core import IllegalMove, InvalidMove, Pending
 from club_agentes.mcp_server.store.tables import (
     Append,
-    EventRow,
     StaleVersion,
 )
 from club_agentes.mcp_server.tables import bots, reading, rebase
@@ -34,7 +33,8 @@ from club_agentes.mcp_server.tables.lanes import (
 )
 from club_agentes.mcp_server.tables.live import (
     LiveTable,
-    seat_fingerprint,
+    SeatCache,
+    seat_changed,
 )
 
 from club_agentes.errors import Refused
@@ -67,7 +67,7 @@ def decision_meta(
     return waiting_on, now + timeout
 
 
-def commit(
+async def commit(
     svc: TableService,
     live: LiveTable,
     base: int,
@@ -79,23 +79,32 @@ def commit(
     handed: Mapping[int, str] | None = None,
     bot_cpu_s: float = 0.0,
 ) -> None:
-    """Store moves already applied to ``live.state`` with everything they cause; update ``live``.
+    """The one write path: store a turn (moves already applied to ``live.state``, with everything they cause)
+    as one :class:`Append`, then apply it to the live table (:meth:`LiveTable.apply`).
 
-    Call with the table's lock held. On failure the live table is dropped (its state is ahead of
-    the store) and the error propagates. A write without moves (a seat handed to a bot) is
-    guarded by the table's revision and keeps the decision clock's deadline.
+    Every move goes through here: an agent's (:func:`play_once`), the bots' (:func:`.bots.apply_lane_moves`),
+    the clock's (:func:`.clock.clock_plays`), and a seat handed to a bot (:func:`.clock.hand_revoked`). Call
+    with the table's lock held. Readers wait while the store takes the turn (:meth:`LiveTable.settled`). On
+    failure the live table is dropped (its state is ahead of the store) and the error propagates. A write
+    without moves is guarded by the table's revision and keeps the decision clock's deadline.
 
     Raises:
         StaleVersion: another write reached the table first.
     """
+    live.begin_write()
     try:
-        commit_inner(svc, live, base, prev, moves, events, dict(timeouts or {}), dict(handed or {}), bot_cpu_s)
+        append = _append(svc, live, base, prev, moves, events, dict(timeouts or {}), dict(handed or {}), bot_cpu_s)
+        revision = await svc.store.run(svc.store.append, append)
+        svc.moves_applied += len(moves)
+        live.apply(append, revision, played=True)
     except BaseException:
         svc._live.drop(live.id)
         raise
+    finally:
+        live.end_write()
 
 
-def commit_inner(
+def _append(
     svc: TableService,
     live: LiveTable,
     base: int,
@@ -105,7 +114,9 @@ def commit_inner(
     timeouts: dict[int, int],
     handed: dict[int, str],
     bot_cpu_s: float,
-) -> None:
+) -> Append:
+    """Return the write of a turn: its moves and events, the status, clock and result they leave, and the seats
+    whose version moves (updates the seats' cached views: see :func:`seat_versions`)."""
     game, state = live.game, live.state
     now = svc._clock()
     version = base + len(moves)
@@ -115,23 +126,7 @@ def commit_inner(
     waiting_on, deadline = decision_meta(svc, live, pending, prev, bot_seats, now)
     if not moves and deadline is not None and live.deadline_at is not None:
         deadline = live.deadline_at  # nothing was played: the clock of whoever still decides goes on
-    caches = {}
-    changed: dict[int, int] = {}
-    # A seat that moved here sees something new (its own move), and an unseen seat's version
-    # moves at every write: both get this version without computing their view now; the
-    # next read computes it (most often the answer to this very move, after the bots' replies).
-    unseen = live.unseen | {seat for seat, _m, _a in moves}
-    for seat in live.claims:
-        if seat in unseen:
-            changed[seat] = version
-            continue
-        c = seat_fingerprint(game, state, seat, pending)
-        old = live.caches.get(seat)
-        if old is None or not c.same_as(old):
-            changed[seat] = version
-        else:
-            c = old
-        caches[seat] = c
+    changed = seat_versions(live, pending, version, {seat for seat, _m, _a in moves})
     result = result_json(game.result(state)) if over else None
     every = svc.settings.snapshot_every
     snapshot: tuple[int, int, dict[str, Any], dict[str, Any]] | None = None
@@ -140,53 +135,50 @@ def commit_inner(
             snapshot = (version, game.snapshot_version, game.snapshot(state), {})
         except Exception:  # a snapshot is an optimisation: the moves are stored all the same
             log.exception("engine defect: %s snapshot() at table %s", live.row.game, live.id)
-    revision = svc.store.append(
-        Append(
-            table_id=live.id,
-            base_version=base,
-            moves=[(seat, m.to_json(), actor, now) for seat, m, actor in moves],
-            events=list(events),
-            status="finished" if over else "playing",
-            result=result,
-            waiting_on=waiting_on,
-            deadline_at=deadline,
-            seat_versions=changed,
-            timeouts=timeouts,
-            handed=handed,
-            snapshot=snapshot,
-            bot_cpu_ms=_charged_ms(bot_cpu_s),
-            now=now,
-            revision=None if moves else live.revision,
-        )
+    return Append(
+        table_id=live.id,
+        base_version=base,
+        moves=[(seat, m.to_json(), actor, now) for seat, m, actor in moves],
+        events=list(events),
+        status="finished" if over else "playing",
+        result=result,
+        waiting_on=waiting_on,
+        deadline_at=deadline,
+        seat_versions=changed,
+        timeouts=timeouts,
+        handed=handed,
+        snapshot=snapshot,
+        bot_cpu_ms=_charged_ms(bot_cpu_s),
+        now=now,
+        revision=None if moves else live.revision,
     )
-    svc.moves_applied += len(moves)
-    live.version = version
-    live.revision = revision
-    live.status = "finished" if over else "playing"
-    live.result = result
-    live.waiting_on = waiting_on
-    live.deadline_at = deadline
+
+
+def seat_versions(live: LiveTable, pending: Pending, version: int, movers: set[int]) -> dict[int, int]:
+    """Return the seats whose version moves to ``version`` with this write, and keep their caches current.
+
+    A seat that moved sees something new (its own move), and a seat that has not read since its version last
+    moved (:attr:`LiveTable.unseen`) moves at every write: both without computing their view. For any other
+    seat what it sees now is compared with what it saw before (:func:`~.live.seat_changed`). Each seat's cache
+    stays valid for what it sees at ``version`` afterwards.
+    """
+    changed: dict[int, int] = {}
+    unseen = live.unseen | movers
+    caches: dict[int, SeatCache] = {}
+    for seat in live.claims:
+        if seat in unseen:
+            changed[seat] = version
+            continue
+        old = live.caches.get(seat)
+        new = seat_changed(live.game, live.state, seat, pending, old)
+        if new is not None:
+            changed[seat] = version
+            caches[seat] = new
+        elif old is not None:
+            caches[seat] = old
     live.caches = caches
     live.unseen = unseen & set(live.claims)
-    live.seat_versions.update(changed)
-    v = base
-    for seat, _m, _a in moves:
-        v += 1
-        live.last_moved[seat] = v
-    for seat, count in timeouts.items():
-        if seat in live.claims:
-            live.claims[seat] = replace(live.claims[seat], timeouts=count)
-    for seat, kind in handed.items():
-        if seat in live.claims:
-            live.claims[seat] = replace(live.claims[seat], bot=kind)
-    rows = [
-        EventRow(live.event_count + i, ev[0], ev[1], ev[2], dict(ev[3]) if ev[3] is not None else None)
-        for i, ev in enumerate(events)
-    ]
-    live.event_count += len(events)
-    live.add_events(rows)
-    live.row = replace(live.row, bot_cpu_ms=live.row.bot_cpu_ms + _charged_ms(bot_cpu_s))
-    live.wake()
+    return changed
 
 
 async def play_once(
@@ -225,9 +217,9 @@ async def play_once(
             if refusal is not None and refusal.kind in ("stale_version", "stale_move_id"):
                 if _attempt == 0 and time.monotonic() < until and rebase.held(svc, live, seat, move, expected_version):
                     return None
-                refusal, parsed = rebase.rebase(svc, live, seat, sent, sent_version, refusal)
+                refusal, parsed = await rebase.rebase(svc, live, seat, sent, sent_version, refusal)
             if refusal is not None:
-                return MoveResult(False, reading.seat_state(svc, live, seat), refusal=refusal)
+                return MoveResult(False, await reading.seat_state(svc, live, seat), refusal=refusal)
             game = live.game
             prev = live.pending()
             base = live.version
@@ -237,11 +229,11 @@ async def play_once(
                 events = game.apply(live.state, seat, parsed)
             except IllegalMove as exc:
                 refused = replace(reading.rule_refusal(svc, exc), move_type=getattr(parsed, "type", None))
-                return MoveResult(False, reading.seat_state(svc, live, seat), refusal=refused)
+                return MoveResult(False, await reading.seat_state(svc, live, seat), refusal=refused)
             except InvalidMove as exc:
                 return MoveResult(
                     False,
-                    reading.seat_state(svc, live, seat),
+                    await reading.seat_state(svc, live, seat),
                     refusal=reading.unparsed(svc, live, seat, move, str(exc)),
                 )
             except Exception:
@@ -252,7 +244,7 @@ async def play_once(
             claim = live.claims[seat]
             stale = None
             try:
-                commit(
+                await commit(
                     svc, live, base, prev, [(seat, parsed, "agent")], rows, timeouts={seat: 0} if claim.timeouts else {}
                 )
             except StaleVersion as exc:
@@ -263,7 +255,7 @@ async def play_once(
         fresh = await svc._fresh(table_id)
         return MoveResult(
             False,
-            reading.seat_state(svc, fresh, seat),
+            await reading.seat_state(svc, fresh, seat),
             refusal=RefusalFacts(
                 "stale_version",
                 f"another move reached table {table_id} first (it is at version {stale.current}); "
@@ -277,7 +269,9 @@ async def play_once(
             waited = await svc.wait(table_id, token, wait_s, since=base, agent=agent)
             return MoveResult(True, waited.state, played=played, played_version=base + 1)
     fresh = await svc._fresh(table_id)
-    return MoveResult(True, reading.seat_state(svc, fresh, seat, since=base), played=played, played_version=base + 1)
+    return MoveResult(
+        True, await reading.seat_state(svc, fresh, seat, since=base), played=played, played_version=base + 1
+    )
 
 
 def check_move(
