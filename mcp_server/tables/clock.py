@@ -126,10 +126,8 @@ async def expire(svc: TableService, table_id: str) -> None:
             f"the table expired: no agent took a seat for {waited / 60:g} minutes while seats "
             f"{live.open_seats()} were open; create a table or call seek_game again"
         )
-        live.revision = await svc.store.run(svc.store.abort_table, table_id, revision=live.revision, note=note, now=now)
-        live.status, live.note, live.waiting_on, live.deadline_at = "aborted", note, None, None
-        live.row = replace(live.row, status="aborted", note=note, deadline_at=None)
-        live.wake()
+        revision = await svc.store.run(svc.store.abort_table, table_id, revision=live.revision, note=note, now=now)
+        live.stopped(revision, note)
 
 
 async def timeout(svc: TableService, table_id: str) -> None:

@@ -84,6 +84,21 @@ def seat_changed(game: Game, state: Any, seat: int, pending: Pending, old: SeatC
     return None if old is not None and new.same_as(old) else new
 
 
+@dataclass(frozen=True)
+class Seen:
+    """What a turn of this process decided about the seats (:func:`.turn.seat_versions`).
+
+    Attributes:
+        changed: seat -> its new version (what it may see changed, or it moved, or it was unseen).
+        caches: what each seat sees after the turn, where known (the unchanged ones and those compared).
+        unseen: the seats that have not read since their version last moved.
+    """
+
+    changed: dict[int, int]
+    caches: dict[int, SeatCache]
+    unseen: set[int]
+
+
 @dataclass
 class LiveTable:
     """A table in memory at its stored ``version`` and ``revision``."""
@@ -242,20 +257,22 @@ class LiveTable:
         first = self.tail[0]
         return first.idx == 0 or first.version <= after_version
 
-    def apply(self, append: Append, revision: int, *, played: bool = False) -> None:
-        """Apply one stored write to the table in memory: the only way a live table's game and facts change.
+    def apply(self, append: Append, revision: int, *, seen: Seen | None = None) -> None:
+        """Apply one stored write to the table in memory: the only way moves (and the version) reach a live table.
 
-        Both a turn of this process (:func:`.turn.commit`, once the store took it; ``played``: its moves are
-        already applied to :attr:`state`, as the turn played them to learn their events) and a write of another
-        process read back from the store (:func:`catch_up`: the moves are parsed and applied here) come through
-        here. The seats in ``append.seat_versions`` get their new version; their cached view is dropped when the
-        write comes from another process (this process compared nothing).
+        (A seat taken and a table stopped change no game state: :meth:`seat_taken`, :meth:`stopped`.)
+
+        Both a turn of this process (:func:`.turn.commit`, once the store took it; its moves are
+        already applied to :attr:`state`, as the turn played them to learn their events; ``seen`` says what each
+        seat sees after it) and a write of another process read back from the store (:func:`catch_up`: the moves
+        are parsed and applied here, and the seats' cached views are dropped) come through here.
 
         Raises:
             IllegalMove, InvalidMove: a stored move does not replay (a corrupted store).
         """
         game = self.game
         v = append.base_version
+        played = seen is not None
         for seat, move, _actor, _at in append.moves:
             if not played:
                 game.apply(self.state, seat, game.parse_move(move))
@@ -281,9 +298,31 @@ class LiveTable:
         self.event_count += len(rows)
         self.add_events(rows)
         self.row = replace(self.row, bot_cpu_ms=self.row.bot_cpu_ms + append.bot_cpu_ms)
-        if not played and append.moves:
+        if seen is not None:
+            self.caches, self.unseen = dict(seen.caches), set(seen.unseen)
+        elif append.moves:
             self.caches.clear()
             self.unseen.clear()
+        self.wake()
+
+    def seat_taken(
+        self, claim: SeatClaim, revision: int, status: str, waiting_on: str | None, deadline_at: float | None
+    ) -> None:
+        """Record a seat claim the store took at ``revision`` (the game starts when ``status`` is ``playing``)."""
+        self.claims[claim.seat] = claim
+        self.revision = revision
+        self.status = status
+        self.waiting_on = waiting_on
+        self.deadline_at = deadline_at
+        self.seat_versions[claim.seat] = self.version
+        self.row = replace(self.row, open_seats=self.row.open_seats - 1, status=status)
+        self.wake()
+
+    def stopped(self, revision: int, note: str) -> None:
+        """Record that the store stopped the table at ``revision`` (status ``aborted``, ``note`` says why)."""
+        self.revision = revision
+        self.status, self.note, self.waiting_on, self.deadline_at = "aborted", note, None, None
+        self.row = replace(self.row, status="aborted", note=note, deadline_at=None)
         self.wake()
 
     def apply_row(self, row: TableRow, claims: Sequence[SeatClaim]) -> None:

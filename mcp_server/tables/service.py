@@ -547,8 +547,7 @@ class TableService:
                 deadline = now + self.settings.waiting_expiry_s  # each seat taken restarts the wait
             live.begin_write()  # readers wait until the claim is stored
             try:
-                live.claims[seat] = claim  # for the clock and bots computed below; undone on failure
-                if starts:
+                if starts:  # an agent's claim changes neither who decides nor which seats bots play
                     waiting_on, deadline = turn.decision_meta(self, live, live.pending(), None, live.bots(), now)
                 revision = await self.store.run(
                     self.store.claim_seat,
@@ -570,13 +569,7 @@ class TableService:
                 raise
             finally:
                 live.end_write()
-            live.revision = revision
-            live.status = status
-            live.waiting_on = waiting_on
-            live.deadline_at = deadline
-            live.seat_versions[seat] = live.version
-            live.row = replace(live.row, open_seats=live.row.open_seats - 1, status=status)
-            live.wake()
+            live.seat_taken(claim, revision, status, waiting_on, deadline)
             facts = reading.table_facts(self, live)
             seat_version = live.version
         if not starts:

@@ -34,6 +34,7 @@ from club_agentes.mcp_server.tables.lanes import (
 from club_agentes.mcp_server.tables.live import (
     LiveTable,
     SeatCache,
+    Seen,
     seat_changed,
 )
 
@@ -93,10 +94,12 @@ async def commit(
     """
     live.begin_write()
     try:
-        append = _append(svc, live, base, prev, moves, events, dict(timeouts or {}), dict(handed or {}), bot_cpu_s)
+        append, seen = _append(
+            svc, live, base, prev, moves, events, dict(timeouts or {}), dict(handed or {}), bot_cpu_s
+        )
         revision = await svc.store.run(svc.store.append, append)
         svc.moves_applied += len(moves)
-        live.apply(append, revision, played=True)
+        live.apply(append, revision, seen=seen)
     except BaseException:
         svc._live.drop(live.id)
         raise
@@ -114,9 +117,9 @@ def _append(
     timeouts: dict[int, int],
     handed: dict[int, str],
     bot_cpu_s: float,
-) -> Append:
+) -> tuple[Append, Seen]:
     """Return the write of a turn: its moves and events, the status, clock and result they leave, and the seats
-    whose version moves (updates the seats' cached views: see :func:`seat_versions`)."""
+    whose version moves, with the seats' cached views after it (:func:`seat_versions`)."""
     game, state = live.game, live.state
     now = svc._clock()
     version = base + len(moves)
@@ -126,7 +129,7 @@ def _append(
     waiting_on, deadline = decision_meta(svc, live, pending, prev, bot_seats, now)
     if not moves and deadline is not None and live.deadline_at is not None:
         deadline = live.deadline_at  # nothing was played: the clock of whoever still decides goes on
-    changed = seat_versions(live, pending, version, {seat for seat, _m, _a in moves})
+    seen = seat_versions(live, pending, version, {seat for seat, _m, _a in moves})
     result = result_json(game.result(state)) if over else None
     every = svc.settings.snapshot_every
     snapshot: tuple[int, int, dict[str, Any], dict[str, Any]] | None = None
@@ -135,7 +138,7 @@ def _append(
             snapshot = (version, game.snapshot_version, game.snapshot(state), {})
         except Exception:  # a snapshot is an optimisation: the moves are stored all the same
             log.exception("engine defect: %s snapshot() at table %s", live.row.game, live.id)
-    return Append(
+    append = Append(
         table_id=live.id,
         base_version=base,
         moves=[(seat, m.to_json(), actor, now) for seat, m, actor in moves],
@@ -144,7 +147,7 @@ def _append(
         result=result,
         waiting_on=waiting_on,
         deadline_at=deadline,
-        seat_versions=changed,
+        seat_versions=seen.changed,
         timeouts=timeouts,
         handed=handed,
         snapshot=snapshot,
@@ -152,15 +155,16 @@ def _append(
         now=now,
         revision=None if moves else live.revision,
     )
+    return append, seen
 
 
-def seat_versions(live: LiveTable, pending: Pending, version: int, movers: set[int]) -> dict[int, int]:
+def seat_versions(live: LiveTable, pending: Pending, version: int, movers: set[int]) -> Seen:
     """Return the seats whose version moves to ``version`` with this write, and keep their caches current.
 
     A seat that moved sees something new (its own move), and a seat that has not read since its version last
     moved (:attr:`LiveTable.unseen`) moves at every write: both without computing their view. For any other
     seat what it sees now is compared with what it saw before (:func:`~.live.seat_changed`). Each seat's cache
-    stays valid for what it sees at ``version`` afterwards.
+    in the answer is valid for what it sees at ``version``.
     """
     changed: dict[int, int] = {}
     unseen = live.unseen | movers
@@ -176,9 +180,7 @@ def seat_versions(live: LiveTable, pending: Pending, version: int, movers: set[i
             caches[seat] = new
         elif old is not None:
             caches[seat] = old
-    live.caches = caches
-    live.unseen = unseen & set(live.claims)
-    return changed
+    return Seen(changed, caches, unseen & set(live.claims))
 
 
 async def play_once(
