@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +41,45 @@ if TYPE_CHECKING:
     from club_agentes.mcp_server.tables.service import TableService
 
 log = logging.getLogger("club_agentes.tables")
+
+ONCE_CPU_S = 60.0
+"""The CPU seconds the heuristic bot may take for one timed-out decision the rules give no default for."""
+
+
+def lane_task(
+    svc: TableService,
+    row: TableRow,
+    base_version: int,
+    sync: Sync,
+    *,
+    bots: Mapping[int, str] | None = None,
+    once: tuple[int, ...] = (),
+    snapshot_every: int = 0,
+) -> LaneTask:
+    """Build the bot work of a table for a lane (the one place a :class:`LaneTask` is made).
+
+    ``bots`` (seat -> bot kind) play until an agent must decide, in chunks of the settings' ``chunk_moves`` and
+    ``chunk_cpu_s``; ``once`` instead names the seats whose one decision the heuristic bot makes for the clock
+    (one move each, at most a minute of CPU). ``snapshot_every`` asks the lane for snapshots (headless tables).
+    """
+    if once:
+        max_moves, max_cpu_s = len(once), ONCE_CPU_S
+    else:
+        max_moves, max_cpu_s = svc.settings.chunk_moves, svc.settings.chunk_cpu_s
+    return LaneTask(
+        table_id=row.id,
+        game_id=row.game,
+        options=row.config,
+        seats=len(row.seats),
+        seed=row.seed,
+        base_version=base_version,
+        bots=dict(bots or {}),
+        sync=sync,
+        once=once,
+        max_moves=max_moves,
+        max_cpu_s=max_cpu_s,
+        snapshot_every=snapshot_every,
+    )
 
 
 def kick(svc: TableService, table_id: str) -> asyncio.Task[None]:
@@ -165,18 +205,7 @@ async def drive(svc: TableService, table_id: str) -> None:
                         f"({svc.settings.bot_cpu_total_s:g} s)",
                     )
                     return
-                task = LaneTask(
-                    table_id=table_id,
-                    game_id=live.row.game,
-                    options=live.row.config,
-                    seats=len(live.row.seats),
-                    seed=live.row.seed,
-                    base_version=live.version,
-                    bots=bots,
-                    sync=await lane_sync(svc, live),
-                    max_moves=svc.settings.chunk_moves,
-                    max_cpu_s=svc.settings.chunk_cpu_s,
-                )
+                task = lane_task(svc, live.row, live.version, await lane_sync(svc, live), bots=bots)
                 res = await run_lane(svc, task, live.game)
                 spend(svc, table_id, res.cpu_s)
                 if res.error is not None:
@@ -247,19 +276,8 @@ async def drive_headless(svc: TableService, row: TableRow) -> None:
                     f"({svc.settings.bot_cpu_total_s:g} s)",
                 )
             return
-        task = LaneTask(
-            table_id=table_id,
-            game_id=row.game,
-            options=row.config,
-            seats=len(row.seats),
-            seed=row.seed,
-            base_version=version,
-            bots=bots,
-            sync=Sync(version) if lane_version == version else Sync(-1),
-            max_moves=svc.settings.chunk_moves,
-            max_cpu_s=svc.settings.chunk_cpu_s,
-            snapshot_every=every,
-        )
+        sync = Sync(version) if lane_version == version else Sync(-1)
+        task = lane_task(svc, row, version, sync, bots=bots, snapshot_every=every)
         res = await run_lane(svc, task, game)
         spend(svc, table_id, res.cpu_s)
         if res.error is not None:

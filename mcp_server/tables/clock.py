@@ -16,12 +16,11 @@ from club_agentes.mcp_server.store.tables import (
     StaleVersion,
 )
 from club_agentes.mcp_server.tables import bots, turn
-from club_agentes.mcp_server.tables.common import STALL_S, EventRows
+from club_agentes.mcp_server.tables.common import RESUME_BATCH, RESUME_GAP_S, STALL_S, EventRows
 from club_agentes.mcp_server.tables.config import (
     TableError,
 )
 from club_agentes.mcp_server.tables.lanes import (
-    LaneTask,
     Sync,
     event_tuple,
 )
@@ -191,19 +190,7 @@ async def clock_plays(svc: TableService, live: LiveTable, prev: Pending, late: S
         rows += [(v, *event_tuple(e)) for e in events]
         moves.append((seat, move, "clock"))
     if no_default:
-        task = LaneTask(
-            table_id=table_id,
-            game_id=live.row.game,
-            options=live.row.config,
-            seats=len(live.row.seats),
-            seed=live.row.seed,
-            base_version=base,
-            bots={},
-            once=tuple(no_default),
-            sync=Sync(-1),
-            max_moves=len(no_default),
-            max_cpu_s=60.0,
-        )
+        task = bots.lane_task(svc, live.row, base, Sync(-1), once=tuple(no_default))
         if moves:
             # The lane works from the stored table: give it the default moves played just now.
             task = replace(task, base_version=base + len(moves))
@@ -256,3 +243,24 @@ def timeout_notice(
         (version, None, f"{who} ran out of time ({timeout:g} s for this decision): {how}.", data),
         (version, (seat,), f"The clock played for you: {text}.", {**data, "move": text}),
     ]
+
+
+async def resume(svc: TableService) -> None:
+    """Once per start of the club (one worker of several claims it: ``Store.claim_resume``), resume every table
+    where a bot must move and enforce the decision clocks that ran out while no worker ran. Errors are logged
+    (the sweeper retries); raises only ``CancelledError``."""
+    now = svc._clock()
+    try:
+        claimed = await svc.store.run(svc.store.claim_resume, now, RESUME_GAP_S)
+        if not claimed:
+            return
+        stalled = await svc.store.run(svc.store.stalled_bot_tables, now + 1, RESUME_BATCH)
+        for table_id in stalled:
+            if table_id not in svc._drivers:
+                bots.kick(svc, table_id)
+        log.info("start-up: resumed %d tables where a bot must move", len(stalled))
+        await tick(svc)  # decision clocks that ran out while no worker ran
+    except asyncio.CancelledError:
+        raise
+    except Exception:
+        log.exception("resuming the tables at start-up failed (the sweeper goes on)")

@@ -10,17 +10,22 @@ How a table lives:
 * **Storage**: every change is one transaction of the store that writes what it causes with it
   (a claim and the ``playing`` status; the last moves, ``finished`` and the result; a timeout and
   the seat handed to a bot) and bumps the table's revision. Nothing acknowledged is held only in
-  memory.
+  memory. **Every move goes through one function**, :func:`.turn.commit`: it stores the turn (one
+  ``Append``: the moves and the events they cause) and then applies it to the live table with
+  :meth:`.live.LiveTable.apply`, the one way moves reach a table in memory (catch-up uses it too). Store
+  calls go through the store's async boundary, ``await store.run(...)`` (a thread on PostgreSQL).
 * **Several processes** may serve one store: before answering, a process compares the table's
   stored revision with its own and applies only the moves it misses; writes carry the version
   they were decided on, so the loser of a race gets ``stale_version``. ``wait_for_turn`` wakes
   through PostgreSQL ``LISTEN`` (or re-reads the store twice a second on SQLite).
-* **Per-seat versions**: after every write, each seated agent's view and legal moves are
-  compared with what it saw before; a seat's ``seat_version`` moves only when they change, so another seat's
-  sealed choice never makes this seat's ``expected_version`` stale, and move ids stay valid
-  while ``seat_version`` stands. A move decided on an older version is still played when it is
-  legal now and means the same (``Game.move_basis``: Yo soy el jefe's open negotiation), and one
-  sent while other seats briefly interrupt the decision (``Game.interlude``) waits for them.
+* **Per-seat versions**: after every write (:func:`.turn.seat_versions`), each seated agent that read
+  since its version last moved has its view and legal moves compared with what it saw before (a seat
+  that moved, or did not read since, gets the new version without computing anything); a seat's
+  ``seat_version`` moves only when they change, so another seat's sealed choice never makes this
+  seat's ``expected_version`` stale, and move ids stay valid while ``seat_version`` stands. A move
+  decided on an older version is still played when it is legal now and means the same
+  (``Game.move_basis``: Yo soy el jefe's open negotiation), and one sent while other seats briefly
+  interrupt the decision (``Game.interlude``) waits for them.
 * **Bots** play in lanes off the event loop (:mod:`.lanes`): after an agent's move (waiting a
   moment so that quick bot replies come in the same answer), and in the background for
   bots-only tables, under a per-table CPU budget; the number of lanes bounds bot work overall.
@@ -42,53 +47,37 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import logging
-import secrets
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Coroutine, Mapping
-from dataclasses import replace
 from typing import Any
 
-from club_agentes.engine.core import ConfigError, Game, UnknownGame, get_game
-from club_agentes.engine.core.text import counted
+from club_agentes.engine.core import Game, UnknownGame, get_game
 from club_agentes.mcp_server.heavy import off_loop
 from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.store.db import Tx
 from club_agentes.mcp_server.store.tables import (
-    STATUSES,
     EventRow,
     MoveRow,
-    SeatClaim,
-    StaleVersion,
-    TableRow,
 )
-from club_agentes.mcp_server.tables import bots, clock, reading, rebase, turn
+from club_agentes.mcp_server.tables import bots, clock, listing, reading, seating, turn
 from club_agentes.mcp_server.tables.common import (
-    _LIST_CURSOR,
     _LOG_CURSOR,
     _TABLE_ID,
-    HOLD_S,
     LOG_READ_CHUNK,
     MAX_LIST_PAGE,
     MAX_LOG_PAGE,
-    RESUME_BATCH,
-    RESUME_GAP_S,
     PassVerifier,
     TableLimits,
     _Bucket,
-    _hash,
     _owned_seat,
     _version_arg,
 )
 from club_agentes.mcp_server.tables.config import (
-    MAX_SEED,
     MAX_WAIT_S,
-    TABLE_OPTION_SCHEMA,
     TableError,
     TableSettings,
-    split_options,
 )
 from club_agentes.mcp_server.tables.facts import (
     Created,
@@ -101,7 +90,6 @@ from club_agentes.mcp_server.tables.facts import (
 )
 from club_agentes.mcp_server.tables.lanes import (
     Lanes,
-    event_tuple,
     shared_lanes,
 )
 from club_agentes.mcp_server.tables.live import (
@@ -114,6 +102,8 @@ from club_agentes.mcp_server.tables.live import (
 )
 from club_agentes.mcp_server.tables.notify import Listener
 from club_agentes.rules_corpus import Corpus
+
+__all__ = ["MAX_LIST_PAGE", "MAX_LOG_PAGE", "PassVerifier", "TableLimits", "TableService"]
 
 log = logging.getLogger("club_agentes.tables")
 
@@ -194,24 +184,7 @@ class TableService:
         enforced. Errors are logged: the server serves all the same (the sweeper retries).
         """
         self._ensure_started()
-        self._spawn(self._resume(), "table resume")
-
-    async def _resume(self) -> None:
-        now = self._clock()
-        try:
-            claimed = await asyncio.to_thread(self.store.claim_resume, now, RESUME_GAP_S)
-            if not claimed:
-                return
-            stalled = await asyncio.to_thread(self.store.stalled_bot_tables, now + 1, RESUME_BATCH)
-            for table_id in stalled:
-                if table_id not in self._drivers:
-                    bots.kick(self, table_id)
-            log.info("start-up: resumed %d tables where a bot must move", len(stalled))
-            await clock.tick(self)  # decision clocks that ran out while no worker ran
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("resuming the tables at start-up failed (the sweeper goes on)")
+        self._spawn(clock.resume(self), "table resume")
 
     def _spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]:
         task = asyncio.get_running_loop().create_task(coro, name=name)
@@ -385,114 +358,7 @@ class TableService:
             Refused: a quota (tables per hour, open tables) is reached (with ``retry_after``).
             Exception: whatever ``within`` raises (nothing is stored then).
         """
-        self._ensure_started()
-        game = self._game(game_id)
-        if not isinstance(seats, list) or not seats:
-            raise TableError("seats is empty; give one entry per seat: 'agent', 'bot:random' or 'bot:heuristic'")
-        kinds = ", ".join(f"'bot:{k}'" for k in game.bots)
-        for i, spec in enumerate(seats):
-            if not isinstance(spec, str) or (
-                spec != "agent" and not (spec.startswith("bot:") and spec[4:] in game.bots)
-            ):
-                shown = spec[:40] if isinstance(spec, str) else spec
-                raise TableError(f"seat {i} is {shown!r}; each seat must be 'agent' or one of {kinds}")
-        if not game.min_seats <= len(seats) <= game.max_seats:
-            raise TableError(
-                f"{game_id} is played by {game.min_seats} to {game.max_seats} seats; {len(seats)} "
-                f"{'was' if len(seats) == 1 else 'were'} given"
-            )
-        agents = sum(1 for s in seats if s == "agent")
-        if options is not None and not isinstance(options, Mapping):
-            raise TableError("options must be an object of option names and values, e.g. {'mode': 'fortuna'}")
-        table_opts, game_opts = split_options(options, self.settings, has_agents=agents > 0)
-        try:
-            config = game.make_config(len(seats), game_opts)
-        except ConfigError as exc:
-            raise TableError(str(exc)) from None
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED):
-            raise TableError(f"seed must be an integer from 0 to {MAX_SEED}, or omitted for a secret random seed")
-        if seated is not None and sorted(seated) != [i for i, spec in enumerate(seats) if spec == "agent"]:
-            raise TableError("seated must name every agent seat of the table, and only those")
-        receipt: str | None = None
-        if self.limits is not None and creator is not None:
-            mine, everyone = await self.store.run(self.store.open_table_counts, creator)
-            self.limits.check_open_tables(creator, mine, everyone)
-            receipt = self.limits.take("table", creator)
-        real_seed = secrets.randbits(63) if seed is None else seed
-        state, setup = game.start(config, real_seed)
-        now = self._clock()
-        expiry = self.settings.waiting_expiry_s
-        row = TableRow(
-            id="t-" + secrets.token_hex(6),
-            game=game_id,
-            config=config.to_json(),
-            seed=real_seed,
-            seeded=seed is not None,
-            seats=list(seats),
-            require_club_pass=table_opts.require_club_pass,
-            created_at=now,
-            status="waiting" if agents else "playing",
-            creator=creator,
-            table_options=table_opts.to_json(),
-            open_seats=agents,
-            waiting_on=None if agents else "bot",
-            deadline_at=now + expiry if agents and expiry is not None else None,
-            updated_at=now,
-        )
-        claims = {s: SeatClaim(row.id, s, a, h, now) for s, (a, h) in (seated or {}).items()}
-        live: LiveTable | None = None
-        if agents:
-            live = LiveTable(
-                row=row,
-                game=game,
-                config=config,
-                state=state,
-                opts=table_opts,
-                version=0,
-                revision=1,
-                status=row.status,
-                result=None,
-                waiting_on=None,
-                deadline_at=row.deadline_at,
-                note=None,
-                claims=dict(claims),
-                seat_versions={s: 0 for s in claims},
-                last_moved={},
-                event_count=len(setup),
-            )
-            if claims:  # every agent seat taken at once: the game starts now
-                waiting_on, deadline = turn.decision_meta(self, live, live.pending(), None, live.bots(), now)
-                row = replace(
-                    row,
-                    status="playing",
-                    open_seats=0,
-                    waiting_on=waiting_on,
-                    deadline_at=deadline,
-                    seat_versions=dict(live.seat_versions),
-                )
-                live.row, live.status, live.waiting_on, live.deadline_at = row, "playing", waiting_on, deadline
-        try:
-            await self.store.run(
-                self.store.create_table,
-                row,
-                [(0, *event_tuple(e)) for e in setup],
-                claims=list(claims.values()),
-                within=within,
-            )
-        except BaseException:
-            if self.limits is not None:
-                with contextlib.suppress(Exception):
-                    self.limits.give_back(receipt)  # the table was not stored: it does not count
-            raise
-        if live is not None:
-            live.add_events([EventRow(i, 0, *event_tuple(e)) for i, e in enumerate(setup)])
-            self._live.put(live)
-        if row.waiting_on == "bot":
-            bots.kick(self, row.id)
-        schema = dict(game.config_schema())
-        props = {**schema.get("properties", {}), **TABLE_OPTION_SCHEMA}
-        schema = {**schema, "properties": props}
-        return Created(reading.row_facts(self, row, claims), schema)
+        return await seating.create(self, game_id, seats, options, seed, creator=creator, seated=seated, within=within)
 
     async def seated(self, table_id: str, agent: str, seat: int, token: str) -> Joined:
         """Return the seat ``agent`` was given at creation (``create(seated=...)``) with its secret token.
@@ -500,13 +366,7 @@ class TableService:
         Raises:
             TableError: unknown table, or the seat is not ``agent``'s with that token.
         """
-        live = await self._fresh(table_id)
-        claim = live.claims.get(seat)
-        if claim is None or claim.agent != agent or not hmac.compare_digest(claim.token_hash, _hash(token)):
-            raise TableError(f"seat {seat} at table {table_id} is not yours; call seek_game again")
-        version = live.seat_versions.get(seat, live.version)
-        state = await reading.seat_state(self, live, seat)
-        return Joined(reading.table_facts(self, live), seat, agent, token, version, state)
+        return await seating.seated(self, table_id, agent, seat, token)
 
     async def join(self, table_id: str, agent: str, club_pass: str | None, seat: int | None) -> Joined:
         """Seat ``agent`` at an open agent seat and return its secret token.
@@ -515,69 +375,7 @@ class TableService:
             TableError: unknown table, a closed table (e.g. expired), no open seat, the agent already holds
                 its seats here, or a refused club pass.
         """
-        async with self._locked(table_id) as live:
-            open_seats = live.open_seats()
-            if live.status == "aborted":  # e.g. it expired waiting: no seat can bring it back
-                raise TableError(f"table {table_id} is closed: {live.note or 'the server stopped it'}")
-            if not open_seats:
-                raise TableError(
-                    f"table {table_id} has no open agent seat; list_tables(open_seats=true) shows tables to join"
-                )
-            if seat is None:
-                seat = open_seats[0]
-            elif seat not in open_seats:
-                raise TableError(f"seat {seat} is not open at table {table_id}; open agent seats: {open_seats}")
-            held = sorted(s for s, c in live.claims.items() if c.agent == agent)
-            if len(held) >= live.opts.seats_per_agent:
-                raise TableError(
-                    f"{agent} already holds seat {', '.join(map(str, held))} at table {table_id}, and this table "
-                    f"allows {counted(live.opts.seats_per_agent, 'seat')} per agent (its creator sets seats_per_agent)"
-                )
-            if live.opts.require_club_pass:
-                refusal = self.verifier.admit(club_pass, agent, live.row.game)
-                if refusal is not None:
-                    raise TableError(refusal)
-            token = secrets.token_urlsafe(24)
-            now = self._clock()
-            claim = SeatClaim(table_id, seat, agent, _hash(token), now)
-            starts = len(open_seats) == 1
-            status = "playing" if starts else "waiting"
-            waiting_on, deadline = None, None
-            if not starts and self.settings.waiting_expiry_s is not None:
-                deadline = now + self.settings.waiting_expiry_s  # each seat taken restarts the wait
-            live.begin_write()  # readers wait until the claim is stored
-            try:
-                if starts:  # an agent's claim changes neither who decides nor which seats bots play
-                    waiting_on, deadline = turn.decision_meta(self, live, live.pending(), None, live.bots(), now)
-                revision = await self.store.run(
-                    self.store.claim_seat,
-                    claim,
-                    revision=live.revision,
-                    status=status,
-                    waiting_on=waiting_on,
-                    deadline_at=deadline,
-                    now=now,
-                )
-            except StaleVersion:
-                self._live.drop(table_id)
-                raise TableError(
-                    f"seat {seat} at table {table_id} was taken (or the table changed) a moment ago; "
-                    "call join_table again"
-                ) from None
-            except BaseException:
-                self._live.drop(table_id)
-                raise
-            finally:
-                live.end_write()
-            live.seat_taken(claim, revision, status, waiting_on, deadline)
-            facts = reading.table_facts(self, live)
-            seat_version = live.version
-        if not starts:
-            return Joined(facts, seat, agent, token, seat_version)
-        await bots.after_write(self, live)
-        fresh = await self._fresh(table_id)  # the game has started: the seat's situation
-        state = await reading.seat_state(self, fresh, seat)
-        return Joined(facts, seat, agent, token, seat_version, state)
+        return await seating.join(self, table_id, agent, club_pass, seat)
 
     # ------------------------------------------------------------------ reading
 
@@ -757,31 +555,7 @@ class TableService:
         Raises:
             TableError: unknown status or game, bad cursor or limit.
         """
-        self._ensure_started()
-        if status is not None and status not in STATUSES:
-            raise TableError(f"status must be one of {', '.join(repr(s) for s in STATUSES)}, not {str(status)[:30]!r}")
-        if game is not None:
-            self._game(game)
-        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIST_PAGE:
-            raise TableError(f"limit must be a whole number from 1 to {MAX_LIST_PAGE}")
-        before = None
-        if cursor is not None:
-            m = _LIST_CURSOR.fullmatch(cursor) if isinstance(cursor, str) else None
-            if m is None:
-                raise TableError("cursor must be a next_cursor from an earlier list_tables answer")
-            try:
-                before = (float.fromhex(m.group(1)), m.group(2))
-            except ValueError:
-                raise TableError("cursor must be a next_cursor from an earlier list_tables answer") from None
-        rows = await self.store.run(
-            self.store.list_tables, game, status, open_seats=open_seats, agent=agent, before=before, limit=limit + 1
-        )
-        more = len(rows) > limit
-        rows = rows[:limit]
-        claims = await self.store.run(self.store.seat_claims_of, [r.id for r in rows])
-        tables = [reading.row_facts(self, r, {c.seat: c for c in claims.get(r.id, [])}) for r in rows]
-        nxt = f"{rows[-1].created_at.hex()}/{rows[-1].id}" if more and rows else None
-        return TablePage(tables, nxt)
+        return await listing.list(self, game, status, open_seats=open_seats, agent=agent, cursor=cursor, limit=limit)
 
     # ------------------------------------------------------------------ playing
 
@@ -809,19 +583,7 @@ class TableService:
             TableError: unknown table, bad token, a token of another agent's seat, a bad ``wait_s`` or
                 ``expected_version`` (not a whole number: a boolean is refused, never read as 1).
         """
-        if isinstance(expected_version, bool) or not isinstance(expected_version, int | None):
-            raise TableError(
-                "expected_version must be a whole number (the version or seat_version you decided on), "
-                f"not {str(expected_version)[:40]!r}"
-            )
-        if isinstance(wait_s, bool) or not isinstance(wait_s, int | float) or not 0 <= wait_s <= MAX_WAIT_S:
-            raise TableError(f"wait_s must be from 0 to {MAX_WAIT_S:g} seconds, not {str(wait_s)[:20]}")
-        until = time.monotonic() + HOLD_S
-        while True:
-            await rebase.hold(self, table_id, token, move, expected_version, until, agent)
-            result = await turn.play_once(self, table_id, token, move, expected_version, wait_s, agent, until)
-            if result is not None:
-                return result
+        return await turn.play(self, table_id, token, move, expected_version, wait_s, agent)
 
     # ------------------------------------------------------------------ the decision clock
 

@@ -21,7 +21,8 @@ from club_agentes.mcp_server.store.tables import (
     StaleVersion,
 )
 from club_agentes.mcp_server.tables import bots, reading, rebase
-from club_agentes.mcp_server.tables.common import _MOVE_ID, MOVE_ATTEMPTS, _charged_ms
+from club_agentes.mcp_server.tables.common import _MOVE_ID, HOLD_S, MOVE_ATTEMPTS, _charged_ms
+from club_agentes.mcp_server.tables.config import MAX_WAIT_S, TableError
 from club_agentes.mcp_server.tables.facts import (
     MoveResult,
     RefusalFacts,
@@ -181,6 +182,37 @@ def seat_versions(live: LiveTable, pending: Pending, version: int, movers: set[i
         elif old is not None:
             caches[seat] = old
     return Seen(changed, caches, unseen & set(live.claims))
+
+
+async def play(
+    svc: TableService,
+    table_id: str,
+    token: str,
+    move: str | dict[str, Any],
+    expected_version: int | None,
+    wait_s: float,
+    agent: str | None,
+) -> MoveResult:
+    """:meth:`TableService.play`: check the arguments, then hold the move while other seats briefly interrupt
+    the decision (:func:`.rebase.hold`) and play it (:func:`play_once`).
+
+    Raises:
+        TableError: unknown table, bad token, a token of another agent's seat, a bad ``wait_s`` or
+            ``expected_version`` (not a whole number: a boolean is refused, never read as 1).
+    """
+    if isinstance(expected_version, bool) or not isinstance(expected_version, int | None):
+        raise TableError(
+            "expected_version must be a whole number (the version or seat_version you decided on), "
+            f"not {str(expected_version)[:40]!r}"
+        )
+    if isinstance(wait_s, bool) or not isinstance(wait_s, int | float) or not 0 <= wait_s <= MAX_WAIT_S:
+        raise TableError(f"wait_s must be from 0 to {MAX_WAIT_S:g} seconds, not {str(wait_s)[:20]}")
+    until = time.monotonic() + HOLD_S
+    while True:
+        await rebase.hold(svc, table_id, token, move, expected_version, until, agent)
+        result = await play_once(svc, table_id, token, move, expected_version, wait_s, agent, until)
+        if result is not None:
+            return result
 
 
 async def play_once(
