@@ -17,14 +17,14 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from club_agentes.engine.core import Game, Pending
 from club_agentes.engine.core.errors import EngineError
 from club_agentes.engine.core.model import MoveNote
 from club_agentes.mcp_server.store import Store
-from club_agentes.mcp_server.store.tables import EventRow, SeatClaim, TableRow
+from club_agentes.mcp_server.store.tables import Append, EventRow, MoveRow, SeatClaim, TableRow
 from club_agentes.mcp_server.tables.config import TableOptions
 from club_agentes.mcp_server.tables.lanes import event_tuple, restorable, result_json
 
@@ -74,6 +74,31 @@ def seat_fingerprint(game: Game, state: Any, seat: int, pending: Pending) -> Sea
     return SeatCache(view, [])
 
 
+def seat_changed(game: Game, state: Any, seat: int, pending: Pending, old: SeatCache | None) -> SeatCache | None:
+    """Return what ``seat`` sees now if it differs from ``old`` (what it saw before the write), else ``None``.
+
+    Raises:
+        Exception: whatever the engine's ``view`` or ``legal_moves`` raises (a defect).
+    """
+    new = seat_fingerprint(game, state, seat, pending)
+    return None if old is not None and new.same_as(old) else new
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What a turn of this process decided about the seats (:func:`.turn.seat_versions`).
+
+    Attributes:
+        changed: seat -> its new version (what it may see changed, or it moved, or it was unseen).
+        caches: what each seat sees after the turn, where known (the unchanged ones and those compared).
+        unseen: the seats that have not read since their version last moved.
+    """
+
+    changed: dict[int, int]
+    caches: dict[int, SeatCache]
+    unseen: set[int]
+
+
 @dataclass
 class LiveTable:
     """A table in memory at its stored ``version`` and ``revision``."""
@@ -104,6 +129,9 @@ class LiveTable:
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     waiters: int = 0
     touched: float = field(default_factory=time.monotonic)
+    writing: asyncio.Future[None] | None = None
+    """Set while a turn of this process is being stored (its moves are in :attr:`state`, not yet in
+    :attr:`version`): readers wait for it (:meth:`settled`)."""
 
     @property
     def id(self) -> str:
@@ -114,6 +142,22 @@ class LiveTable:
         """Wake every waiter of this table; later waiters wait on a fresh event."""
         self.changed.set()
         self.changed = asyncio.Event()
+
+    def begin_write(self) -> None:
+        """Mark a turn in progress (call with the table's lock held, before the state changes)."""
+        if self.writing is None:
+            self.writing = asyncio.get_running_loop().create_future()
+
+    def end_write(self) -> None:
+        """End the turn in progress (stored and applied, or failed): readers waiting for it go on."""
+        done, self.writing = self.writing, None
+        if done is not None and not done.done():
+            done.set_result(None)
+
+    async def settled(self) -> None:
+        """Wait until no turn of this process is in progress at this table. Raises nothing."""
+        while self.writing is not None:
+            await asyncio.shield(self.writing)
 
     def pending(self) -> Pending:
         """Return who must decide now."""
@@ -213,8 +257,77 @@ class LiveTable:
         first = self.tail[0]
         return first.idx == 0 or first.version <= after_version
 
+    def apply(self, append: Append, revision: int, *, seen: Seen | None = None) -> None:
+        """Apply one stored write to the table in memory: the only way moves (and the version) reach a live table.
+
+        (A seat taken and a table stopped change no game state: :meth:`seat_taken`, :meth:`stopped`.)
+
+        Both a turn of this process (:func:`.turn.commit`, once the store took it; its moves are
+        already applied to :attr:`state`, as the turn played them to learn their events; ``seen`` says what each
+        seat sees after it) and a write of another process read back from the store (:func:`catch_up`: the moves
+        are parsed and applied here, and the seats' cached views are dropped) come through here.
+
+        Raises:
+            IllegalMove, InvalidMove: a stored move does not replay (a corrupted store).
+        """
+        game = self.game
+        v = append.base_version
+        played = seen is not None
+        for seat, move, _actor, _at in append.moves:
+            if not played:
+                game.apply(self.state, seat, game.parse_move(move))
+            v += 1
+            self.last_moved[seat] = v
+        self.version = v
+        self.revision = revision
+        self.status = append.status
+        self.result = append.result
+        self.waiting_on = append.waiting_on
+        self.deadline_at = append.deadline_at
+        self.seat_versions.update(append.seat_versions)
+        for seat, count in append.timeouts.items():
+            if seat in self.claims:
+                self.claims[seat] = replace(self.claims[seat], timeouts=count)
+        for seat, kind in append.handed.items():
+            if seat in self.claims:
+                self.claims[seat] = replace(self.claims[seat], bot=kind)
+        rows = [
+            EventRow(self.event_count + i, ev[0], ev[1], ev[2], dict(ev[3]) if ev[3] is not None else None)
+            for i, ev in enumerate(append.events)
+        ]
+        self.event_count += len(rows)
+        self.add_events(rows)
+        self.row = replace(self.row, bot_cpu_ms=self.row.bot_cpu_ms + append.bot_cpu_ms)
+        if seen is not None:
+            self.caches, self.unseen = dict(seen.caches), set(seen.unseen)
+        elif append.moves:
+            self.caches.clear()
+            self.unseen.clear()
+        self.wake()
+
+    def seat_taken(
+        self, claim: SeatClaim, revision: int, status: str, waiting_on: str | None, deadline_at: float | None
+    ) -> None:
+        """Record a seat claim the store took at ``revision`` (the game starts when ``status`` is ``playing``)."""
+        self.claims[claim.seat] = claim
+        self.revision = revision
+        self.status = status
+        self.waiting_on = waiting_on
+        self.deadline_at = deadline_at
+        self.seat_versions[claim.seat] = self.version
+        self.row = replace(self.row, open_seats=self.row.open_seats - 1, status=status)
+        self.wake()
+
+    def stopped(self, revision: int, note: str) -> None:
+        """Record that the store stopped the table at ``revision`` (status ``aborted``, ``note`` says why)."""
+        self.revision = revision
+        self.status, self.note, self.waiting_on, self.deadline_at = "aborted", note, None, None
+        self.row = replace(self.row, status="aborted", note=note, deadline_at=None)
+        self.wake()
+
     def apply_row(self, row: TableRow, claims: Sequence[SeatClaim]) -> None:
-        """Take the facts of a freshly read row (after catching up to its version)."""
+        """Take the facts of a freshly read row that no move carries (claims, note, the row itself), after
+        :meth:`apply` brought the game to its version."""
         self.row = row
         self.revision = row.revision
         self.status = row.status
@@ -311,35 +424,78 @@ def backfill_old_tables(store: Store, games: Callable[[str], Game]) -> int:
     return converted
 
 
-def catch_up(store: Store, live: LiveTable) -> bool:
-    """Bring a live table to the stored revision, applying only the moves it misses.
+@dataclass(frozen=True)
+class Behind:
+    """What a live table misses of the store (read off the event loop by :func:`read_behind`)."""
 
-    Returns ``False`` when the store went somewhere the live state cannot follow (the caller
-    reloads the table).
+    row: TableRow
+    moves: list[MoveRow]
+    events: list[EventRow]
+    claims: list[SeatClaim]
+
+
+def read_behind(store: Store, table_id: str, version: int, revision: int, event_count: int) -> Behind | None:
+    """Read what a live table at ``version``/``revision`` with ``event_count`` events misses of the store (blocks).
+
+    Returns ``None`` when the store went somewhere the live state cannot follow (the caller reloads the table);
+    a :class:`Behind` without moves when only the row changed.
+    """
+    row = store.tables.load_table(table_id)
+    if row is None or row.version < version:
+        return None
+    if row.revision == revision:
+        return Behind(row, [], [], [])
+    moves = store.tables.load_moves(table_id, after=version, upto=row.version)
+    if len(moves) != row.version - version:
+        return None
+    events = (
+        store.tables.load_events(table_id, everything=True, from_idx=event_count)
+        if row.event_count > event_count
+        else []
+    )
+    return Behind(row, moves, events, store.tables.seat_claims(table_id))
+
+
+def catch_up(store: Store, live: LiveTable) -> bool:
+    """Bring a live table to the stored revision, applying only the moves it misses (blocks: reads the store).
+
+    Returns ``False`` when the store went somewhere the live state cannot follow (the caller reloads the table).
 
     Raises:
         IllegalMove, InvalidMove: a stored move does not replay (a corrupted store).
     """
-    row = store.tables.load_table(live.id)
-    if row is None or row.version < live.version:
+    behind = read_behind(store, live.id, live.version, live.revision, live.event_count)
+    if behind is None:
         return False
+    apply_behind(live, behind)
+    return True
+
+
+def apply_behind(live: LiveTable, behind: Behind) -> None:
+    """Bring a live table to the stored revision read by :func:`read_behind`, through :meth:`LiveTable.apply`.
+
+    Raises:
+        IllegalMove, InvalidMove: a stored move does not replay (a corrupted store).
+    """
+    row = behind.row
     if row.revision == live.revision:
-        return True
-    game = live.game
-    moves = store.tables.load_moves(live.id, after=live.version, upto=row.version)
-    if len(moves) != row.version - live.version:
-        return False
-    for m in moves:
-        game.apply(live.state, m.seat, game.parse_move(m.move))
-        live.last_moved[m.seat] = m.version
-    live.version = row.version
-    if row.event_count > live.event_count:
-        live.add_events(store.tables.load_events(live.id, everything=True, from_idx=live.event_count))
-    live.apply_row(row, store.tables.seat_claims(live.id))
-    if moves or any(s not in live.caches for s in live.claims):
+        return
+    append = Append(
+        table_id=live.id,
+        base_version=live.version,
+        moves=[(m.seat, m.move, m.actor, m.at) for m in behind.moves],
+        events=[(e.version, e.audience, e.text, e.data) for e in behind.events],
+        status=row.status,
+        result=row.result,
+        waiting_on=row.waiting_on,
+        deadline_at=row.deadline_at,
+        seat_versions=dict(row.seat_versions),
+    )
+    live.apply(append, row.revision)
+    live.apply_row(row, behind.claims)
+    if any(s not in live.caches for s in live.claims):
         live.caches.clear()
         live.unseen.clear()
-    return True
 
 
 class LiveTables:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 import pytest
 from club_agentes.mcp_server.tables.facts import MoveFacts, SeatFacts
-from club_agentes.mcp_server.tables.presenter import common_tail, move_lines
+from club_agentes.mcp_server.tables.wording import common_tail, move_lines
 
 
 def reference_tail(texts: Sequence[str], minimum: int = 24) -> str:
