@@ -91,25 +91,6 @@ class Event:
         return self.audience is None or (seat is not None and seat in self.audience)
 
 
-class SharedEvents(dict[tuple[Any, ...], Event]):
-    """Events that say the same every time they happen, built once and shared, by what they say.
-
-    An :class:`Event` is immutable, so one object can stand for every occurrence. Read with ``get``
-    (the dict's own); :meth:`keep` stores one, emptying the cache first when it holds ``limit``.
-    """
-
-    def __init__(self, limit: int) -> None:
-        super().__init__()
-        self.limit = limit
-
-    def keep(self, key: tuple[Any, ...], event: Event) -> Event:
-        """Keep ``event`` as the one Event for ``key`` and return it."""
-        if len(self) >= self.limit:
-            self.clear()
-        self[key] = event
-        return event
-
-
 def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
     """Return the setter of slot ``name`` of ``cls``, which bypasses a frozen dataclass's ``__setattr__``."""
     setter: Callable[[Any, Any], None] = vars(cls)[name].__set__

@@ -32,6 +32,8 @@ S = TypeVar("S")
 """The game's state type (every game names it ``State``)."""
 E = TypeVar("E")
 """What a game's effects return (the events the move caused, or whether the step is complete)."""
+T = TypeVar("T")
+"""What :func:`kept` keeps."""
 
 
 class Refusal(NamedTuple):
@@ -209,6 +211,11 @@ _NONE_LISTED: list[Any] = []
 """The legal list of a memo that has listed nothing yet (never handed out: ``seat`` is -1 then)."""
 
 
+_NOT_WORKED_OUT = Pending("turn", ())
+"""The pending decision of a memo made by :func:`kept` before :func:`memo_of` worked one out (its version is -1,
+which no state has, so nothing reads it)."""
+
+
 class Memo:
     """What was worked out for a state at one ``version``: the step, the pending decision, one legal list.
 
@@ -217,7 +224,7 @@ class Memo:
     the server (``pending`` then ``legal_moves`` then ``apply`` of one decision).
     """
 
-    __slots__ = ("legal", "pending", "seat", "step", "version")
+    __slots__ = ("kept", "kept_version", "legal", "pending", "seat", "step", "version")
 
     def __init__(self, version: int, step: Any, pending: Pending) -> None:
         self.version = version
@@ -225,6 +232,8 @@ class Memo:
         self.pending = pending
         self.seat = -1
         self.legal: list[Any] = _NONE_LISTED
+        self.kept: dict[Callable[[Any], Any], Any] = {}  # what kept() worked out, by function, at kept_version
+        self.kept_version = -1
 
 
 def memo_of(state: Any, step_of: Callable[[Any], Step[Any] | None], over: Callable[[Any], Pending]) -> Memo:
@@ -280,3 +289,26 @@ def listed_step(state: Any, seat: int, move: Any) -> Step[Any] | None:
         if m is move:
             return memo.step
     return None
+
+
+def kept(state: Any, work: Callable[[Any], T]) -> T:
+    """Return ``work(state)``, worked out once per state version and kept in the state's :class:`Memo`.
+
+    For what a view or a prompt reads again and again between two moves (who knows each card, say): ``work``
+    must read only ``state`` and change nothing. Not for an effect: the version is raised before the effect
+    runs, so what is worked out during one would be kept for a state it then changes. Raises what ``work``
+    raises (then nothing is kept).
+    """
+    memo: Memo | None = state.memo
+    if memo is None:
+        memo = state.memo = Memo(-1, None, _NOT_WORKED_OUT)  # memo_of fills step, pending and legal when asked
+    values = memo.kept
+    version = state.version
+    if memo.kept_version != version:
+        values.clear()
+        memo.kept_version = version
+    elif work in values:
+        value: T = values[work]
+        return value
+    value = values[work] = work(state)
+    return value

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from club_agentes.engine.core import Event, Result
 from club_agentes.engine.core.model import ScoreLine, SeatScore
+from club_agentes.engine.market_fortune import events as said
 from club_agentes.engine.market_fortune import rules as rid
 from club_agentes.engine.market_fortune.components import (
     CARD_ID,
@@ -27,14 +28,12 @@ from club_agentes.engine.market_fortune.scoring import (
 )
 from club_agentes.engine.market_fortune.state import BUILDING_TARGET, MAIN, MATCH_TARGET, TRIM, State
 from club_agentes.engine.market_fortune.table import (
-    SHARED,
     Events,
     building_count,
     cn,
     die_plus,
     known_to,
     make_public,
-    remember,
     seat_list,
     sign,
 )
@@ -125,12 +124,7 @@ def begin_turn(state: State, seat: int, ev: Events) -> None:
     banned = state.banned = state.risk_ban[seat]
     state.risk_ban[seat] = False
     number = state.turn_no + 1
-    key = (4, number, seat, banned)
-    e = SHARED.get(key)
-    if e is None:
-        extra = " (Bloqueo Regulatorio: no Arriesgar this turn)" if banned else ""
-        e = remember(key, Event(f"turn {number}: seat {seat} is on turn{extra}"))
-    ev.append(e)
+    ev.append(said.on_turn(number, seat, banned))
 
 
 def end_turn(state: State, ev: Events) -> None:

@@ -36,8 +36,9 @@ from bisect import insort
 from collections.abc import Callable
 from typing import Any
 
-from club_agentes.engine.core import Event, SharedEvents
+from club_agentes.engine.core import Event
 from club_agentes.engine.core.steps import Refusal
+from club_agentes.engine.market_fortune import events as said
 from club_agentes.engine.market_fortune import rules as rid
 from club_agentes.engine.market_fortune.components import (
     CARD_ID,
@@ -82,12 +83,6 @@ def no_such_investment(owner: str, n: int, k: Any) -> str:
     if n == 0:
         return f"{owner} no investment, so there is no investment #{k}"
     return f"{owner} {n_investments(n)}, numbered 0 to {n - 1}; there is no investment #{k}"
-
-
-SHARED = SharedEvents(20_000)
-"""Frequent, formulaic events by key (events are immutable, so sharing is safe): read with ``SHARED.get``."""
-remember = SHARED.keep
-"""Keep ``event`` as the one Event for ``key`` in :data:`SHARED` and return it."""
 
 
 def building_count(state: State, seat: int) -> int:
@@ -338,31 +333,20 @@ def discard_by_strategy(state: State, cards: list[int], owner: int) -> tuple[lis
     return shown, blocked
 
 
-_TAKE_FROM = {
-    src: (pile, bool(_SOURCE_BIT[src] & DECK_BITS), SOURCE_WORDS[src]) for src, pile in PILE_OF_SOURCE.items()
-}
+_TAKE_FROM = {src: (pile, bool(_SOURCE_BIT[src] & DECK_BITS)) for src, pile in PILE_OF_SOURCE.items()}
 
 
 def take_from(state: State, seat: int, source: str, ev: Events, verb: str) -> int:
     """Move a building card from ``source`` into ``seat``'s hand; append the events; return the card."""
-    pile, deck, words = _TAKE_FROM[source]
-    get = SHARED.get
+    pile, deck = _TAKE_FROM[source]
     if deck:
         card = draw_building(state, pile, ev)
         known_to(state, card, seat)
-        key: tuple[Any, ...] = (1, seat, verb, source)
-        ev.append(get(key) or remember(key, Event(f"seat {seat} {verb} a card from {words}")))
-        key = (2, seat, card, source)
-        ev.append(
-            get(key) or remember(key, Event(f"you took {cn(card)} from {words}", (seat,), {"card": CARD_ID[card]}))
-        )
+        ev.append(said.took_from(seat, verb, source))
+        ev.append(said.you_took_from(seat, card, source))
     else:
         card = state.discards[pile].pop()
-        key = (3, seat, verb, card, source)
-        ev.append(
-            get(key)
-            or remember(key, Event(f"seat {seat} {verb} {cn(card)} from {words}", None, {"card": CARD_ID[card]}))
-        )
+        ev.append(said.took_shown(seat, verb, card, source))
     insort(state.hands[seat], card)
     return card
 

@@ -59,6 +59,5 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
         world.counts[s] = counts
     world.rng = Rng(rng.next64())
     world.group_cache = None
-    world.vis_cache = None
     world.memo = None
     return world

@@ -7,6 +7,7 @@ and the deck, by epoch).
 
 from __future__ import annotations
 
+from club_agentes.engine.core.steps import kept
 from club_agentes.engine.core.visibility import NOBODY, PUBLIC, Visibility, Zone, seats
 from club_agentes.engine.yo_soy_el_jefe.components import components
 from club_agentes.engine.yo_soy_el_jefe.state import CARDS, State
@@ -17,16 +18,18 @@ CARD_IDS: tuple[str, ...] = tuple(c.id for c in CARDS)
 
 
 def visibility(state: State) -> Visibility:
-    """Return who knows each card now (built once per state version).
+    """Return who knows each card now, worked out once per state version (core :func:`.steps.kept`)."""
+    return kept(state, _visibility)
+
+
+def _visibility(state: State) -> Visibility:
+    """Return who knows each card now.
 
     Zones: each hand (its owner; every seat also knows a card taken back face up after a deal), the deck
     (nobody: not even which reshuffled card lies where), and the public zones: discards, family cards
     placed in the open deal, travel cards on investors, cards waiting for stops, investor cards and deal
     cards.
     """
-    cache = state.vis_cache
-    if cache is not None and cache[0] == state.version:
-        return cache[1]
     ids = CARD_IDS
     zones = [Zone(f"hand/{s}", [ids[c] for c in state.hands[s]], seats(s)) for s in range(state.n)]
     zones.append(Zone("deck", [ids[c] for c in state.deck], NOBODY))
@@ -41,6 +44,4 @@ def visibility(state: State) -> Visibility:
     zones.append(Zone("deal_cards", [DEAL_IDS[c.number] for c in state.deal_deck], PUBLIC))
     zones.append(Zone("board", [DEAL_IDS[c] for c in state.covered if c], PUBLIC))
     everyone = tuple(range(state.n))
-    vis = Visibility.of(zones, {ids[c]: everyone for c in state.known})
-    state.vis_cache = (state.version, vis)
-    return vis
+    return Visibility.of(zones, {ids[c]: everyone for c in state.known})

@@ -22,7 +22,6 @@ from typing import Any, NamedTuple
 
 from club_agentes.engine.core import Rng
 from club_agentes.engine.core.steps import Memo
-from club_agentes.engine.core.visibility import Visibility
 from club_agentes.engine.yo_soy_el_jefe.components import (
     BOSS,
     FAMILY,
@@ -363,7 +362,6 @@ class State:
         "turns_played",
         "used_by",
         "version",
-        "vis_cache",
     )
 
     def __init__(self, cfg: JefeConfig, seed: int) -> None:
@@ -415,7 +413,6 @@ class State:
         self.end_rule: str | None = None
         self.version = 0
         self.group_cache: Any = None  # deal.GroupCache, for the current version
-        self.vis_cache: tuple[int, Visibility] | None = None  # knowledge.visibility(state) for a version
         self.memo: Memo | None = None  # the core step kit's memo of this version (core.steps.memo_of)
         if cfg.marker_start is None:
             self.marker = -1
@@ -522,7 +519,6 @@ class State:
         s.end_rule = self.end_rule
         s.version = self.version
         s.group_cache = None
-        s.vis_cache = None
         s.memo = None
         s.marker = self.marker
         s.phase = self.phase

@@ -11,26 +11,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from club_agentes.engine.core import Event
+from club_agentes.engine.market_fortune import events as said
 from club_agentes.engine.market_fortune import rules as rid
-from club_agentes.engine.market_fortune.components import CARD_ID
 from club_agentes.engine.market_fortune.flow import end_turn
 from club_agentes.engine.market_fortune.moves import BUILDING_SOURCES, Build, Discard, Optimise, intern
 from club_agentes.engine.market_fortune.state import BUILD_DISCARD, BUILDING_TARGET, State
 from club_agentes.engine.market_fortune.steps.base import declare, out_of
 from club_agentes.engine.market_fortune.steps.optimisation import add_optimise_moves, check_optimise, do_optimise
 from club_agentes.engine.market_fortune.table import (
-    SHARED,
     Events,
     Refusal,
     building_count,
     by_open_sources,
-    cn,
     discard_building,
     discard_check,
     hand_discards,
     open_sources,
-    remember,
     source_check,
     take_discard,
     take_from,
@@ -66,11 +62,7 @@ def do_build(state: State, seat: int, move: Build) -> Events:
     if count > BUILDING_TARGET:
         state.step = BUILD_DISCARD
     else:
-        key = (5, seat, count)
-        e = SHARED.get(key)
-        if e is None:
-            e = remember(key, Event(f"seat {seat} holds {count} building cards, not more than 8, and discards nothing"))
-        ev.append(e)
+        ev.append(said.holds_no_more(seat, count))
         end_turn(state, ev)
     return ev
 
@@ -90,11 +82,7 @@ def apply_discard(state: State, seat: int, move: Discard) -> Events:
     """Construir's second half: discard 1 building card (checked); the turn ends."""
     card = take_discard(state, seat, move)
     discard_building(state, card)
-    key = (7, seat, card)
-    e = SHARED.get(key)
-    if e is None:
-        e = remember(key, Event(f"seat {seat} discarded {cn(card)}", None, {"card": CARD_ID[card]}))
-    ev: Events = [e]
+    ev: Events = [said.discarded(seat, card)]
     end_turn(state, ev)
     return ev
 

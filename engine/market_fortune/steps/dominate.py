@@ -10,20 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from club_agentes.engine.core import Event
+from club_agentes.engine.market_fortune import events as said
 from club_agentes.engine.market_fortune import rules as rid
-from club_agentes.engine.market_fortune.components import CARD_ID
 from club_agentes.engine.market_fortune.flow import end_turn
 from club_agentes.engine.market_fortune.moves import SKIP, Dominate, Play, Skip
 from club_agentes.engine.market_fortune.state import DOMINATED, State
 from club_agentes.engine.market_fortune.steps.base import declare, out_of
 from club_agentes.engine.market_fortune.steps.reds import do_play, play_check, playable
 from club_agentes.engine.market_fortune.table import (
-    SHARED,
     Events,
     Refusal,
-    cn,
-    remember,
     take_strategy,
 )
 
@@ -45,10 +41,8 @@ def do_dominate(state: State, seat: int, move: Dominate) -> Events:
     ev: Events = []
     state.acted = True
     c = take_strategy(state, seat, ev)
-    key: tuple[Any, ...] = (6, seat)
-    ev.append(SHARED.get(key) or remember(key, Event(f"seat {seat} chose Dominar and took 1 strategy")))
-    key = (9, seat, c)
-    ev.append(SHARED.get(key) or remember(key, Event(f"you took {cn(c)}", (seat,), {"card": CARD_ID[c]})))
+    ev.append(said.dominated(seat))
+    ev.append(said.you_took(seat, c))
     # Whether the seat may still use a red is public (red_used); the drawn card's colour is not,
     # so every Dominar that could be followed by a red asks the same question (ruling informacion-oculta).
     if not state.red_used:
@@ -73,8 +67,7 @@ def check_drawn_play(state: State, seat: int, move: Play) -> Refusal | None:
 
 def keep_drawn(state: State, seat: int, move: Skip) -> Events:
     """Keep the strategy just taken; the turn ends."""
-    key = (8, seat)
-    ev: Events = [SHARED.get(key) or remember(key, Event(f"seat {seat} keeps the strategy it took"))]
+    ev: Events = [said.keeps_strategy(seat)]
     end_turn(state, ev)
     return ev
 

@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 from club_agentes.engine.core import Event
+from club_agentes.engine.market_fortune import events as said
 from club_agentes.engine.market_fortune import rules as rid
 from club_agentes.engine.market_fortune.components import (
     CARD_ID,
@@ -32,7 +33,6 @@ from club_agentes.engine.market_fortune.moves import Discard, Optimise, intern
 from club_agentes.engine.market_fortune.state import BUILD_DISCARD, MAIN, MAX_INVESTMENTS, OPTIMISE_COST, State
 from club_agentes.engine.market_fortune.steps.base import declare, out_of
 from club_agentes.engine.market_fortune.table import (
-    SHARED,
     Events,
     Refusal,
     add_hand,
@@ -44,7 +44,6 @@ from club_agentes.engine.market_fortune.table import (
     obscure_hand,
     over_eight,
     private_to,
-    remember,
     shared_rows,
     take_discard,
 )
@@ -156,15 +155,10 @@ def do_optimise(state: State, seat: int, move: Optimise) -> Events:
     obscure_hand(state, seat)
     state.opt_back = state.step
     state.step = OPTIMISE_COST
-    key = (16, seat, move.investment, stock)
-    e = SHARED.get(key) or remember(
-        key,
-        Event(
-            f"seat {seat} optimises investment #{move.investment}: swaps its {'$' if stock else '+R'} card with one "
-            "from its hand and now discards 1 building card as the cost"
-        ),
-    )
-    return [e, Event(f"you put {cn(card)} into investment #{move.investment} and took {cn(old)} back", (seat,))]
+    return [
+        said.optimises(seat, move.investment, stock),
+        Event(f"you put {cn(card)} into investment #{move.investment} and took {cn(old)} back", (seat,)),
+    ]
 
 
 # ---------------------------------------------------------------------------- the cost
@@ -179,13 +173,7 @@ def apply_cost(state: State, seat: int, move: Discard) -> Events:
     """Pay an optimisation by discarding 1 building card (checked); the turn goes on."""
     card = take_discard(state, seat, move)
     discard_building(state, card)
-    key = (17, seat, card)
-    ev = [
-        SHARED.get(key)
-        or remember(
-            key, Event(f"seat {seat} paid the optimisation by discarding {cn(card)}", None, {"card": CARD_ID[card]})
-        )
-    ]
+    ev = [said.paid_optimisation(seat, card)]
     back = state.opt_back
     state.opt_back = MAIN
     if back == MAIN:

@@ -13,6 +13,7 @@ from bisect import bisect_left
 from typing import Any
 
 from club_agentes.engine.core import Event
+from club_agentes.engine.market_fortune import events as said
 from club_agentes.engine.market_fortune import rules as rid
 from club_agentes.engine.market_fortune.components import (
     CARD_ID,
@@ -40,7 +41,6 @@ from club_agentes.engine.market_fortune.steps.declaration import (
     do_declare,
 )
 from club_agentes.engine.market_fortune.table import (
-    SHARED,
     Events,
     Refusal,
     add_hand,
@@ -49,7 +49,6 @@ from club_agentes.engine.market_fortune.table import (
     obscure_hand,
     out_of_step,
     private_to,
-    remember,
     sign,
     take_strategy,
 )
@@ -165,14 +164,7 @@ def do_risk(state: State, seat: int, move: Risk) -> Events:
         # The same two cards come back: what others knew of the hand still holds.
         add_hand(state, seat, stock)
         add_hand(state, seat, ret)
-        key: tuple[Any, ...] = (10, seat, how)
-        ev.append(
-            SHARED.get(key)
-            or remember(
-                key,
-                Event(f"seat {seat} chose Arriesgar: {how}, the investment fails and both cards return to its hand"),
-            )
-        )
+        ev.append(said.risk_failed(seat, how))
         ev.append(Event(f"your {cn(stock)} and {cn(ret)} returned to your hand", (seat,)))
         end_turn(state, ev)
         return ev
@@ -182,17 +174,7 @@ def do_risk(state: State, seat: int, move: Risk) -> Events:
     invs = state.invs[seat]
     invs.append(Investment(stock, ret))
     k = len(invs) - 1
-    key = (12, seat, how, k)
-    ev.append(
-        SHARED.get(key)
-        or remember(
-            key,
-            Event(
-                f"seat {seat} chose Arriesgar: {how} and investment #{k} is formed face down "
-                f"({len(invs)} investment{'s' if len(invs) != 1 else ''})"
-            ),
-        )
-    )
+    ev.append(said.risk_formed(seat, how, k))
     ev.append(Event(f"your investment #{k}: {cn(stock)} + {cn(ret)} = {CARD_VAL[stock] + CARD_VAL[ret]}M", (seat,)))
     if state.config.mode == "familia" and len(invs) == MAX_INVESTMENTS:
         counts = [len(state.invs[s]) for s in range(state.n)]
@@ -202,15 +184,8 @@ def do_risk(state: State, seat: int, move: Risk) -> Events:
     c = take_strategy(state, seat, ev)
     if c >= 0:
         state.momentum = c
-        key = (14, seat)
-        ev.append(SHARED.get(key) or remember(key, Event(f"seat {seat} takes 1 strategy (Momentum)")))
-        key = (15, seat, c)
-        ev.append(
-            SHARED.get(key)
-            or remember(
-                key, Event(f"Momentum: you took {cn(c)}; you cannot use it this turn", (seat,), {"card": CARD_ID[c]})
-            )
-        )
+        ev.append(said.momentum(seat))
+        ev.append(said.you_took_momentum(seat, c))
     else:
         ev.append(Event("no strategy is left to take for Momentum"))
     state.formed = k

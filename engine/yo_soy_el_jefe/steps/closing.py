@@ -7,12 +7,12 @@ from typing import Any
 
 from club_agentes.engine.core import Event
 from club_agentes.engine.core.steps import Refusal
+from club_agentes.engine.yo_soy_el_jefe import events as said
 from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.components import components
 from club_agentes.engine.yo_soy_el_jefe.flow import end_turn, game_over
 from club_agentes.engine.yo_soy_el_jefe.moves import Close, Fail
 from club_agentes.engine.yo_soy_el_jefe.state import CARDS, COLOURS, SPACES, ClosedDeal, Ledger, State
-from club_agentes.engine.yo_soy_el_jefe.steps.base import SAID, said
 from club_agentes.engine.yo_soy_el_jefe.steps.deal import FAMILY_PART, FORCED_PART, current_group, current_missing
 
 DIE_FACES = components().die_faces
@@ -184,11 +184,7 @@ def do_fail(state: State, seat: int, move: Fail) -> list[Event]:
     state.discard.extend(card for _, card in sorted(neg.travelled.items()))
     state.last_deal = {"space": neg.space + 1, "boss": neg.boss, "failed": True}
     state.failed_in_a_row += 1
-    key = ("fail", seat, neg.space)
-    failed = SAID.get(key)
-    if failed is None:
-        failed = said(key, Event(f"seat {seat} (the boss) declared that the deal on space {neg.space + 1} has failed."))
-    events = [failed]
+    events = [said.deal_failed(seat, neg.space)]
     if returned:
         events.append(
             Event("family cards back to their hands: " + ", ".join(f"{cid} to seat {s}" for s, cid in returned) + ".")

@@ -8,18 +8,17 @@ from __future__ import annotations
 
 from club_agentes.engine.core import Event
 from club_agentes.engine.core.steps import Refusal
+from club_agentes.engine.yo_soy_el_jefe import events as said
 from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.moves import (
     PlaceFamily,
 )
 from club_agentes.engine.yo_soy_el_jefe.state import (
-    CARDS,
     COLOUR_INDEX,
     SLOT_FAMILY,
     SPACES,
     State,
 )
-from club_agentes.engine.yo_soy_el_jefe.steps.base import SAID, said
 from club_agentes.engine.yo_soy_el_jefe.steps.deal import (
     SPACE_COLSET,
 )
@@ -64,11 +63,7 @@ def do_place_family(state: State, seat: int, move: PlaceFamily) -> list[Event]:
     neg.placed[(seat, colour)] = card
     neg.used.add(seat)
     who = neg.who(seat)
-    key = ("family", seat, seat == neg.boss, move.colour, card)
-    event = SAID.get(key)
-    if event is None:
-        text = f"{who} placed family card (familia) {move.colour} {CARDS[card].id} in the deal."
-        event = said(key, Event(text, data={"seat": seat, "colour": move.colour, "card": CARDS[card].id}))
+    event = said.placed_family(seat, seat == neg.boss, move.colour, card)
     neg.history.append(event.text)
     neg.change(seat, f"{who} placed a {move.colour} family card")
     return [event]

@@ -19,6 +19,7 @@ from typing import Any
 
 from club_agentes.engine.core import Event, Pending
 from club_agentes.engine.core.steps import Check, Refusal, Step
+from club_agentes.engine.yo_soy_el_jefe import events as said
 from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.moves import (
     ACCEPTS,
@@ -52,12 +53,10 @@ from club_agentes.engine.yo_soy_el_jefe.state import (
     COLOURS,
     PROPOSED,
     SLOT_FAMILY,
-    SPACES,
     Negotiation,
     Quote,
     State,
 )
-from club_agentes.engine.yo_soy_el_jefe.steps.base import SAID, said
 from club_agentes.engine.yo_soy_el_jefe.steps.closing import check_close, check_fail, do_close, do_fail
 from club_agentes.engine.yo_soy_el_jefe.steps.deal import (
     SPACE_COLS,
@@ -104,15 +103,7 @@ def open_negotiation(state: State, seat: int) -> list[Event]:
     neg = Negotiation(state.marker, card, seat)
     state.neg = neg
     state.phase = "negotiation"
-    key = ("negotiate", seat, state.marker, card.number)
-    event = SAID.get(key)
-    if event is None:
-        text = (
-            f"seat {seat} said '¡Vamos a negociar!' on space {state.marker + 1}: {neg.dividends} dividends of "
-            f"{neg.value}M (deal card #{card.number}) pay {neg.payout}M and need {SPACES[neg.space].describe()}; "
-            f"seat {seat} is the boss."
-        )
-        event = said(key, Event(text, data={"space": state.marker + 1, "payout": neg.payout, "boss": seat}))
+    event = said.negotiating(seat, state.marker, card.number, neg.dividends, neg.value, neg.payout)
     neg.history.append(event.text)
     neg.change(seat, f"seat {seat}'s '¡Vamos a negociar!'")
     return [event]
@@ -529,10 +520,7 @@ def do_refuse(state: State, seat: int, move: Refuse) -> list[Event]:
     neg = state.neg
     assert neg is not None
     quote = neg.quotes.pop((move.seat, COLOUR_INDEX[move.colour]))
-    key = ("refuse", seat, seat == neg.boss, quote.millions, move.seat, move.colour)
-    event = SAID.get(key)
-    if event is None:
-        event = said(key, Event(f"{neg.who(seat)} refused {quote.millions}M for seat {move.seat}'s {move.colour}."))
+    event = said.refused(seat, seat == neg.boss, quote.millions, move.seat, move.colour)
     price_change(state, seat, event.text)
     return [event]
 
@@ -542,12 +530,7 @@ def do_withdraw(state: State, seat: int, move: Withdraw) -> list[Event]:
     neg = state.neg
     assert neg is not None
     quote = neg.quotes.pop((move.seat, COLOUR_INDEX[move.colour]))
-    key = ("withdraw", seat, seat == neg.boss, quote.millions, move.seat, move.colour)
-    event = SAID.get(key)
-    if event is None:
-        whose = "its" if seat == move.seat else f"seat {move.seat}'s"
-        text = f"{neg.who(seat)} withdrew its price of {quote.millions}M for {whose} {move.colour}."
-        event = said(key, Event(text))
+    event = said.withdrew(seat, seat == neg.boss, quote.millions, move.seat, move.colour)
     price_change(state, seat, event.text)
     return [event]
 
@@ -557,12 +540,7 @@ def do_pass(state: State, seat: int, move: Pass) -> list[Event]:
     neg = state.neg
     assert neg is not None
     neg.passed.add(seat)
-    key = ("pass", seat, seat == neg.boss)
-    event = SAID.get(key)
-    if event is None:
-        who = f"seat {seat} (the boss) waits" if seat == neg.boss else f"seat {seat} passed"
-        event = said(key, Event(f"{who}."))
-    return [event]
+    return [said.passed(seat, seat == neg.boss)]
 
 
 def do_negotiation_close(state: State, seat: int, move: Close) -> list[Event]:

@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from club_agentes.engine.core import Event
 from club_agentes.engine.core.steps import Refusal
+from club_agentes.engine.yo_soy_el_jefe import events as said
 from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.moves import (
     MAX_SEATS,
@@ -34,7 +35,6 @@ from club_agentes.engine.yo_soy_el_jefe.state import (
     Quote,
     State,
 )
-from club_agentes.engine.yo_soy_el_jefe.steps.base import SAID, said
 from club_agentes.engine.yo_soy_el_jefe.steps.deal import (
     SPACE_COLSET,
     keep_group,
@@ -203,11 +203,7 @@ def do_offer(state: State, seat: int, move: Offer) -> list[Event]:
     colour = COLOUR_INDEX[move.colour]
     neg.naming = NAMINGS[seat][seat][colour]
     how = "investor" if state.owner[colour] == seat and colour not in neg.travelled else "family card"
-    key = ("offer", seat, move.colour, how)
-    event = SAID.get(key)
-    if event is None:
-        event = said(key, Event(f"seat {seat} offers its {move.colour} ({how}) to the boss and names its price."))
-    return [event]
+    return [said.offered(seat, move.colour, how)]
 
 
 def do_bid(state: State, seat: int, move: Bid) -> list[Event]:
@@ -215,12 +211,7 @@ def do_bid(state: State, seat: int, move: Bid) -> list[Event]:
     neg = state.neg
     assert neg is not None
     neg.naming = NAMINGS[seat][move.seat][COLOUR_INDEX[move.colour]]
-    key = ("bid", seat, move.seat, move.colour)
-    event = SAID.get(key)
-    if event is None:
-        text = f"seat {seat} (the boss) proposes a price to seat {move.seat} for its {move.colour}."
-        event = said(key, Event(text))
-    return [event]
+    return [said.bid(seat, move.seat, move.colour)]
 
 
 NAMINGS = tuple(tuple(tuple(Naming(a, s, c) for c in range(NCOL)) for s in range(MAX_SEATS)) for a in range(MAX_SEATS))
@@ -240,16 +231,7 @@ def do_price(state: State, seat: int, move: Price) -> list[Event]:
     counts = neg.named.setdefault((actor, target, colour), {})
     counts[amount] = counts.get(amount, 0) + 1
     neg.naming = None
-    key = ("price", by_boss, actor, target, colour, move.amount, move.unit, amount)
-    event = SAID.get(key)
-    if event is None:
-        named = f"{move.amount}M" if move.unit == MILLIONS else f"{move.amount} dividend(s) ({amount}M)"
-        name = COLOURS[colour]
-        if by_boss:
-            text = f"seat {actor} (the boss) proposes {named} to seat {target} for its {name}."
-        else:
-            text = f"seat {actor} asks {named} of the boss for its {name}."
-        event = said(key, Event(text, data={"seat": target, "colour": name, "millions": amount, "by": actor}))
+    event = said.priced(by_boss, actor, target, COLOURS[colour], move.amount, move.unit, amount)
     price_change(state, actor, event.text)
     return [event]
 

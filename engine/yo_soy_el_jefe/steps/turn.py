@@ -7,6 +7,7 @@ from typing import Any
 
 from club_agentes.engine.core import Event, Pending
 from club_agentes.engine.core.steps import Refusal, Step
+from club_agentes.engine.yo_soy_el_jefe import events as said
 from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.components import (
     DRAW_BY_INVESTORS,
@@ -17,7 +18,6 @@ from club_agentes.engine.yo_soy_el_jefe.components import (
 from club_agentes.engine.yo_soy_el_jefe.flow import end_turn
 from club_agentes.engine.yo_soy_el_jefe.moves import DRAW, NEGOTIATE, ROLL, Draw, Hire, Negotiate, Roll
 from club_agentes.engine.yo_soy_el_jefe.state import CARDS, SPACES, State
-from club_agentes.engine.yo_soy_el_jefe.steps.base import SAID, said
 from club_agentes.engine.yo_soy_el_jefe.steps.negotiation import open_negotiation
 from club_agentes.engine.yo_soy_el_jefe.words import card_name, space_words
 
@@ -119,12 +119,7 @@ def do_roll(state: State, seat: int, move: Roll) -> list[Event]:
             steps -= 1
     state.marker = pos
     state.phase = "after_roll"
-    key = ("roll", seat, roll, pos)
-    event = SAID.get(key)
-    if event is None:
-        text = f"seat {seat} rolled {roll} and moved the marker to space {pos + 1} ({space_words(pos)})."
-        event = said(key, Event(text, data={"roll": roll, "space": pos + 1}))
-    return [event]
+    return [said.rolled(seat, roll, pos)]
 
 
 def do_draw(state: State, seat: int, move: Draw) -> list[Event]:
