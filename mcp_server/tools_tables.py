@@ -21,6 +21,7 @@ from club_agentes.mcp_server.models_tables import (
     WaitResult,
 )
 from club_agentes.mcp_server.tables import presenter
+from club_agentes.mcp_server.tables.common import LOG_PAGE_EVENTS
 from club_agentes.mcp_server.tables.config import MAX_WAIT_S
 from club_agentes.mcp_server.tables.service import MAX_LIST_PAGE, MAX_LOG_PAGE, TableService
 from club_agentes.mcp_server.toolkit import READ_ONLY, WRITES, ClubServer, with_progress
@@ -210,7 +211,13 @@ def register_table_tools(mcp: ClubServer, tables: TableService) -> None:
         ] = None,
         limit: Annotated[
             int,
-            Field(description=f"Moves (versions) per page, 1 to {MAX_LOG_PAGE}.", ge=1, le=MAX_LOG_PAGE, strict=True),
+            Field(
+                description=f"Moves (versions) per page, 1 to {MAX_LOG_PAGE}. A page ends early, after whole moves, "
+                f"once it holds about {LOG_PAGE_EVENTS} events: its upto says where, next_cursor continues.",
+                ge=1,
+                le=MAX_LOG_PAGE,
+                strict=True,
+            ),
         ] = 200,
     ) -> Annotated[CallToolResult, GameLog]:
         """Return a table's log a page at a time: the public log without a token, your seat's with it, and once

@@ -65,6 +65,7 @@ from club_agentes.mcp_server.tables import bots, clock, listing, reading, seatin
 from club_agentes.mcp_server.tables.common import (
     _LOG_CURSOR,
     _TABLE_ID,
+    LOG_PAGE_EVENTS,
     LOG_READ_CHUNK,
     MAX_LIST_PAGE,
     MAX_LOG_PAGE,
@@ -480,8 +481,9 @@ class TableService:
         """Return one page of a table's log: public, a seat's, or (once the game is over) the full log.
 
         Pages cover versions (moves): the first page starts with the deal (version 0); ``next_cursor``
-        continues. Never loads the game. With a token, ``agent`` (the connection's; ``None`` for an
-        in-process caller) must hold its seat.
+        continues. A page covers at most ``limit`` versions, and ends early once it holds
+        :data:`LOG_PAGE_EVENTS` events (``upto`` says where). Never loads the game. With a token, ``agent``
+        (the connection's; ``None`` for an in-process caller) must hold its seat.
 
         Raises:
             TableError: unknown table, bad token, a token of another agent's seat, bad cursor or limit.
@@ -506,7 +508,7 @@ class TableService:
             after = int(m.group(1))
         full = row.status in ("finished", "aborted")
         upto = min(row.version, after + limit)
-        events, moves = await off_loop(self._log_rows, table_id, after, upto, seat, full)  # a page: off the loop
+        events, moves, upto = await off_loop(self._log_rows, table_id, after, upto, seat, full)  # off the loop
         return LogPage(
             table=reading.row_facts(self, row, claims),
             scope="full" if full else ("seat" if seat is not None else "public"),
@@ -521,11 +523,11 @@ class TableService:
 
     def _log_rows(
         self, table_id: str, after: int, upto: int, seat: int | None, full: bool
-    ) -> tuple[list[EventRow], list[MoveRow] | None]:
-        """Return a log page's events and (for the full log) moves (blocks: see :meth:`log`).
+    ) -> tuple[list[EventRow], list[MoveRow] | None, int]:
+        """Return a log page's events, moves (full log only) and last version (blocks: see :meth:`log`).
 
-        Read :data:`LOG_READ_CHUNK` versions at a time: the store serves one statement at a time, so the event
-        loop's own short reads wait for one chunk at most, not for the whole page.
+        Reads :data:`LOG_READ_CHUNK` versions per statement (the loop's own short reads wait for one chunk at most)
+        and ends before ``upto`` at the chunk that brings the page to :data:`LOG_PAGE_EVENTS` events.
         """
         events: list[EventRow] = []
         moves: list[MoveRow] | None = [] if full else None
@@ -538,7 +540,9 @@ class TableService:
             if moves is not None:
                 moves += self.store.tables.load_moves(table_id, after=max(lo, 0), upto=hi)
             lo = hi
-        return events, moves
+            if len(events) >= LOG_PAGE_EVENTS:
+                break
+        return events, moves, lo
 
     async def list(
         self,

@@ -402,6 +402,39 @@ async def test_bots_fill_seats_and_the_full_log_replays_the_game(tmp_path: Path)
         assert json.dumps(game.snapshot(state)) == json.dumps(game.snapshot(svc.live(tid).state))  # type: ignore[union-attr]
 
 
+async def test_a_log_page_ends_early_at_whole_moves_once_it_holds_enough_events(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page covers at most ``limit`` versions and ends, at the end of a read chunk, once it holds
+    LOG_PAGE_EVENTS events; its ``upto`` and ``next_cursor`` say where, and the pages together are the whole log."""
+    from club_agentes.mcp_server.tables import service as service_module
+
+    monkeypatch.setattr(service_module, "LOG_PAGE_EVENTS", 6)
+    monkeypatch.setattr(service_module, "LOG_READ_CHUNK", 3)
+    async with service(tmp_path / "db") as svc:
+        tid, (t0,) = await seated(svc, "toy-race", ["agent", "bot:random", "bot:random"], goal=30)
+        for _ in range(200):
+            v = await svc.view(tid, t0)
+            if v.table.status == "finished":
+                break
+            await svc.play(tid, t0, "m2", None)
+        whole = await svc.store.run(svc.store.tables.load_events, tid, everything=True)
+        assert len(whole) > 12 and v.table.version > 6
+        events, cursor, pages = [], None, 0
+        while True:
+            page = await svc.log(tid, None, cursor, limit=100)
+            pages += 1
+            assert len([e for e in page.events if e.version <= page.upto - 3]) < 6  # it ended at the first full chunk
+            assert all(page.after < e.version <= page.upto for e in page.events)
+            events += page.events
+            cursor = page.next_cursor
+            if cursor is None:
+                assert page.upto == v.table.version
+                break
+            assert cursor == f"v{page.upto}" and page.upto < min(v.table.version, page.after + 100)
+        assert pages > 1 and [e.idx for e in events] == [e.idx for e in whole]
+
+
 async def test_public_and_seat_logs_show_private_parts_only_to_their_seat(tmp_path: Path) -> None:
     async with service(tmp_path / "db") as svc:
         tid, (t0, _t1) = await seated(svc, "toy-race", ["agent", "agent"])
