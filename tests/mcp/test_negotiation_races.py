@@ -205,7 +205,7 @@ async def test_the_boss_wait_that_the_other_answers_overtook_is_over_not_refused
     first = moves_of(states[other], "pass")[0]
     assert (await svc.play(tid, tokens[other], first.id, states[other].seat_version)).accepted
     version = live.version
-    out = await svc.play(tid, tokens[boss], wait.id, states[boss].seat_version)
+    out = await svc.play(tid, tokens[boss], wait.id, states[boss].seat_version, wait_s=1.0)  # one call per decision
     assert out.accepted and out.refusal is None and out.played_version is None
     why = out.overtaken
     assert why is not None and "your wait is over" in why and f"seat {other} passed" in why
