@@ -159,13 +159,13 @@ def _ask_green(g: Green) -> Ask:
 
 def _answer_green(g: Green) -> int:
     invs = [(a, r, strategy_id(g.green) if k == g.on else None) for k, (a, r) in enumerate(g.pairs[:3])]
-    st = position(2, investments={0: invs}, hands={0: g.pairs[3]}, strategy_top=["MF-E-ROBO-1"])
-    rig_die(st, True)
-    apply(st, 0, f"risk {g.pairs[3][0]} {g.pairs[3][1]}")
-    apply(st, 0, "declare")
-    if deciding(st) == 0 and "reveal" in legal(st, 0):
-        apply(st, 0, "reveal")
-    result = engine().result(st)
+    state = position(2, investments={0: invs}, hands={0: g.pairs[3]}, strategy_top=["MF-E-ROBO-1"])
+    rig_die(state, True)
+    apply(state, 0, f"risk {g.pairs[3][0]} {g.pairs[3][1]}")
+    apply(state, 0, "declare")
+    if deciding(state) == 0 and "reveal" in legal(state, 0):
+        apply(state, 0, "reveal")
+    result = engine().result(state)
     if result is None:
         raise Redraw  # the declaration failed: ask about portfolios that win
     return int(result.scores[0])
@@ -221,10 +221,10 @@ def _ask_short(s: Short) -> Ask:
 
 def _answer_short(s: Short) -> int:
     invs = investment_cards(Rng(len(s.hand)), s.investments, s.hand)
-    st = position(2, hands={0: s.hand}, investments={0: invs})
-    apply(st, 0, "build stock-deck")
-    end_turn(st, 0)
-    return int(player(st, 0)["hand"])
+    state = position(2, hands={0: s.hand}, investments={0: invs})
+    apply(state, 0, "build stock-deck")
+    end_turn(state, 0)
+    return int(player(state, 0)["hand"])
 
 
 def _explain_short(s: Short, answer: Hashable) -> str:
@@ -287,10 +287,10 @@ def _answer_tied(t: TiedLast) -> int:
         pairs = investment_cards(Rng(seat + 7), c, used)
         used += [x for p in pairs for x in p]
         invs[seat] = pairs
-    st = position(len(t.counts), investments=invs, strategies={0: [strategy_id("Fortuna")]})
-    rig_die(st, True)
-    apply(st, 0, f"play {strategy_id('Fortuna')}")
-    return int(player(st, 0)["strategies"])
+    state = position(len(t.counts), investments=invs, strategies={0: [strategy_id("Fortuna")]})
+    rig_die(state, True)
+    apply(state, 0, f"play {strategy_id('Fortuna')}")
+    return int(player(state, 0)["strategies"])
 
 
 def _explain_tied(t: TiedLast, answer: Hashable) -> str:

@@ -120,18 +120,18 @@ def _ask_hand(s: TurnSituation) -> Ask:
 
 
 def _answer_hand(s: TurnSituation) -> int:
-    st = _turn_state(s)
+    state = _turn_state(s)
     if s.action == "construir":
-        apply(st, 0, "build stock-deck")
+        apply(state, 0, "build stock-deck")
     elif s.action.startswith("arriesgar"):
-        rig_die(st, s.action.endswith("+"))
-        apply(st, 0, f"risk {s.pair[0]} {s.pair[1]}")
+        rig_die(state, s.action.endswith("+"))
+        apply(state, 0, f"risk {s.pair[0]} {s.pair[1]}")
     else:
-        apply(st, 0, "dominate")
-    end_turn(st, 0)
-    if deciding(st) == 0:
+        apply(state, 0, "dominate")
+    end_turn(state, 0)
+    if deciding(state) == 0:
         raise Redraw
-    me = player(st, 0)
+    me = player(state, 0)
     return int(me["hand"]) + int(me["strategies"])
 
 
@@ -198,25 +198,25 @@ def _ask_momentum(s: TurnSituation) -> Ask:
 
 def _answer_momentum(s: TurnSituation) -> str:
     blue = s.drawn in MOMENTUM_BLUES
-    st = _turn_state(s, ("Robo",) if blue else ())
-    rig_die(st, True)
-    apply(st, 0, f"risk {s.pair[0]} {s.pair[1]}")
+    state = _turn_state(s, ("Robo",) if blue else ())
+    rig_die(state, True)
+    apply(state, 0, f"risk {s.pair[0]} {s.pair[1]}")
     ids = set(BY_NAME[s.drawn].card_ids())
-    if s.drawn not in held_strategies(st, 0):
+    if s.drawn not in held_strategies(state, 0):
         return "never"
-    if deciding(st) == 0 and any(m.split()[1] in ids for m in legal(st, 0) if m.startswith("play ")):
+    if deciding(state) == 0 and any(m.split()[1] in ids for m in legal(state, 0) if m.startswith("play ")):
         return "now"
-    end_turn(st, 0)
+    end_turn(state, 0)
     if blue:
-        apply(st, 1, f"play {strategy_id('Robo')} against seat 0")
-        if deciding(st) == 0 and any(m.split()[1] in ids for m in legal(st, 0) if m.startswith("defend ")):
+        apply(state, 1, f"play {strategy_id('Robo')} against seat 0")
+        if deciding(state) == 0 and any(m.split()[1] in ids for m in legal(state, 0) if m.startswith("defend ")):
             return "attacked"
         raise Redraw
     for rival in range(1, 1 + len(s.rivals)):
-        if deciding(st) != rival:
+        if deciding(state) != rival:
             raise Redraw
-        quiet_turn(st, rival)
-    if deciding(st) == 0 and any(m.split()[1] in ids for m in legal(st, 0) if m.startswith("play ")):
+        quiet_turn(state, rival)
+    if deciding(state) == 0 and any(m.split()[1] in ids for m in legal(state, 0) if m.startswith("play ")):
         return "next"
     raise Redraw
 
