@@ -59,38 +59,66 @@ def represents(state: State, neg: Negotiation, seat: int, colour: int) -> bool:
 def group(state: State, neg: Negotiation) -> tuple[list[Part], bool]:
     """Return the parts that would take part if the boss closed now, and whether the deal is complete.
 
-    See ruling ``composicion-del-cierre`` for the order in which the group is formed.
+    Formed in the order of ruling ``composicion-del-cierre``, one named step per point of it: the agreements
+    (:func:`_agreements`), the boss's investor cards (:func:`_boss_investors`), the boss's placed family cards for
+    the colours still missing (:func:`_boss_family`), and under the two-player rules the other seats' investor
+    cards (:func:`_forced`); the deal is complete when :func:`_covers_needs`.
     """
-    boss = neg.boss
+    parts: list[Part] = []
+    covered: set[int] = set()
+    if neg.quotes:
+        _agreements(state, neg, parts, covered)
+    _boss_investors(state, neg, parts, covered)
+    need = _boss_family(neg, parts, covered)
+    if state.cfg.two_player_rules:
+        need = _forced(state, neg, parts, covered, need)
+    return parts, _covers_needs(neg, covered, need)
+
+
+def _agreements(state: State, neg: Negotiation, parts: list[Part], covered: set[int]) -> None:
+    """Point 1 of ruling ``composicion-del-cierre``: every agreement that can still be kept takes part, its seat
+    giving its investor card of that colour if it holds it untravelled, else the family card it placed."""
     owner = state.owner
     travelled = neg.travelled
     placed = neg.placed
-    parts: list[Part] = []
-    covered: set[int] = set()
     quotes = neg.quotes
-    if quotes:
-        for key in sorted(quotes):  # the keys: cheaper to sort than the items
-            quote = quotes[key]
-            if quote.status != AGREED:
-                continue
-            s, c = key
-            if owner[c] == s and c not in travelled:
-                parts.append(_part(s, c, INVESTOR_PART, quote.millions))
-                covered.add(c)
-            elif (s, c) in placed:
-                parts.append(_part(s, c, FAMILY_PART, quote.millions))
-                covered.add(c)
+    for key in sorted(quotes):  # the keys: cheaper to sort than the items
+        quote = quotes[key]
+        if quote.status != AGREED:
+            continue
+        s, c = key
+        if owner[c] == s and c not in travelled:
+            parts.append(_part(s, c, INVESTOR_PART, quote.millions))
+            covered.add(c)
+        elif key in placed:
+            parts.append(_part(s, c, FAMILY_PART, quote.millions))
+            covered.add(c)
+
+
+def _boss_investors(state: State, neg: Negotiation, parts: list[Part], covered: set[int]) -> None:
+    """Point 2 of ruling ``composicion-del-cierre``: the boss's own investor cards of the space's colours take part
+    unless travelled (3-1, "se consideran automáticamente de acuerdo"), at no cost."""
+    boss = neg.boss
+    owner = state.owner
+    travelled = neg.travelled
     for c in SPACE_COLS[neg.space]:
         if owner[c] == boss and c not in travelled and c not in covered:
             parts.append(_part(boss, c, INVESTOR_PART, 0))
             covered.add(c)
-    mand = SPACE_MAND[neg.space]
-    opt = SPACE_OPT[neg.space]
+
+
+def _boss_family(neg: Negotiation, parts: list[Part], covered: set[int]) -> int:
+    """Point 3 of ruling ``composicion-del-cierre``: the boss's placed family cards take part only for colours still
+    missing, mandatory ones first, then optional ones in colour order until enough are covered; return how many
+    optional colours are still needed."""
+    boss = neg.boss
+    placed = neg.placed
     if placed:
-        for c in mand:
+        for c in SPACE_MAND[neg.space]:
             if c not in covered and (boss, c) in placed:
                 parts.append(_part(boss, c, FAMILY_PART, 0))
                 covered.add(c)
+    opt = SPACE_OPT[neg.space]
     need = SPACE_OPT_NEEDED[neg.space]
     for c in opt:
         if c in covered:
@@ -101,25 +129,35 @@ def group(state: State, neg: Negotiation) -> tuple[list[Part], bool]:
                 parts.append(_part(boss, c, FAMILY_PART, 0))
                 covered.add(c)
                 need -= 1
-    if state.cfg.two_player_rules:
-        share = neg.payout // SPACES[neg.space].investors_needed
-        for c in mand:
-            o = owner[c]
-            if c not in covered and o >= 0 and o != boss and c not in travelled:
-                parts.append(_part(o, c, FORCED_PART, share))
-                covered.add(c)
-        for c in opt:
-            o = owner[c]
-            if need > 0 and c not in covered and o >= 0 and o != boss and c not in travelled:
-                parts.append(_part(o, c, FORCED_PART, share))
-                covered.add(c)
-                need -= 1
-    if need > 0:
-        return parts, False
-    for c in mand:
-        if c not in covered:
-            return parts, False
-    return parts, True
+    return need
+
+
+def _forced(state: State, neg: Negotiation, parts: list[Part], covered: set[int], need: int) -> int:
+    """Point 4 of ruling ``composicion-del-cierre`` (section ``5-variantes/dos-jugadores``): under the two-player
+    rules the other seats' untravelled investor cards fill the colours still missing, mandatory first, each paid
+    the payout divided by the investors the space needs; return how many optional colours are still needed."""
+    boss = neg.boss
+    owner = state.owner
+    travelled = neg.travelled
+    share = neg.payout // SPACES[neg.space].investors_needed
+    for c in SPACE_MAND[neg.space]:
+        o = owner[c]
+        if c not in covered and o >= 0 and o != boss and c not in travelled:
+            parts.append(_part(o, c, FORCED_PART, share))
+            covered.add(c)
+    for c in SPACE_OPT[neg.space]:
+        o = owner[c]
+        if need > 0 and c not in covered and o >= 0 and o != boss and c not in travelled:
+            parts.append(_part(o, c, FORCED_PART, share))
+            covered.add(c)
+            need -= 1
+    return need
+
+
+def _covers_needs(neg: Negotiation, covered: set[int], need: int) -> bool:
+    """Whether the group covers every mandatory colour and the optional ones the space needs (3-3: otherwise the
+    close is refused)."""
+    return need <= 0 and covered.issuperset(SPACE_MAND[neg.space])
 
 
 @dataclass(slots=True)

@@ -241,62 +241,94 @@ def _price_pending(neg: Negotiation) -> Pending:
 
 
 def candidates(state: State, seat: int) -> list[Any]:
-    """Return the moves to try for a deciding seat, in listing order (the checks filter them)."""
+    """Return the moves to try for a deciding seat, in listing order (the checks filter them): the prices to name
+    while a price is being named (3-2-1), else the boss's moves or another seat's."""
     neg = state.neg
     assert neg is not None
     if neg.naming is not None:
         return price_menu(neg.payout, neg.dividends)
-    cols = SPACE_COLS[neg.space]
-    counts = state.counts[seat]
-    quotes = neg.quotes
-    placed = neg.placed
-    moves: list[Any] = []
     if seat == neg.boss:
-        calm = quiet(neg, state.n)
-        if calm and current_group(state)[1]:
-            moves.append(CLOSE)
-        if quotes:
-            for key in sorted(quotes) if len(quotes) > 1 else quotes:  # the keys: cheaper to sort than the items
-                q = quotes[key]
-                s, c = key
-                if q.status == ASKED:
-                    if calm:
-                        moves.append(ACCEPTS_CLOSE[s][c])
-                    moves.append(ACCEPTS[s][c])
-                    moves.append(REFUSES[s][c])
-                elif q.status == PROPOSED:
-                    moves.append(WITHDRAWS[s][c])
-        for c in cols:
-            if counts[SLOT_FAMILY + c] and (seat, c) not in placed:
-                moves.append(PLACE_FAMILY[c])
-        moves += _boss_bids(state, neg)
-        moves += travel_moves(state, seat)
-        moves += hire_moves(state, seat)
-        moves.append(PASS)
-        moves.append(FAIL)
-        return moves
+        return _boss_candidates(state, neg, seat)
+    return _seat_candidates(state, neg, seat)
+
+
+def _boss_candidates(state: State, neg: Negotiation, seat: int) -> list[Any]:
+    """The boss's moves to try: close a complete deal once every other seat has answered (3-3), answer the prices
+    asked and withdraw its own (3-2-1), place family cards (3-1), bid (3-2-1), influence cards (3-2-2), wait, or
+    declare failure (3-3)."""
+    calm = quiet(neg, state.n)
+    moves: list[Any] = []
+    if calm and current_group(state)[1]:
+        moves.append(CLOSE)
+    if neg.quotes:
+        _boss_answers(neg, calm, moves)
+    _family_moves(state, neg, seat, moves)
+    moves += _boss_bids(state, neg)
+    moves += travel_moves(state, seat)
+    moves += hire_moves(state, seat)
+    moves.append(PASS)
+    moves.append(FAIL)
+    return moves
+
+
+def _boss_answers(neg: Negotiation, calm: bool, moves: list[Any]) -> None:
+    """Append the boss's answers to the prices on the table, in seat and colour order (3-2-1): accept (and close at
+    once when every other seat has answered, 3-3) or refuse a price asked, withdraw a price it proposed."""
+    quotes = neg.quotes
+    for key in sorted(quotes) if len(quotes) > 1 else quotes:  # the keys: cheaper to sort than the items
+        q = quotes[key]
+        s, c = key
+        if q.status == ASKED:
+            if calm:
+                moves.append(ACCEPTS_CLOSE[s][c])
+            moves.append(ACCEPTS[s][c])
+            moves.append(REFUSES[s][c])
+        elif q.status == PROPOSED:
+            moves.append(WITHDRAWS[s][c])
+
+
+def _family_moves(state: State, neg: Negotiation, seat: int, moves: list[Any]) -> None:
+    """Append the family cards ``seat`` may place: a colour of the space it holds a family card of and has not
+    placed (3-1)."""
+    counts = state.counts[seat]
+    placed = neg.placed
+    for c in SPACE_COLS[neg.space]:
+        if counts[SLOT_FAMILY + c] and (seat, c) not in placed:
+            moves.append(PLACE_FAMILY[c])
+
+
+def _seat_candidates(state: State, neg: Negotiation, seat: int) -> list[Any]:
+    """The moves to try for a seat other than the boss: answer the boss's prices for its colours and withdraw its
+    own (3-2-1), offer a colour it can give (3-2-1), place family cards (3-1), influence cards (3-2-2), or pass."""
+    quotes = neg.quotes
+    moves: list[Any] = []
     if quotes:
-        for key in sorted(quotes) if len(quotes) > 1 else quotes:
-            s, c = key
-            if s == seat:
-                q = quotes[key]
-                if q.status == PROPOSED:
-                    moves.append(ACCEPTS[s][c])
-                    moves.append(REFUSES[s][c])
-                elif q.status == ASKED:
-                    moves.append(WITHDRAWS[s][c])
-    for c in cols:
+        _seat_answers(neg, seat, moves)
+    for c in SPACE_COLS[neg.space]:
         standing = quotes.get((seat, c))
         if (standing is None or standing.status != AGREED) and represents(state, neg, seat, c):
             moves.append(OFFERS[c])
-    for c in cols:
-        if counts[SLOT_FAMILY + c] and (seat, c) not in placed:
-            moves.append(PLACE_FAMILY[c])
+    _family_moves(state, neg, seat, moves)
     moves += travel_moves(state, seat)
     moves += hire_moves(state, seat)
     moves += boss_moves(state, seat)
     moves.append(PASS)
     return moves
+
+
+def _seat_answers(neg: Negotiation, seat: int, moves: list[Any]) -> None:
+    """Append ``seat``'s answers to the prices for its colours, in colour order (3-2-1): accept or refuse a price
+    the boss proposed, withdraw a price it asked."""
+    quotes = neg.quotes
+    for key in sorted(quotes) if len(quotes) > 1 else quotes:
+        s, c = key
+        if s == seat:
+            q = quotes[key]
+            if q.status == PROPOSED:
+                moves.append(ACCEPTS[s][c])
+                moves.append(REFUSES[s][c])
+            elif q.status == ASKED:
+                moves.append(WITHDRAWS[s][c])
 
 
 def _boss_bids(state: State, neg: Negotiation) -> list[Bid]:
