@@ -7,10 +7,10 @@ prices and agreements that lapse when a seat can no longer give its colour.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from club_agentes.engine.core import Event
+from club_agentes.engine.core.steps import kept_while
 from club_agentes.engine.yo_soy_el_jefe.state import AGREED, ASKED, COLOURS, SPACES, Negotiation, State
 
 FAMILY_PART = "family"
@@ -160,62 +160,34 @@ def _covers_needs(neg: Negotiation, covered: set[int], need: int) -> bool:
     return need <= 0 and covered.issuperset(SPACE_MAND[neg.space])
 
 
-@dataclass(slots=True)
-class GroupCache:
-    """:func:`group` and :func:`missing` of one negotiation at one revision (they change only with a change), and
-    what the negotiation's prompt says of them."""
-
-    neg: Negotiation
-    revision: int
-    parts: list[Part]
-    complete: bool
-    missing: str | None = None
-    prompt_head: str | None = None  # the negotiation prompt's first sentences (steps.negotiation), same revision
-    bids: list[Any] | None = None  # the boss's bids to try (steps.negotiation), which read only what the group reads
+def _open_group(state: State) -> tuple[list[Part], bool]:
+    """:func:`group` of the open negotiation."""
+    neg = state.neg
+    assert neg is not None
+    return group(state, neg)
 
 
 def current_group(state: State) -> tuple[list[Part], bool]:
-    """Return :func:`group` for the open negotiation, computed once per change of the negotiation.
-
-    Everything the group depends on (prices, placed and travelled cards, investor cards, the boss) changes only
-    in a move that records a change (:meth:`Negotiation.change`), so passes and prices being named reuse it.
-    """
+    """Return :func:`group` for the open negotiation (worked out once while the deal's terms stand: the core kit's
+    :func:`~club_agentes.engine.core.steps.kept_while`)."""
     neg = state.neg
     assert neg is not None
-    cache = state.group_cache
-    if cache is None or cache.neg is not neg:
-        cache = state.group_cache = GroupCache(neg, neg.revision, *group(state, neg))
-    elif cache.revision != neg.revision:  # the same negotiation after a change: the cache is worked out anew in place
-        cache.parts, cache.complete = group(state, neg)
-        cache.revision = neg.revision
-        cache.missing = cache.prompt_head = None
-        cache.bids = None
-    return cache.parts, cache.complete
+    return kept_while(state, _open_group, neg, neg.terms)
 
 
-def keep_group(state: State, revision: int) -> None:
-    """Carry the group worked out at ``revision`` over to the negotiation's new revision, after a change that
-    leaves it as it was.
-
-    The group reads only agreed prices, investor cards, placed and travelled cards and the boss; a price named,
-    refused or withdrawn (never an agreed one: an agreement binds) or a stop card changes none of them.
-    """
-    cache = state.group_cache
+def _open_missing(state: State) -> str:
+    """:func:`missing` of the open negotiation."""
     neg = state.neg
-    if cache is not None and neg is not None and cache.neg is neg and cache.revision == revision:
-        cache.revision = neg.revision
-        cache.prompt_head = None
+    assert neg is not None
+    parts, complete = current_group(state)
+    return missing(neg, parts, complete)
 
 
 def current_missing(state: State) -> str:
-    """Return :func:`missing` for the open negotiation, computed once per state version."""
-    parts, complete = current_group(state)
-    cache: GroupCache = state.group_cache
-    if cache.missing is None:
-        neg = state.neg
-        assert neg is not None
-        cache.missing = missing(neg, parts, complete)
-    return cache.missing
+    """Return :func:`missing` for the open negotiation (worked out once while the deal's terms stand)."""
+    neg = state.neg
+    assert neg is not None
+    return kept_while(state, _open_missing, neg, neg.terms)
 
 
 def missing(neg: Negotiation, parts: list[Part], complete: bool) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from club_agentes.engine.core import Event, Pending
-from club_agentes.engine.core.steps import Check, Refusal, Step
+from club_agentes.engine.core.steps import Check, Refusal, Step, kept_while
 from club_agentes.engine.yo_soy_el_jefe import events as said
 from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.moves import (
@@ -60,7 +60,6 @@ from club_agentes.engine.yo_soy_el_jefe.state import (
 from club_agentes.engine.yo_soy_el_jefe.steps.closing import check_close, check_fail, do_close, do_fail
 from club_agentes.engine.yo_soy_el_jefe.steps.deal import (
     SPACE_COLS,
-    GroupCache,
     current_group,
     current_missing,
     group,
@@ -186,23 +185,23 @@ _PRICE_PENDINGS: dict[tuple[int, bool, int, int, int, int, int], Pending] = {}
 
 
 def _prompt_head(state: State) -> tuple[str, bool]:
-    """Return the prompt's first sentences (the deal, its needs, the last change) and whether the deal is complete,
-    worked out once per change of the negotiation (what they say changes only with a change)."""
+    """Return the prompt's first sentences (the deal, its needs, the last change) and whether the deal is complete
+    (what they say changes only with a change of the negotiation: kept by the core kit until the next one)."""
     neg = state.neg
     assert neg is not None
-    cache = state.group_cache
-    if cache is not None and cache.neg is neg and cache.revision == neg.revision and cache.prompt_head is not None:
-        return cache.prompt_head, cache.complete  # already worked out for this change
+    return kept_while(state, _head_of, neg, neg.revision)
+
+
+def _head_of(state: State) -> tuple[str, bool]:
+    """The prompt's first sentences and whether the deal is complete (:func:`_prompt_head`)."""
+    neg = state.neg
+    assert neg is not None
     complete = current_group(state)[1]
-    cache = state.group_cache
-    assert cache is not None
-    head = cache.prompt_head
-    if head is None:
-        status = "its needs are met" if complete else f"it still needs {current_missing(state)}"
-        head = cache.prompt_head = (
-            f"Negotiation on space {neg.space + 1} ({millions(neg.payout)}), boss seat {neg.boss}; {status}. "
-            f"Last change: {neg.last_act}."
-        )
+    status = "its needs are met" if complete else f"it still needs {current_missing(state)}"
+    head = (
+        f"Negotiation on space {neg.space + 1} ({millions(neg.payout)}), boss seat {neg.boss}; {status}. "
+        f"Last change: {neg.last_act}."
+    )
     return head, complete
 
 
@@ -332,35 +331,38 @@ def _seat_answers(neg: Negotiation, seat: int, moves: list[Any]) -> None:
 
 
 def _boss_bids(state: State, neg: Negotiation) -> list[Bid]:
-    """Return the bids to try for the boss: for each other seat's colour it gives (investor or placed family card)
-    and has not agreed on, in seat and colour order.
+    """Return the bids to try for the boss (3-2-1): for each other seat's colour it gives (investor or placed family
+    card) and has not agreed on, in seat and colour order.
 
-    They read only what the group at a close reads (investor cards, travelled and placed cards, agreed prices, the
-    boss), so they are worked out once per :class:`~.deal.GroupCache`, which lasts as long as all of that.
+    They read only the deal's terms (investor cards, travelled and placed cards, agreed prices, the boss), so the
+    core kit keeps them while those stand (:func:`~club_agentes.engine.core.steps.kept_while`).
     """
-    current_group(state)  # the negotiation's GroupCache is now this revision's
-    cache: GroupCache = state.group_cache
-    bids = cache.bids
-    if bids is None:
-        boss = neg.boss
-        owner = state.owner
-        travelled = neg.travelled
-        quotes = neg.quotes
-        # Loops, not comprehensions: a comprehension would turn these locals into closure cells (Python 3.11).
-        targets = []
-        for c in SPACE_COLS[neg.space]:
-            o = owner[c]
-            if o >= 0 and o != boss and c not in travelled:
-                targets.append((o, c))
-        for k in neg.placed:
-            if k[0] != boss and k not in targets:
-                targets.append(k)
-        targets.sort()
-        bids = cache.bids = []
-        for s, c in targets:
-            standing = quotes.get((s, c))
-            if standing is None or standing.status != AGREED:
-                bids.append(BIDS[s][c])
+    return kept_while(state, _bids_of, neg, neg.terms)
+
+
+def _bids_of(state: State) -> list[Bid]:
+    """The boss's bids to try (:func:`_boss_bids`)."""
+    neg = state.neg
+    assert neg is not None
+    boss = neg.boss
+    owner = state.owner
+    travelled = neg.travelled
+    quotes = neg.quotes
+    # Loops, not comprehensions: a comprehension would turn these locals into closure cells (Python 3.11).
+    targets = []
+    for c in SPACE_COLS[neg.space]:
+        o = owner[c]
+        if o >= 0 and o != boss and c not in travelled:
+            targets.append((o, c))
+    for k in neg.placed:
+        if k[0] != boss and k not in targets:
+            targets.append(k)
+    targets.sort()
+    bids = []
+    for s, c in targets:
+        standing = quotes.get((s, c))
+        if standing is None or standing.status != AGREED:
+            bids.append(BIDS[s][c])
     return bids
 
 

@@ -35,11 +35,7 @@ from club_agentes.engine.yo_soy_el_jefe.state import (
     Quote,
     State,
 )
-from club_agentes.engine.yo_soy_el_jefe.steps.deal import (
-    SPACE_COLSET,
-    keep_group,
-    represents,
-)
+from club_agentes.engine.yo_soy_el_jefe.steps.deal import SPACE_COLSET, represents
 
 
 @lru_cache(maxsize=1024)
@@ -239,10 +235,10 @@ def do_price(state: State, seat: int, move: Price) -> list[Event]:
 def price_change(state: State, actor: int, text: str) -> None:
     """Log a price named, refused or withdrawn by ``actor`` as a change every seat may answer.
 
-    Such a change leaves the group that would take part in a close as it was (``keep_group``).
+    Such a change leaves the deal's terms as they were: nothing is agreed until a price is accepted, and an
+    agreement binds (it is never refused nor withdrawn).
     """
     neg = state.neg
     assert neg is not None
     neg.history.append(text)
-    neg.change(actor, text.removesuffix("."))
-    keep_group(state, neg.revision - 1)
+    neg.change(actor, text.removesuffix("."), terms=False)
