@@ -83,6 +83,7 @@ from club_agentes.engine.yo_soy_el_jefe.steps.influence import (
 )
 from club_agentes.engine.yo_soy_el_jefe.steps.prices import (
     NAME_FIRST,
+    bid_target,
     check_bid,
     check_offer,
     check_price,
@@ -90,6 +91,7 @@ from club_agentes.engine.yo_soy_el_jefe.steps.prices import (
     do_offer,
     do_price,
     listing_key,
+    offer_target,
     price_change,
     price_menu,
 )
@@ -667,5 +669,6 @@ STEP = Step(
     },
     _foreign,
     _waiting,
+    owns={Offer: offer_target, Bid: bid_target},
     listing_key=listing_key,
 )

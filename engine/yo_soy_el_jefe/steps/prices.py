@@ -62,7 +62,8 @@ NAME_FIRST = Refusal(  # built once (a Refusal is immutable, and this one reads 
 
 
 def _demand_target(state: State, neg: Negotiation, seat: int, colour: int, namer: int) -> Refusal | None:
-    """Whether ``namer`` may name a price for ``seat``'s ``colour`` now (an offer or a bid)."""
+    """Whether ``namer`` may name a price for ``seat``'s ``colour`` now (an offer or a bid): a colour the deal asks
+    for (3-1), which ``seat`` can give (ruling ``promesas``) and has not agreed on (an agreement binds)."""
     if colour not in SPACE_COLSET[neg.space]:
         return Refusal(
             R.PARTICIPATION,
@@ -86,6 +87,12 @@ def _demand_target(state: State, neg: Negotiation, seat: int, colour: int, namer
                 f"{whose} {COLOURS[colour]} is already agreed for {quote.millions}M; an agreement binds."
             ),
         )
+    return None
+
+
+def _bound(neg: Negotiation, seat: int, colour: int, namer: int) -> Refusal | None:
+    """Whether ``namer`` may still name a price for ``seat``'s ``colour``: not once every amount up to the payout has
+    been named :data:`SAME_PRICE_TIMES` times by it under this boss (ruling ``limite-de-ofertas``)."""
     named = neg.named
     counts = named.get((namer, seat, colour)) if named else None
     if counts is not None and len(counts) >= neg.payout and min(counts.values()) >= SAME_PRICE_TIMES:
@@ -100,8 +107,10 @@ def _demand_target(state: State, neg: Negotiation, seat: int, colour: int, namer
     return None
 
 
-def check_offer(state: State, seat: int, move: Offer) -> Refusal | None:
-    """A seat other than the boss states (or changes) its demand for a colour it can give (3-2-1)."""
+def offer_target(state: State, seat: int, move: Offer) -> Refusal | None:
+    """A seat other than the boss states (or changes) its demand for a colour it can give (3-2-1): the part of the
+    offer's check that the negotiation's candidates hold by construction (the kit's ``owns``: they offer only such
+    colours, and only while no price is being named); :func:`check_offer` is the rest."""
     neg = state.neg
     assert neg is not None
     if neg.naming is not None:
@@ -113,8 +122,18 @@ def check_offer(state: State, seat: int, move: Offer) -> Refusal | None:
     return _demand_target(state, neg, seat, COLOUR_INDEX[move.colour], seat)
 
 
-def check_bid(state: State, seat: int, move: Bid) -> Refusal | None:
-    """The boss proposes (or changes) a price to another seat for a colour that seat can give (3-2-1)."""
+def check_offer(state: State, seat: int, move: Offer) -> Refusal | None:
+    """An offer the seat may make (:func:`offer_target`) is refused once its prices are spent (ruling
+    ``limite-de-ofertas``)."""
+    neg = state.neg
+    assert neg is not None
+    return _bound(neg, seat, COLOUR_INDEX[move.colour], seat)
+
+
+def bid_target(state: State, seat: int, move: Bid) -> Refusal | None:
+    """The boss proposes (or changes) a price to another seat for a colour that seat can give (3-2-1): the part of
+    the bid's check that the negotiation's candidates hold by construction (the kit's ``owns``: only the boss is
+    offered bids, and only for such colours, while no price is being named); :func:`check_bid` is the rest."""
     neg = state.neg
     assert neg is not None
     if neg.naming is not None:
@@ -128,6 +147,14 @@ def check_bid(state: State, seat: int, move: Bid) -> Refusal | None:
     if target >= state.n or target == seat:
         return Refusal(R.PARTICIPATION, lambda move=move: f"seat {move.seat} is not another seat at this table.")
     return _demand_target(state, neg, target, COLOUR_INDEX[move.colour], seat)
+
+
+def check_bid(state: State, seat: int, move: Bid) -> Refusal | None:
+    """A bid the boss may make (:func:`bid_target`) is refused once its prices are spent (ruling
+    ``limite-de-ofertas``)."""
+    neg = state.neg
+    assert neg is not None
+    return _bound(neg, move.seat, COLOUR_INDEX[move.colour], seat)
 
 
 def listing_key(state: State, seat: int) -> tuple[int, int, int, tuple[tuple[int, int], ...] | None] | None:
