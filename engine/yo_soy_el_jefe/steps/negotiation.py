@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from club_agentes.engine.core import Event, Pending
-from club_agentes.engine.core.steps import Check, Refusal, Step, kept_while
+from club_agentes.engine.core.steps import Check, Refusal, Step, accept, kept_while
 from club_agentes.engine.yo_soy_el_jefe import events as said
 from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.moves import (
@@ -57,7 +57,7 @@ from club_agentes.engine.yo_soy_el_jefe.state import (
     Quote,
     State,
 )
-from club_agentes.engine.yo_soy_el_jefe.steps.closing import check_close, check_fail, do_close, do_fail
+from club_agentes.engine.yo_soy_el_jefe.steps.closing import check_close, do_close, do_fail, fail_by_boss, must_complete
 from club_agentes.engine.yo_soy_el_jefe.steps.deal import (
     SPACE_COLS,
     current_group,
@@ -128,6 +128,12 @@ def to_answer(neg: Negotiation, n: int) -> list[int]:
         if s != last and s not in passed:
             left.append(s)
     return left
+
+
+_OTHER_SETS: dict[int, tuple[frozenset[int], ...]] = {
+    n: tuple(frozenset(o) for o in others) for n, others in OTHERS.items()
+}
+"""``_OTHER_SETS[n][boss]``: :data:`OTHERS` as sets (what :meth:`set.issuperset` compares without a copy)."""
 
 
 _TO_ANSWER: dict[int, tuple[tuple[frozenset[int], ...], ...]] = {
@@ -470,7 +476,7 @@ def check_pass(state: State, seat: int, move: Pass) -> Refusal | None:
     assert neg is not None
     if neg.naming is not None:
         return NAME_FIRST
-    if seat == neg.boss and neg.passed.issuperset(OTHERS[state.n][seat]):
+    if seat == neg.boss and neg.passed.issuperset(_OTHER_SETS[state.n][seat]):
         return Refusal(
             R.R_PROTOCOL,
             lambda: (
@@ -505,13 +511,15 @@ def check_negotiation_close(state: State, seat: int, move: Close) -> Refusal | N
     return check_close(state, seat, move) or _quiet_refusal(state)
 
 
-def check_negotiation_fail(state: State, seat: int, move: Fail) -> Refusal | None:
-    """The boss may declare failure at any moment (3-3, "Fracaso de la transacción")."""
+def failing_boss(state: State, seat: int, move: Fail) -> Refusal | None:
+    """The boss may declare failure at any moment (3-3, "Fracaso de la transacción"), when no price is being named:
+    the part of the check the candidates hold by construction; under the two-player rules
+    :func:`~.closing.must_complete` follows."""
     neg = state.neg
     assert neg is not None
     if neg.naming is not None:
         return NAME_FIRST
-    return check_fail(state, seat, move)
+    return fail_by_boss(state, seat, move)
 
 
 def _card(check: Check) -> Check:
@@ -638,19 +646,19 @@ STEP = Step(
     pending,
     candidates,
     {
-        PlaceFamily: check_place_family,
+        PlaceFamily: accept,
         Offer: check_offer,
         Bid: check_bid,
         Price: check_price,
         Accept: check_accept,
-        Refuse: check_refuse,
-        Withdraw: check_withdraw,
+        Refuse: accept,
+        Withdraw: accept,
         Pass: check_pass,
         Travel: _card(check_travel),
         Hire: _card(check_hire),
         PlayBoss: _card(check_boss),
-        Close: check_negotiation_close,
-        Fail: check_negotiation_fail,
+        Close: accept,
+        Fail: must_complete,
     },
     {
         PlaceFamily: do_place_family,
@@ -669,6 +677,15 @@ STEP = Step(
     },
     _foreign,
     _waiting,
-    owns={Offer: offer_target, Bid: bid_target},
+    # the checks (or the parts of them) that the candidates hold by construction: listing skips them
+    owns={
+        PlaceFamily: check_place_family,
+        Offer: offer_target,
+        Bid: bid_target,
+        Refuse: check_refuse,
+        Withdraw: check_withdraw,
+        Close: check_negotiation_close,
+        Fail: failing_boss,
+    },
     listing_key=listing_key,
 )
