@@ -15,6 +15,7 @@ from typing import Any
 
 from club_agentes.engine.core import Event
 from club_agentes.engine.core.steps import Refusal
+from club_agentes.engine.se_vende import events as said
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.actions import ACTION_NAMES, CONSUME
 from club_agentes.engine.se_vende.cards import GOOD_NAMES, TRADE_PRICE, Power, PowerName
@@ -361,7 +362,7 @@ def done(state: State, seat: int, move: Done, ev: list[Event]) -> bool:
         _end_power(state, seat, cs, ev)
     else:
         cs.finished = True
-        ev.append(Event(f"seat {seat} finishes consuming"))
+        ev.append(said.finishes_consuming(seat))
     return _after(state, seat, cs, ev)
 
 
@@ -405,7 +406,7 @@ def _after(state: State, seat: int, cs: ConsumeSeat, ev: list[Event]) -> bool:
     """Finish the seat when nothing is left for it; return whether every seat has finished."""
     if not cs.finished and not is_open(state, seat, cs):
         cs.finished = True
-        ev.append(Event(f"seat {seat} has nothing more to consume"))
+        ev.append(said.nothing_to_consume(seat))
     if all(c is None or c.finished for c in state.consume):
         state.consume = [None] * state.n
         return True
