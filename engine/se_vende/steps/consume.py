@@ -87,7 +87,13 @@ def is_open(state: State, seat: int, cs: ConsumeSeat) -> bool:
     """Return whether ``seat`` still has something to do this phase (a sale, a power in use or usable)."""
     if cs.must_sell or cs.active is not None:
         return True
-    return any(ref not in cs.used and usable(state, seat, ref.power) for ref in cs.powers)
+    used = cs.used
+    for ref in cs.powers:  # a loop, not a generator (any()): this runs after every move of the phase
+        if ref in used:
+            continue
+        if usable(state, seat, ref.power):
+            return True
+    return False
 
 
 def trade_bonus(state: State, seat: int, kind: str) -> int:
@@ -407,7 +413,10 @@ def _after(state: State, seat: int, cs: ConsumeSeat, ev: list[Event]) -> bool:
     if not cs.finished and not is_open(state, seat, cs):
         cs.finished = True
         ev.append(said.nothing_to_consume(seat))
-    if all(c is None or c.finished for c in state.consume):
+    for c in state.consume:  # a loop, not a generator: this runs after every move of the phase
+        if c is not None and not c.finished:
+            break
+    else:
         state.consume = [None] * state.n
         return True
     return False
