@@ -84,8 +84,7 @@ from club_agentes.engine.yo_soy_el_jefe.steps.influence import (
 from club_agentes.engine.yo_soy_el_jefe.steps.prices import (
     NAME_FIRST,
     bid_target,
-    check_bid,
-    check_offer,
+    check_bound,
     check_price,
     do_bid,
     do_offer,
@@ -647,8 +646,8 @@ STEP = Step(
     candidates,
     {
         PlaceFamily: accept,
-        Offer: check_offer,
-        Bid: check_bid,
+        Offer: check_bound,
+        Bid: check_bound,
         Price: check_price,
         Accept: check_accept,
         Refuse: accept,

@@ -90,27 +90,10 @@ def _demand_target(state: State, neg: Negotiation, seat: int, colour: int, namer
     return None
 
 
-def _bound(neg: Negotiation, seat: int, colour: int, namer: int) -> Refusal | None:
-    """Whether ``namer`` may still name a price for ``seat``'s ``colour``: not once every amount up to the payout has
-    been named :data:`SAME_PRICE_TIMES` times by it under this boss (ruling ``limite-de-ofertas``)."""
-    named = neg.named
-    counts = named.get((namer, seat, colour)) if named else None
-    if counts is not None and len(counts) >= neg.payout and min(counts.values()) >= SAME_PRICE_TIMES:
-        # ruling limite-de-ofertas: every amount up to the payout already named twice by this namer
-        return Refusal(
-            R.R_BOUND,
-            lambda neg=neg, colour=colour: (
-                f"every price up to {neg.payout}M has been named {SAME_PRICE_TIMES} times for this {COLOURS[colour]} "
-                "under this boss; answer or wait for the other side."
-            ),
-        )
-    return None
-
-
 def offer_target(state: State, seat: int, move: Offer) -> Refusal | None:
     """A seat other than the boss states (or changes) its demand for a colour it can give (3-2-1): the part of the
     offer's check that the negotiation's candidates hold by construction (the kit's ``owns``: they offer only such
-    colours, and only while no price is being named); :func:`check_offer` is the rest."""
+    colours, and only while no price is being named); :func:`check_bound` is the rest."""
     neg = state.neg
     assert neg is not None
     if neg.naming is not None:
@@ -122,18 +105,10 @@ def offer_target(state: State, seat: int, move: Offer) -> Refusal | None:
     return _demand_target(state, neg, seat, COLOUR_INDEX[move.colour], seat)
 
 
-def check_offer(state: State, seat: int, move: Offer) -> Refusal | None:
-    """An offer the seat may make (:func:`offer_target`) is refused once its prices are spent (ruling
-    ``limite-de-ofertas``)."""
-    neg = state.neg
-    assert neg is not None
-    return _bound(neg, seat, COLOUR_INDEX[move.colour], seat)
-
-
 def bid_target(state: State, seat: int, move: Bid) -> Refusal | None:
     """The boss proposes (or changes) a price to another seat for a colour that seat can give (3-2-1): the part of
     the bid's check that the negotiation's candidates hold by construction (the kit's ``owns``: only the boss is
-    offered bids, and only for such colours, while no price is being named); :func:`check_bid` is the rest."""
+    offered bids, and only for such colours, while no price is being named); :func:`check_bound` is the rest."""
     neg = state.neg
     assert neg is not None
     if neg.naming is not None:
@@ -149,12 +124,26 @@ def bid_target(state: State, seat: int, move: Bid) -> Refusal | None:
     return _demand_target(state, neg, target, COLOUR_INDEX[move.colour], seat)
 
 
-def check_bid(state: State, seat: int, move: Bid) -> Refusal | None:
-    """A bid the boss may make (:func:`bid_target`) is refused once its prices are spent (ruling
+def check_bound(state: State, seat: int, move: Offer | Bid) -> Refusal | None:
+    """An offer or a bid the seat may make (:func:`offer_target`, :func:`bid_target`) is refused once the seat has
+    named every amount up to the payout :data:`SAME_PRICE_TIMES` times for that colour under this boss (ruling
     ``limite-de-ofertas``)."""
     neg = state.neg
     assert neg is not None
-    return _bound(neg, move.seat, COLOUR_INDEX[move.colour], seat)
+    named = neg.named
+    if not named:  # nothing named yet under this boss
+        return None
+    colour = COLOUR_INDEX[move.colour]
+    counts = named.get((seat, move.seat if type(move) is Bid else seat, colour))
+    if counts is not None and len(counts) >= neg.payout and min(counts.values()) >= SAME_PRICE_TIMES:
+        return Refusal(
+            R.R_BOUND,
+            lambda neg=neg, colour=colour: (
+                f"every price up to {neg.payout}M has been named {SAME_PRICE_TIMES} times for this {COLOURS[colour]} "
+                "under this boss; answer or wait for the other side."
+            ),
+        )
+    return None
 
 
 def listing_key(state: State, seat: int) -> tuple[int, int, int, tuple[tuple[int, int], ...] | None] | None:
