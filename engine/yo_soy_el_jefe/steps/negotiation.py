@@ -200,16 +200,21 @@ def _prompt_head(state: State) -> tuple[str, bool]:
 
 
 def _head_of(state: State) -> tuple[str, bool]:
-    """The prompt's first sentences and whether the deal is complete (:func:`_prompt_head`)."""
+    """The prompt's first sentences and whether the deal is complete (:func:`_prompt_head`): the deal, which
+    changes only with its terms (:func:`_deal_of`), then the last change."""
+    neg = state.neg
+    assert neg is not None
+    deal, complete = kept_while(state, _deal_of, neg, neg.terms)
+    return f"{deal} Last change: {neg.last_act}.", complete
+
+
+def _deal_of(state: State) -> tuple[str, bool]:
+    """The prompt's first sentence (the deal and what it still needs) and whether the deal is complete."""
     neg = state.neg
     assert neg is not None
     complete = current_group(state)[1]
     status = "its needs are met" if complete else f"it still needs {current_missing(state)}"
-    head = (
-        f"Negotiation on space {neg.space + 1} ({millions(neg.payout)}), boss seat {neg.boss}; {status}. "
-        f"Last change: {neg.last_act}."
-    )
-    return head, complete
+    return f"Negotiation on space {neg.space + 1} ({millions(neg.payout)}), boss seat {neg.boss}; {status}.", complete
 
 
 def _answer_tail(seats: tuple[int, ...], boss: int) -> str:
