@@ -307,7 +307,10 @@ class RandomBot:
         Raises:
             IndexError: if there is no legal move.
         """
-        return rng.choice(obs.moves)
+        moves = obs.moves
+        if not moves:
+            raise IndexError("choice() from an empty sequence")
+        return moves[rng.below(len(moves))]  # Rng.choice, inline: one per decision of every random playout
 
 
 class ViewBot(ABC):

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from club_agentes.engine.core.model import Bot, Config, Event, Game, decide
+from club_agentes.engine.core.model import Bot, Config, Event, Game, Observation
 from club_agentes.engine.core.rng import Rng
 
 
@@ -67,7 +67,7 @@ def play(
             raise RuntimeError(f"seat {seat} must decide ({pending.kind}) but has no legal move")
         if on_decision is not None:
             on_decision(state, seat, moves)
-        move = decide(bots[seat], game, state, seat, moves, rng)
+        move = bots[seat].choose(Observation(game, state, seat, moves), rng)  # model.decide, inline
         events = apply(state, seat, move)
         played((seat, move))
         if keep_events:

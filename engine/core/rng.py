@@ -17,6 +17,24 @@ _MASK = _TWO64 - 1
 _GAMMA = 0x9E3779B97F4A7C15
 
 
+def _limit(n: int) -> int:
+    """Return the largest multiple of ``n`` up to 2**64: a draw at or above it is rejected, so that ``x % n`` is
+    uniform.
+
+    Raises:
+        ValueError: if ``n`` is not positive.
+    """
+    if n <= 0:
+        raise ValueError(f"below() needs a positive bound, got {n}")
+    return _TWO64 - _TWO64 % n
+
+
+_TABLED = 1024
+_LIMITS: tuple[int, ...] = (0, *(_limit(n) for n in range(1, _TABLED)))
+"""``_LIMITS[n]``: :func:`_limit` of the bounds most draws use (a hand, a deck, a list of moves), worked out once;
+``_LIMITS[0]`` is never read (:func:`_limit` refuses a bound of 0 or less)."""
+
+
 class Rng:
     """Deterministic pseudo-random stream (SplitMix64).
 
@@ -49,9 +67,7 @@ class Rng:
         Raises:
             ValueError: if ``n`` is not positive.
         """
-        if n <= 0:
-            raise ValueError(f"below() needs a positive bound, got {n}")
-        limit = _TWO64 - _TWO64 % n
+        limit = _LIMITS[n] if 0 < n < _TABLED else _limit(n)
         while True:
             # next64() inline: one draw per decision of every random playout comes through here
             self.state = s = (self.state + _GAMMA) & _MASK

@@ -224,7 +224,7 @@ class Memo:
     the server (``pending`` then ``legal_moves`` then ``apply`` of one decision).
     """
 
-    __slots__ = ("kept", "kept_version", "legal", "pending", "seat", "step", "version")
+    __slots__ = ("kept", "kept_version", "lasting", "legal", "pending", "seat", "step", "version")
 
     def __init__(self, version: int, step: Any, pending: Pending) -> None:
         self.version = version
@@ -234,6 +234,8 @@ class Memo:
         self.legal: list[Any] = _NONE_LISTED
         self.kept: dict[Callable[[Any], Any], Any] = {}  # what kept() worked out, by function, at kept_version
         self.kept_version = -1
+        # what kept_while() worked out, by function: (the part of the state, its count then, the value)
+        self.lasting: dict[Callable[[Any], Any], tuple[object, int, Any]] = {}
 
 
 def memo_of(state: Any, step_of: Callable[[Any], Step[Any] | None], over: Callable[[Any], Pending]) -> Memo:
@@ -311,4 +313,28 @@ def kept(state: Any, work: Callable[[Any], T]) -> T:
         value: T = values[work]
         return value
     value = values[work] = work(state)
+    return value
+
+
+def kept_while(state: Any, work: Callable[[Any], T], part: object, count: int) -> T:
+    """Return ``work(state)``, worked out once while ``part`` (an object of the state, by identity) stands at
+    ``count``, kept in the state's :class:`Memo` over any number of versions.
+
+    For what changes only with one part of the state, which counts its own changes (a negotiation counts the
+    changes to its terms; moves in between, such as passes, raise the state's version but not that count):
+    ``work`` must read only what changes with ``count`` (or never), and change nothing. A new part (a new
+    negotiation, whose count starts again) is never mistaken for the one kept: the memo holds that part, so
+    its identity is not reused. A copy of the state starts with no memo. Raises what ``work`` raises (then
+    nothing is kept).
+    """
+    memo: Memo | None = state.memo
+    if memo is None:
+        memo = state.memo = Memo(-1, None, _NOT_WORKED_OUT)  # memo_of fills step, pending and legal when asked
+    lasting = memo.lasting
+    found = lasting.get(work)
+    if found is not None and found[0] is part and found[1] == count:
+        value: T = found[2]
+        return value
+    value = work(state)
+    lasting[work] = (part, count, value)
     return value

@@ -73,7 +73,11 @@ def active_cards(state: State, seat: int, phase: int) -> list[int]:
     """
     now = stamp(state.round, phase)
     st = state.stamps
-    return [c for c in state.tableau[seat] if st[c] < now]
+    out = []
+    for c in state.tableau[seat]:  # loops, not comprehensions, in these two: they run several times a decision
+        if st[c] < now:
+            out.append(c)
+    return out
 
 
 def power_total(state: State, seat: int, phase: int, power: PowerName) -> int:
@@ -81,7 +85,11 @@ def power_total(state: State, seat: int, phase: int, power: PowerName) -> int:
     now = stamp(state.round, phase)
     st = state.stamps
     sums = POWER_SUMS[power]
-    return sum(sums[c] for c in state.tableau[seat] if st[c] < now)
+    total = 0
+    for c in state.tableau[seat]:
+        if st[c] < now:
+            total += sums[c]
+    return total
 
 
 def military(state: State, seat: int) -> int:

@@ -58,6 +58,5 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
             counts[CARD_SLOT[c]] += 1
         world.counts[s] = counts
     world.rng = Rng(rng.next64())
-    world.group_cache = None
     world.memo = None
     return world

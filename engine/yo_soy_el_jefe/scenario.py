@@ -101,7 +101,6 @@ def position(
     state.used_by = [[0] * NSLOTS for _ in range(seats)]
     state.version += 1
     state.memo = None
-    state.group_cache = None
     return state
 
 

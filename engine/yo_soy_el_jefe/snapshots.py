@@ -110,7 +110,6 @@ def restore(cfg: JefeConfig, data: Mapping[str, Any]) -> State:
         state.end_reason = str(data["end_reason"])
         state.end_rule = data["end_rule"]
         state.version = 0
-        state.group_cache = None
         state.memo = None
     except (KeyError, TypeError, IndexError) as exc:
         raise ValueError(f"malformed Yo soy el jefe snapshot: {type(exc).__name__} {str(exc)[:80]}") from None

@@ -201,6 +201,7 @@ class Negotiation:
         "quotes",
         "revision",
         "space",
+        "terms",
         "travelled",
         "turn_seat",
         "used",
@@ -226,11 +227,20 @@ class Negotiation:
         self.last_actor = boss
         self.last_act = "the start of the negotiation"
         self.history: list[str] = []
-        self.revision = 0  # counts the changes (what the group at the close depends on changes only with them)
+        self.revision = 0  # counts the changes (every seat may answer each)
+        # counts the changes to the deal's terms: agreements, investor, placed and travelled cards, the boss (what the
+        # group at a close reads); a price named, refused or withdrawn, or a card stopped, changes none of them
+        self.terms = 0
 
-    def change(self, actor: int, what: str) -> None:
-        """Record a change of the negotiation by ``actor``: every seat may answer it again."""
+    def change(self, actor: int, what: str, *, terms: bool = True) -> None:
+        """Record a change of the negotiation by ``actor``: every seat may answer it again.
+
+        ``terms``: whether it may change the deal's terms (``False`` for a price named, refused or withdrawn, and
+        for a card stopped: none of them changes who would take part in a close, nor what is agreed).
+        """
         self.revision += 1
+        if terms:
+            self.terms += 1
         self.passed.clear()
         self.last_actor = actor
         self.last_act = what
@@ -268,6 +278,7 @@ class Negotiation:
         n.last_act = self.last_act
         n.history = list(self.history)
         n.revision = self.revision
+        n.terms = self.terms
         return n
 
 
@@ -341,7 +352,6 @@ class State:
         "epoch",
         "failed_in_a_row",
         "first_player",
-        "group_cache",
         "hand_limit_seat",
         "hands",
         "known",
@@ -412,7 +422,6 @@ class State:
         self.end_reason = ""
         self.end_rule: str | None = None
         self.version = 0
-        self.group_cache: Any = None  # deal.GroupCache, for the current version
         self.memo: Memo | None = None  # the core step kit's memo of this version (core.steps.memo_of)
         if cfg.marker_start is None:
             self.marker = -1
@@ -518,7 +527,6 @@ class State:
         s.end_reason = self.end_reason
         s.end_rule = self.end_rule
         s.version = self.version
-        s.group_cache = None
         s.memo = None
         s.marker = self.marker
         s.phase = self.phase

@@ -1,10 +1,5 @@
 """No function of ``engine/`` or ``quizzes/`` is above cyclomatic complexity 25 (radon's measure, ``radon cc``):
-a longer chain of decisions is broken into named steps.
-
-Three functions of the step modules are over it while those modules move to the one step kit
-(``engine/core/steps.py``, issue 27 points 1-3); they are listed with their complexity today, which may
-only fall, and the list goes once that work lands.
-"""
+a longer chain of decisions is broken into named steps (issue 27), with no exemption."""
 
 from __future__ import annotations
 
@@ -14,11 +9,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 MAX_COMPLEXITY = 25
-STEPS_BEING_PORTED = {
-    "engine/market_fortune/steps/reaction.py:hit": 27,
-    "engine/yo_soy_el_jefe/steps/deal.py:group": 37,
-    "engine/yo_soy_el_jefe/steps/negotiation.py:candidates": 28,
-}
 
 
 def complexities(folder: str) -> dict[str, int]:
@@ -36,11 +26,7 @@ def complexities(folder: str) -> dict[str, int]:
 
 @pytest.mark.parametrize("folder", ["engine", "quizzes"])
 def test_no_function_is_above_complexity_25(folder: str) -> None:
-    heavy = {
-        name: cc
-        for name, cc in complexities(folder).items()
-        if cc > MAX_COMPLEXITY and cc > STEPS_BEING_PORTED.get(name, 0)
-    }
+    heavy = {name: cc for name, cc in complexities(folder).items() if cc > MAX_COMPLEXITY}
     assert heavy == {}, f"break these into named steps (radon cc -s {folder}): {heavy}"
 
 

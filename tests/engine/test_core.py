@@ -88,6 +88,20 @@ def test_rng_below_draws_next64_and_rejects_the_uneven_top() -> None:
     assert refused >= 1 and drawn == x % n and a.state == b.state
 
 
+def test_rng_below_refuses_a_bound_below_one_and_reads_its_limits_on_either_side_of_the_table() -> None:
+    # below() reads the rejection limit of a small bound from a table built at import; 0 and negative
+    # bounds are refused (neither may index the table), and a bound past it is worked out when drawn.
+    for n in (0, -1, -1024):
+        with pytest.raises(ValueError, match="positive bound"):
+            Rng(3).below(n)
+    for n in (1023, 1024, 1025, 3**30):
+        a, b = Rng(11), Rng(11)
+        limit = 2**64 - 2**64 % n
+        while (x := b.next64()) >= limit:
+            pass
+        assert a.below(n) == x % n and a.state == b.state
+
+
 def test_rng_below_is_uniform_enough() -> None:
     r = Rng(1)
     counts = [0] * 6

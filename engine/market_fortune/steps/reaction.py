@@ -9,6 +9,7 @@ text covers the attack); :func:`hit` applies the red card's effect to a seat tha
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from club_agentes.engine.core import Event
@@ -246,88 +247,133 @@ def _lose_investments(state: State, seat: int, lost: list[Investment], ev: Event
     ev.append(Event(f"you lost {private}", (seat,)))
 
 
-def hit(state: State, atk: Attack, seat: int, ev: Events) -> None:
-    """Apply the attack's effect to ``seat``, who did not defend."""
-    s = strategy(atk.card)
-    e = s.effect
+def _steal(state: State, atk: Attack, seat: int, ev: Events) -> None:
+    """Robo (market-fortune/cartas/robo): the attacker takes 1 of ``seat``'s strategies at random."""
     a = atk.attacker
-    if e is Effect.STEAL_STRATEGY:
-        pool = state.strats[seat]
-        c = pool.pop(state.rng.below(len(pool)))
-        # Third seats cannot tell which strategy moved; thief and victim both know.
-        obscure_strategies(state, seat, a)
-        add_strategy(state, a, c)
-        private_to(state, c, a, seat)
-        ev.append(Event(f"seat {seat} did not defend: seat {a} took 1 of seat {seat}'s strategies at random"))
-        ev.append(Event(f"Robo: seat {a} took {cn(c)} from seat {seat}", (a, seat), {"card": CARD_ID[c]}))
-    elif e is Effect.MARKET_COLLAPSE:
-        # Face-up investments are final (ruling inversiones-volteadas): only the face-down ones are lost.
-        lost = [i for i in state.invs[seat] if not i.face_up]
-        state.invs[seat] = [i for i in state.invs[seat] if i.face_up]
-        _lose_investments(state, seat, lost, ev, f"seat {seat} did not defend against Colapso de Mercado")
-    elif e is Effect.CORRECTION:
-        k = atk.investment
-        assert k is not None
-        inv = return_investment(state, seat, k)
-        text = f"seat {seat} did not defend: Corrección returns investment #{k} to seat {seat}'s hand"
-        ev.append(Event(text + (f" ({inv_text(inv)})" if inv.face_up else "")))
-        ev.append(Event(f"your investment {inv_text(inv)} returned to your hand", (seat,)))
-    elif e is Effect.FEDERAL_AUDIT:
-        limit = s.params["max_value"]
-        flipped = [i for i in state.invs[seat] if not i.face_up]
-        reveal_all(state, seat, False)
-        ev.append(
-            Event(
-                f"seat {seat} did not defend: Auditoría Federal flips its portfolio face up: "
-                f"{describe_portfolio(state, seat, False)}"
-            )
+    pool = state.strats[seat]
+    c = pool.pop(state.rng.below(len(pool)))
+    # Third seats cannot tell which strategy moved; thief and victim both know.
+    obscure_strategies(state, seat, a)
+    add_strategy(state, a, c)
+    private_to(state, c, a, seat)
+    ev.append(Event(f"seat {seat} did not defend: seat {a} took 1 of seat {seat}'s strategies at random"))
+    ev.append(Event(f"Robo: seat {a} took {cn(c)} from seat {seat}", (a, seat), {"card": CARD_ID[c]}))
+
+
+def _collapse(state: State, atk: Attack, seat: int, ev: Events) -> None:
+    """Colapso de Mercado (market-fortune/cartas/colapso-de-mercado): ``seat``'s face-down investments are lost.
+
+    Face-up investments are final (ruling inversiones-volteadas): only the face-down ones are lost.
+    """
+    lost = [i for i in state.invs[seat] if not i.face_up]
+    state.invs[seat] = [i for i in state.invs[seat] if i.face_up]
+    _lose_investments(state, seat, lost, ev, f"seat {seat} did not defend against Colapso de Mercado")
+
+
+def _correction(state: State, atk: Attack, seat: int, ev: Events) -> None:
+    """Corrección (market-fortune/cartas/correccion): the chosen investment returns to ``seat``'s hand."""
+    k = atk.investment
+    assert k is not None
+    inv = return_investment(state, seat, k)
+    text = f"seat {seat} did not defend: Corrección returns investment #{k} to seat {seat}'s hand"
+    ev.append(Event(text + (f" ({inv_text(inv)})" if inv.face_up else "")))
+    ev.append(Event(f"your investment {inv_text(inv)} returned to your hand", (seat,)))
+
+
+def _audit(state: State, atk: Attack, seat: int, ev: Events) -> None:
+    """Auditoría Federal (market-fortune/cartas/auditoria-federal): ``seat``'s portfolio is flipped face up and
+    the investments it flipped worth the card's ``max_value`` or less are discarded."""
+    limit = strategy(atk.card).params["max_value"]
+    flipped = [i for i in state.invs[seat] if not i.face_up]
+    reveal_all(state, seat, False)
+    ev.append(
+        Event(
+            f"seat {seat} did not defend: Auditoría Federal flips its portfolio face up: "
+            f"{describe_portfolio(state, seat, False)}"
         )
-        # Only the investments it flipped: those already face up were final (ruling inversiones-volteadas).
-        lost = [i for i in flipped if inv_value(i) <= limit]
-        if lost:
-            state.invs[seat] = [i for i in state.invs[seat] if not any(i is x for x in lost)]
-            _lose_investments(state, seat, lost, ev, f"investments worth {limit}M or less are discarded")
-    elif e is Effect.TRADE:
-        mine = state.hands[a].pop(state.rng.below(len(state.hands[a])))
-        theirs = state.hands[seat].pop(state.rng.below(len(state.hands[seat])))
-        add_hand(state, a, theirs)
-        add_hand(state, seat, mine)
-        # Both sides know both cards; third seats cannot tell which cards changed hands.
-        obscure_hand(state, a, seat)
-        obscure_hand(state, seat, a)
-        private_to(state, mine, a, seat)
-        private_to(state, theirs, a, seat)
-        ev.append(Event(f"seat {seat} did not defend: seats {a} and {seat} exchanged 1 building card taken at random"))
-        ev.append(Event(f"Negociación: seat {a} gave {cn(mine)} and received {cn(theirs)} from seat {seat}", (a, seat)))
-    elif e is Effect.REGULATORY_BLOCK:
-        state.risk_ban[seat] = True
-        ev.append(Event(f"seat {seat} did not defend: it may not Arriesgar on its next turn"))
-    elif e is Effect.INFLATION:
-        hand = state.hands[seat]
-        c = hand.pop(state.rng.below(len(hand)))
-        shown, _ = discard_by_strategy(state, [c], seat)
-        if shown:
-            ev.append(Event(f"seat {seat} did not defend against Inflación and discarded {cn(c)} at random"))
-        else:
-            obscure_hand(state, seat)
-            ev.append(
-                Event(
-                    f"seat {seat} did not defend against Inflación and discarded 1 building card at random, "
-                    "face down on its pile, blocked (Campeonato)"
-                )
-            )
-            ev.append(Event(f"Inflación took your {cn(c)}", (seat,)))
-    elif e is Effect.SYSTEMIC_RISK:
-        if die_plus(state):
-            ev.append(Event(f"seat {seat} did not defend against Riesgo Sistémico, rolled + and keeps its portfolio"))
-        else:
-            # The most recently formed face-down investment (face-up ones are final).
-            k = max(k for k, i in enumerate(state.invs[seat]) if not i.face_up)
-            inv = return_investment(state, seat, k)
-            ev.append(
-                Event(
-                    f"seat {seat} did not defend against Riesgo Sistémico, rolled − and its newest "
-                    f"face-down investment #{k} returns to its hand"
-                )
-            )
-            ev.append(Event(f"your investment {inv_text(inv)} returned to your hand", (seat,)))
+    )
+    # Only the investments it flipped: those already face up were final (ruling inversiones-volteadas).
+    lost = [i for i in flipped if inv_value(i) <= limit]
+    if lost:
+        state.invs[seat] = [i for i in state.invs[seat] if not any(i is x for x in lost)]
+        _lose_investments(state, seat, lost, ev, f"investments worth {limit}M or less are discarded")
+
+
+def _trade(state: State, atk: Attack, seat: int, ev: Events) -> None:
+    """Negociación (market-fortune/cartas/negociacion): attacker and ``seat`` exchange 1 building card taken at
+    random from each hand."""
+    a = atk.attacker
+    mine = state.hands[a].pop(state.rng.below(len(state.hands[a])))
+    theirs = state.hands[seat].pop(state.rng.below(len(state.hands[seat])))
+    add_hand(state, a, theirs)
+    add_hand(state, seat, mine)
+    # Both sides know both cards; third seats cannot tell which cards changed hands.
+    obscure_hand(state, a, seat)
+    obscure_hand(state, seat, a)
+    private_to(state, mine, a, seat)
+    private_to(state, theirs, a, seat)
+    ev.append(Event(f"seat {seat} did not defend: seats {a} and {seat} exchanged 1 building card taken at random"))
+    ev.append(Event(f"Negociación: seat {a} gave {cn(mine)} and received {cn(theirs)} from seat {seat}", (a, seat)))
+
+
+def _block(state: State, atk: Attack, seat: int, ev: Events) -> None:
+    """Bloqueo Regulatorio (market-fortune/cartas/bloqueo-regulatorio): ``seat`` may not Arriesgar next turn."""
+    state.risk_ban[seat] = True
+    ev.append(Event(f"seat {seat} did not defend: it may not Arriesgar on its next turn"))
+
+
+def _inflation(state: State, atk: Attack, seat: int, ev: Events) -> None:
+    """Inflación (market-fortune/cartas/inflacion): ``seat`` discards 1 building card of its hand at random
+    (face down and blocked under Campeonato)."""
+    hand = state.hands[seat]
+    c = hand.pop(state.rng.below(len(hand)))
+    shown, _ = discard_by_strategy(state, [c], seat)
+    if shown:
+        ev.append(Event(f"seat {seat} did not defend against Inflación and discarded {cn(c)} at random"))
+        return
+    obscure_hand(state, seat)
+    ev.append(
+        Event(
+            f"seat {seat} did not defend against Inflación and discarded 1 building card at random, "
+            "face down on its pile, blocked (Campeonato)"
+        )
+    )
+    ev.append(Event(f"Inflación took your {cn(c)}", (seat,)))
+
+
+def _systemic(state: State, atk: Attack, seat: int, ev: Events) -> None:
+    """Riesgo Sistémico (market-fortune/cartas/riesgo-sistemico): ``seat`` rolls the Fortune die; on a − its
+    newest face-down investment returns to its hand (face-up ones are final: ruling inversiones-volteadas)."""
+    if die_plus(state):
+        ev.append(Event(f"seat {seat} did not defend against Riesgo Sistémico, rolled + and keeps its portfolio"))
+        return
+    k = max(k for k, i in enumerate(state.invs[seat]) if not i.face_up)
+    inv = return_investment(state, seat, k)
+    ev.append(
+        Event(
+            f"seat {seat} did not defend against Riesgo Sistémico, rolled − and its newest "
+            f"face-down investment #{k} returns to its hand"
+        )
+    )
+    ev.append(Event(f"your investment {inv_text(inv)} returned to your hand", (seat,)))
+
+
+Hit = Callable[[State, Attack, int, Events], None]
+_HITS: dict[Effect, Hit] = {
+    Effect.STEAL_STRATEGY: _steal,
+    Effect.MARKET_COLLAPSE: _collapse,
+    Effect.CORRECTION: _correction,
+    Effect.FEDERAL_AUDIT: _audit,
+    Effect.TRADE: _trade,
+    Effect.REGULATORY_BLOCK: _block,
+    Effect.INFLATION: _inflation,
+    Effect.SYSTEMIC_RISK: _systemic,
+}
+"""What each red attack does to a seat that did not defend, by the attack's effect."""
+
+
+def hit(state: State, atk: Attack, seat: int, ev: Events) -> None:
+    """Apply the attack's effect to ``seat``, who did not defend (one named step per red attack: :data:`_HITS`)."""
+    found = _HITS.get(strategy(atk.card).effect)
+    if found is not None:
+        found(state, atk, seat, ev)

@@ -61,8 +61,17 @@ def declare(
         return tuple([x for x in range(state.n) if deciding(state, x)])
 
     def pending(state: State) -> Pending:
-        seats = tuple([x for x in range(state.n) if deciding(state, x)])
-        return Pending("simultaneous", seats, prompt, tuple([x for x in state.part if x not in seats]))
+        # loops, not comprehensions: a comprehension is one more frame (and closure cells) on Python 3.11, and
+        # this runs once per decision
+        seats = []
+        for x in range(state.n):
+            if deciding(state, x):
+                seats.append(x)
+        done = []
+        for x in state.part:
+            if x not in seats:
+                done.append(x)
+        return Pending("simultaneous", tuple(seats), prompt, tuple(done))
 
     def foreign(state: State, seat: int, move: Any) -> Refusal:
         return Refusal(rule, lambda: f"now is {what}, so {move.text()!r} cannot be played")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from club_agentes.engine.core import Event
 from club_agentes.engine.core.steps import Refusal
+from club_agentes.engine.se_vende import events as said
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.actions import (
     ACTION_CODES,
@@ -32,7 +33,7 @@ def begin(state: State, ev: list[Event]) -> None:
     state.chosen = None
     state.actions = type(state.actions)(range(state.n))
     open_step(state, SELECT, tuple(range(state.n)), sealed=True)
-    ev.append(Event(f"round {state.round} begins: every seat chooses an action card in secret"))
+    ev.append(said.round_begins(state.round))
 
 
 def _deciding(state: State, seat: int) -> bool:
@@ -61,11 +62,8 @@ def check_choose(state: State, seat: int, move: ChooseAction) -> Refusal | None:
 def choose(state: State, seat: int, move: ChooseAction, ev: list[Event]) -> bool:
     """Seal the choice; reveal every choice when the last seat has chosen (then the phases run)."""
     state.actions.submit(seat, move.action)
-    ev.append(Event(f"seat {seat} has chosen an action card"))
-    token = action_token(state.round, seat, move.action)
-    ev.append(
-        Event(f"you chose {ACTION_NAMES[move.action]} ({token}); it stays sealed until every seat has chosen", (seat,))
-    )
+    ev.append(said.chose_action(seat))
+    ev.append(said.chose_action_sealed(seat, ACTION_NAMES[move.action], action_token(state.round, seat, move.action)))
     if not state.actions.complete:
         return False
     chosen = state.actions.reveal()

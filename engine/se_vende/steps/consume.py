@@ -15,6 +15,7 @@ from typing import Any
 
 from club_agentes.engine.core import Event
 from club_agentes.engine.core.steps import Refusal
+from club_agentes.engine.se_vende import events as said
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.actions import ACTION_NAMES, CONSUME
 from club_agentes.engine.se_vende.cards import GOOD_NAMES, TRADE_PRICE, Power, PowerName
@@ -86,7 +87,13 @@ def is_open(state: State, seat: int, cs: ConsumeSeat) -> bool:
     """Return whether ``seat`` still has something to do this phase (a sale, a power in use or usable)."""
     if cs.must_sell or cs.active is not None:
         return True
-    return any(ref not in cs.used and usable(state, seat, ref.power) for ref in cs.powers)
+    used = cs.used
+    for ref in cs.powers:  # a loop, not a generator (any()): this runs after every move of the phase
+        if ref in used:
+            continue
+        if usable(state, seat, ref.power):
+            return True
+    return False
 
 
 def trade_bonus(state: State, seat: int, kind: str) -> int:
@@ -361,7 +368,7 @@ def done(state: State, seat: int, move: Done, ev: list[Event]) -> bool:
         _end_power(state, seat, cs, ev)
     else:
         cs.finished = True
-        ev.append(Event(f"seat {seat} finishes consuming"))
+        ev.append(said.finishes_consuming(seat))
     return _after(state, seat, cs, ev)
 
 
@@ -405,8 +412,11 @@ def _after(state: State, seat: int, cs: ConsumeSeat, ev: list[Event]) -> bool:
     """Finish the seat when nothing is left for it; return whether every seat has finished."""
     if not cs.finished and not is_open(state, seat, cs):
         cs.finished = True
-        ev.append(Event(f"seat {seat} has nothing more to consume"))
-    if all(c is None or c.finished for c in state.consume):
+        ev.append(said.nothing_to_consume(seat))
+    for c in state.consume:  # a loop, not a generator: this runs after every move of the phase
+        if c is not None and not c.finished:
+            break
+    else:
         state.consume = [None] * state.n
         return True
     return False

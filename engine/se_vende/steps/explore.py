@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from club_agentes.engine.core import Event
 from club_agentes.engine.core.steps import Refusal
+from club_agentes.engine.se_vende import events as said
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.actions import EXPLORE
 from club_agentes.engine.se_vende.cards import PowerName
@@ -24,7 +25,6 @@ from club_agentes.engine.se_vende.table import (
     draw,
     name,
     open_step,
-    plural,
     to_discard,
 )
 
@@ -53,7 +53,7 @@ def begin(state: State, ev: list[Event]) -> bool:
         draws, keep = terms(state, seat)
         cards = draw(state, draws, ev)
         keep = min(keep, len(cards))
-        ev.append(Event(f"seat {seat} explores: draws {plural(len(cards), 'card')} and keeps {keep}"))
+        ev.append(said.explores(seat, len(cards), keep))
         if cards:
             ev.append(Event(f"you drew while exploring: {', '.join(name(c) for c in cards)}", (seat,)))
         if keep >= len(cards):
@@ -109,7 +109,7 @@ def keep(state: State, seat: int, move: Keep, ev: list[Event]) -> bool:
         return False
     for x in drawn:
         to_discard(state, x, seat)
-    ev.append(Event(f"seat {seat} has kept its cards and discards {len(drawn)} face down"))
+    ev.append(said.kept_and_discarded(seat, len(drawn)))
     drawn.clear()
     return not any(state.todo)
 

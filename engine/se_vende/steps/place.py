@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from club_agentes.engine.core import Event
 from club_agentes.engine.core.steps import Refusal, Step
+from club_agentes.engine.se_vende import events as said
 from club_agentes.engine.se_vende import rules as R
 from club_agentes.engine.se_vende.actions import DEVELOP, PHASE_NAMES, SETTLE
 from club_agentes.engine.se_vende.cards import GOOD_NAMES, PowerName
@@ -66,7 +67,7 @@ def _begin(state: State, step: int, ev: list[Event]) -> bool:
     state.placed = [NO_CARD] * state.n
     open_step(state, step, tuple(range(state.n)), sealed=True)
     what = "a development" if step == DEVELOP_PLACE else "a world"
-    ev.append(Event(f"{PHASE_NAMES[state.phase]}: every seat chooses in secret {what} to place, or none"))
+    ev.append(said.placing_begins(PHASE_NAMES[state.phase], what))
     return True
 
 
@@ -161,9 +162,9 @@ def place(state: State, seat: int, move: Place, ev: list[Event]) -> bool:
     """Seal the placement; when every seat has chosen, reveal them all and place the cards."""
     c = NO_CARD if move.card is None else INDEX[move.card]
     state.placing.submit(seat, c)
-    ev.append(Event(f"seat {seat} has chosen what to place"))
+    ev.append(said.chose_placement(seat))
     if c == NO_CARD:
-        ev.append(Event("you will place nothing this phase (sealed until every seat has chosen)", (seat,)))
+        ev.append(said.will_place_nothing(seat))
     else:
         ev.append(Event(f"you will place {name(c)} (sealed until every seat has chosen)", (seat,)))
     if not state.placing.complete:
@@ -178,7 +179,7 @@ def _reveal(state: State, ev: list[Event]) -> bool:
     owes = [0] * state.n
     for seat, c in choices.items():
         if c == NO_CARD:
-            ev.append(Event(f"seat {seat} places nothing in {PHASE_NAMES[state.phase]}"))
+            ev.append(said.places_nothing(seat, PHASE_NAMES[state.phase]))
             continue
         d = DEFS[c]
         owe = cost_now(state, seat, c)

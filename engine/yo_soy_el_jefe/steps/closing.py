@@ -31,12 +31,17 @@ def check_close(state: State, seat: int, move: Close) -> Refusal | None:
     return None
 
 
-def check_fail(state: State, seat: int, move: Fail) -> Refusal | None:
-    """Only the boss declares failure; under the two-player rules, not while the deal could close."""
+def fail_by_boss(state: State, seat: int, move: Fail) -> Refusal | None:
+    """Only the boss declares failure (3-3, "Fracaso de la transacción"); then :func:`must_complete`."""
     neg = state.neg
     assert neg is not None
     if seat != neg.boss:
         return Refusal(R.FAIL, lambda neg=neg: f"only the boss (seat {neg.boss}) declares the deal failed.")
+    return None
+
+
+def must_complete(state: State, seat: int, move: Fail) -> Refusal | None:
+    """Under the two-player rules the boss may not declare failure while the deal could close (dos-jugadores)."""
     if state.cfg.two_player_rules and current_group(state)[1]:
         return _MUST_COMPLETE
     return None

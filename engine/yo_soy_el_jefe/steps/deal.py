@@ -7,10 +7,10 @@ prices and agreements that lapse when a seat can no longer give its colour.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from club_agentes.engine.core import Event
+from club_agentes.engine.core.steps import kept_while
 from club_agentes.engine.yo_soy_el_jefe.state import AGREED, ASKED, COLOURS, SPACES, Negotiation, State
 
 FAMILY_PART = "family"
@@ -59,38 +59,66 @@ def represents(state: State, neg: Negotiation, seat: int, colour: int) -> bool:
 def group(state: State, neg: Negotiation) -> tuple[list[Part], bool]:
     """Return the parts that would take part if the boss closed now, and whether the deal is complete.
 
-    See ruling ``composicion-del-cierre`` for the order in which the group is formed.
+    Formed in the order of ruling ``composicion-del-cierre``, one named step per point of it: the agreements
+    (:func:`_agreements`), the boss's investor cards (:func:`_boss_investors`), the boss's placed family cards for
+    the colours still missing (:func:`_boss_family`), and under the two-player rules the other seats' investor
+    cards (:func:`_forced`); the deal is complete when :func:`_covers_needs`.
     """
-    boss = neg.boss
+    parts: list[Part] = []
+    covered: set[int] = set()
+    if neg.quotes:
+        _agreements(state, neg, parts, covered)
+    _boss_investors(state, neg, parts, covered)
+    need = _boss_family(neg, parts, covered)
+    if state.cfg.two_player_rules:
+        need = _forced(state, neg, parts, covered, need)
+    return parts, _covers_needs(neg, covered, need)
+
+
+def _agreements(state: State, neg: Negotiation, parts: list[Part], covered: set[int]) -> None:
+    """Point 1 of ruling ``composicion-del-cierre``: every agreement that can still be kept takes part, its seat
+    giving its investor card of that colour if it holds it untravelled, else the family card it placed."""
     owner = state.owner
     travelled = neg.travelled
     placed = neg.placed
-    parts: list[Part] = []
-    covered: set[int] = set()
     quotes = neg.quotes
-    if quotes:
-        for key in sorted(quotes):  # the keys: cheaper to sort than the items
-            quote = quotes[key]
-            if quote.status != AGREED:
-                continue
-            s, c = key
-            if owner[c] == s and c not in travelled:
-                parts.append(_part(s, c, INVESTOR_PART, quote.millions))
-                covered.add(c)
-            elif (s, c) in placed:
-                parts.append(_part(s, c, FAMILY_PART, quote.millions))
-                covered.add(c)
+    for key in sorted(quotes):  # the keys: cheaper to sort than the items
+        quote = quotes[key]
+        if quote.status != AGREED:
+            continue
+        s, c = key
+        if owner[c] == s and c not in travelled:
+            parts.append(_part(s, c, INVESTOR_PART, quote.millions))
+            covered.add(c)
+        elif key in placed:
+            parts.append(_part(s, c, FAMILY_PART, quote.millions))
+            covered.add(c)
+
+
+def _boss_investors(state: State, neg: Negotiation, parts: list[Part], covered: set[int]) -> None:
+    """Point 2 of ruling ``composicion-del-cierre``: the boss's own investor cards of the space's colours take part
+    unless travelled (3-1, "se consideran automáticamente de acuerdo"), at no cost."""
+    boss = neg.boss
+    owner = state.owner
+    travelled = neg.travelled
     for c in SPACE_COLS[neg.space]:
         if owner[c] == boss and c not in travelled and c not in covered:
             parts.append(_part(boss, c, INVESTOR_PART, 0))
             covered.add(c)
-    mand = SPACE_MAND[neg.space]
-    opt = SPACE_OPT[neg.space]
+
+
+def _boss_family(neg: Negotiation, parts: list[Part], covered: set[int]) -> int:
+    """Point 3 of ruling ``composicion-del-cierre``: the boss's placed family cards take part only for colours still
+    missing, mandatory ones first, then optional ones in colour order until enough are covered; return how many
+    optional colours are still needed."""
+    boss = neg.boss
+    placed = neg.placed
     if placed:
-        for c in mand:
+        for c in SPACE_MAND[neg.space]:
             if c not in covered and (boss, c) in placed:
                 parts.append(_part(boss, c, FAMILY_PART, 0))
                 covered.add(c)
+    opt = SPACE_OPT[neg.space]
     need = SPACE_OPT_NEEDED[neg.space]
     for c in opt:
         if c in covered:
@@ -101,83 +129,65 @@ def group(state: State, neg: Negotiation) -> tuple[list[Part], bool]:
                 parts.append(_part(boss, c, FAMILY_PART, 0))
                 covered.add(c)
                 need -= 1
-    if state.cfg.two_player_rules:
-        share = neg.payout // SPACES[neg.space].investors_needed
-        for c in mand:
-            o = owner[c]
-            if c not in covered and o >= 0 and o != boss and c not in travelled:
-                parts.append(_part(o, c, FORCED_PART, share))
-                covered.add(c)
-        for c in opt:
-            o = owner[c]
-            if need > 0 and c not in covered and o >= 0 and o != boss and c not in travelled:
-                parts.append(_part(o, c, FORCED_PART, share))
-                covered.add(c)
-                need -= 1
-    if need > 0:
-        return parts, False
-    for c in mand:
-        if c not in covered:
-            return parts, False
-    return parts, True
+    return need
 
 
-@dataclass(slots=True)
-class GroupCache:
-    """:func:`group` and :func:`missing` of one negotiation at one revision (they change only with a change), and
-    what the negotiation's prompt says of them."""
+def _forced(state: State, neg: Negotiation, parts: list[Part], covered: set[int], need: int) -> int:
+    """Point 4 of ruling ``composicion-del-cierre`` (section ``5-variantes/dos-jugadores``): under the two-player
+    rules the other seats' untravelled investor cards fill the colours still missing, mandatory first, each paid
+    the payout divided by the investors the space needs; return how many optional colours are still needed."""
+    boss = neg.boss
+    owner = state.owner
+    travelled = neg.travelled
+    share = neg.payout // SPACES[neg.space].investors_needed
+    for c in SPACE_MAND[neg.space]:
+        o = owner[c]
+        if c not in covered and o >= 0 and o != boss and c not in travelled:
+            parts.append(_part(o, c, FORCED_PART, share))
+            covered.add(c)
+    for c in SPACE_OPT[neg.space]:
+        o = owner[c]
+        if need > 0 and c not in covered and o >= 0 and o != boss and c not in travelled:
+            parts.append(_part(o, c, FORCED_PART, share))
+            covered.add(c)
+            need -= 1
+    return need
 
-    neg: Negotiation
-    revision: int
-    parts: list[Part]
-    complete: bool
-    missing: str | None = None
-    prompt_head: str | None = None  # the negotiation prompt's first sentences (steps.negotiation), same revision
-    bids: list[Any] | None = None  # the boss's bids to try (steps.negotiation), which read only what the group reads
+
+def _covers_needs(neg: Negotiation, covered: set[int], need: int) -> bool:
+    """Whether the group covers every mandatory colour and the optional ones the space needs (3-3: otherwise the
+    close is refused)."""
+    return need <= 0 and covered.issuperset(SPACE_MAND[neg.space])
+
+
+def _open_group(state: State) -> tuple[list[Part], bool]:
+    """:func:`group` of the open negotiation."""
+    neg = state.neg
+    assert neg is not None
+    return group(state, neg)
 
 
 def current_group(state: State) -> tuple[list[Part], bool]:
-    """Return :func:`group` for the open negotiation, computed once per change of the negotiation.
-
-    Everything the group depends on (prices, placed and travelled cards, investor cards, the boss) changes only
-    in a move that records a change (:meth:`Negotiation.change`), so passes and prices being named reuse it.
-    """
+    """Return :func:`group` for the open negotiation (worked out once while the deal's terms stand: the core kit's
+    :func:`~club_agentes.engine.core.steps.kept_while`)."""
     neg = state.neg
     assert neg is not None
-    cache = state.group_cache
-    if cache is None or cache.neg is not neg:
-        cache = state.group_cache = GroupCache(neg, neg.revision, *group(state, neg))
-    elif cache.revision != neg.revision:  # the same negotiation after a change: the cache is worked out anew in place
-        cache.parts, cache.complete = group(state, neg)
-        cache.revision = neg.revision
-        cache.missing = cache.prompt_head = None
-        cache.bids = None
-    return cache.parts, cache.complete
+    return kept_while(state, _open_group, neg, neg.terms)
 
 
-def keep_group(state: State, revision: int) -> None:
-    """Carry the group worked out at ``revision`` over to the negotiation's new revision, after a change that
-    leaves it as it was.
-
-    The group reads only agreed prices, investor cards, placed and travelled cards and the boss; a price named,
-    refused or withdrawn (never an agreed one: an agreement binds) or a stop card changes none of them.
-    """
-    cache = state.group_cache
+def _open_missing(state: State) -> str:
+    """:func:`missing` of the open negotiation."""
     neg = state.neg
-    if cache is not None and neg is not None and cache.neg is neg and cache.revision == revision:
-        cache.revision = neg.revision
-        cache.prompt_head = None
+    assert neg is not None
+    parts, complete = current_group(state)
+    return missing(neg, parts, complete)
 
 
 def current_missing(state: State) -> str:
-    """Return :func:`missing` for the open negotiation, computed once per state version."""
-    parts, complete = current_group(state)
-    cache: GroupCache = state.group_cache
-    if cache.missing is None:
-        neg = state.neg
-        assert neg is not None
-        cache.missing = missing(neg, parts, complete)
-    return cache.missing
+    """Return :func:`missing` for the open negotiation (worked out once while the deal's terms stand)."""
+    neg = state.neg
+    assert neg is not None
+    return kept_while(state, _open_missing, neg, neg.terms)
 
 
 def missing(neg: Negotiation, parts: list[Part], complete: bool) -> str:

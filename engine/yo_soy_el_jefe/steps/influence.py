@@ -39,7 +39,7 @@ from club_agentes.engine.yo_soy_el_jefe.state import (
     State,
     StopWindow,
 )
-from club_agentes.engine.yo_soy_el_jefe.steps.deal import SPACE_COLS, SPACE_COLSET, keep_group, lapse
+from club_agentes.engine.yo_soy_el_jefe.steps.deal import SPACE_COLS, SPACE_COLSET, lapse
 from club_agentes.engine.yo_soy_el_jefe.words import CLOCKWISE, card_name
 
 # --------------------------------------------------------------------------- travel cards
@@ -334,8 +334,8 @@ def do_stop(state: State, seat: int, move: Stop) -> list[Event]:
     if neg is not None:
         neg.used.add(seat)
         neg.history.append(text)
-        neg.change(seat, f"seat {seat}'s stop card against {stop_words(state, stop)}")
-        keep_group(state, neg.revision - 1)
+        # the stopped card never took effect: the deal's terms are as they were
+        neg.change(seat, f"seat {seat}'s stop card against {stop_words(state, stop)}", terms=False)
     else:
         events += after_limit(state)
     return events

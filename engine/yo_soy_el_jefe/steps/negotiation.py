@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from club_agentes.engine.core import Event, Pending
-from club_agentes.engine.core.steps import Check, Refusal, Step
+from club_agentes.engine.core.steps import Check, Refusal, Step, accept, kept_while
 from club_agentes.engine.yo_soy_el_jefe import events as said
 from club_agentes.engine.yo_soy_el_jefe import rules as R
 from club_agentes.engine.yo_soy_el_jefe.moves import (
@@ -57,10 +57,9 @@ from club_agentes.engine.yo_soy_el_jefe.state import (
     Quote,
     State,
 )
-from club_agentes.engine.yo_soy_el_jefe.steps.closing import check_close, check_fail, do_close, do_fail
+from club_agentes.engine.yo_soy_el_jefe.steps.closing import check_close, do_close, do_fail, fail_by_boss, must_complete
 from club_agentes.engine.yo_soy_el_jefe.steps.deal import (
     SPACE_COLS,
-    GroupCache,
     current_group,
     current_missing,
     group,
@@ -84,13 +83,14 @@ from club_agentes.engine.yo_soy_el_jefe.steps.influence import (
 )
 from club_agentes.engine.yo_soy_el_jefe.steps.prices import (
     NAME_FIRST,
-    check_bid,
-    check_offer,
+    bid_target,
+    check_bound,
     check_price,
     do_bid,
     do_offer,
     do_price,
     listing_key,
+    offer_target,
     price_change,
     price_menu,
 )
@@ -127,6 +127,12 @@ def to_answer(neg: Negotiation, n: int) -> list[int]:
         if s != last and s not in passed:
             left.append(s)
     return left
+
+
+_OTHER_SETS: dict[int, tuple[frozenset[int], ...]] = {
+    n: tuple(frozenset(o) for o in others) for n, others in OTHERS.items()
+}
+"""``_OTHER_SETS[n][boss]``: :data:`OTHERS` as sets (what :meth:`set.issuperset` compares without a copy)."""
 
 
 _TO_ANSWER: dict[int, tuple[tuple[frozenset[int], ...], ...]] = {
@@ -186,24 +192,29 @@ _PRICE_PENDINGS: dict[tuple[int, bool, int, int, int, int, int], Pending] = {}
 
 
 def _prompt_head(state: State) -> tuple[str, bool]:
-    """Return the prompt's first sentences (the deal, its needs, the last change) and whether the deal is complete,
-    worked out once per change of the negotiation (what they say changes only with a change)."""
+    """Return the prompt's first sentences (the deal, its needs, the last change) and whether the deal is complete
+    (what they say changes only with a change of the negotiation: kept by the core kit until the next one)."""
     neg = state.neg
     assert neg is not None
-    cache = state.group_cache
-    if cache is not None and cache.neg is neg and cache.revision == neg.revision and cache.prompt_head is not None:
-        return cache.prompt_head, cache.complete  # already worked out for this change
+    return kept_while(state, _head_of, neg, neg.revision)
+
+
+def _head_of(state: State) -> tuple[str, bool]:
+    """The prompt's first sentences and whether the deal is complete (:func:`_prompt_head`): the deal, which
+    changes only with its terms (:func:`_deal_of`), then the last change."""
+    neg = state.neg
+    assert neg is not None
+    deal, complete = kept_while(state, _deal_of, neg, neg.terms)
+    return f"{deal} Last change: {neg.last_act}.", complete
+
+
+def _deal_of(state: State) -> tuple[str, bool]:
+    """The prompt's first sentence (the deal and what it still needs) and whether the deal is complete."""
+    neg = state.neg
+    assert neg is not None
     complete = current_group(state)[1]
-    cache = state.group_cache
-    assert cache is not None
-    head = cache.prompt_head
-    if head is None:
-        status = "its needs are met" if complete else f"it still needs {current_missing(state)}"
-        head = cache.prompt_head = (
-            f"Negotiation on space {neg.space + 1} ({millions(neg.payout)}), boss seat {neg.boss}; {status}. "
-            f"Last change: {neg.last_act}."
-        )
-    return head, complete
+    status = "its needs are met" if complete else f"it still needs {current_missing(state)}"
+    return f"Negotiation on space {neg.space + 1} ({millions(neg.payout)}), boss seat {neg.boss}; {status}.", complete
 
 
 def _answer_tail(seats: tuple[int, ...], boss: int) -> str:
@@ -241,57 +252,74 @@ def _price_pending(neg: Negotiation) -> Pending:
 
 
 def candidates(state: State, seat: int) -> list[Any]:
-    """Return the moves to try for a deciding seat, in listing order (the checks filter them)."""
+    """Return the moves to try for a deciding seat, in listing order (the checks filter them): the prices to name
+    while a price is being named (3-2-1), else the boss's moves or another seat's."""
     neg = state.neg
     assert neg is not None
     if neg.naming is not None:
         return price_menu(neg.payout, neg.dividends)
-    cols = SPACE_COLS[neg.space]
-    counts = state.counts[seat]
-    quotes = neg.quotes
-    placed = neg.placed
-    moves: list[Any] = []
     if seat == neg.boss:
-        calm = quiet(neg, state.n)
-        if calm and current_group(state)[1]:
-            moves.append(CLOSE)
-        if quotes:
-            for key in sorted(quotes) if len(quotes) > 1 else quotes:  # the keys: cheaper to sort than the items
-                q = quotes[key]
-                s, c = key
-                if q.status == ASKED:
-                    if calm:
-                        moves.append(ACCEPTS_CLOSE[s][c])
-                    moves.append(ACCEPTS[s][c])
-                    moves.append(REFUSES[s][c])
-                elif q.status == PROPOSED:
-                    moves.append(WITHDRAWS[s][c])
-        for c in cols:
-            if counts[SLOT_FAMILY + c] and (seat, c) not in placed:
-                moves.append(PLACE_FAMILY[c])
-        moves += _boss_bids(state, neg)
-        moves += travel_moves(state, seat)
-        moves += hire_moves(state, seat)
-        moves.append(PASS)
-        moves.append(FAIL)
-        return moves
+        return _boss_candidates(state, neg, seat)
+    return _seat_candidates(state, neg, seat)
+
+
+def _boss_candidates(state: State, neg: Negotiation, seat: int) -> list[Any]:
+    """The boss's moves to try: close a complete deal once every other seat has answered (3-3), answer the prices
+    asked and withdraw its own (3-2-1), place family cards (3-1), bid (3-2-1), influence cards (3-2-2), wait, or
+    declare failure (3-3)."""
+    calm = quiet(neg, state.n)
+    moves: list[Any] = []
+    if calm and current_group(state)[1]:
+        moves.append(CLOSE)
+    if neg.quotes:
+        _boss_answers(neg, calm, moves)
+    _family_moves(state, neg, seat, moves)
+    moves += _boss_bids(state, neg)
+    moves += travel_moves(state, seat)
+    moves += hire_moves(state, seat)
+    moves.append(PASS)
+    moves.append(FAIL)
+    return moves
+
+
+def _boss_answers(neg: Negotiation, calm: bool, moves: list[Any]) -> None:
+    """Append the boss's answers to the prices on the table, in seat and colour order (3-2-1): accept (and close at
+    once when every other seat has answered, 3-3) or refuse a price asked, withdraw a price it proposed."""
+    quotes = neg.quotes
+    for key in sorted(quotes) if len(quotes) > 1 else quotes:  # the keys: cheaper to sort than the items
+        q = quotes[key]
+        s, c = key
+        if q.status == ASKED:
+            if calm:
+                moves.append(ACCEPTS_CLOSE[s][c])
+            moves.append(ACCEPTS[s][c])
+            moves.append(REFUSES[s][c])
+        elif q.status == PROPOSED:
+            moves.append(WITHDRAWS[s][c])
+
+
+def _family_moves(state: State, neg: Negotiation, seat: int, moves: list[Any]) -> None:
+    """Append the family cards ``seat`` may place: a colour of the space it holds a family card of and has not
+    placed (3-1)."""
+    counts = state.counts[seat]
+    placed = neg.placed
+    for c in SPACE_COLS[neg.space]:
+        if counts[SLOT_FAMILY + c] and (seat, c) not in placed:
+            moves.append(PLACE_FAMILY[c])
+
+
+def _seat_candidates(state: State, neg: Negotiation, seat: int) -> list[Any]:
+    """The moves to try for a seat other than the boss: answer the boss's prices for its colours and withdraw its
+    own (3-2-1), offer a colour it can give (3-2-1), place family cards (3-1), influence cards (3-2-2), or pass."""
+    quotes = neg.quotes
+    moves: list[Any] = []
     if quotes:
-        for key in sorted(quotes) if len(quotes) > 1 else quotes:
-            s, c = key
-            if s == seat:
-                q = quotes[key]
-                if q.status == PROPOSED:
-                    moves.append(ACCEPTS[s][c])
-                    moves.append(REFUSES[s][c])
-                elif q.status == ASKED:
-                    moves.append(WITHDRAWS[s][c])
-    for c in cols:
+        _seat_answers(neg, seat, moves)
+    for c in SPACE_COLS[neg.space]:
         standing = quotes.get((seat, c))
         if (standing is None or standing.status != AGREED) and represents(state, neg, seat, c):
             moves.append(OFFERS[c])
-    for c in cols:
-        if counts[SLOT_FAMILY + c] and (seat, c) not in placed:
-            moves.append(PLACE_FAMILY[c])
+    _family_moves(state, neg, seat, moves)
     moves += travel_moves(state, seat)
     moves += hire_moves(state, seat)
     moves += boss_moves(state, seat)
@@ -299,36 +327,54 @@ def candidates(state: State, seat: int) -> list[Any]:
     return moves
 
 
-def _boss_bids(state: State, neg: Negotiation) -> list[Bid]:
-    """Return the bids to try for the boss: for each other seat's colour it gives (investor or placed family card)
-    and has not agreed on, in seat and colour order.
+def _seat_answers(neg: Negotiation, seat: int, moves: list[Any]) -> None:
+    """Append ``seat``'s answers to the prices for its colours, in colour order (3-2-1): accept or refuse a price
+    the boss proposed, withdraw a price it asked."""
+    quotes = neg.quotes
+    for key in sorted(quotes) if len(quotes) > 1 else quotes:
+        s, c = key
+        if s == seat:
+            q = quotes[key]
+            if q.status == PROPOSED:
+                moves.append(ACCEPTS[s][c])
+                moves.append(REFUSES[s][c])
+            elif q.status == ASKED:
+                moves.append(WITHDRAWS[s][c])
 
-    They read only what the group at a close reads (investor cards, travelled and placed cards, agreed prices, the
-    boss), so they are worked out once per :class:`~.deal.GroupCache`, which lasts as long as all of that.
+
+def _boss_bids(state: State, neg: Negotiation) -> list[Bid]:
+    """Return the bids to try for the boss (3-2-1): for each other seat's colour it gives (investor or placed family
+    card) and has not agreed on, in seat and colour order.
+
+    They read only the deal's terms (investor cards, travelled and placed cards, agreed prices, the boss), so the
+    core kit keeps them while those stand (:func:`~club_agentes.engine.core.steps.kept_while`).
     """
-    current_group(state)  # the negotiation's GroupCache is now this revision's
-    cache: GroupCache = state.group_cache
-    bids = cache.bids
-    if bids is None:
-        boss = neg.boss
-        owner = state.owner
-        travelled = neg.travelled
-        quotes = neg.quotes
-        # Loops, not comprehensions: a comprehension would turn these locals into closure cells (Python 3.11).
-        targets = []
-        for c in SPACE_COLS[neg.space]:
-            o = owner[c]
-            if o >= 0 and o != boss and c not in travelled:
-                targets.append((o, c))
-        for k in neg.placed:
-            if k[0] != boss and k not in targets:
-                targets.append(k)
-        targets.sort()
-        bids = cache.bids = []
-        for s, c in targets:
-            standing = quotes.get((s, c))
-            if standing is None or standing.status != AGREED:
-                bids.append(BIDS[s][c])
+    return kept_while(state, _bids_of, neg, neg.terms)
+
+
+def _bids_of(state: State) -> list[Bid]:
+    """The boss's bids to try (:func:`_boss_bids`)."""
+    neg = state.neg
+    assert neg is not None
+    boss = neg.boss
+    owner = state.owner
+    travelled = neg.travelled
+    quotes = neg.quotes
+    # Loops, not comprehensions: a comprehension would turn these locals into closure cells (Python 3.11).
+    targets = []
+    for c in SPACE_COLS[neg.space]:
+        o = owner[c]
+        if o >= 0 and o != boss and c not in travelled:
+            targets.append((o, c))
+    for k in neg.placed:
+        if k[0] != boss and k not in targets:
+            targets.append(k)
+    targets.sort()
+    bids = []
+    for s, c in targets:
+        standing = quotes.get((s, c))
+        if standing is None or standing.status != AGREED:
+            bids.append(BIDS[s][c])
     return bids
 
 
@@ -434,7 +480,7 @@ def check_pass(state: State, seat: int, move: Pass) -> Refusal | None:
     assert neg is not None
     if neg.naming is not None:
         return NAME_FIRST
-    if seat == neg.boss and neg.passed.issuperset(OTHERS[state.n][seat]):
+    if seat == neg.boss and neg.passed.issuperset(_OTHER_SETS[state.n][seat]):
         return Refusal(
             R.R_PROTOCOL,
             lambda: (
@@ -469,13 +515,15 @@ def check_negotiation_close(state: State, seat: int, move: Close) -> Refusal | N
     return check_close(state, seat, move) or _quiet_refusal(state)
 
 
-def check_negotiation_fail(state: State, seat: int, move: Fail) -> Refusal | None:
-    """The boss may declare failure at any moment (3-3, "Fracaso de la transacción")."""
+def failing_boss(state: State, seat: int, move: Fail) -> Refusal | None:
+    """The boss may declare failure at any moment (3-3, "Fracaso de la transacción"), when no price is being named:
+    the part of the check the candidates hold by construction; under the two-player rules
+    :func:`~.closing.must_complete` follows."""
     neg = state.neg
     assert neg is not None
     if neg.naming is not None:
         return NAME_FIRST
-    return check_fail(state, seat, move)
+    return fail_by_boss(state, seat, move)
 
 
 def _card(check: Check) -> Check:
@@ -602,19 +650,19 @@ STEP = Step(
     pending,
     candidates,
     {
-        PlaceFamily: check_place_family,
-        Offer: check_offer,
-        Bid: check_bid,
+        PlaceFamily: accept,
+        Offer: check_bound,
+        Bid: check_bound,
         Price: check_price,
         Accept: check_accept,
-        Refuse: check_refuse,
-        Withdraw: check_withdraw,
+        Refuse: accept,
+        Withdraw: accept,
         Pass: check_pass,
         Travel: _card(check_travel),
         Hire: _card(check_hire),
         PlayBoss: _card(check_boss),
-        Close: check_negotiation_close,
-        Fail: check_negotiation_fail,
+        Close: accept,
+        Fail: must_complete,
     },
     {
         PlaceFamily: do_place_family,
@@ -633,5 +681,15 @@ STEP = Step(
     },
     _foreign,
     _waiting,
+    # the checks (or the parts of them) that the candidates hold by construction: listing skips them
+    owns={
+        PlaceFamily: check_place_family,
+        Offer: offer_target,
+        Bid: bid_target,
+        Refuse: check_refuse,
+        Withdraw: check_withdraw,
+        Close: check_negotiation_close,
+        Fail: failing_boss,
+    },
     listing_key=listing_key,
 )

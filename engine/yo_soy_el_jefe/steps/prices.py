@@ -35,11 +35,7 @@ from club_agentes.engine.yo_soy_el_jefe.state import (
     Quote,
     State,
 )
-from club_agentes.engine.yo_soy_el_jefe.steps.deal import (
-    SPACE_COLSET,
-    keep_group,
-    represents,
-)
+from club_agentes.engine.yo_soy_el_jefe.steps.deal import SPACE_COLSET, represents
 
 
 @lru_cache(maxsize=1024)
@@ -66,7 +62,8 @@ NAME_FIRST = Refusal(  # built once (a Refusal is immutable, and this one reads 
 
 
 def _demand_target(state: State, neg: Negotiation, seat: int, colour: int, namer: int) -> Refusal | None:
-    """Whether ``namer`` may name a price for ``seat``'s ``colour`` now (an offer or a bid)."""
+    """Whether ``namer`` may name a price for ``seat``'s ``colour`` now (an offer or a bid): a colour the deal asks
+    for (3-1), which ``seat`` can give (ruling ``promesas``) and has not agreed on (an agreement binds)."""
     if colour not in SPACE_COLSET[neg.space]:
         return Refusal(
             R.PARTICIPATION,
@@ -90,22 +87,13 @@ def _demand_target(state: State, neg: Negotiation, seat: int, colour: int, namer
                 f"{whose} {COLOURS[colour]} is already agreed for {quote.millions}M; an agreement binds."
             ),
         )
-    named = neg.named
-    counts = named.get((namer, seat, colour)) if named else None
-    if counts is not None and len(counts) >= neg.payout and min(counts.values()) >= SAME_PRICE_TIMES:
-        # ruling limite-de-ofertas: every amount up to the payout already named twice by this namer
-        return Refusal(
-            R.R_BOUND,
-            lambda neg=neg, colour=colour: (
-                f"every price up to {neg.payout}M has been named {SAME_PRICE_TIMES} times for this {COLOURS[colour]} "
-                "under this boss; answer or wait for the other side."
-            ),
-        )
     return None
 
 
-def check_offer(state: State, seat: int, move: Offer) -> Refusal | None:
-    """A seat other than the boss states (or changes) its demand for a colour it can give (3-2-1)."""
+def offer_target(state: State, seat: int, move: Offer) -> Refusal | None:
+    """A seat other than the boss states (or changes) its demand for a colour it can give (3-2-1): the part of the
+    offer's check that the negotiation's candidates hold by construction (the kit's ``owns``: they offer only such
+    colours, and only while no price is being named); :func:`check_bound` is the rest."""
     neg = state.neg
     assert neg is not None
     if neg.naming is not None:
@@ -117,8 +105,10 @@ def check_offer(state: State, seat: int, move: Offer) -> Refusal | None:
     return _demand_target(state, neg, seat, COLOUR_INDEX[move.colour], seat)
 
 
-def check_bid(state: State, seat: int, move: Bid) -> Refusal | None:
-    """The boss proposes (or changes) a price to another seat for a colour that seat can give (3-2-1)."""
+def bid_target(state: State, seat: int, move: Bid) -> Refusal | None:
+    """The boss proposes (or changes) a price to another seat for a colour that seat can give (3-2-1): the part of
+    the bid's check that the negotiation's candidates hold by construction (the kit's ``owns``: only the boss is
+    offered bids, and only for such colours, while no price is being named); :func:`check_bound` is the rest."""
     neg = state.neg
     assert neg is not None
     if neg.naming is not None:
@@ -132,6 +122,28 @@ def check_bid(state: State, seat: int, move: Bid) -> Refusal | None:
     if target >= state.n or target == seat:
         return Refusal(R.PARTICIPATION, lambda move=move: f"seat {move.seat} is not another seat at this table.")
     return _demand_target(state, neg, target, COLOUR_INDEX[move.colour], seat)
+
+
+def check_bound(state: State, seat: int, move: Offer | Bid) -> Refusal | None:
+    """An offer or a bid the seat may make (:func:`offer_target`, :func:`bid_target`) is refused once the seat has
+    named every amount up to the payout :data:`SAME_PRICE_TIMES` times for that colour under this boss (ruling
+    ``limite-de-ofertas``)."""
+    neg = state.neg
+    assert neg is not None
+    named = neg.named
+    if not named:  # nothing named yet under this boss
+        return None
+    colour = COLOUR_INDEX[move.colour]
+    counts = named.get((seat, move.seat if type(move) is Bid else seat, colour))
+    if counts is not None and len(counts) >= neg.payout and min(counts.values()) >= SAME_PRICE_TIMES:
+        return Refusal(
+            R.R_BOUND,
+            lambda neg=neg, colour=colour: (
+                f"every price up to {neg.payout}M has been named {SAME_PRICE_TIMES} times for this {COLOURS[colour]} "
+                "under this boss; answer or wait for the other side."
+            ),
+        )
+    return None
 
 
 def listing_key(state: State, seat: int) -> tuple[int, int, int, tuple[tuple[int, int], ...] | None] | None:
@@ -239,10 +251,10 @@ def do_price(state: State, seat: int, move: Price) -> list[Event]:
 def price_change(state: State, actor: int, text: str) -> None:
     """Log a price named, refused or withdrawn by ``actor`` as a change every seat may answer.
 
-    Such a change leaves the group that would take part in a close as it was (``keep_group``).
+    Such a change leaves the deal's terms as they were: nothing is agreed until a price is accepted, and an
+    agreement binds (it is never refused nor withdrawn).
     """
     neg = state.neg
     assert neg is not None
     neg.history.append(text)
-    neg.change(actor, text.removesuffix("."))
-    keep_group(state, neg.revision - 1)
+    neg.change(actor, text.removesuffix("."), terms=False)
