@@ -38,6 +38,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from club_agentes.mcp_server.store.db import IntegrityError, Migration, StorePart, Tx
 
 STATUSES = ("waiting", "playing", "finished", "aborted")
@@ -351,7 +352,12 @@ def _decode_audience(text: str | None) -> tuple[int, ...] | None:
 
 
 def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    """Return ``value`` as compact JSON text (orjson; the stdlib for what orjson refuses: an integer beyond 64
+    bits, say). Raises what ``json.dumps`` raises for a value that is not JSON."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode("utf-8")
+    except (orjson.JSONEncodeError, TypeError):
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def channel_name(schema: str | None) -> str:
