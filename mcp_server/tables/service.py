@@ -18,9 +18,9 @@ How a table lives:
   stored revision with its own and applies only the moves it misses; writes carry the version
   they were decided on, so the loser of a race gets ``stale_version``. ``wait_for_turn`` wakes
   through PostgreSQL ``LISTEN`` (or re-reads the store twice a second on SQLite).
-* **Per-seat versions**: after every write (:func:`.turn.seat_versions`), each seated agent that read
-  since its version last moved has its view and legal moves compared with what it saw before (a seat
-  that moved, or did not read since, gets the new version without computing anything); a seat's
+* **Per-seat versions** (:func:`.turn.seat_versions`): from what a write knows where the game says which
+  seats a move reaches (``Game.touched``; no view computed); else each seat that read since its version
+  moved has its view and legal moves compared with what it saw before; a seat's
   ``seat_version`` moves only when they change, so another seat's sealed choice never makes this
   seat's ``expected_version`` stale, and move ids stay valid while ``seat_version`` stands. A move
   decided on an older version is still played when it is legal now and means the same
