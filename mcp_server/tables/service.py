@@ -18,13 +18,10 @@ How a table lives:
   stored revision with its own and applies only the moves it misses; writes carry the version
   they were decided on, so the loser of a race gets ``stale_version``. ``wait_for_turn`` wakes
   through PostgreSQL ``LISTEN`` (or re-reads the store twice a second on SQLite).
-* **Per-seat versions** (:func:`.turn.seat_versions`): from what a write knows where the game says which
-  seats a move reaches (``Game.touched``; no view computed); else each seat that read since its version
-  moved has its view and legal moves compared with what it saw before; a seat's
-  ``seat_version`` moves only when they change, so another seat's sealed choice never makes this
-  seat's ``expected_version`` stale, and move ids stay valid while ``seat_version`` stands. A move
-  decided on an older version is still played when it is legal now and means the same
-  (``Game.move_basis``: Yo soy el jefe's open negotiation), and one sent while other seats briefly
+* **Per-seat versions** (:func:`.turn.seat_versions`, from ``Game.touched`` or by comparing views) move only
+  when what the seat sees changes: another seat's sealed choice never makes ``expected_version`` stale, and
+  move ids stay valid while ``seat_version`` stands. A move decided on an older version is still played
+  when it is legal now and means the same (``Game.move_basis``), and one sent while other seats briefly
   interrupt the decision (``Game.interlude``) waits for them.
 * **Bots** play in lanes off the event loop (:mod:`.lanes`): after an agent's move (waiting a
   moment so that quick bot replies come in the same answer), and in the background for
@@ -274,18 +271,20 @@ class TableService:
             return loaded
         return await asyncio.shield(pending)
 
-    async def _sync(self, live: LiveTable) -> bool:
+    async def _sync(self, live: LiveTable, *, behind: bool = False) -> bool:
         """Catch ``live`` up with the store (call with its lock held); ``False`` if it must be reloaded.
+        ``behind``: the caller just read a newer revision in the store (the head is not read again).
 
         Raises:
             TableError: the table no longer exists.
         """
-        head = await self.store.run(self.store.tables.table_head, live.id)
-        if head is None:
-            self._live.drop(live.id)
-            raise self._unknown(live.id)
-        if head.revision == live.revision:
-            return True
+        if not behind:
+            head = await self.store.run(self.store.tables.table_head, live.id)
+            if head is None:
+                self._live.drop(live.id)
+                raise self._unknown(live.id)
+            if head.revision == live.revision:
+                return True
         behind = await self.store.run(read_behind, self.store, live.id, live.version, live.revision, live.event_count)
         if behind is None:
             return False
@@ -308,8 +307,10 @@ class TableService:
             if head.revision == live.revision and live.writing is None:
                 return live
             async with live.lock:
-                if self._live.peek(table_id) is live and await self._sync(live):
-                    return live
+                if self._live.peek(table_id) is live and (
+                    live.revision == head.revision or await self._sync(live, behind=True)
+                ):
+                    return live  # caught up, here or meanwhile by another caller
             self._live.drop(table_id)
         return await self._get(table_id)
 
