@@ -98,7 +98,7 @@ from club_agentes.mcp_server.tables.live import (
     load_table,
     read_behind,
 )
-from club_agentes.mcp_server.tables.notify import Listener
+from club_agentes.mcp_server.tables.notify import Listener, table_payload
 from club_agentes.rules_corpus import Corpus
 
 __all__ = ["MAX_LIST_PAGE", "MAX_LOG_PAGE", "PassVerifier", "TableLimits", "TableService"]
@@ -202,9 +202,10 @@ class TableService:
                 await task
         self._loop = None
 
-    def _on_notify(self, table_id: str) -> None:
+    def _on_notify(self, payload: str) -> None:
+        table_id, revision = table_payload(payload)
         live = self._live.peek(table_id)
-        if live is not None:
+        if live is not None and (revision is None or live.revision < revision):  # else it holds that write already
             live.wake()
 
     def _on_listening(self) -> None:
@@ -271,14 +272,13 @@ class TableService:
             return loaded
         return await asyncio.shield(pending)
 
-    async def _sync(self, live: LiveTable, *, behind: bool = False) -> bool:
-        """Catch ``live`` up with the store (call with its lock held); ``False`` if it must be reloaded.
-        ``behind``: the caller just read a newer revision in the store (the head is not read again).
+    async def _sync(self, live: LiveTable, *, stale: bool = False) -> bool:
+        """Catch ``live`` up with the store under its lock (``stale``: a newer revision was just read); False: reload.
 
         Raises:
             TableError: the table no longer exists.
         """
-        if not behind:
+        if not stale:
             head = await self.store.run(self.store.tables.table_head, live.id)
             if head is None:
                 self._live.drop(live.id)
@@ -308,7 +308,7 @@ class TableService:
                 return live
             async with live.lock:
                 if self._live.peek(table_id) is live and (
-                    live.revision == head.revision or await self._sync(live, behind=True)
+                    live.revision == head.revision or await self._sync(live, stale=True)
                 ):
                     return live  # caught up, here or meanwhile by another caller
             self._live.drop(table_id)
