@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
@@ -498,6 +498,19 @@ class Game(ABC, Generic[S, M, C]):
         stop window) after which the seats deciding before decide again; a table holds a move that such an
         interruption came before, briefly, instead of refusing it. ``False`` by default."""
         return False
+
+    def touched(self, state: S, seat: int, move: M) -> Collection[int] | None:
+        """Return the seats whose view ``move``, played by ``seat``, may have changed.
+
+        A table moves a seat's ``seat_version`` when what the seat sees changes. With this answer it does so from
+        what the write knows (the seats that moved, these seats, and the seats whose part in the pending decision
+        changed) without computing any view; ``state`` is the game after the write that played the move (a write
+        may play several moves: an answer that needs the state right after the move returns ``None``). A seat
+        left out must see nothing new: ``benchmarks/seat_census.py`` and ``tests/engine/test_touched.py`` check
+        the answer against the views of random games. ``None`` (the default) means the game does not say: the
+        table then compares each seat's view and legal moves before and after the write. Raises nothing.
+        """
+        return None
 
     # ----- reading
 

@@ -162,6 +162,12 @@ class MarketFortune(Game[State, Move, MFConfig]):
             return None
         return default_move(state, seat, self.legal_moves(state, seat))
 
+    def touched(self, state: State, seat: int, move: Move) -> range:
+        """Return every seat: each move changes what every seat sees (the views show the decision and who makes
+        it; ``benchmarks/seat_census.py`` finds no move of random games at any seat count that leaves another
+        seat's view as it was), so a table moves every seat's version without comparing views. Raises nothing."""
+        return range(self.seat_count(state))
+
     # ----- reading
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:

@@ -217,6 +217,12 @@ class YoSoyElJefe(Game[State, Move, JefeConfig]):
         """Return whether a negotiation is interrupted for a moment: a price being named, a stop window."""
         return interlude(state)
 
+    def touched(self, state: State, seat: int, move: Move) -> range:
+        """Return every seat: each move changes what every seat sees (the views show the decision and who makes
+        it; ``benchmarks/seat_census.py`` finds no move of random games at any seat count that leaves another
+        seat's view as it was), so a table moves every seat's version without comparing views. Raises nothing."""
+        return range(self.seat_count(state))
+
     # -- reading --------------------------------------------------------------------------
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:

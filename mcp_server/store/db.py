@@ -395,9 +395,10 @@ class Database:
 
     @contextlib.contextmanager
     def _read(self) -> Iterator[Tx]:
-        """Run one read statement: on SQLite outside ``BEGIN IMMEDIATE`` (a single statement reads a
-        consistent snapshot by itself, and taking the write lock for a read made readers of every
-        process queue behind each other's writes); on PostgreSQL in a pooled transaction.
+        """Run one read statement outside a transaction: a single statement reads a consistent snapshot by
+        itself. On SQLite outside ``BEGIN IMMEDIATE`` (taking the write lock for a read made readers of every
+        process queue behind each other's writes); on PostgreSQL on a pooled connection in autocommit, one
+        round trip (a ``BEGIN``/``COMMIT`` around it made three).
 
         Raises:
             StoreError: the database is closed.
@@ -406,8 +407,10 @@ class Database:
         observe = True
         try:
             if self._sqlite is None:
-                with self._tx() as tx:
-                    yield tx
+                if self._closed:
+                    raise StoreError(f"the database {self.location} is closed")
+                with self._pool.connection() as conn, conn.cursor() as cur:  # autocommit: see :meth:`postgresql`
+                    yield Tx(cur, "postgresql")
             else:
                 if self._closed:
                     raise StoreError(f"the database {self.location} is closed")

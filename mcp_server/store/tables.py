@@ -17,8 +17,8 @@ reads the table row under a lock (``FOR UPDATE`` on PostgreSQL; SQLite's ``BEGIN
 serialises writers), so two racing submissions (even from two processes or machines sharing the
 database) can never both apply: the second is refused with :class:`StaleVersion`.
 
-On PostgreSQL every write also sends ``NOTIFY`` on :func:`channel_name` with the table id, so
-the workers listening there wake their long-polls at once.
+On PostgreSQL every write also sends ``NOTIFY`` on :func:`channel_name` with the table id (and the
+revision it creates), so the workers listening there wake their long-polls at once.
 
 Durability: SQLite in WAL mode with ``synchronous=NORMAL`` commits each transaction to the
 write-ahead log before the call returns, so a killed process loses no acknowledged move;
@@ -38,6 +38,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from club_agentes.mcp_server.store.db import IntegrityError, Migration, StorePart, Tx
 
 STATUSES = ("waiting", "playing", "finished", "aborted")
@@ -351,7 +352,12 @@ def _decode_audience(text: str | None) -> tuple[int, ...] | None:
 
 
 def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    """Return ``value`` as compact JSON text (orjson; the stdlib for what orjson refuses: an integer beyond 64
+    bits, say). Raises what ``json.dumps`` raises for a value that is not JSON."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode("utf-8")
+    except (orjson.JSONEncodeError, TypeError):
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def channel_name(schema: str | None) -> str:
@@ -386,10 +392,12 @@ class TableStore(StorePart):
             self._channel = channel_name(str(row[0]) if row and row[0] else None)
         return self._channel
 
-    def _notify(self, tx: Tx, table_id: str) -> None:
+    def _notify(self, tx: Tx, table_id: str, revision: int | None = None) -> None:
+        """Announce a write to ``table_id`` (PostgreSQL): the payload is the table id and, when known, the
+        revision the write creates (``"t-... 7"``), so a worker that already holds that revision does not wake."""
         channel = self.tables_channel()
         if channel is not None:
-            tx.execute("SELECT pg_notify(?, ?)", (channel, table_id))
+            tx.execute("SELECT pg_notify(?, ?)", (channel, table_id if revision is None else f"{table_id} {revision}"))
 
     def _locked_row(self, tx: Tx, table_id: str) -> _Head | None:
         """Read (and lock) what a write checks and extends: version, revision, status, events, seat versions."""
@@ -516,7 +524,7 @@ class TableStore(StorePart):
                     ),
                 )
                 self.fault_hook("claim:table")
-                self._notify(tx, claim.table_id)
+                self._notify(tx, claim.table_id, revision + 1)
         except IntegrityError:
             head = self.table_head(claim.table_id)
             raise StaleVersion(head.version if head else 0, head.revision if head else 0) from None
@@ -589,7 +597,7 @@ class TableStore(StorePart):
                     ),
                 )
                 self.fault_hook("append:table")
-                self._notify(tx, a.table_id)
+                self._notify(tx, a.table_id, row.revision + 1)
         except IntegrityError:
             head = self.table_head(a.table_id)
             raise StaleVersion(head.version if head else 0, head.revision if head else 0) from None
@@ -635,7 +643,7 @@ class TableStore(StorePart):
                 " revision = ?, updated_at = ? WHERE id = ?",
                 (note, revision + 1, now, table_id),
             )
-            self._notify(tx, table_id)
+            self._notify(tx, table_id, revision + 1)
         return revision + 1
 
     # ----- reading one table

@@ -1,11 +1,12 @@
 """Cross-worker wake-ups: a PostgreSQL ``LISTEN`` connection per process.
 
-Every write to a table sends ``NOTIFY <channel>, '<table id>'`` in its transaction (see
+Every write to a table sends ``NOTIFY <channel>, '<table id> <revision>'`` in its transaction (see
 :mod:`club_agentes.mcp_server.store.tables`), so PostgreSQL delivers it when the write commits. A
-:class:`Listener` thread holds one connection that listens on the channel and hands each table id
-to the event loop, where the table's waiters wake and catch up. The connection is re-opened after
-an error (with a short back-off); while it is down (or not yet up), waiters re-read the store at the
-short ``poll_s`` interval, and once a ``LISTEN`` is in place every waiter re-reads the store once, so a
+:class:`Listener` thread holds one connection that listens on the channel and hands each payload
+to the event loop, where the table's waiters wake and catch up (not for a revision the process already
+holds, such as its own write's: :func:`table_payload`). The connection is re-opened after an error
+(with a short back-off); while it is down (or not yet up), waiters re-read the store at the short
+``poll_s`` interval, and once a ``LISTEN`` is in place every waiter re-reads the store once, so a
 notification sent while nobody listened is not slept past.
 """
 
@@ -20,6 +21,13 @@ from typing import Any
 log = logging.getLogger("club_agentes.tables.notify")
 
 
+def table_payload(payload: str) -> tuple[str, int | None]:
+    """Return the table id and the revision a write created from a notification's payload (``"t-... 7"``;
+    ``None`` for a payload of the table id alone). Raises nothing."""
+    table_id, _, revision = payload.partition(" ")
+    return table_id, int(revision) if revision.isdigit() else None
+
+
 def _conninfo(store: Any) -> str:
     """Return the connection string of the store's PostgreSQL pool."""
     pool = store.db._pool  # the Database keeps its psycopg pool; a LISTEN needs a connection of its own
@@ -27,7 +35,8 @@ def _conninfo(store: Any) -> str:
 
 
 class Listener:
-    """A thread listening for table notifications and calling ``on_table(table_id)`` in the event loop."""
+    """A thread listening for notifications on a channel and calling ``on_table(payload)`` in the event loop (on the
+    tables' channel a payload is read by :func:`table_payload`)."""
 
     def __init__(
         self,
@@ -80,8 +89,8 @@ class Listener:
                 self._stop.wait(backoff)
                 backoff = min(backoff * 2, 5.0)
 
-    def _deliver(self, table_id: str) -> None:
-        self._call(self.on_table, table_id)
+    def _deliver(self, payload: str) -> None:
+        self._call(self.on_table, payload)
 
     def _call(self, fn: Callable[..., None], *args: Any) -> None:
         try:

@@ -8,6 +8,7 @@ nothing here writes. The seat's view and its text come from the table's per-(ver
 from __future__ import annotations
 
 import logging
+from bisect import bisect_right
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -125,6 +126,10 @@ def move_facts(svc: TableService, live: LiveTable, seat: int) -> list[MoveFacts]
     return list(cache.facts)
 
 
+def _version(e: EventRow) -> int:
+    return e.version
+
+
 def _read_events(store: Store, table_id: str, seat: int, since: int) -> tuple[int, list[EventRow]]:
     """Return how many events after ``since`` ``seat`` may see, and the newest :data:`OWN_EVENTS_READ` (blocks)."""
     total = store.tables.count_events(table_id, after_version=since, seat=seat)
@@ -134,7 +139,9 @@ def _read_events(store: Store, table_id: str, seat: int, since: int) -> tuple[in
 async def events_for(svc: TableService, live: LiveTable, seat: int, since: int) -> tuple[list[EventRow], int]:
     # The seat's own events are never left out (eventfold.keep_own); others' beyond the newest MAX_EVENTS are.
     if live.tail_covers(since):
-        events = [e for e in live.tail if e.version > since and (e.audience is None or seat in e.audience)]
+        tail = live.tail  # in version order: only the events after ``since`` are looked at
+        start = bisect_right(tail, since, key=_version)
+        events = [e for e in tail[start:] if e.audience is None or seat in e.audience]
         return keep_own(events, seat, MAX_EVENTS)
     total, events = await svc.store.run(_read_events, svc.store, live.id, seat, since)
     kept, _ = keep_own(events, seat, MAX_EVENTS)

@@ -18,13 +18,10 @@ How a table lives:
   stored revision with its own and applies only the moves it misses; writes carry the version
   they were decided on, so the loser of a race gets ``stale_version``. ``wait_for_turn`` wakes
   through PostgreSQL ``LISTEN`` (or re-reads the store twice a second on SQLite).
-* **Per-seat versions**: after every write (:func:`.turn.seat_versions`), each seated agent that read
-  since its version last moved has its view and legal moves compared with what it saw before (a seat
-  that moved, or did not read since, gets the new version without computing anything); a seat's
-  ``seat_version`` moves only when they change, so another seat's sealed choice never makes this
-  seat's ``expected_version`` stale, and move ids stay valid while ``seat_version`` stands. A move
-  decided on an older version is still played when it is legal now and means the same
-  (``Game.move_basis``: Yo soy el jefe's open negotiation), and one sent while other seats briefly
+* **Per-seat versions** (:func:`.turn.seat_versions`, from ``Game.touched`` or by comparing views) move only
+  when what the seat sees changes: another seat's sealed choice never makes ``expected_version`` stale, and
+  move ids stay valid while ``seat_version`` stands. A move decided on an older version is still played
+  when it is legal now and means the same (``Game.move_basis``), and one sent while other seats briefly
   interrupt the decision (``Game.interlude``) waits for them.
 * **Bots** play in lanes off the event loop (:mod:`.lanes`): after an agent's move (waiting a
   moment so that quick bot replies come in the same answer), and in the background for
@@ -101,7 +98,7 @@ from club_agentes.mcp_server.tables.live import (
     load_table,
     read_behind,
 )
-from club_agentes.mcp_server.tables.notify import Listener
+from club_agentes.mcp_server.tables.notify import Listener, table_payload
 from club_agentes.rules_corpus import Corpus
 
 __all__ = ["MAX_LIST_PAGE", "MAX_LOG_PAGE", "PassVerifier", "TableLimits", "TableService"]
@@ -205,9 +202,10 @@ class TableService:
                 await task
         self._loop = None
 
-    def _on_notify(self, table_id: str) -> None:
+    def _on_notify(self, payload: str) -> None:
+        table_id, revision = table_payload(payload)
         live = self._live.peek(table_id)
-        if live is not None:
+        if live is not None and (revision is None or live.revision < revision):  # else it holds that write already
             live.wake()
 
     def _on_listening(self) -> None:
@@ -274,18 +272,19 @@ class TableService:
             return loaded
         return await asyncio.shield(pending)
 
-    async def _sync(self, live: LiveTable) -> bool:
-        """Catch ``live`` up with the store (call with its lock held); ``False`` if it must be reloaded.
+    async def _sync(self, live: LiveTable, *, stale: bool = False) -> bool:
+        """Catch ``live`` up with the store under its lock (``stale``: a newer revision was just read); False: reload.
 
         Raises:
             TableError: the table no longer exists.
         """
-        head = await self.store.run(self.store.tables.table_head, live.id)
-        if head is None:
-            self._live.drop(live.id)
-            raise self._unknown(live.id)
-        if head.revision == live.revision:
-            return True
+        if not stale:
+            head = await self.store.run(self.store.tables.table_head, live.id)
+            if head is None:
+                self._live.drop(live.id)
+                raise self._unknown(live.id)
+            if head.revision == live.revision:
+                return True
         behind = await self.store.run(read_behind, self.store, live.id, live.version, live.revision, live.event_count)
         if behind is None:
             return False
@@ -308,8 +307,10 @@ class TableService:
             if head.revision == live.revision and live.writing is None:
                 return live
             async with live.lock:
-                if self._live.peek(table_id) is live and await self._sync(live):
-                    return live
+                if self._live.peek(table_id) is live and (
+                    live.revision == head.revision or await self._sync(live, stale=True)
+                ):
+                    return live  # caught up, here or meanwhile by another caller
             self._live.drop(table_id)
         return await self._get(table_id)
 

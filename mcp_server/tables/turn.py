@@ -37,6 +37,7 @@ from club_agentes.mcp_server.tables.live import (
     LiveTable,
     SeatCache,
     Seen,
+    says_touched,
     seat_changed,
 )
 
@@ -131,7 +132,7 @@ def _append(
     waiting_on, deadline = decision_meta(svc, live, pending, prev, bot_seats, now)
     if not moves and deadline is not None and live.deadline_at is not None:
         deadline = live.deadline_at  # nothing was played: the clock of whoever still decides goes on
-    seen = seat_versions(live, pending, version, {seat for seat, _m, _a in moves})
+    seen = seat_versions(live, prev, pending, version, moves)
     result = result_json(game.result(state)) if over else None
     every = svc.settings.snapshot_every
     snapshot: tuple[int, int, dict[str, Any], dict[str, Any]] | None = None
@@ -160,16 +161,26 @@ def _append(
     return append, seen
 
 
-def seat_versions(live: LiveTable, pending: Pending, version: int, movers: set[int]) -> Seen:
+def seat_versions(
+    live: LiveTable, prev: Pending | None, pending: Pending, version: int, moves: Sequence[tuple[int, Any, str]]
+) -> Seen:
     """Return the seats whose version moves to ``version`` with this write, and keep their caches current.
 
-    A seat that moved sees something new (its own move), and a seat that has not read since its version last
-    moved (:attr:`LiveTable.unseen`) moves at every write: both without computing their view. For any other
+    At a game that says which seats each move reaches (``Game.touched``), from what the write knows: the seats
+    that moved, the seats its moves reach and those whose part in the pending decision changed (:func:`reach`);
+    no view is computed, and what a seat sees is computed when it reads (:meth:`LiveTable.cache`). Otherwise a
+    seat that moved sees something new (its own move), and a seat that has not read since its version last
+    moved (:attr:`LiveTable.unseen`) moves at every write: both without computing their view; for any other
     seat what it sees now is compared with what it saw before (:func:`~.live.seat_changed`). Each seat's cache
     in the answer is valid for what it sees at ``version``.
     """
+    reached = reach(live, prev, pending, moves)
+    if reached is not None:
+        if not moves:  # nothing played: the state, and what each seat sees, stay as they were
+            return Seen({seat: version for seat in reached if seat in live.claims}, dict(live.caches), set(live.unseen))
+        return Seen({seat: version for seat in live.claims if seat in reached}, {}, set())
     changed: dict[int, int] = {}
-    unseen = live.unseen | movers
+    unseen = live.unseen | {seat for seat, _m, _a in moves}
     caches: dict[int, SeatCache] = {}
     for seat in live.claims:
         if seat in unseen:
@@ -183,6 +194,38 @@ def seat_versions(live: LiveTable, pending: Pending, version: int, movers: set[i
         elif old is not None:
             caches[seat] = old
     return Seen(changed, caches, unseen & set(live.claims))
+
+
+def reach(
+    live: LiveTable, prev: Pending | None, pending: Pending, moves: Sequence[tuple[int, Any, str]]
+) -> set[int] | None:
+    """Return the seats whose view this write may change, from what it knows, or ``None`` when only comparing the
+    views can tell (the game does not say, ``Game.touched``, for one of the moves).
+
+    That is the seats that moved, those each move reaches (``Game.touched``) and those whose part in the pending
+    decision (deciding or not, and the kind and prompt of the decision) differs before and after the write
+    (every seat when the decision before is not known). Raises nothing but the engine's defects.
+    """
+    game = live.game
+    if not says_touched(game):
+        return None
+    out: set[int] = set()
+    for seat, move, _actor in moves:
+        touched = game.touched(live.state, seat, move)
+        if touched is None:
+            return None
+        out.add(seat)
+        out.update(touched)
+    if prev is None:
+        out.update(live.claims)
+    elif prev != pending:
+        out.update(s for s in live.claims if _part(prev, s) != _part(pending, s))
+    return out
+
+
+def _part(pending: Pending, seat: int) -> tuple[str, str] | None:
+    """Return ``seat``'s part in a pending decision: its kind and prompt when the seat decides, else ``None``."""
+    return (pending.kind, pending.prompt) if seat in pending.seats else None
 
 
 async def play(

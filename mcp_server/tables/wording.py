@@ -99,12 +99,21 @@ _PHRASE_END = re.compile(r"[);,:] ")
 
 
 def _common_suffix(a: str, b: str) -> str:
-    """Return the longest ending ``a`` and ``b`` share, character-wise."""
-    n = min(len(a), len(b))
-    k = 0
-    while k < n and a[-1 - k] == b[-1 - k]:
-        k += 1
-    return a[len(a) - k :] if k else ""
+    """Return the longest ending ``a`` and ``b`` share, character-wise.
+
+    A binary search on the length (endings of one length are equal only if every shorter one is), so the
+    characters are compared by string comparisons, not one by one in Python.
+    """
+    if a.endswith(b):
+        return b
+    lo, hi = 0, min(len(a), len(b))  # the ending of length lo is shared; that of hi + 1 is not
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[len(a) - mid :] == b[len(b) - mid :]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return a[len(a) - lo :] if lo else ""
 
 
 def _tail_at_boundary(first: str, n: int, minimum: int) -> str:
