@@ -456,6 +456,8 @@ def _pass_overtaken(then: State, now: State, seat: int) -> str | None:
 
 def interlude(state: State) -> bool:
     """Return whether a negotiation is interrupted for a moment (``Game.interlude``): a seat is naming the price of
-    its offer or bid, or a stop window is open; afterwards the seats that were deciding decide again."""
+    its offer or bid, or a stop window is open; afterwards the seats that were deciding decide again. A table holds
+    an act decided before the interruption meanwhile, or, when the stop window asks the act's own seat first,
+    queues it until the window is over (ruling ``actos-en-espera``)."""
     neg = state.neg
     return neg is not None and (state.stop is not None or neg.naming is not None)
