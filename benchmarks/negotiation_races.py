@@ -15,8 +15,8 @@ moves (target: at most 1) by the move decided and why, every other refusal by ki
 as overtaken (``overtaken``: accepted, nothing stored; they are not counted as moves, so they do not lower the
 rate). An act queued behind a stop window that asks the agent first (``queued``: accepted, nothing stored yet;
 ruling actos-en-espera) is counted when it is settled, read from each seat's ``game_log`` at the end (the note
-only that seat sees): played, it is a move; dropped, a stale refusal (``queued_dropped``); still waiting when
-the run stops, neither.
+only that seat sees): played, it is a move; dropped, a stale refusal (``queued_dropped``); overtaken (others'
+acts already did its work), spent like an overtaken pass; still waiting when the run stops, none of these.
 
 Run: ``python benchmarks/negotiation_races.py [--agents 2,4] [--delay 2] [--seed 1] [--max-moves 0,300]
 [--policy random|heuristic]``.
@@ -159,6 +159,9 @@ async def queued_outcomes(url: str, key: str, table_id: str, token: str, tally: 
                 if outcome == "played":
                     tally["moves"] += 1
                     tally["queued_played"] += 1
+                elif outcome == "overtaken":
+                    tally["overtaken"] += 1  # its work was done by others' acts: spent, like a pass overtaken
+                    tally["queued_overtaken"] += 1
                 elif outcome == "dropped":
                     tally["queued_dropped"] += 1
                     verb = e["text"].split("'")[1].split()[0] if "'" in e["text"] else "?"
@@ -215,7 +218,8 @@ async def one_game(
     others = {
         k: v
         for k, v in sorted(tally.items())
-        if k not in ("moves", "finished", "overtaken", "queued", "queued_played", *STALE) and ":" not in k
+        if k not in ("moves", "finished", "overtaken", "queued", "queued_played", "queued_overtaken", *STALE)
+        and ":" not in k
     }
     rate = 100 * stale / moves if moves else float("nan")
     verdict = "within" if rate <= TARGET else "over"
@@ -226,7 +230,7 @@ async def one_game(
         f"({verdict} the target of {TARGET:g}); other refusals: {others or 'none'}; passes overtaken (accepted, "
         f"nothing stored, not counted as moves): {tally['overtaken']}; acts queued behind a stop window: "
         f"{tally['queued']} ({tally['queued_played']} played, counted as moves; {tally['queued_dropped']} dropped, "
-        "counted as stale)"
+        f"counted as stale; {tally['queued_overtaken']} overtaken, counted as spent)"
     )
     if causes:
         print(f"    stale refusals by the move decided and why: {causes}")

@@ -91,7 +91,8 @@ async def settle(svc: TableService, live: LiveTable, base: int) -> None:
 
     An act is played as its seat's move through :func:`.turn.commit` when it is legal now and means the same
     (``Game.move_basis`` equal at its version and now), with a note to the seat (an event only it sees);
-    otherwise it is dropped, and a note to the seat (stored without a move) says what changed. When writes this
+    otherwise it is dropped (or, when others' acts already did its work, ``Game.overtaken``, spent), and a note
+    to the seat (stored without a move) says what changed. When writes this
     process did not make came between (another worker's, caught up from the store) and the seat moved among
     them, it decided again: the act is dropped the same way. Acts of a table no longer playing, or of a seat a
     bot plays now, are dropped silently. Raises nothing: a failed write (another worker's write first, a defect)
@@ -153,12 +154,14 @@ async def _settle_one(svc: TableService, live: LiveTable, act: QueuedAct, unseen
     now = live.version
     live.ensure_caches()
     if why is not None:
-        spent = game.overtaken(act.then, live.state, seat, act.move)
-        if spent is not None:
-            why = f"others' acts already did its work: {spent}"
         what = await rebase.what_changed(svc, live, seat, act.decided)
-        note = f"{said} was dropped, not played: since then {what}, so {why}; decide from the moves listed now."
-        data = {"queued": "dropped", "move": act.move.to_json(), "decided": act.decided}
+        spent = game.overtaken(act.then, live.state, seat, act.move)
+        if spent is not None:  # ruling pases-adelantados: others' acts already did its work
+            outcome, note = "overtaken", f"{said} was overtaken, not played: since then {what}, so {spent}"
+        else:
+            outcome, note = "dropped", f"{said} was dropped, not played: since then {what}, so {why}"
+        data = {"queued": outcome, "move": act.move.to_json(), "decided": act.decided}
+        note += "; decide from the moves listed now."
         await turn.commit(svc, live, now, prev, [], [(now, (seat,), note, data)])
         return
     try:
