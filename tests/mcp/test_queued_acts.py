@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from club_agentes.engine.core import get_game
 from club_agentes.engine.yo_soy_el_jefe.state import SLOT_STOP
-from club_agentes.mcp_server.tables import TableService
+from club_agentes.mcp_server.tables import TableService, presenter
 from club_agentes.mcp_server.tables.facts import MoveResult, SeatState
 
 from tests.mcp.test_negotiation_races import moves_of, negotiation, views
@@ -152,9 +152,13 @@ async def test_an_act_the_card_made_illegal_is_dropped_with_a_note_and_played_wh
         mine = await svc.view(tid, tokens[x])
         assert (await svc.play(tid, tokens[x], travel, mine.seat_version)).accepted
         opened = live.version
-        out = await svc.play(tid, tokens[y], offer, decided.seat_version)
+        out = await svc.play(tid, tokens[y], offer, decided.seat_version, wait_s=1.0)  # one call per decision
         assert out.accepted and out.queued is not None and out.played_version is None, out.refusal
-        assert "travel card" in out.queued
+        assert "travel card" in out.queued and out.state.decision.yours
+        answer = presenter.outcome(out)  # what the agent reads: the sentence in the text and the structured field
+        assert answer.structured_content is not None and answer.structured_content["queued"] == out.queued
+        assert answer.structured_content["overtaken"] is None and answer.structured_content["refusal"] is None
+        assert f"Queued: {out.queued}" in answer.content[0].text
         if stopped:
             state = await svc.view(tid, tokens[third])
             assert (await svc.play(tid, tokens[third], "stop", state.seat_version)).accepted
@@ -176,3 +180,38 @@ async def test_an_act_the_card_made_illegal_is_dropped_with_a_note_and_played_wh
             # Only the seat itself is told.
             other = await svc.view(tid, tokens[third], since=opened)
             assert not queued_notes(other, "dropped")
+
+
+async def test_a_queued_travel_card_whose_investor_another_card_sent_travelling_is_overtaken(svc: TableService) -> None:
+    """Ruling pases-adelantados: the investor is already out of the deal, which is all the queued card could do; the
+    seat is told so (an event only it sees, ``overtaken``), nothing is stored for it and its card stays in hand."""
+    for seed in range(1, 150):
+        tid, tokens = await negotiation(svc, seed, SEATS)
+        states = await views(svc, tid, tokens)
+        pairs = [
+            (x, y, mx, my)
+            for x, y in itertools.permutations(range(SEATS), 2)
+            for mx in moves_of(states[x], "travel investor ")
+            for my in moves_of(states[y], "travel investor ")
+            if mx.text.removesuffix(" grey") == my.text.removesuffix(" grey")
+        ]
+        if pairs:
+            break
+    else:
+        raise AssertionError("no seed lets two seats aim a travel card at the same investor")
+    x, y, mx, my = pairs[0]
+    live = svc.live(tid)
+    assert live is not None
+    held = list(live.state.counts[y])
+    assert (await svc.play(tid, tokens[x], mx.id, states[x].seat_version)).accepted
+    opened = live.version
+    out = await svc.play(tid, tokens[y], my.id, states[y].seat_version)
+    assert out.accepted and out.queued is not None, out.refusal
+    await answer_window(svc, tid, tokens, [s for s in range(SEATS) if s != x])
+    assert [m for m in await stored_moves(svc, tid, opened) if m[1] != "pass"] == []
+    notes = await svc.view(tid, tokens[y], since=opened)
+    spent = queued_notes(notes, "overtaken")
+    assert len(spent) == 1 and not queued_notes(notes, "dropped") and not queued_notes(notes, "played")
+    assert f"your '{my.text}' decided at version {states[y].seat_version} and queued was overtaken" in spent[0]
+    assert "has already travelled" in spent[0] and "stays in your hand" in spent[0]
+    assert list(live.state.counts[y]) == held  # the card stays in the hand
