@@ -215,8 +215,7 @@ async def drive(svc: TableService, table_id: str) -> None:
                 if not res.moves:
                     return
                 await apply_lane_moves(svc, live, res, prev, res.cpu_s)
-                # The lane holds its own moves; a queued act the write let through (.queued.settle) it does not.
-                live.lane_version = task.base_version + len(res.moves)
+                live.lane_version = live.version
                 if live.status != "playing" or not any(s in bots for s in live.pending().seats):
                     return  # an agent decides now: no need to take the lock again to find that out
     except asyncio.CancelledError:
