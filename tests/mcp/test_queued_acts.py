@@ -17,13 +17,14 @@ from typing import Any
 import pytest
 from club_agentes.engine.core import get_game
 from club_agentes.engine.yo_soy_el_jefe.state import SLOT_STOP
-from club_agentes.mcp_server.tables import TableService, presenter
+from club_agentes.mcp_server.tables import TableService, bots, presenter
 from club_agentes.mcp_server.tables.facts import MoveResult, SeatState
 
 from tests.mcp.test_negotiation_races import moves_of, negotiation, views
 from tests.mcp.test_tables_service import QUIET, service
 
 pytestmark = pytest.mark.anyio
+GAME = "yo-soy-el-jefe"
 SEATS = 3
 
 
@@ -215,3 +216,73 @@ async def test_a_queued_travel_card_whose_investor_another_card_sent_travelling_
     assert f"your '{my.text}' decided at version {states[y].seat_version} and queued was overtaken" in spent[0]
     assert "has already travelled" in spent[0] and "stays in your hand" in spent[0]
     assert list(live.state.counts[y]) == held  # the card stays in the hand
+
+
+async def test_a_bot_whose_answer_ends_the_window_lets_the_queued_act_through(
+    svc: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seats 0 and 1 are agents, seat 2 a bot: the bot's answer is in the write that ends the window (a bot write may
+    carry on with the bot's next acts), and the agent's queued act follows that write through the one write path;
+    the live table stays what the store replays, and the bots play on."""
+
+    async def later(_svc: TableService, _live: Any) -> None:
+        return None  # the bots move only when the test drives them
+
+    monkeypatch.setattr(bots, "after_write", later)
+    for seed in range(1, 120):
+        t = await svc.create(GAME, ["agent", "agent", "bot:heuristic"], {"require_club_pass": False}, seed, creator="h")
+        tid = t.table.table_id
+        tokens = [(await svc.join(tid, f"agent{i}", None, None)).token for i in range(2)]
+        live = svc.live(tid)
+        assert live is not None
+        for _ in range(40):
+            if live.state.neg is not None or live.status != "playing":
+                break
+            seat = live.pending().seats[0]
+            if seat == 2:
+                await bots.drive(svc, tid)
+                continue
+            state = await svc.view(tid, tokens[seat])
+            texts = [m.text for m in state.moves]
+            move = "negotiate" if "negotiate" in texts else state.moves[0].id
+            assert (await svc.play(tid, tokens[seat], move, state.seat_version)).accepted
+        if live.state.neg is None or live.state.stop is not None:
+            continue
+        states = [await svc.view(tid, tok) for tok in tokens]
+        for x, y in ((0, 1), (1, 0)):
+            acts = acts_of(states[y])
+            hire = next(
+                (m for m in moves_of(states[x], "hire ") if acts and colour_of(m.text) != colour_of(acts[0].text)), None
+            )
+            if hire is not None:
+                break
+        else:
+            continue
+        act = acts[0]
+        assert (await svc.play(tid, tokens[x], hire.id, states[x].seat_version)).accepted
+        opened = live.version
+        out = await svc.play(tid, tokens[y], act.id, states[y].seat_version)
+        assert out.accepted and out.queued is not None, out.refusal
+        await answer_window(svc, tid, tokens, [x, y] if x != live.state.stop.player else [y])
+        assert live.state.stop is not None and live.state.stop.waiting() == (2,)  # the bot answers last
+        await bots.drive(svc, tid)
+        stored = await stored_moves(svc, tid, opened)
+        assert (y, act.text) in stored, stored
+        bot_answer = next(i for i, m in enumerate(stored) if m[0] == 2)
+        played = stored.index((y, act.text))
+        # After the write of the bot's answer that ended the window (with the bot moves that write carried on with).
+        assert bot_answer < played and all(m[0] == 2 for m in stored[bot_answer:played]), stored
+        assert live.status == "playing" and any(s in (0, 1) for s in live.pending().seats)  # the bots played on
+        replayed = await svc.store.run(_replay_digest, svc, tid)
+        assert replayed == live.game.view(live.state, None)
+        return
+    raise AssertionError("no seed lets an agent hire while the other agent can act, with a bot at the table")
+
+
+def _replay_digest(svc: TableService, tid: str) -> Any:
+    """The public view of the table replayed from the store (the live state must be the same)."""
+    from club_agentes.mcp_server.tables.live import load_table
+
+    loaded = load_table(svc.store, svc._game, tid)
+    assert loaded is not None
+    return loaded.game.view(loaded.state, None)
