@@ -92,11 +92,10 @@ async def settle(svc: TableService, live: LiveTable, base: int) -> None:
     An act is played as its seat's move through :func:`.turn.commit` when it is legal now and means the same
     (``Game.move_basis`` equal at its version and now), with a note to the seat (an event only it sees);
     otherwise it is dropped (or, when others' acts already did its work, ``Game.overtaken``, spent), and a note
-    to the seat (stored without a move) says what changed. When writes this
-    process did not make came between (another worker's, caught up from the store) and the seat moved among
-    them, it decided again: the act is dropped the same way. Acts of a table no longer playing, or of a seat a
-    bot plays now, are dropped silently. Raises nothing: a failed write (another worker's write first, a defect)
-    loses the act, logged.
+    to the seat (stored without a move) says what changed. When writes this process did not make came between
+    (another worker's, caught up from the store) and the seat moved among them, it decided again: the act is
+    dropped the same way. Acts of a table no longer playing, or of a seat a bot plays now, are dropped silently.
+    Raises nothing: a failed write (another worker's write first, a defect) loses the act, logged.
     """
     if not live.queued:
         return
@@ -155,7 +154,7 @@ async def _settle_one(svc: TableService, live: LiveTable, act: QueuedAct, unseen
     live.ensure_caches()
     if why is not None:
         what = await rebase.what_changed(svc, live, seat, act.decided)
-        spent = game.overtaken(act.then, live.state, seat, act.move)
+        spent = None if moved > act.seen and unseen else game.overtaken(act.then, live.state, seat, act.move)
         if spent is not None:  # ruling pases-adelantados: others' acts already did its work
             outcome, note = "overtaken", f"{said} was overtaken, not played: since then {what}, so {spent}"
         else:
