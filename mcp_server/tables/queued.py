@@ -93,9 +93,10 @@ async def settle(svc: TableService, live: LiveTable, base: int) -> None:
     (``Game.move_basis`` equal at its version and now), with a note to the seat (an event only it sees);
     otherwise it is dropped (or, when others' acts already did its work, ``Game.overtaken``, spent), and a note
     to the seat (stored without a move) says what changed. When writes this process did not make came between
-    (another worker's, caught up from the store) and the seat moved among them, it decided again: the act is
-    dropped the same way. Acts of a table no longer playing, or of a seat a bot plays now, are dropped silently.
-    Raises nothing: a failed write (another worker's write first, a defect) loses the act, logged.
+    (another worker's, caught up from the store) and the seat moved among them after the interruption was over
+    (its answers to the interruption do not count), it decided again: the act is dropped the same way. Acts of a
+    table no longer playing, or of a seat a bot plays now, are dropped silently. Raises nothing: a failed write
+    (another worker's write first, a defect) loses the act, logged.
     """
     if not live.queued:
         return
@@ -141,10 +142,10 @@ async def _settle_one(svc: TableService, live: LiveTable, act: QueuedAct, unseen
     if live.bot_kind(seat) is not None:
         return
     said = f"your '{act.move.text()}' decided at version {act.decided} and queued"
-    moved = live.last_moved.get(seat, -1)
+    moved = await _moved_after(svc, live, act) if unseen and live.last_moved.get(seat, -1) > act.seen else None
     why: str | None = None
-    if unseen and moved > act.seen:
-        why = f"you moved at version {moved}, after it was queued"
+    if moved is not None:
+        why = f"you moved at version {moved}, after what asked you first was over"
     elif seat not in live.pending().seats or act.move not in game.legal_moves(live.state, seat):
         why = "it can no longer be played"
     elif game.move_basis(live.state, seat, act.move) != act.basis:
@@ -154,7 +155,7 @@ async def _settle_one(svc: TableService, live: LiveTable, act: QueuedAct, unseen
     live.ensure_caches()
     if why is not None:
         what = await rebase.what_changed(svc, live, seat, act.decided)
-        spent = None if moved > act.seen and unseen else game.overtaken(act.then, live.state, seat, act.move)
+        spent = None if moved is not None else game.overtaken(act.then, live.state, seat, act.move)
         if spent is not None:  # ruling pases-adelantados: others' acts already did its work
             outcome, note = "overtaken", f"{said} was overtaken, not played: since then {what}, so {spent}"
         else:
@@ -174,3 +175,24 @@ async def _settle_one(svc: TableService, live: LiveTable, act: QueuedAct, unseen
     claim = live.claims.get(seat)
     timeouts = {seat: 0} if claim is not None and claim.timeouts else {}
     await turn.commit(svc, live, now, prev, [(seat, act.move, "agent")], rows, timeouts=timeouts)
+
+
+async def _moved_after(svc: TableService, live: LiveTable, act: QueuedAct) -> int | None:
+    """Return the version at which ``act``'s seat moved after the interruption it waits for was over, among the
+    writes since ``act.seen`` (other workers' writes: replayed from the store), else ``None``.
+
+    Raises:
+        IllegalMove, InvalidMove: a stored move does not replay (a corrupted store).
+    """
+    from club_agentes.mcp_server.tables import rebase  # rebase imports this module
+
+    game = live.game
+    state = game.clone(await rebase.state_at(svc, live, act.seen))
+    rows = await svc.store.run(svc.store.tables.load_moves, live.id, act.seen, live.version)
+    over = False
+    for row in rows:
+        if row.seat == act.seat and over:
+            return row.version
+        game.apply(state, row.seat, game.parse_move(row.move))
+        over = over or not game.interlude(state)
+    return None

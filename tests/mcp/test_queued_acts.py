@@ -286,3 +286,38 @@ def _replay_digest(svc: TableService, tid: str) -> Any:
     loaded = load_table(svc.store, svc._game, tid)
     assert loaded is not None
     return loaded.game.view(loaded.state, None)
+
+
+@pytest.mark.parametrize("seat_moved_elsewhere", [False, True])
+async def test_a_window_closed_through_another_worker(tmp_path: Path, seat_moved_elsewhere: bool) -> None:
+    """The act is queued in one worker; the window is answered through another (the seat's own pass among the
+    answers). At the first worker's next write the act is played; unless the seat acted again through the other
+    worker after the window was over, and then it is dropped, saying so."""
+    async with (
+        service(tmp_path / "db", games=get_game, settings=QUIET) as one,
+        service(tmp_path / "db", games=get_game, settings=QUIET) as other,
+    ):
+        seed, hirer, hire = await hire_and_acts(one)
+        tid, tokens = await negotiation(one, seed, SEATS)
+        before = await views(one, tid, tokens)
+        y = next(s for s in range(SEATS) if s != hirer)
+        act = acts_of(before[y])[0]
+        assert (await one.play(tid, tokens[hirer], hire, before[hirer].seat_version)).accepted
+        opened = (await one.view(tid, tokens[y])).table.version
+        out = await one.play(tid, tokens[y], act.id, before[y].seat_version)
+        assert out.accepted and out.queued is not None, out.refusal
+        await answer_window(other, tid, tokens, [s for s in range(SEATS) if s != hirer])
+        if seat_moved_elsewhere:
+            state = await other.view(tid, tokens[y])
+            assert (await other.play(tid, tokens[y], moves_of(state, "pass")[0].id, state.seat_version)).accepted
+        mine = await one.view(tid, tokens[hirer])
+        assert (await one.play(tid, tokens[hirer], moves_of(mine, "pass")[0].id, mine.seat_version)).accepted
+        stored = await stored_moves(one, tid, opened)
+        notes = await one.view(tid, tokens[y], since=opened)
+        if seat_moved_elsewhere:
+            assert (y, act.text) not in stored
+            dropped = queued_notes(notes, "dropped")
+            assert len(dropped) == 1 and "after what asked you first was over" in dropped[0], dropped
+        else:
+            assert stored[-1] == (y, act.text), stored
+            assert len(queued_notes(notes, "played")) == 1
