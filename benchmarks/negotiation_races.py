@@ -13,7 +13,10 @@ heuristic bot (``HeuristicBot.decide``) from what its seat receives over MCP onl
 game: the agents' accepted moves, the stale refusals (``stale_version`` and ``stale_move_id``) per 100
 moves (target: at most 1) by the move decided and why, every other refusal by kind, and the passes answered
 as overtaken (``overtaken``: accepted, nothing stored; they are not counted as moves, so they do not lower the
-rate).
+rate). An act queued behind a stop window that asks the agent first (``queued``: accepted, nothing stored yet;
+ruling actos-en-espera) is counted when it is settled, read from each seat's ``game_log`` at the end (the note
+only that seat sees): played, it is a move; dropped, a stale refusal (``queued_dropped``); overtaken (others'
+acts already did its work), spent like an overtaken pass; still waiting when the run stops, none of these.
 
 Run: ``python benchmarks/negotiation_races.py [--agents 2,4] [--delay 2] [--seed 1] [--max-moves 0,300]
 [--policy random|heuristic]``.
@@ -47,7 +50,7 @@ from tests.mcp import helpers  # noqa: E402
 from tests.mcp.helpers import add_agent, keyed_client, start_http_server, stop  # noqa: E402
 
 GAME = "yo-soy-el-jefe"
-STALE = ("stale_version", "stale_move_id")
+STALE = ("stale_version", "stale_move_id", "queued_dropped")
 NO_LIMITS = ("--limits", "open_tables=none,tables_per_hour=none,long_polls=none")
 """The agents hold long-polls and play fast: no quotas in the way."""
 _DECIDED = re.compile(r"you decided '([^']*)'")
@@ -84,9 +87,9 @@ async def agent(
     end: float,
     cap: int,
     policy: str,
-) -> None:
+) -> str:
     """One agent: join, then wait -> decide -> think -> play_move(id, expected_version) until the game ends (or
-    ``cap``); ``policy`` is how it decides (see the module's docstring).
+    ``cap``); ``policy`` is how it decides (see the module's docstring). Returns its seat token.
 
     Raises:
         TimeoutError: the game did not end (or reach ``cap``) before ``end``.
@@ -97,9 +100,9 @@ async def agent(
         while time.monotonic() < end:
             if answer["status"] in ("finished", "aborted"):
                 tally["finished"] = 1
-                return
+                return str(token)
             if tally["moves"] >= cap:
-                return
+                return str(token)
             if not answer["decision"]["yours"] or not answer["legal_moves"]:
                 answer = await c.call("wait_for_turn", {"table_id": table_id, "seat_token": token, "timeout_s": 10})
                 continue
@@ -120,6 +123,10 @@ async def agent(
                 tally["overtaken"] += 1  # a spent pass: nothing stored, so not a move
                 if tally["overtaken"] <= SHOW:
                     print(f"    agent {name} overtaken: {out['overtaken']}")
+            elif out["accepted"] and out.get("queued"):
+                tally["queued"] += 1  # nothing stored yet: counted once settled (queued_outcomes)
+                if tally["queued"] <= SHOW:
+                    print(f"    agent {name} queued: {out['queued']}")
             elif out["accepted"]:
                 tally["moves"] += 1
             else:
@@ -135,6 +142,34 @@ async def agent(
                         print(f"    agent {name} {kind}: {reason}")
             answer = out
         raise TimeoutError("the game did not end in time")
+
+
+async def queued_outcomes(url: str, key: str, table_id: str, token: str, tally: Counter[str]) -> None:
+    """Count the seat's queued acts as settled, from the notes only it sees in its ``game_log``: a played one is a
+    move, a dropped one a stale refusal (``queued_dropped``); print the dropped ones."""
+    async with keyed_client(url, key) as c:
+        cursor: str | None = None
+        while True:
+            args: dict[str, Any] = {"table_id": table_id, "seat_token": token, "limit": 500}
+            if cursor is not None:
+                args["cursor"] = cursor
+            page = await c.call("game_log", args)
+            for e in page["events"]:
+                outcome = (e.get("data") or {}).get("queued")
+                if outcome == "played":
+                    tally["moves"] += 1
+                    tally["queued_played"] += 1
+                elif outcome == "overtaken":
+                    tally["overtaken"] += 1  # its work was done by others' acts: spent, like a pass overtaken
+                    tally["queued_overtaken"] += 1
+                elif outcome == "dropped":
+                    tally["queued_dropped"] += 1
+                    verb = e["text"].split("'")[1].split()[0] if "'" in e["text"] else "?"
+                    tally[f"{verb}: queued, dropped"] += 1
+                    print(f"    {e['text']}")
+            cursor = page.get("next_cursor")
+            if not cursor:
+                return
 
 
 async def one_game(
@@ -166,20 +201,25 @@ async def one_game(
             tally: Counter[str] = Counter()
             start = time.monotonic()
             end = start + limit_s
-            await asyncio.gather(
+            tokens = await asyncio.gather(
                 *(
                     agent(i, url, k, t["table_id"], random.Random(seed * 100 + i), delay, tally, end, cap, policy)
                     for i, k in enumerate(keys)
                 )
             )
             elapsed = time.monotonic() - start
+            for k, token in zip(keys, tokens, strict=True):
+                await queued_outcomes(url, k, t["table_id"], token, tally)
         finally:
             stop(proc)
     moves = tally["moves"]
     stale = sum(tally[k] for k in STALE)
     causes = {k: v for k, v in sorted(tally.items(), key=lambda kv: -kv[1]) if ":" in k}
     others = {
-        k: v for k, v in sorted(tally.items()) if k not in ("moves", "finished", "overtaken", *STALE) and ":" not in k
+        k: v
+        for k, v in sorted(tally.items())
+        if k not in ("moves", "finished", "overtaken", "queued", "queued_played", "queued_overtaken", *STALE)
+        and ":" not in k
     }
     rate = 100 * stale / moves if moves else float("nan")
     verdict = "within" if rate <= TARGET else "over"
@@ -188,7 +228,9 @@ async def one_game(
         f"  {agents} {policy} agents, think 0-{delay:g} s, seed {seed}, {played}: {moves} moves in {elapsed:.0f} s; "
         f"stale refusals {stale} ({', '.join(f'{k} {tally[k]}' for k in STALE)}) = {rate:.2f} per 100 moves "
         f"({verdict} the target of {TARGET:g}); other refusals: {others or 'none'}; passes overtaken (accepted, "
-        f"nothing stored, not counted as moves): {tally['overtaken']}"
+        f"nothing stored, not counted as moves): {tally['overtaken']}; acts queued behind a stop window: "
+        f"{tally['queued']} ({tally['queued_played']} played, counted as moves; {tally['queued_dropped']} dropped, "
+        f"counted as stale; {tally['queued_overtaken']} overtaken, counted as spent)"
     )
     if causes:
         print(f"    stale refusals by the move decided and why: {causes}")

@@ -228,7 +228,8 @@ class MoveOutcome(BaseModel):
 
     accepted: bool = Field(
         description="True when the move was applied and stored, or when it was a pass that other seats' acts "
-        "overtook (see overtaken: nothing stored, nothing left to do for it). False: see refusal."
+        "overtook (see overtaken: nothing stored, nothing left to do for it), or when it is queued behind a card "
+        "you must answer first (see queued: nothing stored yet). False: see refusal."
     )
     table_id: str = Field(description="The table's id.")
     status: TableStatus = Field(description="'playing', 'finished', 'waiting' or 'aborted'.")
@@ -245,6 +246,14 @@ class MoveOutcome(BaseModel):
         "decided on an older version whose work other seats' acts already did (Yo soy el jefe's ruling "
         "pases-adelantados): one sentence saying what came since, e.g. \"your 'pass' decided at version 13 was "
         'overtaken, not refused: since then seat 1 passed, so your wait is over: ...". Nothing was stored.',
+    )
+    queued: str | None = Field(
+        default=None,
+        description="Set (accepted true, played_version null) when your move, decided on an older version, reached "
+        "the table after another seat opened something that asks you first (Yo soy el jefe: a stop window for a "
+        "travel card, boss card or hire set; ruling actos-en-espera): answer that from legal_moves; once it is "
+        "over your move is played as yours if it is still legal and means the same, else dropped, and an event "
+        "only you see says which. Nothing is stored until then.",
     )
     since: int = Field(description="The events listed are those after this version.")
     events: list[EventInfo] = Field(

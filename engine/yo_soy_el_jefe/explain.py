@@ -402,13 +402,16 @@ def overtaken(then: State, now: State, seat: int, move: Any) -> str | None:
     stand; when other seats' acts came first and it can no longer be applied as it was meant, that change has been
     answered or replaced, so the pass is spent, not refused. So is a move whose whole effect another seat's act
     already had: a refusal or withdrawal of a price that the other side has already taken off the table, a stop
-    card for a card another seat's stop already cancelled (the card stays in the hand). Returns an English clause
+    card for a card another seat's stop already cancelled, a travel card for an investor another seat's travel card
+    has already sent travelling in this deal (the card stays in the hand). Returns an English clause
     for the seat, e.g. ``"your wait is over: every other seat has answered the last change"``.
     """
     if isinstance(move, Stop):
         if then.stop is not None and (now.stop is None or not _same_window(then, now)):
             return "another seat's stop card already cancelled that card (your stop card stays in your hand)"
         return None
+    if isinstance(move, Travel):
+        return _travel_overtaken(then, now, move)
     if isinstance(move, Refuse | Withdraw):
         neg_then, neg_now = then.neg, now.neg
         key = (move.seat, COLOUR_INDEX[move.colour])
@@ -422,6 +425,27 @@ def overtaken(then: State, now: State, seat: int, move: Any) -> str | None:
     if not isinstance(move, Pass):
         return None
     return _pass_overtaken(then, now, seat)
+
+
+def _travel_overtaken(then: State, now: State, move: Travel) -> str | None:
+    """The travel card case of :func:`overtaken`: the investor it aimed at has travelled since, in the same deal,
+    held by the same seat (another seat's travel card already kept it out of the deal)."""
+    colour = COLOUR_INDEX[move.colour]
+    neg_then, neg_now = then.neg, now.neg
+    if (
+        move.target != INVESTOR
+        or neg_then is None
+        or neg_now is None
+        or _deal(now) != _deal(then)
+        or colour in neg_then.travelled
+        or colour not in neg_now.travelled
+        or now.owner[colour] != then.owner[colour]
+    ):
+        return None
+    return (
+        f"seat {move.seat}'s {move.colour} investor has already travelled and cannot take part in this deal "
+        "(your travel card stays in your hand)"
+    )
 
 
 def _same_window(then: State, now: State) -> bool:
@@ -456,6 +480,8 @@ def _pass_overtaken(then: State, now: State, seat: int) -> str | None:
 
 def interlude(state: State) -> bool:
     """Return whether a negotiation is interrupted for a moment (``Game.interlude``): a seat is naming the price of
-    its offer or bid, or a stop window is open; afterwards the seats that were deciding decide again."""
+    its offer or bid, or a stop window is open; afterwards the seats that were deciding decide again. A table holds
+    an act decided before the interruption meanwhile, or, when the stop window asks the act's own seat first,
+    queues it until the window is over (ruling ``actos-en-espera``)."""
     neg = state.neg
     return neg is not None and (state.stop is not None or neg.naming is not None)

@@ -146,7 +146,8 @@ class MoveResult:
     """The outcome of ``play_move``: the move applied (or why not) and the seat's state after it.
 
     ``played_version`` is the table version the move created (bots' replies may follow it). ``overtaken`` is set
-    (and nothing stored) when others' acts had already done the move's work (``Game.overtaken``).
+    (and nothing stored) when others' acts had already done the move's work (``Game.overtaken``); ``queued``
+    (nothing stored yet) when the move waits for an interruption that asks the seat first (:mod:`.queued`).
     """
 
     accepted: bool
@@ -155,6 +156,7 @@ class MoveResult:
     refusal: RefusalFacts | None = None
     played_version: int | None = None
     overtaken: str | None = None
+    queued: str | None = None
 
 
 @dataclass(frozen=True)

@@ -131,6 +131,8 @@ class LiveTable:
     unseen: set[int] = field(default_factory=set)
     listed: dict[int, int] = field(default_factory=dict)
     lane_version: int | None = None
+    queued: dict[int, Any] = field(default_factory=dict)
+    """Seat -> its act waiting for an interruption that asks it first (:class:`.queued.QueuedAct`; memory only)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     waiters: int = 0

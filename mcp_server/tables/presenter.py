@@ -192,6 +192,8 @@ def outcome(r: MoveResult) -> CallToolResult:
         head = refusal_lines(f, forms)
     elif r.overtaken is not None:
         head = [f"Overtaken: {r.overtaken}"]
+    elif r.queued is not None:
+        head = [f"Queued: {r.queued}"]
     model = MoveOutcome(
         accepted=r.accepted,
         table_id=t.table_id,
@@ -202,6 +204,7 @@ def outcome(r: MoveResult) -> CallToolResult:
         played_version=r.played_version,
         refusal=refusal,
         overtaken=r.overtaken,
+        queued=r.queued,
         since=s.since,
         events=[event_info(e) for e in s.events],
         events_omitted=s.events_omitted,

@@ -1,16 +1,18 @@
-"""Moves decided on an older version: held while other seats briefly interrupt, or checked against the state
-they would be applied to (``Game.move_basis``, ``Game.interlude``)."""
+"""Moves decided on an older version: held while other seats briefly interrupt, queued while an interruption asks
+the seat itself first (:mod:`.queued`), or checked against the state they would be applied to
+(``Game.move_basis``, ``Game.interlude``)."""
 
 from __future__ import annotations
 
 import contextlib
 import logging
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from club_agentes.engine.core import Game, InvalidMove
 from club_agentes.mcp_server.store import Store
-from club_agentes.mcp_server.tables import reading
+from club_agentes.mcp_server.tables import queued, reading
 from club_agentes.mcp_server.tables.common import _MOVE_ID, PAST_STATES, _rebases
 from club_agentes.mcp_server.tables.config import (
     TableError,
@@ -29,6 +31,22 @@ if TYPE_CHECKING:
     from club_agentes.mcp_server.tables.service import TableService
 
 log = logging.getLogger("club_agentes.tables")
+
+
+@dataclass(frozen=True)
+class Spent:
+    """A move decided on an older version that is accepted without being stored now (:func:`rebase`).
+
+    Attributes:
+        why: the sentence for the seat.
+        decided: the version the move was decided on (the answer lists the events since).
+        queued: ``False``: others' acts already did its work (``Game.overtaken``), nothing is left to do;
+            ``True``: it waits for the interruption that asks the seat first (:mod:`.queued`).
+    """
+
+    why: str
+    decided: int
+    queued: bool = False
 
 
 def decided_on(svc: TableService, live: LiveTable, seat: int, move: Any, expected_version: Any) -> int | None:
@@ -134,17 +152,33 @@ def _replay(store: Store, game: Game, config: Any, seed: int, table_id: str, ver
     return state
 
 
+async def what_changed(svc: TableService, live: LiveTable, seat: int, decided: int) -> str:
+    """Return what happened since version ``decided``, as ``seat`` may know it, in a clause: the events since (the
+    last 2 when there are more).
+
+    Raises:
+        TableError: the table no longer exists (read from the store).
+    """
+    events, _omitted = await reading.events_for(svc, live, seat, decided)
+    changes = [e.text.rstrip(". ") for e in events if e.version > decided]
+    if len(changes) > 2:
+        return f"{changes[-2]}, then {changes[-1]} (the last 2 of {len(changes)} events)"
+    return ", then ".join(changes) or "the game moved on"
+
+
 async def rebase(
     svc: TableService, live: LiveTable, seat: int, move: Any, expected_version: Any, refusal: RefusalFacts
-) -> tuple[RefusalFacts | None, Any, tuple[str, int] | None]:
+) -> tuple[RefusalFacts | None, Any, Spent | None]:
     """Check a move decided on an older version against the state it would be applied to.
 
     The move is read as it was meant then (a move id in the list of then); it is played if it is legal now
     and means the same (``Game.move_basis`` is equal then and now). A move whose work others' acts already
     did (``Game.overtaken``: a pass whose change was answered, a refusal of a price already off the table) is
-    spent: nothing is played and the seat is told so. Otherwise the refusal says in one sentence what
-    changed. Games that do not say what their moves depend on keep ``refusal``. Returns ``(None, move, None)``
-    to play, ``(None, move, (sentence, version decided on))`` for a spent move, or ``(refusal, None, None)``.
+    spent: nothing is played and the seat is told so. A move that cannot be played now only because an
+    interruption that opened since asks the seat first (``Game.interlude``: a stop window) is queued until it is
+    over (:func:`.queued.queue`). Otherwise the refusal says in one sentence what changed. Games that do not say
+    what their moves depend on keep ``refusal``. Returns ``(None, move, None)`` to play, ``(None, move, Spent)``
+    for a spent or queued move, or ``(refusal, None, None)``.
 
     Raises:
         IllegalMove, InvalidMove: a stored move does not replay (a corrupted store).
@@ -169,24 +203,21 @@ async def rebase(
     legal = chosen in now
     if legal and game.move_basis(old, seat, chosen) == game.move_basis(live.state, seat, chosen):
         return None, chosen, None
-    events, _omitted = await reading.events_for(svc, live, seat, decided)
-    changes = [e.text.rstrip(". ") for e in events if e.version > decided]
-    if len(changes) > 2:
-        what = f"{changes[-2]}, then {changes[-1]} (the last 2 of {len(changes)} events)"
-    else:
-        what = ", then ".join(changes) or "the game moved on"
+    what = await what_changed(svc, live, seat, decided)
     spent = game.overtaken(old, live.state, seat, chosen)
     if spent is not None:
         after = "decide from the moves listed now" if now else "wait_for_turn waits for your next decision"
         return (
             None,
             chosen,
-            (
+            Spent(
                 f"your '{chosen.text()}' decided at version {decided} was overtaken, not refused: since then "
                 f"{what}, so {spent}. Nothing was stored; {after}.",
                 decided,
             ),
         )
+    if not legal and queued.queueable(live, seat, old, chosen):
+        return None, chosen, Spent(queued.queue(live, seat, chosen, decided, old, what), decided, queued=True)
     if legal:
         why = "would now answer something else; decide again from the moves listed now"
     elif now:

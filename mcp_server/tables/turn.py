@@ -20,7 +20,7 @@ from club_agentes.mcp_server.store.tables import (
     Append,
     StaleVersion,
 )
-from club_agentes.mcp_server.tables import bots, reading, rebase
+from club_agentes.mcp_server.tables import bots, queued, reading, rebase
 from club_agentes.mcp_server.tables.common import _MOVE_ID, HOLD_S, MOVE_ATTEMPTS, _charged_ms
 from club_agentes.mcp_server.tables.config import MAX_WAIT_S, TableError
 from club_agentes.mcp_server.tables.facts import (
@@ -108,6 +108,7 @@ async def commit(
         raise
     finally:
         live.end_write()
+    await queued.settle(svc, live, base)  # issue 25: acts queued behind an interruption this write may have ended
 
 
 def _append(
@@ -280,7 +281,7 @@ async def play_once(
     """
     decided_at: int | None = None
     stale: StaleVersion | None = None
-    spent: tuple[str, int] | None = None
+    spent: rebase.Spent | None = None
     for _attempt in range(MOVE_ATTEMPTS):
         async with svc._locked(table_id) as live:
             seat = reading.seat_of(svc, live, token, agent)
@@ -363,7 +364,7 @@ async def answer_spent(
     token: str,
     seat: int,
     move: Any,
-    spent: tuple[str, int],
+    spent: rebase.Spent,
     wait_s: float,
     agent: str | None,
 ) -> MoveResult:
@@ -374,14 +375,21 @@ async def answer_spent(
     Raises:
         TableError: unknown table, bad token or a token of another agent's seat.
     """
-    why, decided = spent
+    decided = spent.decided
+    overtaken, queued_why = (None, spent.why) if spent.queued else (spent.why, None)  # issue 25: queued acts
     played = MoveFacts("", move.text(), move.to_json(), move.text())
     if wait_s > 0:
         with contextlib.suppress(Refused):
             waited = await svc.wait(table_id, token, wait_s, since=decided, agent=agent)
-            return MoveResult(True, waited.state, played=played, overtaken=why)
+            return MoveResult(True, waited.state, played=played, overtaken=overtaken, queued=queued_why)
     fresh = await svc._fresh(table_id)
-    return MoveResult(True, await reading.seat_state(svc, fresh, seat, since=decided), played=played, overtaken=why)
+    return MoveResult(
+        True,
+        await reading.seat_state(svc, fresh, seat, since=decided),
+        played=played,
+        overtaken=overtaken,
+        queued=queued_why,
+    )
 
 
 def check_move(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from club_agentes.engine.core import get_game
-from club_agentes.engine.yo_soy_el_jefe.moves import Pass, PlaceFamily, Refuse, Stop, Withdraw
+from club_agentes.engine.yo_soy_el_jefe.moves import INVESTOR, Pass, PlaceFamily, Refuse, Stop, Travel, Withdraw
 
 GAME = get_game("yo-soy-el-jefe")
 
@@ -85,6 +85,48 @@ def test_only_moves_that_add_nothing_are_overtaken_and_never_by_nothing() -> Non
                 for move in GAME.legal_moves(before, other):
                     why = GAME.overtaken(before, state, other, move)
                     if why is not None:
-                        assert isinstance(move, Pass | Refuse | Withdraw | Stop)
+                        assert isinstance(move, Pass | Refuse | Withdraw | Stop | Travel)
                         spent += 1
     assert spent > 0
+
+
+def test_a_travel_card_on_an_investor_another_seat_sent_travelling_is_overtaken_unless_the_card_was_stopped() -> None:
+    """Ruling pases-adelantados: seat B decided a travel card on the investor that seat A's travel card then sent
+    travelling (nobody stopped it): B's card has had its whole effect, so it is spent, and stays in B's hand. If
+    A's card was stopped, B's travel card is not overtaken (the investor still takes part)."""
+    found = 0
+    for seats, seed in ((3, 1), (4, 2), (4, 3), (3, 4)):
+        state, _ = GAME.start(GAME.make_config(seats, {}), seed)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            p = GAME.pending(state)
+            if p.kind == "over":
+                break
+            before = GAME.clone(state)
+            rivals = {
+                (seat, m.seat, m.colour): m
+                for seat in p.seats
+                for m in GAME.legal_moves(state, seat)
+                if isinstance(m, Travel) and m.target == INVESTOR
+            }
+            seat = rng.choice(p.seats)
+            move = rng.choice(GAME.legal_moves(state, seat))
+            GAME.apply(state, seat, move)
+            if not (isinstance(move, Travel) and move.target == INVESTOR):
+                continue
+            aimed = [(s, m) for (s, t, c), m in rivals.items() if s != seat and (t, c) == (move.seat, move.colour)]
+            if not aimed:
+                continue
+            other, rival = aimed[0]
+            stopped = GAME.clone(state)
+            while state.stop is not None:  # everyone asked lets it go: the investor travels
+                GAME.apply(state, state.stop.waiting()[0], Pass())
+            why = GAME.overtaken(before, state, other, rival)
+            assert why is not None and f"{move.colour} investor has already travelled" in why, why
+            assert "stays in your hand" in why
+            stopper = next((s for s in stopped.stop.waiting() if Stop() in GAME.legal_moves(stopped, s)), None)
+            if stopper is not None:
+                GAME.apply(stopped, stopper, Stop())
+                assert GAME.overtaken(before, stopped, other, rival) is None
+            found += 1
+    assert found > 0
