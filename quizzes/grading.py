@@ -785,8 +785,12 @@ def _breakdown_at(toks: Sequence[_Tok], i: int, mentions: Sequence[_Mention], ra
     start = i + width
     if _find(raws, spanish.HEDGES, start, end) or any(r in spanish.NEGATORS - {"menos"} for r in raws[start:end]):
         return False
-    value_at = {m.start: m.value for m in mentions if not m.weak and start <= m.start < end}
-    worked = _worked_value(toks[start:end], value_at, start)  # type: ignore[arg-type]
+    if not isinstance(head.value, Fraction):
+        return False  # a letter or a term is not worked out from numbers ("B (A ... x A")
+    value_at = {
+        m.start: m.value for m in mentions if not m.weak and start <= m.start < end and isinstance(m.value, Fraction)
+    }
+    worked = _worked_value(toks[start:end], value_at, start)
     return bool(worked) and all(w == head.value for w in worked)
 
 

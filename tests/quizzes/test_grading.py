@@ -454,6 +454,11 @@ def test_long_text_is_graded_over_60_examples(answer: str) -> None:
     check_long_text_is_graded(answer)
 
 
+def test_letters_after_an_opener_are_not_worked_out_as_numbers() -> None:
+    # Found by test_long_text_is_graded: "B (A ... x A" read the letters as the operands of a working.
+    check_long_text_is_graded("0" * 300 + "B(A" + "0" * 90 + "×A")
+
+
 def check_long_text_is_graded(answer: str) -> None:
     for item in ROBUST_ITEMS:
         assert_graded(item, answer)
