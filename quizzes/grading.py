@@ -761,6 +761,13 @@ def _worked_value(span: Sequence[_Tok], value_at: dict[int, Fraction], offset: i
     return () if total is None else (total,)
 
 
+def _numbers_between(mentions: Sequence[_Mention], start: int, end: int) -> dict[int, Fraction]:
+    """The numbers named (not weakly) from token ``start`` to ``end``, by the token they start at."""
+    return {
+        m.start: m.value for m in mentions if not m.weak and start <= m.start < end and isinstance(m.value, Fraction)
+    }
+
+
 def _breakdown_at(toks: Sequence[_Tok], i: int, mentions: Sequence[_Mention], raws: Sequence[str]) -> bool:
     """Whether ``toks[i]`` ("(", ":", "=", "es decir") opens the working of the number named just before it.
 
@@ -787,10 +794,7 @@ def _breakdown_at(toks: Sequence[_Tok], i: int, mentions: Sequence[_Mention], ra
         return False
     if not isinstance(head.value, Fraction):
         return False  # a letter or a term is not worked out from numbers ("B (A ... x A")
-    value_at = {
-        m.start: m.value for m in mentions if not m.weak and start <= m.start < end and isinstance(m.value, Fraction)
-    }
-    worked = _worked_value(toks[start:end], value_at, start)
+    worked = _worked_value(toks[start:end], _numbers_between(mentions, start, end), start)
     return bool(worked) and all(w == head.value for w in worked)
 
 
