@@ -268,14 +268,14 @@ class KeyCache:
 
     def stamp(self) -> tuple[int, int] | None:
         """Return the stamp of what the store says now, or ``None`` when nothing may be cached (PostgreSQL
-        without its ``LISTEN`` connection in place).
+        without its ``LISTEN`` connection in place; SQLite while another thread uses the connection).
 
         Raises:
             StoreError: the database is closed.
         """
         if self._sqlite:
-            row = self.store.db.one("PRAGMA data_version")
-            return (self._epoch, int(row[0]) if row else 0)
+            version = self.store.db.data_version()  # None while another thread uses the connection
+            return None if version is None else (self._epoch, version)
         if self._listening is None or not self._listening.is_set():
             return None
         return (self._epoch, 0)

@@ -426,6 +426,29 @@ class Database:
             if observe and self.observer is not None:
                 self.observer("read", time.perf_counter() - started)
 
+    def data_version(self) -> int | None:
+        """Return SQLite's ``PRAGMA data_version``: it changes whenever another connection (another worker,
+        a command-line tool) commits to the file, and never for this connection's own commits. ``None`` on
+        PostgreSQL, or when the connection is in use by another thread (the caller then reads what it needs).
+
+        One statement on the connection, without a transaction or the metrics' observer: it is asked on every
+        read of a table, to skip re-reading what nobody else can have changed.
+
+        Raises:
+            StoreError: the database is closed.
+        """
+        conn = self._sqlite
+        if conn is None:
+            return None
+        if self._closed:
+            raise StoreError(f"the database {self.location} is closed")
+        if not self._lock.acquire(blocking=False):
+            return None
+        try:
+            return int(conn.execute("PRAGMA data_version").fetchone()[0])
+        finally:
+            self._lock.release()
+
     def one(self, sql: str, args: Sequence[Any] = ()) -> tuple[Any, ...] | None:
         """Run one read statement; return the first row or ``None``.
 

@@ -39,12 +39,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
-from club_agentes.mcp_server.store.db import IntegrityError, Migration, StorePart, Tx
+from club_agentes.mcp_server.store.db import Database, IntegrityError, Migration, StorePart, Tx
 
 STATUSES = ("waiting", "playing", "finished", "aborted")
 """Table statuses: open agent seats / being played / over with a result / stopped by the server."""
 
 OPEN_STATUSES = ("waiting", "playing")
+_KNOWN_TABLES = 10_000
+"""At most this many tables' current revisions are remembered (:meth:`TableStore.known_current`)."""
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
@@ -381,6 +383,45 @@ class TableStore(StorePart):
     fault_hook: Callable[[str], None] = staticmethod(no_fault)
     _channel: str | None = None
 
+    def __init__(self, db: Database) -> None:
+        super().__init__(db)
+        self._current: dict[str, int] = {}
+        """SQLite: table id -> the revision this process last wrote or read, while no other connection wrote."""
+        self._seen_version: int | None = None
+        """SQLite: the ``data_version`` under which :attr:`_current` holds."""
+
+    # ----- what this process knows is current (SQLite)
+
+    def known_current(self, table_id: str, revision: int) -> bool:
+        """Return whether ``revision`` is certainly the table's stored revision, without reading the table.
+
+        True only on SQLite, when this process itself wrote or read that revision last and no other
+        connection (another worker, a command-line tool) has committed anything to the file since
+        (``PRAGMA data_version`` unchanged): only a commit can change a revision, and this process's own
+        commits are recorded as they happen. Otherwise ``False``: the caller reads the table's head. The
+        first call only starts the record (``False``), so what was known before it never counts.
+
+        Raises:
+            StoreError: the database is closed.
+        """
+        seen = self.db.data_version()
+        if seen is None:
+            return False
+        if seen != self._seen_version:
+            self._current.clear()  # another connection committed: nothing is known any more
+            self._seen_version = seen
+            return False
+        return self._current.get(table_id) == revision
+
+    def _known(self, table_id: str, revision: int) -> None:
+        """Record ``revision`` as the table's stored revision (just committed or read by this process)."""
+        if self.db.dialect != "sqlite":
+            return
+        current = self._current
+        if len(current) >= _KNOWN_TABLES and table_id not in current:
+            current.clear()  # bounded: a table forgotten is read again, never served stale
+        current[table_id] = revision
+
     # ----- helpers
 
     def tables_channel(self) -> str | None:
@@ -528,6 +569,7 @@ class TableStore(StorePart):
         except IntegrityError:
             head = self.table_head(claim.table_id)
             raise StaleVersion(head.version if head else 0, head.revision if head else 0) from None
+        self._known(claim.table_id, revision + 1)
         return revision + 1
 
     def append(self, a: Append) -> int:
@@ -601,6 +643,7 @@ class TableStore(StorePart):
         except IntegrityError:
             head = self.table_head(a.table_id)
             raise StaleVersion(head.version if head else 0, head.revision if head else 0) from None
+        self._known(a.table_id, row.revision + 1)
         return row.revision + 1
 
     def tables_without_events(self) -> list[str]:
@@ -644,6 +687,7 @@ class TableStore(StorePart):
                 (note, revision + 1, now, table_id),
             )
             self._notify(tx, table_id, revision + 1)
+        self._known(table_id, revision + 1)
         return revision + 1
 
     # ----- reading one table
@@ -656,7 +700,10 @@ class TableStore(StorePart):
     def table_head(self, table_id: str) -> TableHead | None:
         """Return a table's revision, version and status (one indexed read), or ``None``."""
         r = self.db.one("SELECT revision, version, status FROM game_tables WHERE id = ?", (table_id,))
-        return TableHead(int(r[0]), int(r[1]), str(r[2])) if r else None
+        if r is None:
+            return None
+        self._known(table_id, int(r[0]))  # a commit by another connection after this read clears it (data_version)
+        return TableHead(int(r[0]), int(r[1]), str(r[2]))
 
     def table_version(self, table_id: str) -> int:
         """Return the stored version of a table (0 if unknown)."""

@@ -1,9 +1,8 @@
 """The table service: lifecycle, seats and tokens, moves, bots, the decision clock, logs and listings.
 
-It returns plain data (:mod:`~club_agentes.mcp_server.tables.facts`); the presenter shapes it for
-MCP. Every refusal the caller can fix is a :class:`TableError` (a
-:class:`~club_agentes.errors.Refused`); a move that breaks a rule is not an error but a
-:class:`~club_agentes.mcp_server.tables.facts.MoveResult` with ``accepted=False``.
+It returns plain data (:mod:`~club_agentes.mcp_server.tables.facts`); the presenter shapes it for MCP. Every
+refusal the caller can fix is a :class:`TableError` (a :class:`~club_agentes.errors.Refused`); a move that breaks
+a rule is not an error but a :class:`~club_agentes.mcp_server.tables.facts.MoveResult` with ``accepted=False``.
 
 How a table lives:
 
@@ -14,30 +13,30 @@ How a table lives:
   ``Append``: the moves and the events they cause) and then applies it to the live table with
   :meth:`.live.LiveTable.apply`, the one way moves reach a table in memory (catch-up uses it too). Store
   calls go through the store's async boundary, ``await store.run(...)`` (a thread on PostgreSQL).
-* **Several processes** may serve one store: before answering, a process compares the table's
-  stored revision with its own and applies only the moves it misses; writes carry the version
-  they were decided on, so the loser of a race gets ``stale_version``. ``wait_for_turn`` wakes
-  through PostgreSQL ``LISTEN`` (or re-reads the store twice a second on SQLite).
+* **Several processes** may serve one store: before answering, a process compares the table's stored revision
+  with its own (on SQLite not even read while ``PRAGMA data_version`` says no other connection committed:
+  ``TableStore.known_current``) and applies only the moves it misses; writes carry the version they were
+  decided on, so the loser of a race gets ``stale_version``. ``wait_for_turn`` wakes through PostgreSQL
+  ``LISTEN`` (or re-reads the store twice a second on SQLite).
 * **Per-seat versions** (:func:`.turn.seat_versions`, from ``Game.touched`` or by comparing views) move only
   when what the seat sees changes: another seat's sealed choice never makes ``expected_version`` stale, and
   move ids stay valid while ``seat_version`` stands. A move decided on an older version is still played
   when it is legal now and means the same (``Game.move_basis``), and one sent while other seats briefly
   interrupt the decision (``Game.interlude``) waits for them.
-* **Bots** play in lanes off the event loop (:mod:`.lanes`): after an agent's move (waiting a
-  moment so that quick bot replies come in the same answer), and in the background for
-  bots-only tables, under a per-table CPU budget; the number of lanes bounds bot work overall.
-* **The decision clock**: a table with ``decision_timeout_s`` gives each decision of an agent
-  seat that many seconds (the deadline is stored, so every worker enforces it, and after a
-  restart too); when it runs out the rules' default move (``Game.default_move``) or else the
-  heuristic bot's is played for the seat and logged as a timeout; after ``max_timeouts`` in a
-  row a bot takes the seat over.
+* **Bots** play in lanes off the event loop (:mod:`.lanes`): after an agent's move (waiting a moment so that
+  quick bot replies come in the same answer), and in the background for bots-only tables, under a per-table
+  CPU budget; the number of lanes bounds bot work overall.
+* **The decision clock**: a table with ``decision_timeout_s`` gives each decision of an agent seat that many
+  seconds (the deadline is stored, so every worker enforces it, and after a restart too); when it runs out
+  the rules' default move (``Game.default_move``) or else the heuristic bot's is played for the seat and
+  logged as a timeout; after ``max_timeouts`` in a row a bot takes the seat over.
 * **Seats belong to agents**: a seat token is compared with the table's in constant time, then its
   seat's agent with the caller's; a token used by another agent is refused before anything is read.
   The sweeper hands the seats of revoked agents to ``bot:heuristic`` (one guarded write; any worker).
 * **Start**: :meth:`TableService.start` runs the sweeper at once, and one worker of those starting
   together resumes bot tables and enforces clocks that ran out while none ran.
-* **Memory**: live tables are a bounded cache (:class:`~.live.LiveTables`) reloaded from the
-  latest snapshot plus the moves after it.
+* **Memory**: live tables are a bounded cache (:class:`~.live.LiveTables`) reloaded from the latest snapshot
+  plus the moves after it.
 """
 
 from __future__ import annotations
@@ -54,10 +53,7 @@ from club_agentes.engine.core import Game, UnknownGame, get_game
 from club_agentes.mcp_server.heavy import off_loop
 from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.store.db import Tx
-from club_agentes.mcp_server.store.tables import (
-    EventRow,
-    MoveRow,
-)
+from club_agentes.mcp_server.store.tables import EventRow, MoveRow
 from club_agentes.mcp_server.tables import bots, clock, listing, reading, seating, turn
 from club_agentes.mcp_server.tables.common import (
     _LOG_CURSOR,
@@ -278,6 +274,8 @@ class TableService:
         Raises:
             TableError: the table no longer exists.
         """
+        if not stale and self.store.tables.known_current(live.id, live.revision):
+            return True  # SQLite: nobody else wrote since this process last wrote or read this revision
         if not stale:
             head = await self.store.run(self.store.tables.table_head, live.id)
             if head is None:
@@ -300,6 +298,8 @@ class TableService:
         for _ in range(3):
             live = await self._get(table_id)
             await live.settled()
+            if live.writing is None and self.store.tables.known_current(table_id, live.revision):
+                return live  # as in _sync
             head = await self.store.run(self.store.tables.table_head, table_id)
             if head is None:
                 self._live.drop(table_id)
