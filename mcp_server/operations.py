@@ -103,6 +103,17 @@ class Metrics:
         self.registry.register(_Gauges(tables))
         self._moves_seen = 0
         self._tables = tables
+        # Labelled children, looked up once each: ``labels()`` checks and locks on every call, and it is asked
+        # on every request, every tool call and every store transaction.
+        self._children: dict[tuple[str, ...], Any] = {}
+
+    def child(self, metric: Any, *values: str) -> Any:
+        """Return ``metric.labels(*values)``, kept after the first call (the same child prometheus keeps)."""
+        key = (str(id(metric)), *values)
+        found = self._children.get(key)
+        if found is None:
+            found = self._children[key] = metric.labels(*values)
+        return found
 
     def route(self, path: str) -> str:
         """Return the route label of ``path``: its first segment when a known route starts with it, else ``other``."""
@@ -111,7 +122,7 @@ class Metrics:
 
     def observe_store(self, kind: str, seconds: float) -> None:
         """Record one store transaction (the store's observer). Never raises."""
-        self.store_seconds.labels(kind).observe(seconds)
+        self.child(self.store_seconds, kind).observe(seconds)
 
     def text(self) -> bytes:
         """Return the metrics in Prometheus text format."""
@@ -135,15 +146,16 @@ class ToolMetrics:
         params = ctx.params if isinstance(ctx.params, dict) else {}
         name = params.get("name")
         tool = name if isinstance(name, str) and name in self.metrics.tools else "unknown"
-        self.metrics.tool_calls.labels(tool).inc()
+        metrics = self.metrics
+        metrics.child(metrics.tool_calls, tool).inc()
         try:
             result = await call_next(ctx)
         except Exception:
-            self.metrics.tool_errors.labels(tool).inc()
+            metrics.child(metrics.tool_errors, tool).inc()
             raise
         failed = result.get("isError") if isinstance(result, dict) else getattr(result, "is_error", False)
         if failed:
-            self.metrics.tool_errors.labels(tool).inc()
+            metrics.child(metrics.tool_errors, tool).inc()
         return result
 
 
@@ -208,6 +220,6 @@ class Operations:
             try:
                 await self.app(scope, receive, counted)
             finally:
-                self.metrics.requests.labels(self.metrics.route(path), str(status)).inc()
+                self.metrics.child(self.metrics.requests, self.metrics.route(path), str(status)).inc()
             return
-        self.metrics.requests.labels(self.metrics.route(path), str(status)).inc()
+        self.metrics.child(self.metrics.requests, self.metrics.route(path), str(status)).inc()
