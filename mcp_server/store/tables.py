@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
+from club_agentes.mcp_server.eventrow import EventRow
 from club_agentes.mcp_server.store.db import IntegrityError, Migration, StorePart, Tx
 
 STATUSES = ("waiting", "playing", "finished", "aborted")
@@ -232,23 +233,6 @@ class MoveRow:
     move: dict[str, Any]
     actor: str
     at: float
-
-
-@dataclass(frozen=True)
-class EventRow:
-    """One stored event.
-
-    Attributes:
-        idx: its place in the table's event log (0-based).
-        version: the table version of the move that caused it (0: the deal).
-        audience: the seats that may see it, or ``None`` for everyone.
-    """
-
-    idx: int
-    version: int
-    audience: tuple[int, ...] | None
-    text: str
-    data: dict[str, Any] | None
 
 
 @dataclass(frozen=True)

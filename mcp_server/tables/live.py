@@ -23,8 +23,9 @@ from typing import Any
 from club_agentes.engine.core import Game, Pending
 from club_agentes.engine.core.errors import EngineError
 from club_agentes.engine.core.model import MoveNote
+from club_agentes.mcp_server.eventrow import EventRow
 from club_agentes.mcp_server.store import Store
-from club_agentes.mcp_server.store.tables import Append, EventRow, MoveRow, SeatClaim, TableRow
+from club_agentes.mcp_server.store.tables import Append, MoveRow, SeatClaim, TableRow
 from club_agentes.mcp_server.tables.config import TableOptions
 from club_agentes.mcp_server.tables.lanes import event_tuple, restorable, result_json
 

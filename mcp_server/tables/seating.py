@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from club_agentes.engine.core import ConfigError
 from club_agentes.engine.core.text import counted
+from club_agentes.mcp_server.eventrow import EventRow
 from club_agentes.mcp_server.store.db import Tx
 from club_agentes.mcp_server.store.tables import (
-    EventRow,
     SeatClaim,
     StaleVersion,
     TableRow,
