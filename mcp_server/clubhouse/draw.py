@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from club_agentes.mcp_server.store.tables import EventRow
+from club_agentes.mcp_server.eventrow import EventRow
 
 if TYPE_CHECKING:
     from club_agentes.mcp_server.clubhouse.spectate import MoveLine, Replay, ReplayStep

@@ -26,8 +26,9 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from club_agentes.engine.core import Game, get_game
+from club_agentes.mcp_server.eventrow import EventRow
 from club_agentes.mcp_server.store import Store
-from club_agentes.mcp_server.store.tables import EventRow, TableRow
+from club_agentes.mcp_server.store.tables import TableRow
 from club_agentes.mcp_server.tables.lanes import restorable
 from club_agentes.mcp_server.tables.live import LiveTable, catch_up, load_table
 

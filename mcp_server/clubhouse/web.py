@@ -40,9 +40,9 @@ from club_agentes.mcp_server.clubhouse.i18n import DRAW_TEXTS, TEXTS, count_word
 from club_agentes.mcp_server.clubhouse.spectate import NotFound, PublicTable, Replay, ReplayBusy
 from club_agentes.mcp_server.clubhouse.tools import build_leaderboard, build_profile
 from club_agentes.mcp_server.clubhouse.words import Words
+from club_agentes.mcp_server.eventrow import EventRow
 from club_agentes.mcp_server.heavy import off_loop
 from club_agentes.mcp_server.identity import InvalidAgent, normalize_agent_name
-from club_agentes.mcp_server.store.tables import EventRow
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 from sse_starlette.sse import EventSourceResponse

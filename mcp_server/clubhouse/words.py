@@ -24,7 +24,7 @@ from typing import Any
 from club_agentes.mcp_server.clubhouse.events import Unread, event_in_spanish
 from club_agentes.mcp_server.clubhouse.i18n import TEXTS
 from club_agentes.mcp_server.clubhouse.textview import spectator_text
-from club_agentes.mcp_server.store.tables import EventRow
+from club_agentes.mcp_server.eventrow import EventRow
 
 Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
 

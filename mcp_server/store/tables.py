@@ -35,10 +35,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, cast
 
 import orjson
+from club_agentes.mcp_server.eventrow import EventRow
 from club_agentes.mcp_server.store.db import Database, IntegrityError, Migration, StorePart, Tx
 
 STATUSES = ("waiting", "playing", "finished", "aborted")
@@ -237,23 +238,6 @@ class MoveRow:
 
 
 @dataclass(frozen=True)
-class EventRow:
-    """One stored event.
-
-    Attributes:
-        idx: its place in the table's event log (0-based).
-        version: the table version of the move that caused it (0: the deal).
-        audience: the seats that may see it, or ``None`` for everyone.
-    """
-
-    idx: int
-    version: int
-    audience: tuple[int, ...] | None
-    text: str
-    data: dict[str, Any] | None
-
-
-@dataclass(frozen=True)
 class SnapshotRow:
     """A stored game state: the engine's snapshot (format ``format``) at ``version``, and table facts."""
 
@@ -261,6 +245,50 @@ class SnapshotRow:
     format: int
     data: dict[str, Any]
     meta: dict[str, Any]
+
+
+EventTuple = tuple[int, tuple[int, ...] | None, str, Mapping[str, Any] | None]
+"""The plain form of an event the store's entry points accept besides an :class:`EventRow`: ``(version,
+audience, text, data)``, with no place in the log yet (the store places it: :func:`_placed`)."""
+
+_UNPLACED = -1
+"""The ``idx`` of a row made of an :data:`EventTuple` by :class:`Append` (the store places it when it writes)."""
+
+
+class MisplacedEvent(ValueError):
+    """An event row is not at the place of the log it is written to (it was built on an older event count)."""
+
+
+def _unplaced(e: EventTuple) -> EventRow:
+    """Return a plain event as a row with no place in the log yet."""
+    version, audience, text, data = e
+    return EventRow(
+        _UNPLACED,
+        version,
+        tuple(audience) if audience is not None else None,
+        text,
+        dict(data) if data is not None else None,
+    )
+
+
+def _placed(events: Sequence[EventRow | EventTuple], start: int) -> Sequence[EventRow]:
+    """Return ``events`` as rows at places ``start``, ``start + 1``... of the log: the rows the service built (at
+    those places already) as they are, with no copy; a plain tuple or a row made of one is placed there.
+
+    Raises:
+        MisplacedEvent: a row was built at another place (the log moved on since: the write is stale).
+    """
+    if all(type(e) is EventRow and e.idx == start + i for i, e in enumerate(events)):
+        return cast(Sequence[EventRow], events)  # every one is a row (checked just above)
+    rows = []
+    for i, e in enumerate(events):
+        row = e if isinstance(e, EventRow) else _unplaced(e)
+        if row.idx == _UNPLACED:
+            row = replace(row, idx=start + i)
+        elif row.idx != start + i:
+            raise MisplacedEvent(f"event {row.idx} ({row.text[:40]!r}) written at place {start + i} of the log")
+        rows.append(row)
+    return rows
 
 
 @dataclass
@@ -271,7 +299,10 @@ class Append:
         table_id: the table.
         base_version: the version the moves were applied on (the write fails if the table moved on).
         moves: ``(seat, move_json, actor, at)`` in order; ``actor`` is ``"agent"``, ``"bot"`` or ``"clock"``.
-        events: ``(version, audience, text, data)`` caused by those moves, in order.
+        events: the rows of the events those moves caused, in order, each at its place in the table's log (the
+            write fails as stale if the stored log does not end just before the first). Plain ``(version,
+            audience, text, data)`` tuples (:data:`EventTuple`) are accepted too: they are made rows here, once,
+            and the store places them at the end of the log when it writes (and puts the placed rows here).
         status, result: the status (and result, once finished) the moves leave.
         waiting_on, deadline_at: who decides next and when their clock runs out.
         seat_versions: the seats whose view or legal moves changed -> the new version.
@@ -287,7 +318,7 @@ class Append:
     table_id: str
     base_version: int
     moves: list[tuple[int, dict[str, Any], str, float]]
-    events: list[tuple[int, tuple[int, ...] | None, str, Mapping[str, Any] | None]]
+    events: list[EventRow]
     status: str
     result: dict[str, Any] | None = None
     waiting_on: str | None = None
@@ -299,6 +330,11 @@ class Append:
     bot_cpu_ms: int = 0
     now: float = 0.0
     revision: int | None = None
+
+    def __post_init__(self) -> None:
+        events: Sequence[EventRow | EventTuple] = self.events  # what is accepted (see the docstring)
+        if not all(type(e) is EventRow for e in events):
+            self.events = [e if isinstance(e, EventRow) else _unplaced(e) for e in events]
 
 
 @dataclass(frozen=True)
@@ -452,19 +488,21 @@ class TableStore(StorePart):
         versions = {int(k): int(v) for k, v in json.loads(r[4] or "{}").items()}
         return _Head(int(r[0]), int(r[1]), str(r[2]), int(r[3]), versions)
 
-    def _insert_events(
-        self,
-        tx: Tx,
-        table_id: str,
-        start: int,
-        events: Sequence[tuple[int, tuple[int, ...] | None, str, Mapping[str, Any] | None]],
-    ) -> None:
-        if events:
+    def _insert_events(self, tx: Tx, table_id: str, rows: Sequence[EventRow]) -> None:
+        """Write event rows (placed: :func:`_placed`)."""
+        if rows:
             tx.many(
                 "INSERT INTO table_events (table_id, idx, version, audience, text, data) VALUES (?, ?, ?, ?, ?, ?)",
                 [
-                    (table_id, start + i, v, _audience(aud), text, _dumps(dict(data)) if data is not None else None)
-                    for i, (v, aud, text, data) in enumerate(events)
+                    (
+                        table_id,
+                        e.idx,
+                        e.version,
+                        _audience(e.audience),
+                        e.text,
+                        _dumps(e.data) if e.data is not None else None,
+                    )
+                    for e in rows
                 ],
             )
 
@@ -473,20 +511,23 @@ class TableStore(StorePart):
     def create_table(
         self,
         row: TableRow,
-        setup_events: Sequence[tuple[int, tuple[int, ...] | None, str, Mapping[str, Any] | None]] = (),
+        setup_events: Sequence[EventRow | EventTuple] = (),
         *,
         claims: Sequence[SeatClaim] = (),
         within: Callable[[Tx, str], None] | None = None,
     ) -> None:
         """Store a new table with the events of its deal (version 0), in one transaction.
 
+        ``setup_events`` are rows at places 0, 1... of the log, or plain tuples (:data:`EventTuple`), placed there.
         ``claims`` are seats taken at creation (matchmaking: the table and its seats commit together);
         ``within(tx, table_id)`` runs first in the same transaction (e.g. to lock and settle the seeks of the match),
         and whatever it raises rolls everything back.
 
         Raises:
+            MisplacedEvent: a row of ``setup_events`` is not at its place (nothing is stored then).
             Exception: whatever ``within`` raises (nothing is stored then).
         """
+        setup_events = _placed(setup_events, 0)
         with self.db.tx() as tx:
             if within is not None:
                 within(tx, row.id)
@@ -520,7 +561,7 @@ class TableStore(StorePart):
                     " VALUES (?, ?, ?, ?, ?, 0, 0, NULL)",
                     (c.table_id, c.seat, c.agent, c.token_hash, c.joined_at),
                 )
-            self._insert_events(tx, row.id, 0, setup_events)
+            self._insert_events(tx, row.id, setup_events)
             self.fault_hook("create:events")
             self._notify(tx, row.id)
 
@@ -578,7 +619,8 @@ class TableStore(StorePart):
         Returns the table's new revision.
 
         Raises:
-            StaleVersion: the table's stored version is not ``a.base_version`` (another move won).
+            StaleVersion: the table's stored version is not ``a.base_version`` (another move won), or its event log
+                does not end where ``a.events`` start (another write added events).
         """
         try:
             with self.db.tx() as tx:
@@ -590,6 +632,13 @@ class TableStore(StorePart):
                     or (a.revision is not None and row.revision != a.revision)
                 ):
                     raise StaleVersion(row.version if row else 0, row.revision if row else 0)
+                start = max(row.event_count, 0)
+                try:
+                    events = _placed(a.events, start)
+                except MisplacedEvent:  # numbered on an older log: another write added events (one with no move)
+                    raise StaleVersion(row.version, row.revision) from None
+                if events is not a.events:
+                    a.events = list(events)
                 v = a.base_version
                 moves = []
                 for seat, move, actor, at in a.moves:
@@ -600,8 +649,7 @@ class TableStore(StorePart):
                         "INSERT INTO moves (table_id, version, seat, move, actor, at) VALUES (?, ?, ?, ?, ?, ?)", moves
                     )
                 self.fault_hook("append:moves")
-                start = max(row.event_count, 0)
-                self._insert_events(tx, a.table_id, start, a.events)
+                self._insert_events(tx, a.table_id, events)
                 self.fault_hook("append:events")
                 for seat, count in a.timeouts.items():
                     tx.execute(
@@ -654,20 +702,25 @@ class TableStore(StorePart):
     def backfill_events(
         self,
         table_id: str,
-        events: Sequence[tuple[int, tuple[int, ...] | None, str, Mapping[str, Any] | None]],
+        events: Sequence[EventRow | EventTuple],
         *,
         version: int,
     ) -> bool:
         """Store the events of a table kept before events were stored (regenerated by replay).
 
+        ``events`` are rows at places 0, 1... of the log, or plain tuples (:data:`EventTuple`), placed there.
         Returns ``False`` (and writes nothing) if the table has events already or moved past ``version``.
+
+        Raises:
+            MisplacedEvent: a row of ``events`` is not at its place (nothing is stored then).
         """
+        events = _placed(events, 0)
         with self.db.tx() as tx:
             row = self._locked_row(tx, table_id)
             if row is None or row.event_count >= 0 or row.version != version:
                 return False
             tx.execute("DELETE FROM table_events WHERE table_id = ?", (table_id,))
-            self._insert_events(tx, table_id, 0, events)
+            self._insert_events(tx, table_id, events)
             tx.execute("UPDATE game_tables SET event_count = ? WHERE id = ?", (len(events), table_id))
         return True
 

@@ -16,13 +16,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from club_agentes.engine.core import Game, Pending
+from club_agentes.mcp_server.eventrow import EventRow, event_rows
 from club_agentes.mcp_server.store.tables import (
     Append,
     StaleVersion,
     TableRow,
 )
 from club_agentes.mcp_server.tables import turn
-from club_agentes.mcp_server.tables.common import EventRows, _Bucket, _charged_ms
+from club_agentes.mcp_server.tables.common import _Bucket, _charged_ms
 from club_agentes.mcp_server.tables.config import (
     TableError,
 )
@@ -30,7 +31,6 @@ from club_agentes.mcp_server.tables.lanes import (
     LaneResult,
     LaneTask,
     Sync,
-    event_tuple,
     restorable,
 )
 from club_agentes.mcp_server.tables.live import (
@@ -52,12 +52,14 @@ def lane_task(
     base_version: int,
     sync: Sync,
     *,
+    first_event: int,
     bots: Mapping[int, str] | None = None,
     once: tuple[int, ...] = (),
     snapshot_every: int = 0,
 ) -> LaneTask:
     """Build the bot work of a table for a lane (the one place a :class:`LaneTask` is made).
 
+    ``first_event`` is the table's event count at ``base_version`` (the lane numbers its event rows from there).
     ``bots`` (seat -> bot kind) play until an agent must decide, in chunks of the settings' ``chunk_moves`` and
     ``chunk_cpu_s``; ``once`` instead names the seats whose one decision the heuristic bot makes for the clock
     (one move each, at most a minute of CPU). ``snapshot_every`` asks the lane for snapshots (headless tables).
@@ -79,6 +81,7 @@ def lane_task(
         max_moves=max_moves,
         max_cpu_s=max_cpu_s,
         snapshot_every=snapshot_every,
+        first_event=first_event,
     )
 
 
@@ -205,7 +208,8 @@ async def drive(svc: TableService, table_id: str) -> None:
                         f"({svc.settings.bot_cpu_total_s:g} s)",
                     )
                     return
-                task = lane_task(svc, live.row, live.version, await lane_sync(svc, live), bots=bots)
+                first = live.event_count
+                task = lane_task(svc, live.row, live.version, await lane_sync(svc, live), first_event=first, bots=bots)
                 res = await run_lane(svc, task, live.game)
                 spend(svc, table_id, res.cpu_s)
                 if res.error is not None:
@@ -237,7 +241,7 @@ async def apply_lane_moves(svc: TableService, live: LiveTable, res: LaneResult, 
     game = live.game
     base = live.version
     moves = []
-    rows: EventRows = []
+    rows: list[EventRow] = []
     v = base
     live.ensure_caches()
     try:
@@ -246,7 +250,7 @@ async def apply_lane_moves(svc: TableService, live: LiveTable, res: LaneResult, 
             events = game.apply(live.state, lm.seat, parsed)
             v += 1
             moves.append((lm.seat, parsed, lm.actor))
-            rows += [(v, *event_tuple(e)) for e in events]
+            rows += event_rows(events, v, live.event_count + len(rows))
     except Exception:
         svc._live.drop(live.id)
         raise
@@ -258,6 +262,7 @@ async def drive_headless(svc: TableService, row: TableRow) -> None:
     table_id = row.id
     game = svc._game(row.game)
     version, cpu_ms = row.version, row.bot_cpu_ms
+    first_event = max(row.event_count, 0)  # as the store counts the log (-1: a table from before events were kept)
     lane_version: int | None = None
     every = svc.settings.snapshot_every if restorable(game) else 0
     bots = {s: spec[4:] for s, spec in enumerate(row.seats)}
@@ -277,7 +282,7 @@ async def drive_headless(svc: TableService, row: TableRow) -> None:
                 )
             return
         sync = Sync(version) if lane_version == version else Sync(-1)
-        task = lane_task(svc, row, version, sync, bots=bots, snapshot_every=every)
+        task = lane_task(svc, row, version, sync, first_event=first_event, bots=bots, snapshot_every=every)
         res = await run_lane(svc, task, game)
         spend(svc, table_id, res.cpu_s)
         if res.error is not None:
@@ -289,11 +294,8 @@ async def drive_headless(svc: TableService, row: TableRow) -> None:
         if not res.moves:
             return
         now = svc._clock()
-        rows: EventRows = []
-        v = version
-        for lm in res.moves:
-            v += 1
-            rows += [(v, *ev) for ev in lm.events]
+        rows = [e for lm in res.moves for e in lm.events]  # the lane numbered them on from first_event
+        v = version + len(res.moves)
         snapshot: tuple[int, int, dict[str, Any], dict[str, Any]] | None = (
             (res.snapshot[0], res.snapshot[1], res.snapshot[2], {}) if res.snapshot else None
         )
@@ -314,6 +316,7 @@ async def drive_headless(svc: TableService, row: TableRow) -> None:
         except StaleVersion:
             return  # another worker plays it
         version = lane_version = v
+        first_event += len(rows)
         svc.moves_applied += len(res.moves)
         cpu_ms += _charged_ms(res.cpu_s)
         svc._live.drop(table_id)

@@ -12,17 +12,17 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from club_agentes.engine.core import Pending
+from club_agentes.mcp_server.eventrow import EventRow, event_rows
 from club_agentes.mcp_server.store.tables import (
     StaleVersion,
 )
 from club_agentes.mcp_server.tables import bots, turn
-from club_agentes.mcp_server.tables.common import RESUME_BATCH, RESUME_GAP_S, STALL_S, EventRows
+from club_agentes.mcp_server.tables.common import RESUME_BATCH, RESUME_GAP_S, STALL_S
 from club_agentes.mcp_server.tables.config import (
     TableError,
 )
 from club_agentes.mcp_server.tables.lanes import (
     Sync,
-    event_tuple,
 )
 from club_agentes.mcp_server.tables.live import (
     LiveTable,
@@ -84,14 +84,15 @@ async def hand_revoked(svc: TableService, table_id: str, seats: Sequence[int]) -
             return
         prev = live.pending()
         live.ensure_caches()
-        rows: EventRows = [
-            (
+        rows = [
+            EventRow(
+                live.event_count + i,
                 live.version,
                 None,
                 f"{live.names()[s]}: the agent was revoked, so bot:heuristic plays the seat for the rest of the game.",
                 {"revoked": True, "seat": s, "handed_to": "bot:heuristic"},
             )
-            for s in sorted(handed)
+            for i, s in enumerate(sorted(handed))
         ]
         await turn.commit(svc, live, live.version, prev, [], rows, handed=handed)
     log.info("table %s: seats %s of revoked agents handed to bot:heuristic", table_id, sorted(handed))
@@ -172,7 +173,7 @@ async def clock_plays(svc: TableService, live: LiveTable, prev: Pending, late: S
     base = live.version
     live.ensure_caches()
     moves: builtins.list[tuple[int, Any, str]] = []
-    rows: EventRows = []
+    rows: builtins.list[EventRow] = []
     timeouts: dict[int, int] = {}
     handed: dict[int, str] = {}
     no_default: builtins.list[int] = []
@@ -190,14 +191,14 @@ async def clock_plays(svc: TableService, live: LiveTable, prev: Pending, late: S
         move, rule_id = default
         events = game.apply(state, seat, move)
         v = base + len(moves) + 1
-        rows += timeout_notice(svc, live, seat, v, timeout, move.text(), rule_id)
-        rows += [(v, *event_tuple(e)) for e in events]
+        rows += timeout_notice(svc, live, seat, v, live.event_count + len(rows), timeout, move.text(), rule_id)
+        rows += event_rows(events, v, live.event_count + len(rows))
         moves.append((seat, move, "clock"))
     if no_default:
-        task = bots.lane_task(svc, live.row, base, Sync(-1), once=tuple(no_default))
+        task = bots.lane_task(svc, live.row, base, Sync(-1), first_event=live.event_count, once=tuple(no_default))
         if moves:
             # The lane works from the stored table: give it the default moves played just now.
-            task = replace(task, base_version=base + len(moves))
+            task = replace(task, base_version=base + len(moves), first_event=live.event_count + len(rows))
             sync = await bots.full_sync(svc, table_id, game, base)
             sync = replace(sync, moves=sync.moves + tuple((s, m.to_json()) for s, m, _ in moves))
             task = replace(task, sync=sync)
@@ -210,8 +211,8 @@ async def clock_plays(svc: TableService, live: LiveTable, prev: Pending, late: S
             parsed = game.parse_move(lm.move)
             events = game.apply(state, lm.seat, parsed)
             v = base + len(moves) + 1
-            rows += timeout_notice(svc, live, lm.seat, v, timeout, parsed.text(), None)
-            rows += [(v, *event_tuple(e)) for e in events]
+            rows += timeout_notice(svc, live, lm.seat, v, live.event_count + len(rows), timeout, parsed.text(), None)
+            rows += event_rows(events, v, live.event_count + len(rows))
             moves.append((lm.seat, parsed, "clock"))
     for seat, _m, _a in moves:
         count = live.claims[seat].timeouts + 1
@@ -219,7 +220,8 @@ async def clock_plays(svc: TableService, live: LiveTable, prev: Pending, late: S
         if count >= live.opts.max_timeouts:
             handed[seat] = "heuristic"
             rows.append(
-                (
+                EventRow(
+                    live.event_count + len(rows),
                     base + len(moves),
                     None,
                     f"{live.names()[seat]} ran out of time {count} times in a row: bot:heuristic plays "
@@ -233,9 +235,17 @@ async def clock_plays(svc: TableService, live: LiveTable, prev: Pending, late: S
 
 
 def timeout_notice(
-    svc: TableService, live: LiveTable, seat: int, version: int, timeout: float, text: str, rule_id: str | None
-) -> EventRows:
-    """The events of a timed-out decision: a public notice (no secret revealed) and the move to the seat."""
+    svc: TableService,
+    live: LiveTable,
+    seat: int,
+    version: int,
+    first: int,
+    timeout: float,
+    text: str,
+    rule_id: str | None,
+) -> builtins.list[EventRow]:
+    """The events of a timed-out decision, at places ``first`` and ``first + 1`` of the log: a public notice (no
+    secret revealed) and the move to the seat."""
     who = live.names()[seat]
     how = (
         f"the rules' default was played (rule {rule_id})"
@@ -244,8 +254,8 @@ def timeout_notice(
     )
     data = {"timeout": True, "seat": seat, "rule_id": rule_id, "by": "default" if rule_id else "bot:heuristic"}
     return [
-        (version, None, f"{who} ran out of time ({timeout:g} s for this decision): {how}.", data),
-        (version, (seat,), f"The clock played for you: {text}.", {**data, "move": text}),
+        EventRow(first, version, None, f"{who} ran out of time ({timeout:g} s for this decision): {how}.", data),
+        EventRow(first + 1, version, (seat,), f"The clock played for you: {text}.", {**data, "move": text}),
     ]
 
 

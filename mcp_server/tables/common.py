@@ -9,7 +9,7 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from club_agentes.engine.core import Game
 from club_agentes.mcp_server.store.tables import (
@@ -49,9 +49,6 @@ HOLD_S = 20.0
 named, a stop window) waits for the interruption to end before it is checked."""
 PAST_STATES = 16
 """Older game states kept (rebuilt from the store) to tell what a stale move meant when it was decided."""
-
-EventRows = list[tuple[int, tuple[int, ...] | None, str, Mapping[str, Any] | None]]
-"""Events to store: (version, audience, text, data)."""
 
 _MOVE_ID = re.compile(r"m([1-9][0-9]{0,4})")
 _TABLE_ID = re.compile(r"t-[0-9a-f]{12}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from club_agentes.mcp_server.store.tables import EventRow
+from club_agentes.mcp_server.eventrow import EventRow
 
 
 def is_own(e: EventRow, seat: int) -> bool:

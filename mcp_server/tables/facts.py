@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from club_agentes.mcp_server.store.tables import EventRow, MoveRow
+from club_agentes.mcp_server.eventrow import EventRow
+from club_agentes.mcp_server.store.tables import MoveRow
 
 
 @dataclass(frozen=True)

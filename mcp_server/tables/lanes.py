@@ -16,7 +16,8 @@ of CPU per decision by default, the table option ``mcts_budget_ms``) cannot stal
 lane process exits when the server process dies. Games that are not installed entry points (tests'
 toy games) run in thread lanes instead, with the same code.
 
-This module imports only the engine so that lane processes start quickly.
+This module imports only the engine (and :mod:`club_agentes.mcp_server.eventrow`, which imports nothing else)
+so that lane processes start quickly.
 """
 
 from __future__ import annotations
@@ -37,21 +38,14 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
-from club_agentes.engine.core import Event, Game, Result, Rng, get_game
+from club_agentes.engine.core import Game, Result, Rng, get_game
 from club_agentes.engine.core.model import decide
+from club_agentes.mcp_server.eventrow import EventRow, event_rows
 
 log = logging.getLogger("club_agentes.tables.bots")
 
-EventTuple = tuple[tuple[int, ...] | None, str, dict[str, Any] | None]
-"""An event as sent between processes: (audience, text, data)."""
-
 CLOCK_BOT = "heuristic"
 """The bot kind that decides for a seat whose decision clock ran out (when the rules give no default)."""
-
-
-def event_tuple(e: Event) -> EventTuple:
-    """Return an engine event as plain data."""
-    return (tuple(e.audience) if e.audience is not None else None, e.text, dict(e.data) if e.data is not None else None)
 
 
 def result_json(result: Result | None) -> dict[str, Any] | None:
@@ -117,6 +111,8 @@ class LaneTask:
         sync: how to reach ``base_version``.
         max_moves, max_cpu_s: the budget of this piece of work.
         snapshot_every: return a snapshot when a multiple of this is crossed or the game ends (0: never).
+        first_event: the events in the table's log at ``base_version``: the place of the first event the work
+            causes (its moves' events are rows numbered on from there).
     """
 
     table_id: str
@@ -132,17 +128,19 @@ class LaneTask:
     max_moves: int = 400
     max_cpu_s: float = 0.05
     snapshot_every: int = 0
+    first_event: int = 0
 
 
 @dataclass(frozen=True)
 class LaneMove:
-    """A move a lane played: the seat, its JSON and text, who chose it, and the events it caused."""
+    """A move a lane played: the seat, its JSON and text, who chose it, and the events it caused (as the rows of
+    the table's log they make: :class:`~club_agentes.mcp_server.eventrow.EventRow` pickles to the server)."""
 
     seat: int
     move: dict[str, Any]
     text: str
     actor: str
-    events: tuple[EventTuple, ...]
+    events: tuple[EventRow, ...]
 
 
 @dataclass
@@ -240,6 +238,7 @@ class LaneWorker:
             self.cache.popitem(last=False)
         once = set(task.once)
         version = mirror.version
+        idx = task.first_event
         playing = time.thread_time()  # the budget counts bot decisions, not the rebuild (charged all the same)
         while not out.moves or (len(out.moves) < task.max_moves and time.thread_time() - playing < task.max_cpu_s):
             pending = game.pending(state)
@@ -262,7 +261,9 @@ class LaneWorker:
             events = game.apply(state, seat, move)
             version += 1
             mirror.version = version
-            out.moves.append(LaneMove(seat, move.to_json(), move.text(), actor, tuple(event_tuple(e) for e in events)))
+            rows = tuple(event_rows(events, version, idx))
+            idx += len(rows)
+            out.moves.append(LaneMove(seat, move.to_json(), move.text(), actor, rows))
         out.over = game.pending(state).kind == "over"
         if out.over:
             out.result = result_json(game.result(state))

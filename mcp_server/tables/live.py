@@ -23,10 +23,11 @@ from typing import Any
 from club_agentes.engine.core import Game, Pending
 from club_agentes.engine.core.errors import EngineError
 from club_agentes.engine.core.model import MoveNote
+from club_agentes.mcp_server.eventrow import EventRow, event_rows
 from club_agentes.mcp_server.store import Store
-from club_agentes.mcp_server.store.tables import Append, EventRow, MoveRow, SeatClaim, TableRow
+from club_agentes.mcp_server.store.tables import Append, MoveRow, SeatClaim, TableRow
 from club_agentes.mcp_server.tables.config import TableOptions
-from club_agentes.mcp_server.tables.lanes import event_tuple, restorable, result_json
+from club_agentes.mcp_server.tables.lanes import restorable, result_json
 
 log = logging.getLogger("club_agentes.tables")
 
@@ -107,7 +108,14 @@ class Seen:
 
 @dataclass
 class LiveTable:
-    """A table in memory at its stored ``version`` and ``revision``."""
+    """A table in memory at its stored ``version`` and ``revision``.
+
+    Attributes:
+        event_count: the events of the table's stored log: the place (``EventRow.idx``) its next event takes, from
+            which a turn numbers the rows it builds (:func:`~club_agentes.mcp_server.eventrow.event_rows`).
+        tail: the newest :data:`TAIL_EVENTS` rows of the log, in order: the rows a write of this process stored
+            (``Append.events``, kept as they are) or read back from the store.
+    """
 
     row: TableRow
     game: Game
@@ -254,7 +262,8 @@ class LiveTable:
         return c.brief
 
     def add_events(self, events: Sequence[EventRow]) -> None:
-        """Append stored events to the in-memory tail (keeping the newest :data:`TAIL_EVENTS`)."""
+        """Append stored event rows (the next places of the log, in order) to the in-memory tail (keeping the newest
+        :data:`TAIL_EVENTS`)."""
         self.tail.extend(events)
         if len(self.tail) > TAIL_EVENTS:
             del self.tail[: len(self.tail) - TAIL_EVENTS]
@@ -302,12 +311,8 @@ class LiveTable:
         for seat, kind in append.handed.items():
             if seat in self.claims:
                 self.claims[seat] = replace(self.claims[seat], bot=kind)
-        rows = [
-            EventRow(self.event_count + i, ev[0], ev[1], ev[2], dict(ev[3]) if ev[3] is not None else None)
-            for i, ev in enumerate(append.events)
-        ]
-        self.event_count += len(rows)
-        self.add_events(rows)
+        self.event_count += len(append.events)  # the rows are at their places: the store took them there
+        self.add_events(append.events)
         self.row = replace(self.row, bot_cpu_ms=self.row.bot_cpu_ms + append.bot_cpu_ms)
         if seen is not None:
             self.caches, self.unseen = dict(seen.caches), set(seen.unseen)
@@ -424,10 +429,10 @@ def backfill_old_tables(store: Store, games: Callable[[str], Game]) -> int:
         try:
             game = games(row.game)
             state, setup = game.start(game.make_config(len(row.seats), row.config), row.seed)
-            events = [(0, *event_tuple(e)) for e in setup]
+            events = event_rows(setup, 0, 0)
             for m in store.tables.load_moves(table_id, upto=row.version):
                 applied = game.apply(state, m.seat, game.parse_move(m.move))
-                events += [(m.version, *event_tuple(e)) for e in applied]
+                events += event_rows(applied, m.version, len(events))
         except EngineError as exc:  # an unknown game, a configuration or a move that no longer reads
             log.warning("table %s keeps no events: it does not replay (%s)", table_id, exc)
             continue
@@ -495,7 +500,7 @@ def apply_behind(live: LiveTable, behind: Behind) -> None:
         table_id=live.id,
         base_version=live.version,
         moves=[(m.seat, m.move, m.actor, m.at) for m in behind.moves],
-        events=[(e.version, e.audience, e.text, e.data) for e in behind.events],
+        events=behind.events,
         status=row.status,
         result=row.result,
         waiting_on=row.waiting_on,

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from club_agentes.engine.core.text import counted
+from club_agentes.mcp_server.eventrow import EventRow
 from club_agentes.mcp_server.models_tables import (
     Decision,
     EventInfo,
@@ -36,7 +37,6 @@ from club_agentes.mcp_server.models_tables import (
     TableView,
     WaitResult,
 )
-from club_agentes.mcp_server.store.tables import EventRow
 from club_agentes.mcp_server.tables.config import MAX_WAIT_S
 from club_agentes.mcp_server.tables.facts import (
     Created,

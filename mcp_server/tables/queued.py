@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from club_agentes.engine.core import IllegalMove, InvalidMove
+from club_agentes.mcp_server.eventrow import EventRow, event_rows
 from club_agentes.mcp_server.store.tables import StaleVersion
-from club_agentes.mcp_server.tables.lanes import event_tuple
 from club_agentes.mcp_server.tables.live import LiveTable
 
 if TYPE_CHECKING:
@@ -162,16 +162,17 @@ async def _settle_one(svc: TableService, live: LiveTable, act: QueuedAct, unseen
             outcome, note = "dropped", f"{said} was dropped, not played: since then {what}, so {why}"
         data = {"queued": outcome, "move": act.move.to_json(), "decided": act.decided}
         note += "; decide from the moves listed now."
-        await turn.commit(svc, live, now, prev, [], [(now, (seat,), note, data)])
+        await turn.commit(svc, live, now, prev, [], [EventRow(live.event_count, now, (seat,), note, data)])
         return
     try:
         events = game.apply(live.state, seat, act.move)
     except (IllegalMove, InvalidMove):
         svc._live.drop(live.id)  # the state may be half-changed: reload it from the store
         raise
-    rows = [(now + 1, *event_tuple(e)) for e in events]
+    rows = event_rows(events, now + 1, live.event_count)
     note = f"{said} was played as your move at version {now + 1}, once what asked you first was answered."
-    rows.append((now + 1, (seat,), note, {"queued": "played", "move": act.move.to_json(), "decided": act.decided}))
+    data = {"queued": "played", "move": act.move.to_json(), "decided": act.decided}
+    rows.append(EventRow(live.event_count + len(rows), now + 1, (seat,), note, data))
     claim = live.claims.get(seat)
     timeouts = {seat: 0} if claim is not None and claim.timeouts else {}
     await turn.commit(svc, live, now, prev, [(seat, act.move, "agent")], rows, timeouts=timeouts)

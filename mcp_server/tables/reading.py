@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from club_agentes.engine.core import IllegalMove
 from club_agentes.engine.core.moves import MoveCodec
+from club_agentes.mcp_server.eventrow import EventRow
 from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.store.tables import (
-    EventRow,
     SeatClaim,
     TableRow,
 )

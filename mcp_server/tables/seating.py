@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from club_agentes.engine.core import ConfigError
 from club_agentes.engine.core.text import counted
+from club_agentes.mcp_server.eventrow import event_rows
 from club_agentes.mcp_server.store.db import Tx
 from club_agentes.mcp_server.store.tables import (
-    EventRow,
     SeatClaim,
     StaleVersion,
     TableRow,
@@ -31,9 +31,6 @@ from club_agentes.mcp_server.tables.config import (
 from club_agentes.mcp_server.tables.facts import (
     Created,
     Joined,
-)
-from club_agentes.mcp_server.tables.lanes import (
-    event_tuple,
 )
 from club_agentes.mcp_server.tables.live import (
     LiveTable,
@@ -88,6 +85,7 @@ async def create(
         receipt = svc.limits.take("table", creator)
     real_seed = secrets.randbits(63) if seed is None else seed
     state, setup = game.start(config, real_seed)
+    events = event_rows(setup, 0, 0)  # the deal: version 0, the start of the log
     now = svc._clock()
     expiry = svc.settings.waiting_expiry_s
     row = TableRow(
@@ -126,7 +124,7 @@ async def create(
             claims=dict(claims),
             seat_versions={s: 0 for s in claims},
             last_moved={},
-            event_count=len(setup),
+            event_count=len(events),
         )
         if claims:  # every agent seat taken at once: the game starts now
             waiting_on, deadline = turn.decision_meta(svc, live, live.pending(), None, live.bots(), now)
@@ -143,7 +141,7 @@ async def create(
         await svc.store.run(
             svc.store.tables.create_table,
             row,
-            [(0, *event_tuple(e)) for e in setup],
+            events,
             claims=list(claims.values()),
             within=within,
         )
@@ -153,7 +151,7 @@ async def create(
                 svc.limits.give_back(receipt)  # the table was not stored: it does not count
         raise
     if live is not None:
-        live.add_events([EventRow(i, 0, *event_tuple(e)) for i, e in enumerate(setup)])
+        live.add_events(events)
         svc._live.put(live)
     if row.waiting_on == "bot":
         bots.kick(svc, row.id)

@@ -50,10 +50,11 @@ from collections.abc import AsyncIterator, Callable, Coroutine, Mapping
 from typing import Any
 
 from club_agentes.engine.core import Game, UnknownGame, get_game
+from club_agentes.mcp_server.eventrow import EventRow
 from club_agentes.mcp_server.heavy import off_loop
 from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.store.db import Tx
-from club_agentes.mcp_server.store.tables import EventRow, MoveRow
+from club_agentes.mcp_server.store.tables import MoveRow
 from club_agentes.mcp_server.tables import bots, clock, listing, reading, seating, turn
 from club_agentes.mcp_server.tables.common import (
     _LOG_CURSOR,

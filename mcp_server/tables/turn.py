@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from club_agentes.engine.core import IllegalMove, InvalidMove, Pending
+from club_agentes.mcp_server.eventrow import EventRow, event_rows
 from club_agentes.mcp_server.store.tables import (
     Append,
     StaleVersion,
@@ -29,7 +30,6 @@ from club_agentes.mcp_server.tables.facts import (
     RefusalFacts,
 )
 from club_agentes.mcp_server.tables.lanes import (
-    event_tuple,
     restorable,
     result_json,
 )
@@ -77,7 +77,7 @@ async def commit(
     base: int,
     prev: Pending | None,
     moves: list[tuple[int, Any, str]],
-    events: Sequence[tuple[int, tuple[int, ...] | None, str, Mapping[str, Any] | None]],
+    events: list[EventRow],
     *,
     timeouts: Mapping[int, int] | None = None,
     handed: Mapping[int, str] | None = None,
@@ -85,6 +85,9 @@ async def commit(
 ) -> None:
     """The one write path: store a turn (moves already applied to ``live.state``, with everything they cause)
     as one :class:`Append`, then apply it to the live table (:meth:`LiveTable.apply`).
+
+    ``events`` are the rows of everything the turn caused, in order, numbered on from ``live.event_count``
+    (:func:`~club_agentes.mcp_server.eventrow.event_rows`); the store takes them there and the live tail keeps them.
 
     Every move goes through here: an agent's (:func:`play_once`), the bots' (:func:`.bots.apply_lane_moves`),
     the clock's (:func:`.clock.clock_plays`), and a seat handed to a bot (:func:`.clock.hand_revoked`). Call
@@ -117,7 +120,7 @@ def _append(
     base: int,
     prev: Pending | None,
     moves: list[tuple[int, Any, str]],
-    events: Sequence[tuple[int, tuple[int, ...] | None, str, Mapping[str, Any] | None]],
+    events: list[EventRow],
     timeouts: dict[int, int],
     handed: dict[int, str],
     bot_cpu_s: float,
@@ -146,7 +149,7 @@ def _append(
         table_id=live.id,
         base_version=base,
         moves=[(seat, m.to_json(), actor, now) for seat, m, actor in moves],
-        events=list(events),
+        events=events,
         status="finished" if over else "playing",
         result=result,
         waiting_on=waiting_on,
@@ -322,7 +325,7 @@ async def play_once(
                 svc._live.drop(table_id)  # the state may be half-changed: reload it from the store
                 log.exception("engine defect: %s apply(seat %d, %s) at table %s", live.row.game, seat, parsed, table_id)
                 raise
-            rows = [(base + 1, *event_tuple(e)) for e in events]
+            rows = event_rows(events, base + 1, live.event_count)
             claim = live.claims[seat]
             stale = None
             try:

@@ -14,7 +14,7 @@ from club_agentes.engine.core.errors import EngineError
 from club_agentes.engine.core.moves import MoveCodec
 from club_agentes.engine.core.registry import get_game
 from club_agentes.engine.core.text import counted, fold
-from club_agentes.mcp_server.store.tables import EventRow
+from club_agentes.mcp_server.eventrow import EventRow
 from club_agentes.mcp_server.tables.eventfold import keep_own
 from club_agentes.mcp_server.tables.facts import (
     DecisionFacts,
