@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from club_agentes.engine.core.steps import kept
 from club_agentes.engine.core.visibility import NOBODY, PUBLIC, Visibility, Zone, seats
 from club_agentes.engine.market_fortune.components import CARD_ID, CARD_INDEX
 from club_agentes.engine.market_fortune.state import State
@@ -58,7 +59,13 @@ def strategy_zones(state: State, seat: int) -> tuple[list[int], list[int]]:
 
 
 def visibility(state: State) -> Visibility:
-    """Return who knows each card of the table now (see the module docstring for the zones)."""
+    """Return who knows each card of the table now (see the module docstring for the zones), worked out once per
+    state version and shared by every seat's view (core :func:`.steps.kept`): callers read it and change nothing."""
+    return kept(state, _visibility)
+
+
+def _visibility(state: State) -> Visibility:
+    """Return who knows each card of the table now."""
     n = state.n
     know = state.know
     zones: list[Zone] = [
