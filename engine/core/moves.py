@@ -748,12 +748,40 @@ def _render(mt: MoveType, values: Mapping[str, Any], *, everything: bool = False
     return text.replace("= ", "=")
 
 
+_Piece = tuple[str, str, FieldKind | None]
+"""A word of a text form: a literal word (``(word, "", None)``) or a field's text (``("", attr, kind)``)."""
+
+
+def _text_plan(mt: MoveType) -> list[tuple[tuple[tuple[str, FieldKind], ...], tuple[_Piece, ...]]]:
+    """Return the template of ``mt`` as :func:`_render` reads it without ``everything``, worked out once: a list
+    of (the fields that must all be set for the pieces to be written, none outside a group; the pieces)."""
+    kinds = {a: fs.kind for a, fs, _ in mt.fields}
+
+    def piece(part: _Lit | _Slot) -> _Piece:
+        return (part.word, "", None) if isinstance(part, _Lit) else ("", part.attr, kinds[part.attr])
+
+    plan: list[tuple[tuple[tuple[str, FieldKind], ...], tuple[_Piece, ...]]] = []
+    for part in mt.parts:
+        if isinstance(part, _Group):
+            slots = tuple((p.attr, kinds[p.attr]) for p in part.parts if isinstance(p, _Slot))
+            plan.append((slots, tuple(piece(p) for p in part.parts)))
+        else:
+            plan.append(((), (piece(part),)))
+    return plan
+
+
 def _text_writer(mt: MoveType) -> Callable[[Any], str]:
-    attrs = [a for a, _, _ in mt.fields]
+    plan = _text_plan(mt)
 
     def text(self: Any) -> str:
-        """Return the move's text form, which the codec parses back."""
-        return _render(mt, {a: getattr(self, a) for a in attrs})
+        """Return the move's text form, which the codec parses back (as :func:`_render` writes it)."""
+        out: list[str] = []
+        for needed, pieces in plan:
+            if needed and not all(kind.is_set(getattr(self, attr)) for attr, kind in needed):
+                continue
+            for word, attr, kind in pieces:
+                out.append(word if kind is None else kind.to_text(getattr(self, attr)))
+        return " ".join(w for w in out if w).replace("= ", "=")
 
     return text
 

@@ -53,6 +53,21 @@ class Zone(NamedTuple):
         return self.seen_by is None or (seat is not None and seat in self.seen_by)
 
 
+def _clash(zones: Iterable[Zone]) -> None:
+    """Raise the ValueError naming the first card of ``zones`` (in order) that is in two of them (or twice in one).
+
+    Raises:
+        ValueError: always, for zones that hold a card twice.
+    """
+    where: dict[str, str] = {}
+    for z in zones:
+        for c in z.cards:
+            if c in where:
+                raise ValueError(f"card {c!r} is in zones {where[c]!r} and {z.name!r}")
+            where[c] = z.name
+    raise AssertionError("no card is given twice")  # pragma: no cover (called only when one is)
+
+
 @dataclass(frozen=True, slots=True)
 class Hidden:
     """What a seat may see of a zone it cannot look into: how many cards it holds (or nothing)."""
@@ -85,14 +100,17 @@ class Visibility:
             ValueError: two zones share a name, or a card is in two zones.
         """
         vis = cls()
+        by_name = vis.zones
+        where = vis._where
         for z in zones:
-            if z.name in vis.zones:
-                raise ValueError(f"zone {z.name!r} is given twice")
-            vis.zones[z.name] = z
-            for c in z.cards:
-                if c in vis._where:
-                    raise ValueError(f"card {c!r} is in zones {vis._where[c]!r} and {z.name!r}")
-                vis._where[c] = z.name
+            name = z.name
+            if name in by_name:
+                raise ValueError(f"zone {name!r} is given twice")
+            by_name[name] = z
+            count = len(where)
+            where.update(dict.fromkeys(z.cards, name))
+            if len(where) != count + len(z.cards):  # a card given twice: find the first, to name it
+                _clash(by_name.values())
         for card, who in (known or {}).items():
             vis.known[card] = frozenset(who)
         return vis
@@ -137,7 +155,14 @@ class Visibility:
         Raises:
             KeyError: no such zone.
         """
-        return [c for c in self.zones[zone].cards if self.knows(seat, c)]
+        z = self.zones[zone]
+        if z.seen(seat):
+            return list(z.cards)
+        known = self.known
+        if seat is None or not known:
+            return []
+        # each card is in this zone only (Visibility.of): it is known to ``seat`` only through ``known``
+        return [c for c in z.cards if seat in known.get(c, ())]
 
     def hidden_ids(self, seat: int | None) -> frozenset[str]:
         """Return every card id ``seat`` does not know (other hands, decks, face-down cards)."""

@@ -383,7 +383,12 @@ def strategy_by_name(name: str) -> StrategyDef:
 
 
 def card_json(card: int) -> dict[str, Any]:
-    """Return a card as the JSON object views show: id, name and what is needed to play it."""
+    """Return a card as the JSON object views show: id, name and what is needed to play it (a new dict, which the
+    caller may change: a copy of the card's, built once)."""
+    return _CARD_JSON[card].copy()
+
+
+def _card_json(card: int) -> dict[str, Any]:
     t = CARD_TYPE[card]
     if t == STRATEGY:
         s = CARD_STRAT[card]
@@ -403,3 +408,7 @@ def card_json(card: int) -> dict[str, Any]:
         "industry": INDUSTRIES[CARD_IND[card]].name,
         "value": CARD_VAL[card],
     }
+
+
+_CARD_JSON: tuple[dict[str, Any], ...] = tuple(_card_json(c) for c in range(N_CARDS))
+"""Each card's JSON object (never handed out: :func:`card_json` returns a copy)."""

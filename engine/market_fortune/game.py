@@ -150,6 +150,7 @@ class MarketFortune(Game[State, Move, MFConfig]):
         step = STEPS[name]
         if seat != (state.turn if name != REACTION else decider(state)):
             raise step.waiting(state, seat, pending(state)).illegal()
+        state.version += 1  # what the core memo kept for the state (its visibility) no longer holds
         return step.apply(state, seat, move)
 
     def explain(self, state: State, seat: int, moves: Sequence[Move], names: Sequence[str]) -> list[MoveNote]:

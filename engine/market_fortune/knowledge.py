@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from club_agentes.engine.core.steps import kept
 from club_agentes.engine.core.visibility import NOBODY, PUBLIC, Visibility, Zone, seats
 from club_agentes.engine.market_fortune.components import CARD_ID, CARD_INDEX
 from club_agentes.engine.market_fortune.state import State
@@ -58,7 +59,13 @@ def strategy_zones(state: State, seat: int) -> tuple[list[int], list[int]]:
 
 
 def visibility(state: State) -> Visibility:
-    """Return who knows each card of the table now (see the module docstring for the zones)."""
+    """Return who knows each card of the table now (see the module docstring for the zones), worked out once per
+    state version and shared by every seat's view (core :func:`.steps.kept`): callers read it and change nothing."""
+    return kept(state, _visibility)
+
+
+def _visibility(state: State) -> Visibility:
+    """Return who knows each card of the table now."""
     n = state.n
     know = state.know
     zones: list[Zone] = [
@@ -83,17 +90,31 @@ def visibility(state: State) -> Visibility:
     zones.append(Zone("discard/strategy", _ids(state.discards[2]), PUBLIC))
     zones.append(Zone("attack", _ids([state.attack.card]) if state.attack is not None else [], PUBLIC))
     for s in range(n):
+        hand, public_hand, strats, public_strats = zone_names(s)
+        only = seats(s)
         private, public = hand_zones(state, s)
-        zones.append(Zone(f"hand/{s}", _ids(private), seats(s)))
-        zones.append(Zone(f"hand/{s}/public", _ids(public), PUBLIC))
+        zones.append(Zone(hand, _ids(private), only))
+        zones.append(Zone(public_hand, _ids(public), PUBLIC))
         note(private)
         private, public = strategy_zones(state, s)
-        zones.append(Zone(f"strategies/{s}", _ids(private), seats(s)))
-        zones.append(Zone(f"strategies/{s}/public", _ids(public), PUBLIC))
+        zones.append(Zone(strats, _ids(private), only))
+        zones.append(Zone(public_strats, _ids(public), PUBLIC))
         note(private)
         for k, inv in enumerate(state.invs[s]):
-            zones.append(Zone(f"investment/{s}/{k}", _ids(inv.cards()), PUBLIC if inv.face_up else seats(s)))
+            zones.append(Zone(_investment_name(s, k), _ids(inv.cards()), PUBLIC if inv.face_up else only))
     return Visibility.of(zones, known)
+
+
+@cache
+def zone_names(seat: int) -> tuple[str, str, str, str]:
+    """Return the names of a seat's zones of cards in hand: its hand, its hand's public part, its strategies and
+    their public part (``hand/<s>``, ``hand/<s>/public``, ``strategies/<s>``, ``strategies/<s>/public``)."""
+    return f"hand/{seat}", f"hand/{seat}/public", f"strategies/{seat}", f"strategies/{seat}/public"
+
+
+@cache
+def _investment_name(seat: int, k: int) -> str:
+    return f"investment/{seat}/{k}"
 
 
 _ID = CARD_ID.__getitem__

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from club_agentes.engine.core import ReactionWindow, Result, Rng
+from club_agentes.engine.core.steps import Memo
 from club_agentes.engine.market_fortune.components import N_CARDS
 from club_agentes.engine.market_fortune.config import (
     DEFAULT_GAME_LIMIT,
@@ -143,6 +144,7 @@ class State:
         "invs",
         "know",
         "lucky",
+        "memo",
         "momentum",
         "n",
         "opener",
@@ -161,6 +163,7 @@ class State:
         "trim_down",
         "turn",
         "turn_no",
+        "version",
     )
 
     def __init__(self, config: MFConfig, seed: int) -> None:
@@ -198,6 +201,8 @@ class State:
         self.games: list[dict[str, Any]] = []  # Campeonato: finished games
         self.over = False
         self.result: Result | None = None
+        self.version = 0  # raised by every move (game.apply): what the core memo keeps holds for one version
+        self.memo: Memo | None = None  # the core step kit's memo of this version (core.steps.kept)
 
     @property
     def full_mask(self) -> int:
@@ -240,4 +245,6 @@ class State:
         c.games = [dict(g) for g in self.games]
         c.over = self.over
         c.result = self.result
+        c.version = self.version
+        c.memo = None
         return c

@@ -54,12 +54,15 @@ def hand_words(hand: list[dict[str, Any]]) -> str:
 
 def strategy_words(strategies: list[dict[str, Any]]) -> str:
     """``red Fortuna, Robo; blue Moneda Estable x2`` (by colour, repeated names counted)."""
+    by_colour: dict[str, dict[str, int]] = {}
+    for c in strategies:  # one pass: each colour's names in the order of the list
+        colour = c.get("colour")
+        if colour in COLOURS:
+            names = by_colour.setdefault(colour, {})
+            names[c["name"]] = names.get(c["name"], 0) + 1
     out = []
     for colour in COLOURS:
-        names: dict[str, int] = {}
-        for c in strategies:
-            if c.get("colour") == colour:
-                names[c["name"]] = names.get(c["name"], 0) + 1
+        names = by_colour.get(colour, {})
         if names:
             out.append(f"{colour} " + ", ".join(n if k == 1 else f"{n} x{k}" for n, k in names.items()))
     return "; ".join(out) or "none"

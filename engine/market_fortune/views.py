@@ -24,7 +24,7 @@ from club_agentes.engine.market_fortune.components import (
     STOCK,
     card_json,
 )
-from club_agentes.engine.market_fortune.knowledge import visibility
+from club_agentes.engine.market_fortune.knowledge import visibility, zone_names
 from club_agentes.engine.market_fortune.scoring import green_bonus, inv_value, portfolio_value
 from club_agentes.engine.market_fortune.state import (
     BUILD_DISCARD,
@@ -165,9 +165,9 @@ def pending(state: State) -> Pending:
 
 
 def _shown(vis: Visibility, seat: int | None, zone: str) -> list[str]:
-    """Return the cards of a zone ``seat`` sees (a public zone, or its own)."""
-    shown = vis.show(seat, zone)
-    return shown if isinstance(shown, list) else vis.known_in(seat, zone)
+    """Return the cards of a zone ``seat`` knows: all of a zone it sees (a public zone, or its own), else those
+    it knows individually (:meth:`Visibility.known_in`, which gives all of a zone seen too)."""
+    return vis.known_in(seat, zone)
 
 
 def _cards(ids: list[str]) -> list[dict[str, Any]]:
@@ -252,10 +252,13 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     return out
 
 
+_IS_STOCK = [t == STOCK for t in CARD_TYPE]
+
+
 def _player(state: State, vis: Visibility, seat: int | None, s: int) -> dict[str, Any]:
     """Return what ``seat`` may know of seat ``s``: counts, investments, and the cards of it known to all or to it."""
     hand = state.hands[s]
-    stocks = sum(1 for c in hand if CARD_TYPE[c] == STOCK)
+    stocks = sum(map(_IS_STOCK.__getitem__, hand))
     entry: dict[str, Any] = {
         "seat": s,
         "hand": len(hand),
@@ -265,13 +268,14 @@ def _player(state: State, vis: Visibility, seat: int | None, s: int) -> dict[str
         "strategies": len(state.strats[s]),
         "investments": [_investment(vis, seat, s, k, inv) for k, inv in enumerate(state.invs[s])],
     }
-    public_hand = _shown(vis, seat, f"hand/{s}/public")
-    public_strats = _shown(vis, seat, f"strategies/{s}/public")
+    hand_zone, public_hand_zone, strats_zone, public_strats_zone = zone_names(s)
+    public_hand = _shown(vis, seat, public_hand_zone)
+    public_strats = _shown(vis, seat, public_strats_zone)
     if public_hand or public_strats:
         entry["known_to_all"] = {"hand": _cards(public_hand), "strategies": _cards(public_strats)}
     if s != seat and seat is not None:
-        mine_hand = vis.known_in(seat, f"hand/{s}")
-        mine_strats = vis.known_in(seat, f"strategies/{s}")
+        mine_hand = vis.known_in(seat, hand_zone)
+        mine_strats = vis.known_in(seat, strats_zone)
         if mine_hand or mine_strats:
             entry["known_to_you"] = {"hand": _cards(mine_hand), "strategies": _cards(mine_strats)}
     if state.risk_ban[s]:
@@ -284,8 +288,10 @@ def _player(state: State, vis: Visibility, seat: int | None, s: int) -> dict[str
 
 def _own(state: State, vis: Visibility, seat: int, out: dict[str, Any]) -> None:
     """Add to ``out`` what only ``seat`` is shown: its hand, strategies, count, and its turn's cards."""
-    own_hand = sorted(CARD_INDEX[c] for z in ("", "/public") for c in vis.known_in(seat, f"hand/{seat}{z}"))
-    own_strats = sorted(CARD_INDEX[c] for z in ("", "/public") for c in vis.known_in(seat, f"strategies/{seat}{z}"))
+    hand_zone, public_hand_zone, strats_zone, public_strats_zone = zone_names(seat)
+    index = CARD_INDEX.__getitem__
+    own_hand = sorted(map(index, [*vis.known_in(seat, hand_zone), *vis.known_in(seat, public_hand_zone)]))
+    own_strats = sorted(map(index, [*vis.known_in(seat, strats_zone), *vis.known_in(seat, public_strats_zone)]))
     out["hand"] = [card_json(c) for c in own_hand]
     out["strategies"] = [card_json(c) for c in own_strats]
     out["portfolio_value"] = portfolio_value(state, seat)
