@@ -14,10 +14,9 @@ How a table lives:
   :meth:`.live.LiveTable.apply`, the one way moves reach a table in memory (catch-up uses it too). Store
   calls go through the store's async boundary, ``await store.run(...)`` (a thread on PostgreSQL).
 * **Several processes** may serve one store: before answering, a process compares the table's stored revision
-  with its own (on SQLite not even read while ``PRAGMA data_version`` says no other connection committed:
-  ``TableStore.known_current``) and applies only the moves it misses; writes carry the version they were
-  decided on, so the loser of a race gets ``stale_version``. ``wait_for_turn`` wakes through PostgreSQL
-  ``LISTEN`` (or re-reads the store twice a second on SQLite).
+  with its own (not read on SQLite while ``PRAGMA data_version`` says no other connection committed:
+  ``TableStore.known_current``) and applies only the moves it misses; writes carry the version they were decided
+  on, so the loser of a race gets ``stale_version``. ``wait_for_turn`` wakes on ``LISTEN`` or polls (SQLite).
 * **Per-seat versions** (:func:`.turn.seat_versions`, from ``Game.touched`` or by comparing views) move only
   when what the seat sees changes: another seat's sealed choice never makes ``expected_version`` stale, and
   move ids stay valid while ``seat_version`` stands. A move decided on an older version is still played
@@ -30,11 +29,11 @@ How a table lives:
   seconds (the deadline is stored, so every worker enforces it, and after a restart too); when it runs out
   the rules' default move (``Game.default_move``) or else the heuristic bot's is played for the seat and
   logged as a timeout; after ``max_timeouts`` in a row a bot takes the seat over.
-* **Seats belong to agents**: a seat token is compared with the table's in constant time, then its
-  seat's agent with the caller's; a token used by another agent is refused before anything is read.
-  The sweeper hands the seats of revoked agents to ``bot:heuristic`` (one guarded write; any worker).
-* **Start**: :meth:`TableService.start` runs the sweeper at once, and one worker of those starting
-  together resumes bot tables and enforces clocks that ran out while none ran.
+* **Seats belong to agents**: a seat token is compared with the table's in constant time, then its seat's agent
+  with the caller's; a token used by another agent is refused before anything is read. The sweeper hands the
+  seats of revoked agents to ``bot:heuristic`` (one guarded write; any worker).
+* **Start**: :meth:`TableService.start` runs the sweeper at once, and one worker of those starting together
+  resumes bot tables and enforces clocks that ran out while none ran.
 * **Memory**: live tables are a bounded cache (:class:`~.live.LiveTables`) reloaded from the latest snapshot
   plus the moves after it.
 """
