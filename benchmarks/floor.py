@@ -23,11 +23,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 from contextlib import AsyncExitStack
 from pathlib import Path
 
@@ -72,17 +70,7 @@ def start_bare(out: str) -> tuple[subprocess.Popen[bytes], str]:
         str(port),
     ]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 600
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError("the bare server exited")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return proc, f"http://127.0.0.1:{port}/mcp"
-        except OSError:
-            time.sleep(0.2)
-    proc.kill()
-    raise RuntimeError("the bare server did not start in time")
+    return proc, scale.wait_listening(proc, port, 600)
 
 
 async def measure_calls(proc: subprocess.Popen[bytes], url: str, key: str | None, calls: list[tuple[str, dict]]) -> int:

@@ -130,18 +130,27 @@ def start_worker(store: Store, auth: bool, callgrind: str | None = None) -> tupl
     if callgrind:
         cmd = ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={callgrind}", *cmd]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, **store.env})
-    deadline = time.monotonic() + (900 if callgrind else 120)
+    return proc, wait_listening(proc, port, 900 if callgrind else 120)
+
+
+def wait_listening(proc: subprocess.Popen[bytes], port: int, seconds: float) -> str:
+    """Wait until ``proc`` accepts connections on ``port`` of loopback; return its ``/mcp`` URL.
+
+    Raises:
+        RuntimeError: it exited (with the end of its stderr) or did not listen within ``seconds`` (it is killed).
+    """
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             err = proc.stderr.read().decode()[-2000:] if proc.stderr else ""
-            raise RuntimeError(f"worker exited: {err}")
+            raise RuntimeError(f"server exited: {err}")
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return proc, f"http://127.0.0.1:{port}/mcp"
+                return f"http://127.0.0.1:{port}/mcp"
         except OSError:
             time.sleep(0.1)
     proc.kill()
-    raise RuntimeError("a worker did not start in time")
+    raise RuntimeError("a server did not start in time")
 
 
 def callgrind_on(pid: int) -> None:
