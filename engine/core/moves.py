@@ -38,6 +38,7 @@ accents or case; a codec may also ignore *filler* words (``"the"``, ``"de"``) an
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import MISSING, dataclass
@@ -729,23 +730,9 @@ def _json_writer(mt: MoveType) -> Callable[[Any], JSON]:
 
 
 def _render(mt: MoveType, values: Mapping[str, Any], *, everything: bool = False) -> str:
-    kinds = {a: fs.kind for a, fs, _ in mt.fields}
-
-    def piece(part: _Lit | _Slot) -> str:
-        if isinstance(part, _Lit):
-            return part.word
-        return kinds[part.attr].to_text(values[part.attr])
-
-    out: list[str] = []
-    for part in mt.parts:
-        if isinstance(part, _Group):
-            slots = [p for p in part.parts if isinstance(p, _Slot)]
-            if everything or all(kinds[s.attr].is_set(values[s.attr]) for s in slots):
-                out.extend(piece(p) for p in part.parts)
-        else:
-            out.append(piece(part))
-    text = " ".join(w for w in out if w)
-    return text.replace("= ", "=")
+    """Return the text form of ``values`` (field -> value) of move type ``mt``; ``everything``: every optional
+    group written too (the examples). The same plan and writer as a move's own text form."""
+    return _write(_text_plan(mt), values.__getitem__, everything)
 
 
 _Piece = tuple[str, str, FieldKind | None]
@@ -753,8 +740,8 @@ _Piece = tuple[str, str, FieldKind | None]
 
 
 def _text_plan(mt: MoveType) -> list[tuple[tuple[tuple[str, FieldKind], ...], tuple[_Piece, ...]]]:
-    """Return the template of ``mt`` as :func:`_render` reads it without ``everything``, worked out once: a list
-    of (the fields that must all be set for the pieces to be written, none outside a group; the pieces)."""
+    """Return the template of ``mt`` worked out once: a list of (the fields that must all be set for the pieces
+    to be written, none outside a group; the pieces), which :func:`_write` writes."""
     kinds = {a: fs.kind for a, fs, _ in mt.fields}
 
     def piece(part: _Lit | _Slot) -> _Piece:
@@ -770,18 +757,28 @@ def _text_plan(mt: MoveType) -> list[tuple[tuple[tuple[str, FieldKind], ...], tu
     return plan
 
 
+def _write(
+    plan: list[tuple[tuple[tuple[str, FieldKind], ...], tuple[_Piece, ...]]],
+    value: Callable[[str], Any],
+    everything: bool,
+) -> str:
+    """Write a text form from a :func:`_text_plan`, reading each field through ``value``: a group is written when
+    all its fields are set (or with ``everything``). Raises whatever ``value`` raises for a missing field."""
+    out: list[str] = []
+    for needed, pieces in plan:
+        if needed and not everything and not all(kind.is_set(value(attr)) for attr, kind in needed):
+            continue
+        for word, attr, kind in pieces:
+            out.append(word if kind is None else kind.to_text(value(attr)))
+    return " ".join(w for w in out if w).replace("= ", "=")
+
+
 def _text_writer(mt: MoveType) -> Callable[[Any], str]:
     plan = _text_plan(mt)
 
     def text(self: Any) -> str:
-        """Return the move's text form, which the codec parses back (as :func:`_render` writes it)."""
-        out: list[str] = []
-        for needed, pieces in plan:
-            if needed and not all(kind.is_set(getattr(self, attr)) for attr, kind in needed):
-                continue
-            for word, attr, kind in pieces:
-                out.append(word if kind is None else kind.to_text(getattr(self, attr)))
-        return " ".join(w for w in out if w).replace("= ", "=")
+        """Return the move's text form, which the codec parses back."""
+        return _write(plan, functools.partial(getattr, self), False)
 
     return text
 
