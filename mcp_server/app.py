@@ -7,6 +7,7 @@ import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from club_agentes.mcp_server import lean
 from club_agentes.mcp_server.auth import AgentRegistry
 from club_agentes.mcp_server.club import ClubPassVerifier, QuizService, quiz_service, register_quiz_tools
 from club_agentes.mcp_server.clubhouse import register_clubhouse
@@ -135,6 +136,7 @@ def build_app(
     app = ClubApp(mcp, store, tables, quizzes, settings, registry, limits, oauth=login)
     register_clubhouse(app)
     app.metrics = install_metrics(app)
+    lean.install(mcp)
     return app
 
 
