@@ -25,7 +25,7 @@ from club_agentes.engine.core.errors import EngineError
 from club_agentes.engine.core.model import MoveNote
 from club_agentes.mcp_server.eventrow import EventRow, event_rows
 from club_agentes.mcp_server.store import Store
-from club_agentes.mcp_server.store.tables import Append, MoveRow, SeatClaim, TableRow
+from club_agentes.mcp_server.store.tables import Append, MoveRow, SeatClaim, TableHead, TableRow
 from club_agentes.mcp_server.tables.config import TableOptions
 from club_agentes.mcp_server.tables.lanes import restorable, result_json
 
@@ -470,6 +470,22 @@ def read_behind(store: Store, table_id: str, version: int, revision: int, event_
         else []
     )
     return Behind(row, moves, events, store.tables.seat_claims(table_id))
+
+
+def read_fresh(
+    store: Store, table_id: str, version: int, revision: int, event_count: int
+) -> tuple[TableHead | None, Behind | bool | None]:
+    """Read a table's head and, when its revision is not ``revision``, what a live table at ``version``/``revision``
+    with ``event_count`` events misses (blocks; one trip off the event loop instead of two).
+
+    Returns ``(head, behind)``: ``head`` is ``None`` for an unknown table; ``behind`` is ``False`` when nothing
+    was read past the head (unknown table, or the revision is current), else what :func:`read_behind` returned
+    (``None``: the store went somewhere the live state cannot follow).
+    """
+    head = store.tables.table_head(table_id)
+    if head is None or head.revision == revision:
+        return head, False
+    return head, read_behind(store, table_id, version, revision, event_count)
 
 
 def catch_up(store: Store, live: LiveTable) -> bool:

@@ -68,31 +68,18 @@ from club_agentes.mcp_server.tables.common import (
     _owned_seat,
     _version_arg,
 )
-from club_agentes.mcp_server.tables.config import (
-    MAX_WAIT_S,
-    TableError,
-    TableSettings,
-)
-from club_agentes.mcp_server.tables.facts import (
-    Created,
-    Joined,
-    LogPage,
-    MoveResult,
-    SeatState,
-    TablePage,
-    WaitOutcome,
-)
-from club_agentes.mcp_server.tables.lanes import (
-    Lanes,
-    shared_lanes,
-)
+from club_agentes.mcp_server.tables.config import MAX_WAIT_S, TableError, TableSettings
+from club_agentes.mcp_server.tables.facts import Created, Joined, LogPage, MoveResult, SeatState, TablePage, WaitOutcome
+from club_agentes.mcp_server.tables.lanes import Lanes, shared_lanes
 from club_agentes.mcp_server.tables.live import (
+    Behind,
     LiveTable,
     LiveTables,
     apply_behind,
     backfill_old_tables,
     load_table,
     read_behind,
+    read_fresh,
 )
 from club_agentes.mcp_server.tables.notify import Listener, table_payload
 from club_agentes.rules_corpus import Corpus
@@ -276,17 +263,24 @@ class TableService:
         """
         if not stale and self.store.tables.known_current(live.id, live.revision):
             return True  # SQLite: nobody else wrote since this process last wrote or read this revision
-        if not stale:
-            head = await self.store.run(self.store.tables.table_head, live.id)
+        behind: Behind | bool | None
+        seen = (self.store, live.id, live.version, live.revision, live.event_count)
+        if stale:
+            behind = await self.store.run(read_behind, *seen)
+        else:  # the head, and what is missed when it moved, in one trip
+            head, behind = await self.store.run(read_fresh, *seen)
             if head is None:
                 self._live.drop(live.id)
                 raise self._unknown(live.id)
-            if head.revision == live.revision:
-                return True
-        behind = await self.store.run(read_behind, self.store, live.id, live.version, live.revision, live.event_count)
+        return self._catch_up(live, behind)
+
+    def _catch_up(self, live: LiveTable, behind: Behind | bool | None) -> bool:
+        """Apply what :func:`read_fresh` (or :func:`read_behind`) read to ``live`` (``False``: nothing to apply);
+        ``False`` when the live state cannot follow the store (the caller reloads the table)."""
         if behind is None:
             return False
-        apply_behind(live, behind)
+        if isinstance(behind, Behind):
+            apply_behind(live, behind)
         return True
 
     async def _fresh(self, table_id: str) -> LiveTable:
@@ -300,7 +294,8 @@ class TableService:
             await live.settled()
             if live.writing is None and self.store.tables.known_current(table_id, live.revision):
                 return live  # as in _sync
-            head = await self.store.run(self.store.tables.table_head, table_id)
+            seen = (live.version, live.revision, live.event_count)
+            head, behind = await self.store.run(read_fresh, self.store, table_id, *seen)
             if head is None:
                 self._live.drop(table_id)
                 raise self._unknown(table_id)
@@ -308,7 +303,12 @@ class TableService:
                 return live
             async with live.lock:
                 if self._live.peek(table_id) is live and (
-                    live.revision == head.revision or await self._sync(live, stale=True)
+                    live.revision == head.revision
+                    or (  # what was read applies only to the table as it was when read
+                        self._catch_up(live, behind)
+                        if behind is not False and seen == (live.version, live.revision, live.event_count)
+                        else await self._sync(live, stale=True)
+                    )
                 ):
                     return live  # caught up, here or meanwhile by another caller
             self._live.drop(table_id)
