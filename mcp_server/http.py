@@ -30,6 +30,7 @@ address and too many open streams (429), and adds the spectator pages' security 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import re
@@ -42,7 +43,7 @@ from typing import TYPE_CHECKING
 from club_agentes.mcp_server.budgets import ToolBudgets
 from club_agentes.mcp_server.event_store import RETRY_MS, MemoryEventStore
 from club_agentes.mcp_server.guard import EdgeGuard, header_timeout_protocol
-from club_agentes.mcp_server.lifespan import StartupHook
+from club_agentes.mcp_server.lifespan import StartupHook, release_leases
 from club_agentes.mcp_server.oauth import auth_edge
 from club_agentes.mcp_server.operations import Operations
 from club_agentes.mcp_server.proxies import ForwardedFor, client_address, parse_networks
@@ -390,7 +391,8 @@ def build_http_app(club: ClubApp, settings: ServerSettings) -> ASGIApp:
     routes = [str(getattr(r, "path", "")) for r in getattr(inner, "routes", [])]
     operations = Operations(guarded, club, metrics=settings.metrics, routes=routes)
     app = ForwardedFor(operations, parse_networks(settings.forwarded_allow_ips))
-    return StartupHook(app, club.tables.start)  # bots and clocks resume at start, not at the first call
+    # Bots and clocks resume at start, not at the first call; parked long-poll leases are released at the end.
+    return StartupHook(app, club.tables.start, functools.partial(release_leases, club))
 
 
 def session_closer(club: ClubApp) -> SessionCloser:

@@ -54,14 +54,17 @@ API for services (the harness, the tables service):
   failed registration does not use up its address's registrations);
 * :meth:`Limits.check_open_tables` ``(agent, mine, everyone)``: refuse one more open table;
 * :meth:`Limits.hold` / :meth:`Limits.ahold` ``("long_poll", agent, seconds)``: a (sync / async)
-  context manager holding one concurrent long-poll for its duration.
+  context manager holding one concurrent long-poll for its duration (``ahold`` parks the lease for
+  :data:`PARK_S` seconds afterwards, for the agent's next long-poll on the same worker).
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import contextvars
 import dataclasses
+import logging
 import math
 import secrets
 import time
@@ -77,6 +80,8 @@ from club_agentes.errors import Refused
 
 if TYPE_CHECKING:
     from club_agentes.mcp_server.store import Store
+
+log = logging.getLogger("club_agentes.limits")
 
 HOUR = 3600.0
 LIMITS_ENV = "CLUB_AGENTES_LIMITS"
@@ -210,6 +215,24 @@ def _when(ts: float) -> str:
     return datetime.fromtimestamp(int(ts), UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+PARK_S = 2.0
+"""Seconds a long-poll's lease stays parked after its hold ends, for the subject's next hold on this worker."""
+
+_PARK_MARGIN_S = 5.0
+"""A parked lease is taken over only if it lasts this many seconds past the new hold's own end."""
+
+
+@dataclass
+class _Parked:
+    """A lease (held, or parked: released in the store when ``timer`` fires unless taken over first).
+
+    ``expires_at`` is at most the expiry the store keeps for it (it is never extended)."""
+
+    lease: str
+    expires_at: float
+    timer: asyncio.TimerHandle | None
+
+
 class Limits:
     """The limits of one server, counted in its store (shared by every worker on that store)."""
 
@@ -232,6 +255,8 @@ class Limits:
         self.store = store
         self.clock = clock
         self.fair_share = fair_share
+        self._parked: dict[tuple[str, str], list[_Parked]] = {}
+        self._releasing: set[asyncio.Task[None]] = set()
 
     def _limits(self, name: str) -> tuple[int | None, int | None]:
         return getattr(self.settings, name), getattr(self.settings, f"{name}_global")
@@ -376,17 +401,77 @@ class Limits:
     async def ahold(self, kind: str, subject: str, seconds: float) -> AsyncIterator[None]:
         """:meth:`hold` for async code: the store is reached through ``store.run`` (off the event loop).
 
+        A lease let go here is parked for :data:`PARK_S` seconds before it is released in the store: the
+        subject's next hold on this worker within that time takes it over instead of writing twice (an agent
+        that plays and waits again at once, as most do, holds one lease from wait to wait). While parked it
+        still counts against the subject's limits, on every worker, as a hold that just ended.
+
         Raises:
             KeyError: ``kind`` is not a hold kind (a defect of the caller).
             LimitReached: the subject (or the club) already holds as many as allowed.
         """
-        lease = await self.store.run(self._acquire, kind, subject, seconds)
+        ends_at = self.clock() + max(0.0, seconds)
+        taken, spent = self._unpark(kind, subject, ends_at)
+        for old in spent:  # released before this hold is counted, so they do not count against it
+            await self._release(old)
+        if taken is None:
+            lease = await self.store.run(self._acquire, kind, subject, seconds)
+            taken = None if lease is None else _Parked(lease, ends_at + 30, None)  # _acquire stored a later expiry
         try:
             yield
         finally:
-            if lease is not None:
-                with anyio.CancelScope(shield=True):
-                    await self.store.run(self.store.limits.hold_release, lease)
+            if taken is not None:
+                self._park(kind, subject, taken)
+
+    def _unpark(self, kind: str, subject: str, ends_at: float) -> tuple[_Parked | None, list[str]]:
+        """Take over a parked lease of ``subject`` that lasts past a hold ending at ``ends_at`` (``None``: none);
+        also return the parked leases too close to their expiry for it (the caller releases them)."""
+        parked = self._parked.get((kind, subject))
+        spent: list[str] = []
+        while parked:
+            p = parked.pop()
+            if p.timer is not None:
+                p.timer.cancel()
+            if p.expires_at >= ends_at + _PARK_MARGIN_S:
+                return p, spent
+            spent.append(p.lease)
+        return None, spent
+
+    def _park(self, kind: str, subject: str, held: _Parked) -> None:
+        """Park ``held``: released in the store after :data:`PARK_S` seconds unless taken over first."""
+        key = (kind, subject)
+        loop = asyncio.get_running_loop()
+
+        def release() -> None:
+            parked = self._parked.get(key, [])
+            parked[:] = [p for p in parked if p is not held]
+            if not parked:
+                self._parked.pop(key, None)
+            task = loop.create_task(self._release(held.lease))
+            self._releasing.add(task)
+            task.add_done_callback(self._releasing.discard)
+
+        held.timer = loop.call_later(PARK_S, release)
+        self._parked.setdefault(key, []).append(held)
+
+    async def _release(self, lease: str) -> None:
+        """Release ``lease`` in the store (a store that fails leaves it to expire, as a crashed worker's would)."""
+        try:
+            with anyio.CancelScope(shield=True):
+                await self.store.run(self.store.limits.hold_release, lease)
+        except Exception:
+            log.warning("a long-poll lease could not be released; it expires by itself", exc_info=True)
+
+    async def release_parked(self) -> None:
+        """Release every parked lease now (a worker that stops); waits for releases under way."""
+        for parked in list(self._parked.values()):
+            for p in parked:
+                if p.timer is not None:
+                    p.timer.cancel()
+                await self._release(p.lease)
+        self._parked.clear()
+        if self._releasing:
+            await asyncio.gather(*self._releasing, return_exceptions=True)
 
     def _acquire(self, kind: str, subject: str, seconds: float) -> str | None:
         name, what = _HOLD_KINDS[kind]
