@@ -653,9 +653,7 @@ class TableStore(StorePart):
         try:
             with self.db.tx() as tx:
                 if patch:  # the seat versions are merged by the UPDATE: the row's other facts are all it needs
-                    r = tx.one(
-                        "SELECT version, revision, status, event_count FROM game_tables WHERE id = ?", (a.table_id,)
-                    )
+                    r = tx.one(_APPEND_HEAD, (a.table_id,))
                     row = _Head(int(r[0]), int(r[1]), str(r[2]), int(r[3]), {}) if r is not None else None
                 else:
                     row = self._locked_row(tx, a.table_id)
