@@ -29,6 +29,14 @@ runs again on the database's one thread, where it waits. Once an inline call has
 transaction it is not started again (that would repeat the write): it then waits where it is, as every
 call did before this boundary existed.
 
+The SQLite busy timeout is set only when it changes (:meth:`Database._busy`): zero for what must not wait
+(an inline call that may still move, and :meth:`Database.data_version`), :data:`SQLITE_BUSY_MS` for the rest
+(a call in a thread, an inline call that committed, a command-line tool). In WAL mode the statements of a
+transaction after its ``BEGIN IMMEDIATE`` never wait for a lock (SQLite asks its busy handler only to begin a
+read or write transaction, and for the checkpoints a commit never runs but passively), so an inline
+transaction keeps the zero timeout it began with; calls made one after another on the loop then set it once,
+not twice per transaction.
+
 Why not psycopg's ``AsyncConnectionPool``: the store's SQL is written once, against the synchronous
 :class:`Tx`, and is used as is by the command-line tools, the bot lanes (threads and processes) and
 the tests; an async pool would need a second, ``await``-ing copy of every query and every
@@ -51,7 +59,8 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, ParamSpec, TypeVar
+from types import TracebackType
+from typing import Any, Literal, ParamSpec, TypeVar, cast
 from urllib.parse import urlsplit
 
 Dialect = Literal["sqlite", "postgresql"]
@@ -150,6 +159,12 @@ def _translate(sql: str, dialect: Dialect) -> str:
     return sql
 
 
+def _is_busy(exc: sqlite3.OperationalError) -> bool:
+    """Whether SQLite refused a statement because another connection holds a lock ("busy" or "locked")."""
+    text = str(exc)
+    return "locked" in text or "busy" in text
+
+
 def _is_integrity(exc: Exception) -> bool:
     if isinstance(exc, sqlite3.IntegrityError):
         return True
@@ -178,6 +193,10 @@ class Database:
         self._workers = 1
         self._executor: concurrent.futures.ThreadPoolExecutor | None = None
         self._inline = _Inline()
+        self._busy_ms = SQLITE_BUSY_MS
+        """SQLite: the connection's busy timeout now (changed only under :attr:`_lock`, by :meth:`_busy`)."""
+        self._wal = False
+        """SQLite: whether the file is in WAL mode (then a transaction's statements after its begin never wait)."""
         self.observer: Callable[[str, float], None] | None = None
         """Called with ``"read"`` or ``"write"`` and the seconds each transaction took (the metrics)."""
 
@@ -200,7 +219,8 @@ class Database:
                 old = os.umask(0o077)
                 try:
                     conn = sqlite3.connect(location, check_same_thread=False, isolation_level=None, timeout=30)
-                    conn.execute("PRAGMA journal_mode=WAL")
+                    mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()
+                    db._wal = mode is not None and str(mode[0]).lower() == "wal"
                 finally:
                     os.umask(old)
                 for suffix in ("", "-wal", "-shm"):
@@ -312,29 +332,18 @@ class Database:
 
     # ----- transactions
 
-    @contextlib.contextmanager
-    def tx(self) -> Iterator[Tx]:
+    def tx(self) -> contextlib.AbstractContextManager[Tx]:
         """Run a block in one transaction (committed at the end, rolled back on any exception).
 
         Raises:
             StoreError: the database is closed.
             IntegrityError: a statement broke a constraint (the transaction is rolled back).
         """
-        observer = self.observer
-        if observer is None:
-            with self._tx() as tx:
-                yield tx
-            return
-        started = time.perf_counter()
-        try:
-            with self._tx() as tx:
-                yield tx
-        except _WouldWait:
-            raise  # nothing was done: the call runs again in the store's thread, and is measured there
-        except BaseException:
-            observer("write", time.perf_counter() - started)
-            raise
-        observer("write", time.perf_counter() - started)
+        if self._sqlite is not None:
+            return _SqliteTx(self)
+        if self.observer is None:
+            return self._pg_tx()
+        return self._observed_pg_tx(self.observer)
 
     def _acquire(self, fresh: bool) -> None:
         """Take the SQLite connection's lock; an inline call that may still move (``fresh``) never waits for it.
@@ -348,39 +357,43 @@ class Database:
         else:
             self._lock.acquire()
 
+    def _busy(self, conn: sqlite3.Connection, ms: int) -> None:
+        """Set the SQLite connection's busy timeout to ``ms`` unless it is that already. Call with :attr:`_lock`.
+
+        Raises:
+            sqlite3.Error: the statement failed.
+        """
+        if self._busy_ms != ms:
+            conn.execute(f"PRAGMA busy_timeout={ms}")
+            self._busy_ms = ms
+
     @contextlib.contextmanager
-    def _tx(self) -> Iterator[Tx]:
+    def _observed_pg_tx(self, observer: Callable[[str, float], None]) -> Iterator[Tx]:
+        """:meth:`_pg_tx`, timed by ``observer``.
+
+        Raises:
+            StoreError: the database is closed.
+            IntegrityError: a statement broke a constraint (the transaction is rolled back).
+        """
+        started = time.perf_counter()
+        try:
+            with self._pg_tx() as tx:
+                yield tx
+        except BaseException:
+            observer("write", time.perf_counter() - started)
+            raise
+        observer("write", time.perf_counter() - started)
+
+    @contextlib.contextmanager
+    def _pg_tx(self) -> Iterator[Tx]:
+        """One PostgreSQL transaction on a pooled connection.
+
+        Raises:
+            StoreError: the database is closed.
+            IntegrityError: a statement broke a constraint (the transaction is rolled back).
+        """
         if self._closed:
             raise StoreError(f"the database {self.location} is closed")
-        if self._sqlite is not None:
-            inline = self._inline
-            fresh = inline.active and inline.committed == 0  # an inline call that may still move to the thread
-            self._acquire(fresh)
-            try:
-                conn = self._sqlite
-                if fresh:
-                    conn.execute("PRAGMA busy_timeout=0")  # answer "busy" at once instead of waiting on the loop
-                    try:
-                        conn.execute("BEGIN IMMEDIATE")
-                    except sqlite3.OperationalError as exc:
-                        if "locked" in str(exc) or "busy" in str(exc):
-                            raise _WouldWait from None
-                        raise
-                    finally:
-                        conn.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
-                else:
-                    conn.execute("BEGIN IMMEDIATE")
-                try:
-                    yield Tx(conn.cursor(), "sqlite")
-                except BaseException:
-                    conn.execute("ROLLBACK")
-                    raise
-                conn.execute("COMMIT")
-                if inline.active:
-                    inline.committed += 1
-            finally:
-                self._lock.release()
-            return
         with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
             yield Tx(cur, "postgresql")
 
@@ -393,43 +406,70 @@ class Database:
         """
         return self._sqlite is not None
 
-    @contextlib.contextmanager
-    def _read(self) -> Iterator[Tx]:
-        """Run one read statement outside a transaction: a single statement reads a consistent snapshot by
-        itself. On SQLite outside ``BEGIN IMMEDIATE`` (taking the write lock for a read made readers of every
-        process queue behind each other's writes); on PostgreSQL on a pooled connection in autocommit, one
-        round trip (a ``BEGIN``/``COMMIT`` around it made three).
+    def _read(self, sql: str, args: Sequence[Any], rows: bool) -> Any:
+        """Run one read statement outside a transaction and return its first row (or ``None``), or with ``rows``
+        all its rows: a single statement reads a consistent snapshot by itself. On SQLite outside ``BEGIN
+        IMMEDIATE`` (taking the write lock for a read made readers of every process queue behind each other's
+        writes); on PostgreSQL on a pooled connection in autocommit, one round trip (a ``BEGIN``/``COMMIT``
+        around it made three). An inline SQLite call that may still move reads with a zero busy timeout: if the
+        file answers "busy" (nothing was read), it moves to the store's thread, as when the connection is in use.
 
         Raises:
             StoreError: the database is closed.
         """
         started = time.perf_counter()
-        observe = True
         try:
-            if self._sqlite is None:
-                if self._closed:
-                    raise StoreError(f"the database {self.location} is closed")
-                with self._pool.connection() as conn, conn.cursor() as cur:  # autocommit: see :meth:`postgresql`
-                    yield Tx(cur, "postgresql")
-            else:
-                if self._closed:
-                    raise StoreError(f"the database {self.location} is closed")
-                self._acquire(self._inline.active and self._inline.committed == 0)
-                try:
-                    yield Tx(self._sqlite.cursor(), "sqlite")
-                finally:
-                    self._lock.release()
+            result = self._fetch(sql, args, rows)
         except _WouldWait:
-            observe = False  # nothing was read: the call runs again in the store's thread
-            raise
-        finally:
-            if observe and self.observer is not None:
+            raise  # nothing was read: the call runs again in the store's thread, and is measured there
+        except BaseException:
+            if self.observer is not None:
                 self.observer("read", time.perf_counter() - started)
+            raise
+        if self.observer is not None:
+            self.observer("read", time.perf_counter() - started)
+        return result
+
+    def _fetch(self, sql: str, args: Sequence[Any], rows: bool) -> Any:
+        """The statement of :meth:`_read`, unmeasured.
+
+        Raises:
+            StoreError: the database is closed.
+            _WouldWait: an inline call that may still move would wait.
+        """
+        conn = self._sqlite
+        if conn is None:
+            if self._closed:
+                raise StoreError(f"the database {self.location} is closed")
+            with self._pool.connection() as pg, pg.cursor() as cur:  # autocommit: see :meth:`postgresql`
+                tx = Tx(cur, "postgresql")
+                return tx.all(sql, args) if rows else tx.one(sql, args)
+        if self._closed:
+            raise StoreError(f"the database {self.location} is closed")
+        inline = self._inline
+        fresh = inline.active and inline.committed == 0
+        self._acquire(fresh)
+        try:
+            tx = Tx(conn.cursor(), "sqlite")
+            if conn.in_transaction:  # a read inside this thread's own transaction: it takes no lock
+                return tx.all(sql, args) if rows else tx.one(sql, args)
+            self._busy(conn, 0 if fresh else SQLITE_BUSY_MS)
+            if not fresh:
+                return tx.all(sql, args) if rows else tx.one(sql, args)
+            try:
+                return tx.all(sql, args) if rows else tx.one(sql, args)
+            except sqlite3.OperationalError as exc:
+                if _is_busy(exc):
+                    raise _WouldWait from None
+                raise
+        finally:
+            self._lock.release()
 
     def data_version(self) -> int | None:
         """Return SQLite's ``PRAGMA data_version``: it changes whenever another connection (another worker,
         a command-line tool) commits to the file, and never for this connection's own commits. ``None`` on
-        PostgreSQL, or when the connection is in use by another thread (the caller then reads what it needs).
+        PostgreSQL, or when the connection is in use by another thread or the file answers "busy" (the caller
+        then reads what it needs): it never waits.
 
         One statement on the connection, without a transaction or the metrics' observer: it is asked on every
         read of a table, to skip re-reading what nobody else can have changed.
@@ -445,7 +485,14 @@ class Database:
         if not self._lock.acquire(blocking=False):
             return None
         try:
-            return int(conn.execute("PRAGMA data_version").fetchone()[0])
+            if not conn.in_transaction:  # inside this thread's own transaction it takes no lock
+                self._busy(conn, 0)
+            try:
+                return int(conn.execute("PRAGMA data_version").fetchone()[0])
+            except sqlite3.OperationalError as exc:
+                if _is_busy(exc):
+                    return None
+                raise
         finally:
             self._lock.release()
 
@@ -455,8 +502,7 @@ class Database:
         Raises:
             StoreError: the database is closed.
         """
-        with self._read() as tx:
-            return tx.one(sql, args)
+        return cast("tuple[Any, ...] | None", self._read(sql, args, False))
 
     def all(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """Run one read statement; return all rows.
@@ -464,8 +510,7 @@ class Database:
         Raises:
             StoreError: the database is closed.
         """
-        with self._read() as tx:
-            return tx.all(sql, args)
+        return cast("list[tuple[Any, ...]]", self._read(sql, args, True))
 
     def notify(self, channel: str, payload: str) -> None:
         """Send a PostgreSQL ``NOTIFY`` (no-op on SQLite, where one process shares memory)."""
@@ -520,6 +565,91 @@ class Database:
         """Return the newest applied migration version of each component."""
         rows = self.all("SELECT component, MAX(version) FROM schema_migrations GROUP BY component")
         return {str(c): int(v) for c, v in rows}
+
+
+class _SqliteTx:
+    """One SQLite transaction of :meth:`Database.tx`: a plain context manager (no generator per transaction).
+
+    Entering takes the connection's lock and begins (``BEGIN IMMEDIATE``); leaving commits (or rolls back on an
+    exception) and releases the lock. An inline call that may still move begins with a zero busy timeout: if
+    it would wait (the connection in use by another thread, another process's write lock), entering raises
+    :class:`_WouldWait` before doing anything. The database's observer, if any, is told how long the
+    transaction took, unless it would have waited (it is measured where it runs again).
+    """
+
+    __slots__ = ("_db", "_observer", "_started")
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+        self._observer = db.observer
+        self._started = time.perf_counter() if self._observer is not None else 0.0
+
+    def __enter__(self) -> Tx:
+        """Take the connection's lock and begin the transaction; return it.
+
+        Raises:
+            StoreError: the database is closed.
+            _WouldWait: an inline call that may still move would wait (it runs again in the store's thread).
+            sqlite3.Error: the begin failed otherwise.
+        """
+        db = self._db
+        try:
+            if db._closed:
+                raise StoreError(f"the database {db.location} is closed")
+            inline = db._inline
+            fresh = inline.active and inline.committed == 0  # an inline call that may still move to the thread
+            db._acquire(fresh)
+            try:
+                conn = cast(sqlite3.Connection, db._sqlite)
+                if fresh:
+                    db._busy(conn, 0)  # answer "busy" at once instead of waiting on the loop
+                    try:
+                        conn.execute("BEGIN IMMEDIATE")
+                    except sqlite3.OperationalError as exc:
+                        if _is_busy(exc):
+                            raise _WouldWait from None
+                        raise
+                    finally:
+                        if not db._wal:  # outside WAL mode a commit may wait for readers
+                            db._busy(conn, SQLITE_BUSY_MS)
+                else:
+                    db._busy(conn, SQLITE_BUSY_MS)
+                    conn.execute("BEGIN IMMEDIATE")
+                return Tx(conn.cursor(), "sqlite")
+            except BaseException:
+                db._lock.release()
+                raise
+        except _WouldWait:
+            raise  # nothing was done: the call runs again in the store's thread, and is measured there
+        except BaseException:
+            if self._observer is not None:
+                self._observer("write", time.perf_counter() - self._started)
+            raise
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+        """Commit (no exception) or roll back, release the lock, and tell the observer.
+
+        Raises:
+            sqlite3.Error: the commit or the rollback failed.
+        """
+        db = self._db
+        conn = cast(sqlite3.Connection, db._sqlite)
+        observed = kind is None or not issubclass(kind, _WouldWait)
+        try:
+            if kind is None:
+                conn.execute("COMMIT")
+                inline = db._inline
+                if inline.active:
+                    inline.committed += 1
+            else:
+                conn.execute("ROLLBACK")
+        except BaseException:
+            observed = True
+            raise
+        finally:
+            db._lock.release()
+            if observed and self._observer is not None:
+                self._observer("write", time.perf_counter() - self._started)
 
 
 class StorePart:

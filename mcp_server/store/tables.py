@@ -34,6 +34,7 @@ server launcher, ``tests/mcp/fault_server.py``, installs one that SIGKILLs the p
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
@@ -353,6 +354,19 @@ _TABLE_COLS = (
 )
 
 
+_APPEND_HEAD = "SELECT version, revision, status, event_count FROM game_tables WHERE id = ?"
+"""SQLite: what :meth:`TableStore.append` checks of the table row when the seat versions are merged in the UPDATE."""
+
+_APPEND_UPDATE = {
+    patch: "UPDATE game_tables SET version = ?, revision = ?, status = ?, result = ?, waiting_on = ?, deadline_at = ?,"
+    " updated_at = ?, seat_versions = " + ("json_patch(seat_versions, ?)" if patch else "?") + ","
+    " bot_cpu_ms = bot_cpu_ms + ?, event_count = ? WHERE id = ?"
+    for patch in (False, True)
+}
+"""The ``UPDATE`` of the table row by :meth:`TableStore.append`, by whether SQLite merges the seat versions (the
+stored ones with the changed ones: :meth:`TableStore._patch`) or the statement writes them all, merged before."""
+
+
 def _table(r: Sequence[Any]) -> TableRow:
     return TableRow(
         id=r[0],
@@ -398,6 +412,15 @@ def _dumps(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+def _json_patch(db: Database) -> bool:
+    """Whether this SQLite library merges as :meth:`TableStore.append` needs: ``json_patch`` (built in since 3.38,
+    an extension before) keeping stored keys in place, appending new ones, writing minified text."""
+    try:
+        return db.one("""SELECT json_patch('{"0":1,"2":3}', '{"1":4,"0":5}')""") == ('{"0":5,"2":3,"1":4}',)
+    except sqlite3.Error:
+        return False
+
+
 def channel_name(schema: str | None) -> str:
     """Return the PostgreSQL ``NOTIFY`` channel of the tables of one schema (``None``: the default)."""
     suffix = "".join(c for c in (schema or "public").lower() if c.isalnum() or c == "_")[:40]
@@ -425,6 +448,10 @@ class TableStore(StorePart):
         """SQLite: table id -> the revision this process last wrote or read, while no other connection wrote."""
         self._seen_version: int | None = None
         """SQLite: the ``data_version`` under which :attr:`_current` holds."""
+        self._patch = db.dialect == "sqlite" and _json_patch(db)
+        """Whether :meth:`append` merges the seat versions in its ``UPDATE`` with ``json_patch`` (SQLite: the
+        stored keys stay in place and new ones follow in order, minified, the text a merge of dicts dumps),
+        instead of reading and decoding them first."""
 
     # ----- what this process knows is current (SQLite)
 
@@ -622,9 +649,14 @@ class TableStore(StorePart):
             StaleVersion: the table's stored version is not ``a.base_version`` (another move won), or its event log
                 does not end where ``a.events`` start (another write added events).
         """
+        patch = self._patch
         try:
             with self.db.tx() as tx:
-                row = self._locked_row(tx, a.table_id)
+                if patch:  # the seat versions are merged by the UPDATE: the row's other facts are all it needs
+                    r = tx.one(_APPEND_HEAD, (a.table_id,))
+                    row = _Head(int(r[0]), int(r[1]), str(r[2]), int(r[3]), {}) if r is not None else None
+                else:
+                    row = self._locked_row(tx, a.table_id)
                 if (
                     row is None
                     or row.version != a.base_version
@@ -667,11 +699,9 @@ class TableStore(StorePart):
                         (a.table_id, sv, fmt, _dumps(data), _dumps(meta)),
                     )
                 self.fault_hook("append:snapshot")
-                versions = {**row.seat_versions, **a.seat_versions}
+                versions = a.seat_versions if patch else {**row.seat_versions, **a.seat_versions}
                 tx.execute(
-                    "UPDATE game_tables SET version = ?, revision = ?, status = ?, result = ?, waiting_on = ?,"
-                    " deadline_at = ?, updated_at = ?, seat_versions = ?, bot_cpu_ms = bot_cpu_ms + ?,"
-                    " event_count = ? WHERE id = ?",
+                    _APPEND_UPDATE[patch],
                     (
                         v,
                         row.revision + 1,
