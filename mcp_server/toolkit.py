@@ -18,8 +18,9 @@
 * **the logging capability** (:mod:`~club_agentes.mcp_server.session_log`): ``logging/setLevel``
   and the session's own events as log notifications (refusals at ``info``, defects at ``error``).
 
-:func:`compact` builds a tool result whose text content is a compact rendering written for a
-model, while the full data stays in ``structuredContent`` under the tool's output schema.
+:func:`compact` (from a model instance) and :func:`compact_dict` (from the dict its dump would be) build a
+tool result whose text content is a compact rendering written for a model, while the full data stays in
+``structuredContent`` under the tool's output schema.
 """
 
 from __future__ import annotations
@@ -200,28 +201,38 @@ async def with_progress(context: Any, work: Awaitable[T], total_s: float, what: 
 
 
 class ModelResult(CallToolResult):
-    """A tool result whose structured content is the dump of a pydantic model instance, built by :func:`compact`.
+    """A tool result whose structured content is what a pydantic model dumps, built by :func:`compact` or
+    :func:`compact_dict`.
 
     It remembers the model class (:attr:`model_class`), so :class:`TrustedOutputMetadata` can skip the SDK's
-    second validation of a result that model already validated when it was built; it goes on the wire exactly
-    as a ``CallToolResult``.
+    second validation of a result written for that model; it goes on the wire exactly as a ``CallToolResult``.
     """
 
     _model_class: type[BaseModel] | None = PrivateAttr(default=None)
 
     @property
     def model_class(self) -> type[BaseModel] | None:
-        """The model whose instance the structured content was dumped from (``None``: not known)."""
+        """The model the structured content was dumped from or written for (``None``: not known)."""
         return self._model_class
 
 
 def compact(data: BaseModel, text: str) -> CallToolResult:
     """Return a tool result: ``text`` (compact, for a model) as content, ``data`` as structured content."""
-    result = ModelResult(
-        content=[TextContent(type="text", text=text)],
-        structured_content=data.model_dump(mode="json", by_alias=True),
-    )
-    result._model_class = type(data)
+    return compact_dict(type(data), data.model_dump(mode="json", by_alias=True), text)
+
+
+def compact_dict(model: type[BaseModel], data: dict[str, Any], text: str) -> CallToolResult:
+    """Return a tool result: ``text`` as content, ``data`` as structured content, written for ``model``.
+
+    ``data`` must be exactly what ``model.model_validate(data).model_dump(mode="json", by_alias=True)`` writes
+    (same keys in the same order, aliases, defaults and ``None`` s, JSON types: lists, not tuples; floats where
+    the model has ``float``): the SDK will not validate it again (:class:`TrustedOutputMetadata`), so the
+    caller's tests must check it (``tests/mcp/test_presenter_dicts.py`` does for the table presenter's hot
+    answers). The dict is not copied: the SDK dumps the result to JSON as soon as the tool returns. Raises
+    nothing.
+    """
+    result = ModelResult(content=[TextContent(type="text", text=text)], structured_content=data)
+    result._model_class = model
     return result
 
 
@@ -231,10 +242,11 @@ class TrustedOutputMetadata(FuncMetadata):
 
     The SDK validates every ``CallToolResult`` a tool with an output model returns against that model
     (``FuncMetadata.convert_result``); :func:`compact` builds its structured content by dumping an instance of
-    the model, which pydantic validated when it was built. Any other result (a hand-built ``CallToolResult``,
-    a :class:`ModelResult` of another model) is validated as before, and the published ``outputSchema`` is
-    unchanged. Installed by :meth:`ClubServer.skip_output_validation` (the SDK reads ``Tool.fn_metadata`` on
-    every call, so replacing it is an extension point, not a patch).
+    the model, which pydantic validated when it was built, and :func:`compact_dict` takes a dict written for
+    the model, which its caller's tests check against the model's own dump. Any other result (a hand-built
+    ``CallToolResult``, a :class:`ModelResult` of another model) is validated as before, and the published
+    ``outputSchema`` is unchanged. Installed by :meth:`ClubServer.skip_output_validation` (the SDK reads
+    ``Tool.fn_metadata`` on every call, so replacing it is an extension point, not a patch).
     """
 
     def convert_result(self, result: Any) -> CallToolResult | InputRequiredResult:
@@ -376,12 +388,14 @@ class ClubServer(MCPServer[Any]):
             raise MCPError(code, message, data={"uri": str(uri)[:MAX_QUOTE]}) from None
 
     def skip_output_validation(self, *names: str) -> None:
-        """Stop re-validating these tools' results that their own output model built (:func:`compact`).
+        """Stop re-validating these tools' results built for their own output model (:func:`compact`,
+        :func:`compact_dict`).
 
         The SDK validates each result against the tool's output model; a result :func:`compact` built
-        from an instance of that model was validated when the instance was made, so the second
-        validation costs CPU for nothing. Other results of these tools are still validated
-        (:class:`TrustedOutputMetadata`); the published ``outputSchema`` stays.
+        from an instance of that model was validated when the instance was made (one :func:`compact_dict`
+        wrote for it is checked by its caller's tests), so the second validation costs CPU for nothing. Other
+        results of these tools are still validated (:class:`TrustedOutputMetadata`); the published
+        ``outputSchema`` stays.
 
         Raises:
             KeyError: no tool of that name.

@@ -24,7 +24,6 @@ from club_agentes.mcp_server.models_tables import (
     LegalMove,
     LoggedMove,
     MoveOutcome,
-    Refusal,
     ResultInfo,
     ScoreLineInfo,
     SeatInfo,
@@ -61,7 +60,7 @@ from club_agentes.mcp_server.tables.wording import (
     result_lines,
     seat_text,
 )
-from club_agentes.mcp_server.toolkit import compact
+from club_agentes.mcp_server.toolkit import compact, compact_dict
 from mcp_types import CallToolResult
 
 
@@ -139,102 +138,182 @@ def result_info(r: dict[str, Any] | None) -> ResultInfo | None:
     )
 
 
-# --------------------------------------------------------------------------- results
+# --------------------------------------------------------------------------- hot answers, as JSON dicts
+#
+# get_view, play_move and wait_for_turn answer on every move: their structured content is written directly as
+# the dict that ``model_dump(mode="json", by_alias=True)`` of their output model would write (same keys in the
+# models' field order, ``None`` s, floats where a field is ``float``), without building and validating the
+# models; :func:`~club_agentes.mcp_server.toolkit.compact_dict` marks the result as written for that model.
+# tests/mcp/test_presenter_dicts.py checks, over many real states, that each dict is its model's own dump and
+# the same JSON as the model-building code wrote. The engine's JSON (views, moves, event data) is passed on as
+# is (JSON types already; not copied: the SDK dumps the result as soon as the tool returns).
 
 
-def _view_model(s: SeatState) -> TableView:
-    t = s.table
-    return TableView(
-        table_id=t.table_id,
-        game=t.game,
-        status=t.status,  # type: ignore[arg-type]
-        version=t.version,
-        seat_version=s.seat_version,
-        seat=s.seat,
-        seats=[seat_info(x) for x in t.seats],
-        decision=decision(s.decision, s.now),
-        view=s.view,
-        since=s.since,
-        events=[event_info(e) for e in s.events],
-        events_omitted=s.events_omitted,
-        legal_moves=[legal_move(m) for m in s.moves],
-        result=result_info(t.result),
-        table_rules=table_rules(t),
-        note=t.note,
-    )
+def _seat_json(s: SeatFacts) -> dict[str, Any]:
+    """A seat as :class:`SeatInfo` dumps it."""
+    return {
+        "seat": s.seat,
+        "kind": s.kind,
+        "agent": s.agent,
+        "open": s.open,
+        "played_by": f"bot:{s.played_by}" if s.played_by else None,
+        "timeouts": s.timeouts,
+    }
+
+
+def _rules_json(t: TableFacts) -> dict[str, Any]:
+    """A table's own options as :class:`TableRules` dumps them."""
+    o = t.table_options
+    timeout = o.get("decision_timeout_s")
+    return {
+        "require_club_pass": bool(o.get("require_club_pass", t.require_club_pass)),
+        "decision_timeout_s": float(timeout) if timeout is not None else None,
+        "max_timeouts": int(o.get("max_timeouts", 3)),
+        "seats_per_agent": int(o.get("seats_per_agent", 1)),
+    }
+
+
+def _decision_json(d: DecisionFacts, now: float) -> dict[str, Any]:
+    """A decision as :class:`Decision` dumps it (with the seconds left on the clock)."""
+    return {
+        "kind": d.kind,
+        "seats": d.seats,
+        "done": d.done,
+        "prompt": d.prompt,
+        "yours": d.yours,
+        "deadline_at": iso(d.deadline_at),
+        "seconds_left": float(round(max(0.0, d.deadline_at - now), 1)) if d.deadline_at is not None else None,
+    }
+
+
+def _move_json(m: MoveFacts) -> dict[str, Any]:
+    """A legal move as :class:`LegalMove` dumps it."""
+    return {"id": m.id, "text": m.text, "move": m.move, "says": m.says, "note": m.note}
+
+
+def _event_json(e: EventRow) -> dict[str, Any]:
+    """An event a seat sees as :class:`EventInfo` dumps it."""
+    return {"index": e.idx, "version": e.version, "text": e.text, "private": e.audience is not None, "data": e.data}
+
+
+def _result_json(r: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A stored result as :class:`ResultInfo` dumps it.
+
+    Raises:
+        KeyError: a breakdown or one of its lines lacks a required key (a stored result never does).
+    """
+    if r is None:
+        return None
+    return {
+        "winners": [int(w) for w in r.get("winners", [])],
+        "scores": [float(x) for x in r.get("scores", [])],
+        "reason": str(r.get("reason", "")),
+        "rule_id": r.get("rule_id"),
+        "breakdown": [
+            {
+                "seat": int(b["seat"]),
+                "total": float(b["total"]),
+                "unit": str(b.get("unit", "")),
+                "lines": [
+                    {"label": x["label"], "amount": float(x["amount"]), "rule_id": x.get("rule_id")}
+                    for x in b.get("lines", [])
+                ],
+            }
+            for b in r.get("breakdown", [])
+        ],
+    }
 
 
 def view(s: SeatState) -> CallToolResult:
-    """Return get_view's result."""
-    return compact(_view_model(s), seat_text(s))
+    """Return get_view's result (structured content as :class:`TableView` dumps it)."""
+    t = s.table
+    data = {
+        "table_id": t.table_id,
+        "game": t.game,
+        "status": t.status,
+        "version": t.version,
+        "seat_version": s.seat_version,
+        "seat": s.seat,
+        "seats": [_seat_json(x) for x in t.seats],
+        "decision": _decision_json(s.decision, s.now),
+        "view": s.view,
+        "since": s.since,
+        "events": [_event_json(e) for e in s.events],
+        "events_omitted": s.events_omitted,
+        "legal_moves": [_move_json(m) for m in s.moves],
+        "result": _result_json(t.result),
+        "table_rules": _rules_json(t),
+        "note": t.note,
+    }
+    return compact_dict(TableView, data, seat_text(s))
 
 
 def outcome(r: MoveResult) -> CallToolResult:
-    """Return play_move's result."""
+    """Return play_move's result (structured content as :class:`MoveOutcome` dumps it)."""
     s, t = r.state, r.state.table
     refusal = None
     head: list[str] = []
     if r.refusal is not None:
         f = r.refusal
         forms = forms_now(f, s)
-        refusal = Refusal(
-            kind=f.kind,  # type: ignore[arg-type]
-            reason=f.reason,
-            rule_id=f.rule_id,
-            rule_title=f.rule_title,
-            rule_text=f.rule_text,
-            current_version=t.version,
-            seat_version=s.seat_version,
-            closest=[legal_move(m) for m in f.closest],
-            examples=f.examples,
-            forms_now=forms,
-        )
+        refusal = {
+            "kind": f.kind,
+            "reason": f.reason,
+            "rule_id": f.rule_id,
+            "rule_title": f.rule_title,
+            "rule_text": f.rule_text,
+            "current_version": t.version,
+            "seat_version": s.seat_version,
+            "closest": [_move_json(m) for m in f.closest],
+            "examples": f.examples,
+            "forms_now": forms,
+        }
         head = refusal_lines(f, forms)
     elif r.overtaken is not None:
         head = [f"Overtaken: {r.overtaken}"]
     elif r.queued is not None:
         head = [f"Queued: {r.queued}"]
-    model = MoveOutcome(
-        accepted=r.accepted,
-        table_id=t.table_id,
-        status=t.status,  # type: ignore[arg-type]
-        version=t.version,
-        seat_version=s.seat_version,
-        played=legal_move(r.played) if r.played is not None else None,
-        played_version=r.played_version,
-        refusal=refusal,
-        overtaken=r.overtaken,
-        queued=r.queued,
-        since=s.since,
-        events=[event_info(e) for e in s.events],
-        events_omitted=s.events_omitted,
-        decision=decision(s.decision, s.now),
-        legal_moves=[legal_move(m) for m in s.moves],
-        result=result_info(t.result),
-    )
-    return compact(model, seat_text(s, head))
+    data = {
+        "accepted": r.accepted,
+        "table_id": t.table_id,
+        "status": t.status,
+        "version": t.version,
+        "seat_version": s.seat_version,
+        "played": _move_json(r.played) if r.played is not None else None,
+        "played_version": r.played_version,
+        "refusal": refusal,
+        "overtaken": r.overtaken,
+        "queued": r.queued,
+        "since": s.since,
+        "events": [_event_json(e) for e in s.events],
+        "events_omitted": s.events_omitted,
+        "decision": _decision_json(s.decision, s.now),
+        "legal_moves": [_move_json(m) for m in s.moves],
+        "result": _result_json(t.result),
+    }
+    return compact_dict(MoveOutcome, data, seat_text(s, head))
 
 
 def waited(w: WaitOutcome) -> CallToolResult:
-    """Return wait_for_turn's result."""
+    """Return wait_for_turn's result (structured content as :class:`WaitResult` dumps it)."""
     s, t = w.state, w.state.table
-    model = WaitResult(
-        table_id=t.table_id,
-        ready=w.ready,
-        reason=w.reason,  # type: ignore[arg-type]
-        status=t.status,  # type: ignore[arg-type]
-        version=t.version,
-        seat_version=s.seat_version,
-        decision=decision(s.decision, s.now),
-        legal_moves=[legal_move(m) for m in s.moves],
-        since=s.since,
-        events=[event_info(e) for e in s.events],
-        events_omitted=s.events_omitted,
-        result=result_info(t.result),
-        waited_s=w.waited_s,
-    )
+    data = {
+        "table_id": t.table_id,
+        "ready": w.ready,
+        "reason": w.reason,
+        "status": t.status,
+        "version": t.version,
+        "seat_version": s.seat_version,
+        "decision": _decision_json(s.decision, s.now),
+        "legal_moves": [_move_json(m) for m in s.moves],
+        "since": s.since,
+        "events": [_event_json(e) for e in s.events],
+        "events_omitted": s.events_omitted,
+        "result": _result_json(t.result),
+        "waited_s": float(w.waited_s),
+    }
     head = [] if w.ready else [f"Still waiting after {_num(w.waited_s)} s."]
-    return compact(model, seat_text(s, head))
+    return compact_dict(WaitResult, data, seat_text(s, head))
 
 
 def created(c: Created) -> CallToolResult:
