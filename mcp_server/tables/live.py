@@ -313,7 +313,8 @@ class LiveTable:
                 self.claims[seat] = replace(self.claims[seat], bot=kind)
         self.event_count += len(append.events)  # the rows are at their places: the store took them there
         self.add_events(append.events)
-        self.row = replace(self.row, bot_cpu_ms=self.row.bot_cpu_ms + append.bot_cpu_ms)
+        if append.bot_cpu_ms:  # a write without bot time leaves the row as it is (no copy of it)
+            self.row = replace(self.row, bot_cpu_ms=self.row.bot_cpu_ms + append.bot_cpu_ms)
         if seen is not None:
             self.caches, self.unseen = dict(seen.caches), set(seen.unseen)
         elif append.moves:

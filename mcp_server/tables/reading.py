@@ -189,12 +189,25 @@ def seat_of(svc: TableService, live: LiveTable, token: str, agent: str | None = 
 
 
 def played_facts(svc: TableService, live: LiveTable, seat: int, move: Any) -> MoveFacts:
+    """Return the facts of ``move`` as the seat's legal moves list it (its id and words), or, for a move not among
+    them, its text form as its words and no id.
+
+    The listed facts are reused when the seat's answer already built them (:func:`move_facts`): a move played by
+    its id or text was listed just before.
+
+    Raises:
+        Exception: whatever the move's text or JSON form raises (an engine defect).
+    """
     cache = live.cache(seat)
-    for i, m in enumerate(cache.moves):
-        if m == move:
-            notes = live.notes(seat)
-            return MoveFacts(f"m{i + 1}", m.text(), m.to_json(), notes[i].says, notes[i].note)
-    return MoveFacts("", move.text(), move.to_json(), move.text())
+    try:
+        i = cache.moves.index(move)  # the first legal move equal to ``move`` (the same object when played by id)
+    except ValueError:
+        return MoveFacts("", move.text(), move.to_json(), move.text())
+    notes = live.notes(seat)  # first: a change of the seats' names drops the facts built with the old ones
+    if cache.facts is not None:
+        return cache.facts[i]
+    m = cache.moves[i]
+    return MoveFacts(f"m{i + 1}", m.text(), m.to_json(), notes[i].says, notes[i].note)
 
 
 def rule_refusal(svc: TableService, exc: IllegalMove) -> RefusalFacts:

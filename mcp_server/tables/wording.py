@@ -59,21 +59,34 @@ _CARD_ID = re.compile(r" \([A-Z]{2,4}(?:-[A-Z0-9]+)+\)")
 """A card id in parentheses after a card's name, `` (SV-C004)``: the move list names cards, its text forms give ids."""
 
 
+_fold_word = lru_cache(maxsize=1024)(fold)
+""":func:`fold` of one word, remembered: the move list folds the same verbs and first words answer after answer."""
+
+
 def _plain(m: MoveFacts, me: SeatFacts, verbs: Mapping[str, frozenset[str]] | None = None) -> str:
     """The move's plain words for the move list: without the seat's own label in front, nor card ids in
     parentheses (``Puerto Marea (SV-C004)`` -> ``Puerto Marea``; the text form beside it gives the ids it needs),
     nor a first word that repeats the text form's verb: ``Discard Acción Tecnología 1M`` (before a name) or the
     label ``Construir:`` (``verbs`` maps a move type to its verb and aliases, folded: ``build`` -> construir)."""
+    return _plain_words(m, me.label + " ", verbs or {})
+
+
+def _plain_words(m: MoveFacts, prefix: str, verbs: Mapping[str, frozenset[str]]) -> str:
+    """:func:`_plain` with the seat's label (and a space) as ``prefix``, worked out once per move list."""
     says = m.says.strip() or m.text
-    prefix = me.label + " "
-    says = _CARD_ID.sub("", says[len(prefix) :] if says.startswith(prefix) else says)
+    if says.startswith(prefix):
+        says = says[len(prefix) :]
+    if " (" in says:  # every card id the pattern removes starts so
+        says = _CARD_ID.sub("", says)
     first, _, rest = says.partition(" ")
-    verb = fold(m.text.split(" ", 1)[0])
     if first.endswith(":"):  # a label: the verb or one of its aliases ("Construir: take ...")
-        if fold(first[:-1]) in (verbs or {}).get(str(m.move.get("type", "")), frozenset({verb})):
+        named = verbs.get(str(m.move.get("type", "")))
+        if named is None:
+            named = frozenset({_fold_word(m.text.split(" ", 1)[0])})
+        if _fold_word(first[:-1]) in named:
             says = rest
-    elif rest[:1].isupper() and fold(first).startswith(verb):  # the verb before a name ("Discard Acción ...")
-        says = rest
+    elif rest[:1].isupper() and _fold_word(first).startswith(_fold_word(m.text.split(" ", 1)[0])):
+        says = rest  # the verb before a name ("Discard Acción ...")
     return says
 
 
@@ -147,7 +160,8 @@ def move_lines(
     they all share (kept as one running suffix, so each move is compared once) still makes a tail of
     at least 24 characters.
     """
-    says = [_plain(m, me, verbs) for m in moves]
+    prefix, named = me.label + " ", verbs or {}
+    says = [_plain_words(m, prefix, named) for m in moves]
     out: list[str] = []
     i = 0
     while i < len(moves):
