@@ -2,7 +2,7 @@
 
 The table service answers seats (a token's view), not spectators, so this module is a thin reader
 over the service's own building blocks (:func:`~club_agentes.mcp_server.tables.live.load_table`
-and :func:`~club_agentes.mcp_server.tables.live.catch_up` over the store): it keeps its own small
+and :func:`~club_agentes.mcp_server.tables.catchup.catch_up` over the store): it keeps its own small
 cache of tables being watched, catches each up with the moves it misses, and gives out only
 ``game.view(state, None)`` (the spectator's view, which the engines build to show no hidden card)
 and events whose audience is everyone. (It belongs in the table service as a public method; until
@@ -29,8 +29,9 @@ from club_agentes.engine.core import Game, get_game
 from club_agentes.mcp_server.eventrow import EventRow
 from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.store.tables import TableRow
+from club_agentes.mcp_server.tables.catchup import catch_up
 from club_agentes.mcp_server.tables.lanes import restorable
-from club_agentes.mcp_server.tables.live import LiveTable, catch_up, load_table
+from club_agentes.mcp_server.tables.live import LiveTable, load_table
 
 T = TypeVar("T")
 

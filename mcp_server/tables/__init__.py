@@ -10,8 +10,8 @@
 * :mod:`.bots`: bot lanes, headless bots-only tables, CPU budgets, the one lane-task builder.
 * :mod:`.clock`: the decision clock and the sweeper.
 * :mod:`.presenter` and :mod:`.wording`: that data as tool results (output models, compact text for a model).
-* :mod:`.live`: live tables in a bounded cache, rebuilt from snapshots and moves, caught up across
-  processes.
+* :mod:`.live`: live tables in a bounded cache, rebuilt from snapshots and moves; :mod:`.catchup`: a live
+  table caught up with what other processes wrote (read in one trip off the event loop).
 * :mod:`.lanes`: bot work off the event loop (worker processes).
 * :mod:`.notify`: PostgreSQL ``LISTEN`` wake-ups across workers.
 * :mod:`.config`: server settings and table options; :mod:`.common`: what the parts share.

@@ -55,6 +55,7 @@ from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.store.db import Tx
 from club_agentes.mcp_server.store.tables import MoveRow
 from club_agentes.mcp_server.tables import bots, clock, listing, reading, seating, turn
+from club_agentes.mcp_server.tables.catchup import Behind, apply_behind, read_behind, read_fresh
 from club_agentes.mcp_server.tables.common import (
     _LOG_CURSOR,
     _TABLE_ID,
@@ -71,16 +72,7 @@ from club_agentes.mcp_server.tables.common import (
 from club_agentes.mcp_server.tables.config import MAX_WAIT_S, TableError, TableSettings
 from club_agentes.mcp_server.tables.facts import Created, Joined, LogPage, MoveResult, SeatState, TablePage, WaitOutcome
 from club_agentes.mcp_server.tables.lanes import Lanes, shared_lanes
-from club_agentes.mcp_server.tables.live import (
-    Behind,
-    LiveTable,
-    LiveTables,
-    apply_behind,
-    backfill_old_tables,
-    load_table,
-    read_behind,
-    read_fresh,
-)
+from club_agentes.mcp_server.tables.live import LiveTable, LiveTables, backfill_old_tables, load_table
 from club_agentes.mcp_server.tables.notify import Listener, table_payload
 from club_agentes.rules_corpus import Corpus
 
