@@ -25,10 +25,8 @@ from club_agentes.mcp_server.models_tables import (
     LoggedMove,
     MoveOutcome,
     ResultInfo,
-    ScoreLineInfo,
     SeatInfo,
     SeatJoined,
-    SeatScoreInfo,
     TableCreated,
     TableList,
     TableRules,
@@ -63,79 +61,39 @@ from club_agentes.mcp_server.tables.wording import (
 from club_agentes.mcp_server.toolkit import compact, compact_dict
 from mcp_types import CallToolResult
 
+# The parts as output models, for the answers that build models (create_table, join_table, the log, the table
+# list): each validates the dict the hot answers below write, so the facts reach JSON one way only.
+
 
 def seat_info(s: SeatFacts) -> SeatInfo:
     """Return a seat as its output model."""
-    return SeatInfo(
-        seat=s.seat,
-        kind=s.kind,
-        agent=s.agent,
-        open=s.open,
-        played_by=f"bot:{s.played_by}" if s.played_by else None,
-        timeouts=s.timeouts,
-    )
+    return SeatInfo.model_validate(_seat_json(s))
 
 
 def table_rules(t: TableFacts) -> TableRules:
     """Return a table's own options as their output model."""
-    o = t.table_options
-    return TableRules(
-        require_club_pass=bool(o.get("require_club_pass", t.require_club_pass)),
-        decision_timeout_s=o.get("decision_timeout_s"),
-        max_timeouts=int(o.get("max_timeouts", 3)),
-        seats_per_agent=int(o.get("seats_per_agent", 1)),
-    )
+    return TableRules.model_validate(_rules_json(t))
 
 
 def decision(d: DecisionFacts, now: float) -> Decision:
     """Return a decision as its output model (with the seconds left on the clock)."""
-    return Decision(
-        kind=d.kind,  # type: ignore[arg-type]  # the engine's kinds are a subset of DecisionKind
-        seats=d.seats,
-        done=d.done,
-        prompt=d.prompt,
-        yours=d.yours,
-        deadline_at=iso(d.deadline_at),
-        seconds_left=round(max(0.0, d.deadline_at - now), 1) if d.deadline_at is not None else None,
-    )
+    return Decision.model_validate(_decision_json(d, now))
 
 
 def legal_move(m: MoveFacts) -> LegalMove:
     """Return a legal move as its output model."""
-    return LegalMove(id=m.id, text=m.text, move=m.move, says=m.says, note=m.note)
+    return LegalMove.model_validate(_move_json(m))
 
 
 def event_info(e: EventRow, *, full: bool = False) -> EventInfo:
     """Return an event as its output model (in the full log, a private event names its audience)."""
-    private = e.audience is not None
-    text = e.text
-    if full and private:
-        text = f"[to seats {list(e.audience or ())}] {text}"
-    return EventInfo(index=e.idx, version=e.version, text=text, private=private, data=e.data)
+    return EventInfo.model_validate(_event_json(e, full=full))
 
 
 def result_info(r: dict[str, Any] | None) -> ResultInfo | None:
     """Return a stored result as its output model."""
-    if r is None:
-        return None
-    return ResultInfo(
-        winners=list(r.get("winners", [])),
-        scores=[float(x) for x in r.get("scores", [])],
-        reason=str(r.get("reason", "")),
-        rule_id=r.get("rule_id"),
-        breakdown=[
-            SeatScoreInfo(
-                seat=int(b["seat"]),
-                total=float(b["total"]),
-                unit=str(b.get("unit", "")),
-                lines=[
-                    ScoreLineInfo(label=x["label"], amount=float(x["amount"]), rule_id=x.get("rule_id"))
-                    for x in b.get("lines", [])
-                ],
-            )
-            for b in r.get("breakdown", [])
-        ],
-    )
+    data = _result_json(r)
+    return None if data is None else ResultInfo.model_validate(data)
 
 
 # --------------------------------------------------------------------------- hot answers, as JSON dicts
@@ -191,9 +149,11 @@ def _move_json(m: MoveFacts) -> dict[str, Any]:
     return {"id": m.id, "text": m.text, "move": m.move, "says": m.says, "note": m.note}
 
 
-def _event_json(e: EventRow) -> dict[str, Any]:
-    """An event a seat sees as :class:`EventInfo` dumps it."""
-    return {"index": e.idx, "version": e.version, "text": e.text, "private": e.audience is not None, "data": e.data}
+def _event_json(e: EventRow, *, full: bool = False) -> dict[str, Any]:
+    """An event as :class:`EventInfo` dumps it (in the full log, a private event names its audience)."""
+    private = e.audience is not None
+    text = f"[to seats {list(e.audience or ())}] {e.text}" if full and private else e.text
+    return {"index": e.idx, "version": e.version, "text": text, "private": private, "data": e.data}
 
 
 def _result_json(r: dict[str, Any] | None) -> dict[str, Any] | None:
