@@ -63,16 +63,12 @@ _fold_word = lru_cache(maxsize=1024)(fold)
 """:func:`fold` of one word, remembered: the move list folds the same verbs and first words answer after answer."""
 
 
-def _plain(m: MoveFacts, me: SeatFacts, verbs: Mapping[str, frozenset[str]] | None = None) -> str:
-    """The move's plain words for the move list: without the seat's own label in front, nor card ids in
-    parentheses (``Puerto Marea (SV-C004)`` -> ``Puerto Marea``; the text form beside it gives the ids it needs),
-    nor a first word that repeats the text form's verb: ``Discard Acción Tecnología 1M`` (before a name) or the
-    label ``Construir:`` (``verbs`` maps a move type to its verb and aliases, folded: ``build`` -> construir)."""
-    return _plain_words(m, me.label + " ", verbs or {})
-
-
 def _plain_words(m: MoveFacts, prefix: str, verbs: Mapping[str, frozenset[str]]) -> str:
-    """:func:`_plain` with the seat's label (and a space) as ``prefix``, worked out once per move list."""
+    """The move's plain words for the move list: without the seat's own label in front (``prefix``: the label
+    and a space, worked out once per list), nor card ids in parentheses (``Puerto Marea (SV-C004)`` -> ``Puerto
+    Marea``; the text form beside it gives the ids it needs), nor a first word that repeats the text form's verb:
+    ``Discard Acción Tecnología 1M`` (before a name) or the label ``Construir:`` (``verbs`` maps a move type to
+    its verb and aliases, folded: ``build`` -> construir)."""
     says = m.says.strip() or m.text
     if says.startswith(prefix):
         says = says[len(prefix) :]

@@ -38,6 +38,12 @@ def held(store: Store) -> int:
     return int(row[0]) if row else 0
 
 
+async def hold(limits: Limits, subject: str, seconds: float = 5) -> None:
+    """Hold one long-poll of ``subject`` through ``limits`` and let it go (its lease parks)."""
+    async with limits.ahold("long_poll", subject, seconds):
+        assert held(limits.store) >= 1, "a held long-poll is counted in the store"
+
+
 class Writes:
     """Count the store's lease writes of one ``Limits``."""
 
@@ -83,17 +89,13 @@ async def test_a_parked_lease_counts_on_other_workers_until_it_is_released(two_w
     a, b = two_workers
     settings = LimitSettings.parse("long_polls=1")
     one, two = Limits(settings, a), Limits(settings, b)
-    async with one.ahold("long_poll", "ana", 5):
-        pass
+    await hold(one, "ana")
     with pytest.raises(LimitReached, match="ana has 1 long-polls"):
-        async with two.ahold("long_poll", "ana", 5):
-            pass
+        await hold(two, "ana")
     async with one.ahold("long_poll", "ana", 5):  # this worker takes it over at once
         with pytest.raises(LimitReached):
-            async with one.ahold("long_poll", "ana", 5):  # a second one at once is still refused
-                pass
-    async with two.ahold("long_poll", "bea", 5):  # another agent is not counted
-        pass
+            await hold(one, "ana")  # a second one at once is still refused
+    await hold(two, "bea")  # another agent is not counted
     await one.release_parked()
     async with two.ahold("long_poll", "ana", 5):
         assert held(a) == 2  # ana's on the second worker, and bea's parked there
@@ -108,8 +110,7 @@ async def test_a_parked_lease_near_its_expiry_is_released_and_a_new_one_taken(
     clock = FakeClock()
     writes = Writes(a)
     limits = Limits(LimitSettings.parse("long_polls=1"), a, clock=clock)
-    async with limits.ahold("long_poll", "ana", 10):
-        pass
+    await hold(limits, "ana", 10)
     clock.advance(36)  # the lease (10 s + 30) has 4 s left: not enough for another 10 s hold
     async with limits.ahold("long_poll", "ana", 10):
         await asyncio.sleep(0.1)  # the old lease's release runs meanwhile
