@@ -107,6 +107,14 @@ class _Inline(threading.local):
     committed = 0
 
 
+class _Pinned(threading.local):
+    """Per thread: the PostgreSQL connection a call of :meth:`Database.run` holds from the pool for its whole
+    length (``None`` outside such a call), and whether a transaction is open on it."""
+
+    conn: Any = None
+    in_tx = False
+
+
 class Tx:
     """One transaction: run statements with ``?`` placeholders and read their rows."""
 
@@ -193,6 +201,7 @@ class Database:
         self._workers = 1
         self._executor: concurrent.futures.ThreadPoolExecutor | None = None
         self._inline = _Inline()
+        self._pinned = _Pinned()
         self._busy_ms = SQLITE_BUSY_MS
         """SQLite: the connection's busy timeout now (changed only under :attr:`_lock`, by :meth:`_busy`)."""
         self._wal = False
@@ -327,8 +336,37 @@ class Database:
                     )
                 executor = self._executor
         loop = asyncio.get_running_loop()
-        call = functools.partial(contextvars.copy_context().run, fn, *args, **kwargs)
+        if self._pool is not None:
+            call = functools.partial(contextvars.copy_context().run, self._pinned_call, fn, *args, **kwargs)
+        else:
+            call = functools.partial(contextvars.copy_context().run, fn, *args, **kwargs)
         return await loop.run_in_executor(executor, call)
+
+    def _pinned_call(self, fn: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
+        """PostgreSQL: run ``fn`` in this executor thread on one connection taken from the pool for the call.
+
+        A call of :meth:`run` often makes several statements (the head of a table, then what a live copy
+        missed: four more reads) and a transaction: each took a connection from the pool and gave it back,
+        which cost as much as a statement. Now the call takes one connection for all of them; its reads run on
+        it in autocommit and its transactions open on it, as they did on the connections they took. A read
+        made inside an open transaction still takes a connection of its own, as before (it does not see the
+        transaction's writes). A connection a failed statement broke goes back to the pool, which discards it.
+
+        Raises:
+            StoreError: the database is closed.
+            Exception: whatever ``fn`` raises.
+        """
+        pinned = self._pinned
+        if pinned.conn is not None:  # a call within a call: the outer one holds the connection
+            return fn(*args, **kwargs)
+        if self._closed:
+            raise StoreError(f"the database {self.location} is closed")
+        with self._pool.connection() as conn:
+            pinned.conn = conn
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                pinned.conn, pinned.in_tx = None, False
 
     # ----- transactions
 
@@ -394,6 +432,15 @@ class Database:
         """
         if self._closed:
             raise StoreError(f"the database {self.location} is closed")
+        pinned = self._pinned
+        if pinned.conn is not None and not pinned.in_tx:  # on the connection the call holds (:meth:`_pinned_call`)
+            pinned.in_tx = True
+            try:
+                with pinned.conn.transaction(), pinned.conn.cursor() as cur:
+                    yield Tx(cur, "postgresql")
+            finally:
+                pinned.in_tx = False
+            return
         with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
             yield Tx(cur, "postgresql")
 
@@ -441,6 +488,11 @@ class Database:
         if conn is None:
             if self._closed:
                 raise StoreError(f"the database {self.location} is closed")
+            pinned = self._pinned
+            if pinned.conn is not None and not pinned.in_tx:  # the call's own connection (:meth:`_pinned_call`)
+                with pinned.conn.cursor() as cur:
+                    tx = Tx(cur, "postgresql")
+                    return tx.all(sql, args) if rows else tx.one(sql, args)
             with self._pool.connection() as pg, pg.cursor() as cur:  # autocommit: see :meth:`postgresql`
                 tx = Tx(cur, "postgresql")
                 return tx.all(sql, args) if rows else tx.one(sql, args)

@@ -18,7 +18,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from club_agentes.engine.core import Game, Pending
 from club_agentes.engine.core.errors import EngineError
@@ -106,6 +106,18 @@ class Seen:
     unseen: set[int]
 
 
+class Written(NamedTuple):
+    """The mark of a write a request just made to a live table (:meth:`.service.TableService.written`).
+
+    Attributes:
+        live: the live table written to.
+        news: its :attr:`LiveTable.news` right after the write.
+    """
+
+    live: LiveTable
+    news: int
+
+
 @dataclass
 class LiveTable:
     """A table in memory at its stored ``version`` and ``revision``.
@@ -154,10 +166,20 @@ class LiveTable:
         """The table id."""
         return self.row.id
 
+    news: int = 0
+    """How many times another worker said this table may have moved past what this process holds (a ``NOTIFY``
+    of a newer revision, or the listener back after it may have missed some): the wait that follows a write of
+    this process compares it (:meth:`.service.TableService.wait`)."""
+
     def wake(self) -> None:
         """Wake every waiter of this table; later waiters wait on a fresh event."""
         self.changed.set()
         self.changed = asyncio.Event()
+
+    def moved_elsewhere(self) -> None:
+        """Count news from another worker (:attr:`news`) and wake every waiter of this table."""
+        self.news += 1
+        self.wake()
 
     def begin_write(self) -> None:
         """Mark a turn in progress (call with the table's lock held, before the state changes)."""
@@ -495,9 +517,9 @@ class LiveTables:
             live.wake()
 
     def wake_all(self) -> None:
-        """Wake the waiters of every table (they re-read the store)."""
+        """Wake the waiters of every table (they re-read the store): any of them may have moved elsewhere."""
         for live in self._tables.values():
-            live.wake()
+            live.moved_elsewhere()
 
     def drop_idle(self, idle_s: float, finished_s: float = 5.0) -> int:
         """Drop tables unused for ``idle_s`` seconds (finished ones after ``finished_s``); return how many."""

@@ -72,7 +72,7 @@ from club_agentes.mcp_server.tables.common import (
 from club_agentes.mcp_server.tables.config import MAX_WAIT_S, TableError, TableSettings
 from club_agentes.mcp_server.tables.facts import Created, Joined, LogPage, MoveResult, SeatState, TablePage, WaitOutcome
 from club_agentes.mcp_server.tables.lanes import Lanes, shared_lanes
-from club_agentes.mcp_server.tables.live import LiveTable, LiveTables, backfill_old_tables, load_table
+from club_agentes.mcp_server.tables.live import LiveTable, LiveTables, Written, backfill_old_tables, load_table
 from club_agentes.mcp_server.tables.notify import Listener, table_payload
 from club_agentes.rules_corpus import Corpus
 
@@ -181,7 +181,7 @@ class TableService:
         table_id, revision = table_payload(payload)
         live = self._live.peek(table_id)
         if live is not None and (revision is None or live.revision < revision):  # else it holds that write already
-            live.wake()
+            live.moved_elsewhere()
 
     def _on_listening(self) -> None:
         """The listener's ``LISTEN`` is in place (again): notifications sent while it was not may be lost, so
@@ -275,8 +275,8 @@ class TableService:
             apply_behind(live, behind)
         return True
 
-    async def _fresh(self, table_id: str) -> LiveTable:
-        """Return the live table at the store's latest revision.
+    async def _fresh(self, table_id: str, written: Written | None = None) -> LiveTable:
+        """Return the live table at the store's latest revision (``written``: see :meth:`written`).
 
         Raises:
             TableError: unknown table.
@@ -284,7 +284,9 @@ class TableService:
         for _ in range(3):
             live = await self._get(table_id)
             await live.settled()
-            if live.writing is None and self.store.tables.known_current(table_id, live.revision):
+            if live.writing is None and (
+                self.store.tables.known_current(table_id, live.revision) or self._unmoved(live, written)
+            ):
                 return live  # as in _sync
             seen = (live.version, live.revision, live.event_count)
             head, behind = await self.store.run(read_fresh, self.store, table_id, *seen)
@@ -305,6 +307,28 @@ class TableService:
                     return live  # caught up, here or meanwhile by another caller
             self._live.drop(table_id)
         return await self._get(table_id)
+
+    def written(self, live: LiveTable) -> Written:
+        """Return the mark of a write this request just made to ``live`` (call right after :func:`.turn.commit`),
+        for the read of the same request's answer (:meth:`wait`, :meth:`_fresh`). Raises nothing."""
+        return Written(live, live.news)
+
+    def _unmoved(self, live: LiveTable, written: Written | None) -> bool:
+        """Return whether the answer to the request that made ``written`` may be read from ``live`` without
+        reading the table's head from the store (PostgreSQL; on SQLite :meth:`.TableStore.known_current` knows).
+
+        True while ``live`` is the table this request wrote to, no other worker's ``NOTIFY`` of a newer
+        revision has reached this process since (:attr:`LiveTable.news`), and the listener is in place. The
+        request's own move is then in ``live`` (read-your-writes), and so is every write stored before it (the
+        store took the move only at the revision ``live`` was at). A write another worker stores after it can
+        be missed only while its ``NOTIFY`` is on its way: a waiter subscribed before this check, so that
+        ``NOTIFY`` wakes it (the same rule as every sleep of :meth:`wait`), and an answer given now shows the
+        table as it was when the request's move was stored, a moment of the request's own. Raises nothing.
+        """
+        if written is None or written.live is not live or written.news != live.news:
+            return False
+        listener = self._listener
+        return listener is not None and listener.ready.is_set()
 
     @contextlib.asynccontextmanager
     async def _locked(self, table_id: str) -> AsyncIterator[LiveTable]:
@@ -398,10 +422,12 @@ class TableService:
         since: int | None = None,
         *,
         agent: str | None = None,
+        written: Written | None = None,
     ) -> WaitOutcome:
         """Wait up to ``timeout_s`` (at most 60) seconds until the seat must decide or the game ends.
 
-        The answer carries the decision and the legal moves (their ids usable at once).
+        The answer carries the decision and the legal moves (their ids usable at once). ``written``: the
+        mark of the write the same request made just before (:meth:`written`; ``play_move`` with ``wait_s``).
 
         Raises:
             TableError: unknown table, bad token, a token of another agent's seat, a bad timeout or ``since``.
@@ -415,7 +441,7 @@ class TableService:
         # appears between the check and the sleep ends the sleep at once instead of being slept past.
         live = await self._get(table_id)
         changed = live.changed
-        outcome, checked = await self._wait_check(table_id, token, timeout_s, since, start, agent)
+        outcome, checked = await self._wait_check(table_id, token, timeout_s, since, start, agent, written)
         if outcome is not None:
             return outcome  # no long-poll held for an answer that needs no waiting
         hold: contextlib.AbstractAsyncContextManager[None] = contextlib.nullcontext()
@@ -450,14 +476,21 @@ class TableService:
             live.waiters -= 1
 
     async def _wait_check(
-        self, table_id: str, token: str, timeout_s: float, since: int | None, start: float, agent: str | None
+        self,
+        table_id: str,
+        token: str,
+        timeout_s: float,
+        since: int | None,
+        start: float,
+        agent: str | None,
+        written: Written | None = None,
     ) -> tuple[WaitOutcome | None, LiveTable]:
         """Return wait_for_turn's answer if it is due now (a decision, the end, the timeout), with the table.
 
         Raises:
             TableError: unknown table, bad token, or a token of another agent's seat.
         """
-        live = await self._fresh(table_id)
+        live = await self._fresh(table_id, written)
         seat = reading.seat_of(self, live, token, agent)
         waited = round(time.monotonic() - start, 3)
         if live.status in ("finished", "aborted"):

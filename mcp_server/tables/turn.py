@@ -332,6 +332,7 @@ async def play_once(
                 await commit(
                     svc, live, base, prev, [(seat, parsed, "agent")], rows, timeouts={seat: 0} if claim.timeouts else {}
                 )
+                written = svc.written(live)
             except StaleVersion as exc:
                 stale = exc
         if stale is None:
@@ -350,12 +351,13 @@ async def play_once(
             ),
         )
     await bots.after_write(svc, live)
+    # The answer is read without the table's head when nothing says another worker wrote since (_unmoved).
     if wait_s > 0:
         # Over the agent's long-poll limit (Refused) the move stands all the same: it is answered at once below.
         with contextlib.suppress(Refused):
-            waited = await svc.wait(table_id, token, wait_s, since=base, agent=agent)
+            waited = await svc.wait(table_id, token, wait_s, since=base, agent=agent, written=written)
             return MoveResult(True, waited.state, played=played, played_version=base + 1)
-    fresh = await svc._fresh(table_id)
+    fresh = await svc._fresh(table_id, written)
     return MoveResult(
         True, await reading.seat_state(svc, fresh, seat, since=base), played=played, played_version=base + 1
     )

@@ -1,0 +1,155 @@
+"""PostgreSQL: fewer trips to the store per move, with the same answers.
+
+* A call of ``store.run`` holds one pooled connection for all its statements (``Database._pinned_call``): a
+  table's head and what a live copy missed were five checkouts from the pool, now one.
+* The answer to a move (``play_move``, with or without ``wait_s``) is read from the live table the move was just
+  written to, without reading the table's head again, while no other worker's ``NOTIFY`` says the table moved
+  since (``TableService._unmoved``); once one does, the head is read as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from club_agentes.mcp_server.store import Store
+from club_agentes.mcp_server.tables import TableService, catchup
+
+from tests.conftest import DbLocation
+from tests.mcp.test_wakeups import service, two_agents
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+def requests(store: Store) -> int:
+    """Return how many connections the store's PostgreSQL pool has handed out so far."""
+    return int(store.db._pool.get_stats().get("requests_num", 0))
+
+
+async def test_one_store_call_takes_one_connection_for_all_its_statements(pg_location: DbLocation) -> None:
+    store = pg_location.open()
+    try:
+        db = store.db
+        db.migrate([])
+        await store.run(lambda: db.one("SELECT 1"))  # the executor's thread exists
+
+        def reads_and_writes() -> tuple[Any, ...]:
+            a = db.one("SELECT 1")
+            with db.tx() as tx:
+                tx.execute("CREATE TABLE IF NOT EXISTS pin_probe (n BIGINT)")
+                tx.execute("INSERT INTO pin_probe (n) VALUES (?)", (7,))
+            b = db.all("SELECT n FROM pin_probe")
+            return a, b
+
+        before = requests(store)
+        a, b = await store.run(reads_and_writes)
+        assert (a, b) == ((1,), [(7,)])
+        assert requests(store) - before == 1, "two reads and a transaction took one connection from the pool"
+
+        def read_inside_a_transaction() -> tuple[Any, ...]:
+            with db.tx() as tx:
+                tx.execute("INSERT INTO pin_probe (n) VALUES (?)", (8,))
+                outside = db.all("SELECT n FROM pin_probe ORDER BY n")  # another connection: not yet committed
+            return outside, db.all("SELECT n FROM pin_probe ORDER BY n")
+
+        before = requests(store)
+        outside, after = await store.run(read_inside_a_transaction)
+        assert outside == [(7,)] and after == [(7,), (8,)]
+        assert requests(store) - before == 2
+
+        def fails_then_reads() -> Any:
+            with pytest.raises(Exception, match="pin_missing"):
+                with db.tx() as tx:
+                    tx.execute("INSERT INTO pin_missing (n) VALUES (1)")
+            return db.one("SELECT COUNT(*) FROM pin_probe")  # the connection is usable after the rollback
+
+        assert await store.run(fails_then_reads) == (2,)
+    finally:
+        store.close()
+
+
+class Heads:
+    """Count the reads of a table's head (``catchup.read_fresh``) a service's store makes."""
+
+    def __init__(self, svc: TableService) -> None:
+        self.count = 0
+        run: Callable[..., Any] = svc.store.run
+
+        async def counted(fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+            if fn is catchup.read_fresh:
+                self.count += 1
+            return await run(fn, *args, **kwargs)
+
+        svc.store.run = counted  # type: ignore[method-assign]
+
+
+async def listening(*svcs: TableService) -> None:
+    """Start the services and wait until each one's PostgreSQL listener is in place."""
+    for svc in svcs:
+        svc._ensure_started()
+    for _ in range(500):
+        if all(s._listener is not None and s._listener.ready.is_set() for s in svcs):
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the listeners did not start")
+
+
+async def test_a_moves_answer_is_read_from_the_table_it_was_written_to(pg_location: DbLocation) -> None:
+    async with service(pg_location, poll_s=60.0) as a, service(pg_location, poll_s=60.0) as b:
+        await listening(a, b)
+        tid, ana, bob = await two_agents(a)
+        heads = Heads(a)
+        first = await a.wait(tid, ana, 0)
+        assert first.ready
+        base = heads.count
+        played = await a.play(tid, ana, first.state.moves[0].id, first.state.seat_version)
+        assert played.accepted and played.state.table.version == first.state.table.version + 1
+        assert heads.count - base == 1, "the head is read once, before the move; its answer reads none"
+
+        # bob moves on the other worker; ana's play_move(wait_s) on this one wakes on its NOTIFY.
+        async def bob_moves() -> None:
+            out = await b.wait(tid, bob, 10)
+            assert out.ready
+            await b.play(tid, bob, out.state.moves[0].id, out.state.seat_version)
+
+        mover = asyncio.create_task(bob_moves())
+        out = await a.wait(tid, ana, 10)
+        await mover
+        assert out.ready and out.waited_s < 5, "the other worker's move woke the waiter"
+        after_bob = out.state.table.version
+        waiting = asyncio.create_task(a.play(tid, ana, out.state.moves[0].id, out.state.seat_version, 10))
+        out_b = await b.wait(tid, bob, 10)
+        assert out_b.ready
+        await b.play(tid, bob, out_b.state.moves[0].id, out_b.state.seat_version)
+        answered = await asyncio.wait_for(waiting, 10)
+        assert answered.accepted and answered.state.decision.yours
+        assert answered.state.table.version == after_bob + 2
+
+
+async def test_news_from_another_worker_makes_the_answer_read_the_head(pg_location: DbLocation) -> None:
+    async with service(pg_location, poll_s=60.0) as a, service(pg_location, poll_s=60.0) as b:
+        await listening(a, b)
+        tid, ana, _bob = await two_agents(a)
+        first = await a.wait(tid, ana, 0)
+        live = a.live(tid)
+        assert live is not None
+        written = a.written(live)
+        assert a._unmoved(live, written)
+        a._on_notify(f"{tid} {live.revision + 1}")  # another worker stored a newer revision
+        assert not a._unmoved(live, written)
+        heads = Heads(a)
+        await a._fresh(tid, written)
+        assert heads.count == 1, "the head is read when another worker may have written"
+        fresh = a.written(live)
+        a._on_notify(f"{tid} {live.revision}")  # a revision this process holds already is no news
+        assert a._unmoved(live, fresh)
+        a._on_listening()  # the listener came back: notifications may have been missed
+        assert not a._unmoved(live, fresh)
+        assert first.ready
