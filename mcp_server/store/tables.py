@@ -34,6 +34,7 @@ server launcher, ``tests/mcp/fault_server.py``, installs one that SIGKILLs the p
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -371,23 +372,23 @@ def _table(r: Sequence[Any]) -> TableRow:
     return TableRow(
         id=r[0],
         game=r[1],
-        config=json.loads(r[2]),
+        config=_loads(r[2]),
         seed=int(r[3]),
         seeded=bool(r[4]),
-        seats=json.loads(r[5]),
+        seats=_loads(r[5]),
         require_club_pass=bool(r[6]),
         created_at=float(r[7]),
         status=r[8],
         version=int(r[9]),
-        result=json.loads(r[10]) if r[10] else None,
+        result=_loads(r[10]) if r[10] else None,
         revision=int(r[11]),
         creator=r[12],
-        table_options=json.loads(r[13]) if r[13] else {},
+        table_options=_loads(r[13]) if r[13] else {},
         open_seats=int(r[14]),
         waiting_on=r[15],
         deadline_at=float(r[16]) if r[16] is not None else None,
         updated_at=float(r[17]),
-        seat_versions={int(k): int(v) for k, v in json.loads(r[18] or "{}").items()},
+        seat_versions={int(k): int(v) for k, v in _loads(r[18] or "{}").items()},
         bot_cpu_ms=int(r[19]),
         event_count=int(r[20]),
         note=r[21],
@@ -401,6 +402,22 @@ def _audience(audience: Iterable[int] | None) -> str | None:
 
 def _decode_audience(text: str | None) -> tuple[int, ...] | None:
     return None if text is None else tuple(int(s) for s in text.strip(",").split(",") if s)
+
+
+_LONG_NUMBER = re.compile(r"\d{19}")
+
+
+def _loads(text: str | bytes) -> Any:
+    """Return the value of JSON ``text`` written by :func:`_dumps`, as ``json.loads`` would (orjson, which
+    reads it with a fraction of the work; the stdlib for what orjson reads otherwise or refuses: a number of 19
+    digits or more, which orjson would turn into a float beyond 64 bits, and ``NaN``). Raises what
+    ``json.loads`` raises for text that is not JSON."""
+    if _LONG_NUMBER.search(text if isinstance(text, str) else text.decode("utf-8", "replace")) is None:
+        try:
+            return orjson.loads(text)
+        except orjson.JSONDecodeError:
+            pass
+    return json.loads(text)
 
 
 def _dumps(value: Any) -> str:
@@ -512,7 +529,7 @@ class TableStore(StorePart):
         )
         if r is None:
             return None
-        versions = {int(k): int(v) for k, v in json.loads(r[4] or "{}").items()}
+        versions = {int(k): int(v) for k, v in _loads(r[4] or "{}").items()}
         return _Head(int(r[0]), int(r[1]), str(r[2]), int(r[3]), versions)
 
     def _insert_events(self, tx: Tx, table_id: str, rows: Sequence[EventRow]) -> None:
@@ -820,7 +837,7 @@ class TableStore(StorePart):
             sql += " AND version <= ?"
             args.append(upto)
         rows = self.db.all(sql + " ORDER BY version", args)
-        return [MoveRow(int(r[0]), int(r[1]), json.loads(r[2]), r[3], float(r[4])) for r in rows]
+        return [MoveRow(int(r[0]), int(r[1]), _loads(r[2]), r[3], float(r[4])) for r in rows]
 
     def last_moves_by_seat(self, table_id: str) -> dict[int, int]:
         """Return seat -> the version of that seat's latest move."""
@@ -868,8 +885,7 @@ class TableStore(StorePart):
         if newest:
             rows.reverse()
         return [
-            EventRow(int(r[0]), int(r[1]), _decode_audience(r[2]), r[3], json.loads(r[4]) if r[4] else None)
-            for r in rows
+            EventRow(int(r[0]), int(r[1]), _decode_audience(r[2]), r[3], _loads(r[4]) if r[4] else None) for r in rows
         ]
 
     def count_events(self, table_id: str, *, after_version: int, seat: int | None) -> int:
@@ -894,7 +910,7 @@ class TableStore(StorePart):
             " AND version <= ? ORDER BY version DESC LIMIT 1",
             (table_id, fmt, upto if upto is not None else 2**62),
         )
-        return SnapshotRow(int(r[0]), int(r[1]), json.loads(r[2]), json.loads(r[3])) if r else None
+        return SnapshotRow(int(r[0]), int(r[1]), _loads(r[2]), _loads(r[3])) if r else None
 
     # ----- reading many tables
 

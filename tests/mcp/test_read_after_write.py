@@ -65,9 +65,8 @@ async def test_one_store_call_takes_one_connection_for_all_its_statements(pg_loc
         assert requests(store) - before == 2
 
         def fails_then_reads() -> Any:
-            with pytest.raises(Exception, match="pin_missing"):
-                with db.tx() as tx:
-                    tx.execute("INSERT INTO pin_missing (n) VALUES (1)")
+            with pytest.raises(Exception, match="pin_missing"), db.tx() as tx:
+                tx.execute("INSERT INTO pin_missing (n) VALUES (1)")
             return db.one("SELECT COUNT(*) FROM pin_probe")  # the connection is usable after the rollback
 
         assert await store.run(fails_then_reads) == (2,)
