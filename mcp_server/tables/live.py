@@ -171,6 +171,14 @@ class LiveTable:
     of a newer revision, or the listener back after it may have missed some): the wait that follows a write of
     this process compares it (:meth:`.service.TableService.wait`)."""
 
+    synced: int = -1
+    """:attr:`news` when this process last read the table's head or stored a write (-1: not since it was loaded,
+    when a ``NOTIFY`` could find no live table to count on): while it equals :attr:`news`, nothing says another
+    worker wrote since (:meth:`.service.TableService._sync` with ``trust``)."""
+    unconfirmed: bool = False
+    """Set for the holder of :attr:`lock` when :meth:`.service.TableService._locked` did not read the table's head
+    (``trust``): a move is refused only after the head was read (:func:`.turn.play_once`)."""
+
     def wake(self) -> None:
         """Wake every waiter of this table; later waiters wait on a fresh event."""
         self.changed.set()

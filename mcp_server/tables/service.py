@@ -247,16 +247,26 @@ class TableService:
             return loaded
         return await asyncio.shield(pending)
 
-    async def _sync(self, live: LiveTable, *, stale: bool = False) -> bool:
+    async def _sync(self, live: LiveTable, *, stale: bool = False, trust: bool = False) -> bool:
         """Catch ``live`` up with the store under its lock (``stale``: a newer revision was just read); False: reload.
+
+        ``trust`` (a move's first look, :func:`.turn.play_once`): on PostgreSQL, skip reading the head while no
+        other worker's ``NOTIFY`` came since this process last read it or wrote (:attr:`LiveTable.synced`), and
+        mark ``live`` :attr:`~LiveTable.unconfirmed`; the caller reads it (``_sync`` again) before it refuses
+        anything, and a write on a table that moved meanwhile fails on the store's revision as any race does.
 
         Raises:
             TableError: the table no longer exists.
         """
+        live.unconfirmed = False
         if not stale and self.store.tables.known_current(live.id, live.revision):
             return True  # SQLite: nobody else wrote since this process last wrote or read this revision
+        if trust and not stale and live.synced == live.news and self._listening():
+            live.unconfirmed = True
+            return True
         behind: Behind | bool | None
         seen = (self.store, live.id, live.version, live.revision, live.event_count)
+        news = live.news
         if stale:
             behind = await self.store.run(read_behind, *seen)
         else:  # the head, and what is missed when it moved, in one trip
@@ -264,7 +274,15 @@ class TableService:
             if head is None:
                 self._live.drop(live.id)
                 raise self._unknown(live.id)
-        return self._catch_up(live, behind)
+        if not self._catch_up(live, behind):
+            return False
+        live.synced = news
+        return True
+
+    def _listening(self) -> bool:
+        """Return whether this process's PostgreSQL listener is in place (other workers' writes wake it)."""
+        listener = self._listener
+        return listener is not None and listener.ready.is_set()
 
     def _catch_up(self, live: LiveTable, behind: Behind | bool | None) -> bool:
         """Apply what :func:`read_fresh` (or :func:`read_behind`) read to ``live`` (``False``: nothing to apply);
@@ -289,11 +307,13 @@ class TableService:
             ):
                 return live  # as in _sync
             seen = (live.version, live.revision, live.event_count)
+            news = live.news
             head, behind = await self.store.run(read_fresh, self.store, table_id, *seen)
             if head is None:
                 self._live.drop(table_id)
                 raise self._unknown(table_id)
             if head.revision == live.revision and live.writing is None:
+                live.synced = max(live.synced, news)
                 return live
             async with live.lock:
                 if self._live.peek(table_id) is live and (
@@ -304,6 +324,7 @@ class TableService:
                         else await self._sync(live, stale=True)
                     )
                 ):
+                    live.synced = max(live.synced, news)
                     return live  # caught up, here or meanwhile by another caller
             self._live.drop(table_id)
         return await self._get(table_id)
@@ -325,14 +346,11 @@ class TableService:
         ``NOTIFY`` wakes it (the same rule as every sleep of :meth:`wait`), and an answer given now shows the
         table as it was when the request's move was stored, a moment of the request's own. Raises nothing.
         """
-        if written is None or written.live is not live or written.news != live.news:
-            return False
-        listener = self._listener
-        return listener is not None and listener.ready.is_set()
+        return written is not None and written.live is live and written.news == live.news and self._listening()
 
     @contextlib.asynccontextmanager
-    async def _locked(self, table_id: str) -> AsyncIterator[LiveTable]:
-        """Hold a table's lock with the table at the store's latest revision.
+    async def _locked(self, table_id: str, *, trust: bool = False) -> AsyncIterator[LiveTable]:
+        """Hold a table's lock with the table at the store's latest revision (``trust``: see :meth:`_sync`).
 
         Raises:
             TableError: unknown table.
@@ -342,10 +360,13 @@ class TableService:
             async with live.lock:
                 if self._live.peek(table_id) is not live:
                     continue
-                if not await self._sync(live):
+                if not await self._sync(live, trust=trust):
                     self._live.drop(table_id)
                     continue
-                yield live
+                try:
+                    yield live
+                finally:
+                    live.unconfirmed = False
                 return
         raise TableError(f"table {table_id} is changing too fast to be read; try again")
 

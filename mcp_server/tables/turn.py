@@ -103,9 +103,11 @@ async def commit(
         append, seen = _append(
             svc, live, base, prev, moves, events, dict(timeouts or {}), dict(handed or {}), bot_cpu_s
         )
+        news = live.news
         revision = await svc.store.run(svc.store.tables.append, append)
         svc.moves_applied += len(moves)
         live.apply(append, revision, seen=seen)
+        live.synced = max(live.synced, news)  # the store took it at the revision the table was at: nothing newer
     except BaseException:
         svc._live.drop(live.id)
         raise
@@ -285,9 +287,21 @@ async def play_once(
     decided_at: int | None = None
     stale: StaleVersion | None = None
     spent: rebase.Spent | None = None
-    for _attempt in range(MOVE_ATTEMPTS):
-        async with svc._locked(table_id) as live:
-            seat = reading.seat_of(svc, live, token, agent)
+    # The first look may skip reading the table's head (PostgreSQL, nothing says another worker wrote since this
+    # process last read or wrote it: TableService._sync with trust). Then the table may be behind the store by a
+    # write whose NOTIFY is on its way: before anything is refused, and when the store refuses the write for
+    # being behind, the head is read and the move looked at again as if it had just arrived.
+    trust = True
+    attempt = 0
+    while attempt < MOVE_ATTEMPTS:
+        async with svc._locked(table_id, trust=trust) as live:
+            unconfirmed, trust = live.unconfirmed, False
+            try:
+                seat = reading.seat_of(svc, live, token, agent)
+            except TableError:
+                if unconfirmed:
+                    continue  # a seat taken through another worker, say: read the store
+                raise
             if decided_at is None:
                 sent, sent_version = move, expected_version
                 refusal, parsed = check_move(svc, live, seat, move, expected_version)
@@ -297,8 +311,11 @@ async def play_once(
                 # it was decided (another seat's sealed choice, say), exactly as on one worker.
                 sent, sent_version = parsed.to_json(), decided_at
                 refusal, parsed = check_move(svc, live, seat, sent, sent_version)
+            if refusal is not None and unconfirmed:
+                decided_at = None
+                continue
             if refusal is not None and refusal.kind in ("stale_version", "stale_move_id"):
-                if _attempt == 0 and time.monotonic() < until and rebase.held(svc, live, seat, move, expected_version):
+                if attempt == 0 and time.monotonic() < until and rebase.held(svc, live, seat, move, expected_version):
                     return None
                 refusal, parsed, spent = await rebase.rebase(svc, live, seat, sent, sent_version, refusal)
             if refusal is not None:
@@ -313,9 +330,15 @@ async def play_once(
             try:
                 events = game.apply(live.state, seat, parsed)
             except IllegalMove as exc:
+                if unconfirmed:
+                    decided_at = None
+                    continue
                 refused = replace(reading.rule_refusal(svc, exc), move_type=getattr(parsed, "type", None))
                 return MoveResult(False, await reading.seat_state(svc, live, seat), refusal=refused)
             except InvalidMove as exc:
+                if unconfirmed:
+                    decided_at = None
+                    continue
                 return MoveResult(
                     False,
                     await reading.seat_state(svc, live, seat),
@@ -334,9 +357,13 @@ async def play_once(
                 )
                 written = svc.written(live)
             except StaleVersion as exc:
+                if unconfirmed:
+                    decided_at = None  # decided on a table behind the store: look at the move again
+                    continue
                 stale = exc
         if stale is None:
             break
+        attempt += 1
     if spent is not None:
         return await answer_spent(svc, table_id, token, seat, parsed, spent, wait_s, agent)
     if stale is not None:
