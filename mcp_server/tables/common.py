@@ -28,7 +28,7 @@ them are all kept, the others' newest MAX_EVENTS."""
 MAX_LOG_PAGE = 500
 """The most versions (moves) one ``game_log`` page covers."""
 LOG_READ_CHUNK = 50
-"""Versions a ``game_log`` page reads per statement (see :meth:`TableService._log_rows`)."""
+"""Versions a ``game_log`` page reads per statement (see :func:`.gamelog._log_rows`)."""
 LOG_PAGE_EVENTS = 400
 """A ``game_log`` page ends early, after the chunk of versions that brings it to this many events (its ``upto``
 and ``next_cursor`` say where): a page of a long game's full log would otherwise hold thousands of events, tens

@@ -160,17 +160,10 @@ class LiveTable:
     writing: asyncio.Future[None] | None = None
     """Set while a turn of this process is being stored (its moves are in :attr:`state`, not yet in
     :attr:`version`): readers wait for it (:meth:`settled`)."""
-
-    @property
-    def id(self) -> str:
-        """The table id."""
-        return self.row.id
-
     news: int = 0
     """How many times another worker said this table may have moved past what this process holds (a ``NOTIFY``
     of a newer revision, or the listener back after it may have missed some): the wait that follows a write of
     this process compares it (:meth:`.service.TableService.wait`)."""
-
     synced: int = -1
     """:attr:`news` when this process last read the table's head or stored a write (-1: not since it was loaded,
     when a ``NOTIFY`` could find no live table to count on): while it equals :attr:`news`, nothing says another
@@ -178,6 +171,11 @@ class LiveTable:
     unconfirmed: bool = False
     """Set for the holder of :attr:`lock` when :meth:`.service.TableService._locked` did not read the table's head
     (``trust``): a move is refused only after the head was read (:func:`.turn.play_once`)."""
+
+    @property
+    def id(self) -> str:
+        """The table id."""
+        return self.row.id
 
     def wake(self) -> None:
         """Wake every waiter of this table; later waiters wait on a fresh event."""

@@ -15,7 +15,9 @@ How a table lives:
   calls go through the store's async boundary, ``await store.run(...)`` (a thread on PostgreSQL).
 * **Several processes** may serve one store: before answering, a process compares the table's stored revision
   with its own (not read on SQLite while ``PRAGMA data_version`` says no other connection committed:
-  ``TableStore.known_current``) and applies only the moves it misses; writes carry the version they were decided
+  ``TableStore.known_current``; on PostgreSQL not for a move's first look and the move's own answer while no
+  other worker's ``NOTIFY`` came since this process last read or wrote the table: :meth:`TableService._sync`,
+  :meth:`TableService._unmoved`) and applies only the moves it misses; writes carry the version they were decided
   on, so the loser of a race gets ``stale_version``. ``wait_for_turn`` wakes on ``LISTEN`` or polls (SQLite).
 * **Per-seat versions** (:func:`.turn.seat_versions`, from ``Game.touched`` or by comparing views) move only
   when what the seat sees changes: another seat's sealed choice never makes ``expected_version`` stale, and
@@ -49,24 +51,17 @@ from collections.abc import AsyncIterator, Callable, Coroutine, Mapping
 from typing import Any
 
 from club_agentes.engine.core import Game, UnknownGame, get_game
-from club_agentes.mcp_server.eventrow import EventRow
-from club_agentes.mcp_server.heavy import off_loop
 from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.store.db import Tx
-from club_agentes.mcp_server.store.tables import MoveRow
-from club_agentes.mcp_server.tables import bots, clock, listing, reading, seating, turn
+from club_agentes.mcp_server.tables import bots, clock, gamelog, listing, reading, seating, turn
 from club_agentes.mcp_server.tables.catchup import Behind, apply_behind, read_behind, read_fresh
 from club_agentes.mcp_server.tables.common import (
-    _LOG_CURSOR,
     _TABLE_ID,
-    LOG_PAGE_EVENTS,
-    LOG_READ_CHUNK,
     MAX_LIST_PAGE,
     MAX_LOG_PAGE,
     PassVerifier,
     TableLimits,
     _Bucket,
-    _owned_seat,
     _version_arg,
 )
 from club_agentes.mcp_server.tables.config import MAX_WAIT_S, TableError, TableSettings
@@ -276,7 +271,7 @@ class TableService:
                 raise self._unknown(live.id)
         if not self._catch_up(live, behind):
             return False
-        live.synced = news
+        live.synced = max(live.synced, news)
         return True
 
     def _listening(self) -> bool:
@@ -525,71 +520,13 @@ class TableService:
     async def log(
         self, table_id: str, token: str | None, cursor: str | None = None, limit: int = 200, *, agent: str | None = None
     ) -> LogPage:
-        """Return one page of a table's log: public, a seat's, or (once the game is over) the full log.
-
-        Pages cover versions (moves): the first page starts with the deal (version 0); ``next_cursor``
-        continues. A page covers at most ``limit`` versions, and ends early once it holds
-        :data:`LOG_PAGE_EVENTS` events (``upto`` says where). Never loads the game. With a token, ``agent``
-        (the connection's; ``None`` for an in-process caller) must hold its seat.
+        """Return one page of a table's log: public, a seat's, or (once the game is over) the full log
+        (:func:`.gamelog.log`).
 
         Raises:
             TableError: unknown table, bad token, a token of another agent's seat, bad cursor or limit.
         """
-        self._ensure_started()
-        if not isinstance(table_id, str) or not _TABLE_ID.fullmatch(table_id):
-            raise self._unknown(table_id)
-        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LOG_PAGE:
-            raise TableError(f"limit must be a whole number of moves from 1 to {MAX_LOG_PAGE}")
-        row = await self.store.run(self.store.tables.load_table, table_id)
-        if row is None:
-            raise self._unknown(table_id)
-        claims = {c.seat: c for c in await self.store.run(self.store.tables.seat_claims, table_id)}
-        seat = None
-        if token:
-            seat = _owned_seat(table_id, claims, token, agent)
-        after = -1
-        if cursor is not None:
-            m = _LOG_CURSOR.fullmatch(cursor) if isinstance(cursor, str) else None
-            if m is None:
-                raise TableError("cursor must be a next_cursor from an earlier game_log answer, e.g. 'v200'")
-            after = int(m.group(1))
-        full = row.status in ("finished", "aborted")
-        upto = min(row.version, after + limit)
-        events, moves, upto = await off_loop(self._log_rows, table_id, after, upto, seat, full)  # off the loop
-        return LogPage(
-            table=reading.row_facts(self, row, claims),
-            scope="full" if full else ("seat" if seat is not None else "public"),
-            seat=None if full else seat,
-            events=events,
-            moves=moves,
-            seed=row.seed if full else None,
-            after=after,
-            upto=upto,
-            next_cursor=f"v{upto}" if upto < row.version else None,
-        )
-
-    def _log_rows(
-        self, table_id: str, after: int, upto: int, seat: int | None, full: bool
-    ) -> tuple[list[EventRow], list[MoveRow] | None, int]:
-        """Return a log page's events, moves (full log only) and last version (blocks: see :meth:`log`).
-
-        Reads :data:`LOG_READ_CHUNK` versions per statement (the loop's own short reads wait for one chunk at most)
-        and ends before ``upto`` at the chunk that brings the page to :data:`LOG_PAGE_EVENTS` events.
-        """
-        events: list[EventRow] = []
-        moves: list[MoveRow] | None = [] if full else None
-        lo = after
-        while lo < upto:
-            hi = min(upto, lo + LOG_READ_CHUNK)
-            events += self.store.tables.load_events(
-                table_id, after_version=lo, upto_version=hi, seat=seat, everything=full
-            )
-            if moves is not None:
-                moves += self.store.tables.load_moves(table_id, after=max(lo, 0), upto=hi)
-            lo = hi
-            if len(events) >= LOG_PAGE_EVENTS:
-                break
-        return events, moves, lo
+        return await gamelog.log(self, table_id, token, cursor, limit, agent)
 
     async def list(
         self,

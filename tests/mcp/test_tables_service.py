@@ -407,10 +407,10 @@ async def test_a_log_page_ends_early_at_whole_moves_once_it_holds_enough_events(
 ) -> None:
     """A page covers at most ``limit`` versions and ends, at the end of a read chunk, once it holds
     LOG_PAGE_EVENTS events; its ``upto`` and ``next_cursor`` say where, and the pages together are the whole log."""
-    from club_agentes.mcp_server.tables import service as service_module
+    from club_agentes.mcp_server.tables import gamelog
 
-    monkeypatch.setattr(service_module, "LOG_PAGE_EVENTS", 6)
-    monkeypatch.setattr(service_module, "LOG_READ_CHUNK", 3)
+    monkeypatch.setattr(gamelog, "LOG_PAGE_EVENTS", 6)
+    monkeypatch.setattr(gamelog, "LOG_READ_CHUNK", 3)
     async with service(tmp_path / "db") as svc:
         tid, (t0,) = await seated(svc, "toy-race", ["agent", "bot:random", "bot:random"], goal=30)
         for _ in range(200):
