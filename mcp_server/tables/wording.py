@@ -37,8 +37,15 @@ PROMPT_QUOTE = 70
 
 
 def iso(t: float | None) -> str | None:
-    """Return a UNIX time as ISO 8601 UTC (``None`` stays ``None``)."""
-    return None if t is None else datetime.fromtimestamp(t, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    """Return a UNIX time as ISO 8601 UTC, to the second (``None`` stays ``None``). Raises nothing for a time
+    from 1970 on; ``OverflowError``/``OSError``/``ValueError`` as ``datetime.fromtimestamp`` for one out of range."""
+    return None if t is None else _iso_of(t)
+
+
+@lru_cache(maxsize=1024)
+def _iso_of(t: float) -> str:
+    """:func:`iso` of a time (remembered: a decision's deadline is written in every answer until it ends)."""
+    return datetime.fromtimestamp(t, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _clock(seconds: float) -> str:
