@@ -18,8 +18,8 @@ Thread safety: SQLite uses one connection behind a lock; PostgreSQL a pool. Call
 
 The async boundary: coroutines reach the store only through :meth:`Database.run` (``await
 store.run(fn, *args)``), so a slow or lock-held query waits in a thread while the event loop serves
-every other client. PostgreSQL: every call runs on the database's own bounded executor, with as many
-threads as the pool has connections (a call never waits for a thread while a connection is free, and
+every other client. PostgreSQL: every call runs on one of the database's own threads (:class:`_Threads`), as
+many as the pool has connections (a call never waits for a thread while a connection is free, and
 never holds a thread waiting for a connection). SQLite: a call runs inline on the loop as long as it
 would not wait (one local file: a call costs microseconds, less than a thread hop, and a thread waiting
 for the GIL of a busy loop waits up to the interpreter's 5 ms switch interval per hand-over); the moment
@@ -41,18 +41,19 @@ Why not psycopg's ``AsyncConnectionPool``: the store's SQL is written once, agai
 :class:`Tx`, and is used as is by the command-line tools, the bot lanes (threads and processes) and
 the tests; an async pool would need a second, ``await``-ing copy of every query and every
 transaction body (``Tx.one`` becomes ``await tx.one``, and so on up through each store method).
-The executor gives the event loop the same guarantee (nothing on the loop waits on the network or a
-lock) with one copy of the SQL; the cost is one thread hop per call, which the pool size bounds.
+The threads give the event loop the same guarantee (nothing on the loop waits on the network or a
+lock) with one copy of the SQL; the cost is one thread hop per call (about 17,000 instructions), which the
+pool size bounds; a call holds one pooled connection for all its statements (:meth:`Database._pinned_call`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import contextvars
 import functools
 import os
+import queue
 import sqlite3
 import threading
 import time
@@ -105,6 +106,87 @@ class _Inline(threading.local):
 
     active = False
     committed = 0
+
+
+class _Threads:
+    """The store's own threads: :meth:`Database.run`'s hand-over off the event loop, made for one thing.
+
+    A call is put on a queue with an asyncio future; one of ``size`` threads (started with the first call) runs it
+    and sets the future through ``loop.call_soon_threadsafe``. The same hand-over through a
+    ``ThreadPoolExecutor`` and ``asyncio.wrap_future`` took 110,000 instructions (its futures, conditions,
+    semaphore and the two futures chained both ways), this one 17,000 (``benchmarks/store_hop.py``, callgrind):
+    on PostgreSQL, where every store call is a hand-over, more than the query itself. A call runs to its end even
+    when its caller is cancelled (a transaction is never cut in half); its result is then dropped.
+    """
+
+    def __init__(self, size: int, name: str) -> None:
+        self._size = size
+        self._name = name
+        self._queue: queue.SimpleQueue[tuple[Callable[[], Any], asyncio.Future[Any], asyncio.AbstractEventLoop] | None]
+        self._queue = queue.SimpleQueue()
+        self._threads: list[threading.Thread] = []
+        self._lock = threading.Lock()
+
+    async def run(self, call: Callable[[], R]) -> R:
+        """Run ``call()`` in one of the threads; return its result or raise what it raised.
+
+        Raises:
+            Exception: whatever ``call`` raises.
+        """
+        if len(self._threads) < self._size:
+            self._start()
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[R] = loop.create_future()
+        self._queue.put((call, future, loop))
+        return await future
+
+    def _start(self) -> None:
+        with self._lock:
+            while len(self._threads) < self._size:
+                t = threading.Thread(target=self._work, name=f"{self._name}_{len(self._threads)}", daemon=True)
+                t.start()
+                self._threads.append(t)
+
+    def _work(self) -> None:
+        get = self._queue.get
+        while True:
+            item = get()
+            if item is None:
+                return
+            call, future, loop = item
+            try:
+                result = call()
+            except BaseException as exc:  # handed to the caller, whatever it is
+                _hand(loop, _failed, future, exc)
+            else:
+                _hand(loop, _done, future, result)
+            del item, call, future, loop
+
+    def shutdown(self) -> None:
+        """Let the calls queued or running end, then stop the threads (returns when they have stopped)."""
+        with self._lock:
+            threads, self._threads = self._threads, []
+            self._size = 0
+        for _ in threads:
+            self._queue.put(None)
+        for t in threads:
+            t.join()
+
+
+def _hand(loop: asyncio.AbstractEventLoop, fn: Callable[..., None], *args: Any) -> None:
+    """Call ``fn(*args)`` in ``loop``'s thread (nothing when the loop is closed: nobody waits any more)."""
+    with contextlib.suppress(RuntimeError):
+        loop.call_soon_threadsafe(fn, *args)
+
+
+def _done(future: asyncio.Future[Any], result: Any) -> None:
+    if not future.done():
+        future.set_result(result)
+
+
+def _failed(future: asyncio.Future[Any], exc: BaseException) -> None:
+    if not future.done():
+        future.set_exception(exc)
 
 
 class _Pinned(threading.local):
@@ -199,7 +281,7 @@ class Database:
         self._pool: Any = None
         self._closed = False
         self._workers = 1
-        self._executor: concurrent.futures.ThreadPoolExecutor | None = None
+        self._threads: _Threads | None = None
         self._inline = _Inline()
         self._pinned = _Pinned()
         self._busy_ms = SQLITE_BUSY_MS
@@ -286,9 +368,9 @@ class Database:
             if self._closed:
                 return
             self._closed = True
-            executor = self._executor
-        if executor is not None:  # outside the lock: a SQLite call in its thread may need it to finish
-            executor.shutdown(wait=True)
+            threads = self._threads
+        if threads is not None:  # outside the lock: a SQLite call in its thread may need it to finish
+            threads.shutdown()
         with self._lock:
             if self._sqlite is not None:
                 self._sqlite.close()
@@ -299,14 +381,14 @@ class Database:
 
     @property
     def workers(self) -> int:
-        """Threads of :meth:`run`'s executor: the PostgreSQL pool's size, or 1 for SQLite."""
+        """Threads :meth:`run` hands calls to: the PostgreSQL pool's size, or 1 for SQLite."""
         return self._workers
 
     async def run(self, fn: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
         """Run the blocking store call ``fn(*args, **kwargs)`` off the event loop; return its result.
 
         The calling coroutine waits, the event loop does not: other clients go on while the query waits
-        on the network or on a lock. PostgreSQL: on this database's executor. SQLite: inline while it would
+        on the network or on a lock. PostgreSQL: on one of this database's threads. SQLite: inline while it would
         not wait, else on the database's thread (see the module's docstring). A call in a thread runs in a
         copy of the caller's context (context variables such as the requester reach it, as with
         :func:`asyncio.to_thread`); if the awaiting coroutine is cancelled it still completes there (a
@@ -327,25 +409,21 @@ class Database:
                 pass  # it stopped before doing anything: run it where it may wait
             finally:
                 inline.active = False
-        executor = self._executor
-        if executor is None:
+        threads = self._threads
+        if threads is None:
             with self._lock:
-                if self._executor is None:
-                    self._executor = concurrent.futures.ThreadPoolExecutor(
-                        max_workers=self._workers, thread_name_prefix=f"store-{self.dialect}"
-                    )
-                executor = self._executor
+                if self._threads is None:
+                    self._threads = _Threads(self._workers, f"store-{self.dialect}")
+                threads = self._threads
         context = contextvars.copy_context()
         if self._pool is not None:
             call = functools.partial(context.run, self._pinned_call, fn, *args, **kwargs)
         else:
             call = functools.partial(context.run, fn, *args, **kwargs)
-        # What loop.run_in_executor does, without its check that ``call`` is no coroutine function (it unwraps
-        # the partial through inspect on every call: 1 % of a PostgreSQL worker's CPU).
-        return await asyncio.wrap_future(executor.submit(call), loop=asyncio.get_running_loop())
+        return await threads.run(call)
 
     def _pinned_call(self, fn: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
-        """PostgreSQL: run ``fn`` in this executor thread on one connection taken from the pool for the call.
+        """PostgreSQL: run ``fn`` in this store thread on one connection taken from the pool for the call.
 
         A call of :meth:`run` often makes several statements (the head of a table, then what a live copy
         missed: four more reads) and a transaction: each took a connection from the pool and gave it back,
