@@ -7,8 +7,9 @@ Each figure is the difference between two runs of this script under callgrind th
 
 * ``executor hop``: a no-op handed to a ``ThreadPoolExecutor`` and awaited through ``asyncio.wrap_future`` (what
   ``Database.run`` did before ``_Threads``, and what ``loop.run_in_executor`` does);
-* ``store hop``: a no-op through ``Database.run`` on PostgreSQL (its own threads, a pooled connection held for
-  the call);
+* ``threads hop``: a no-op handed to the store's own threads (``db._Threads``, what ``Database.run`` uses);
+* ``store hop``: a no-op through ``Database.run`` on PostgreSQL (the hop, the caller's context, and a pooled
+  connection taken for the call);
 * ``store head``: ``TableStore.table_head`` through ``Database.run`` (a hop and one query);
 * ``direct head``: the same query called in the loop's thread (no hop: the query alone, its connection taken
   from the pool).
@@ -32,17 +33,19 @@ from pathlib import Path
 _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]  # benchmarks/mcp.py is not the SDK
 
-MODES = ("executor hop", "store hop", "store head", "direct head")
+MODES = ("executor hop", "threads hop", "store hop", "store head", "direct head")
 
 
 def child(mode: str, calls: int, url: str) -> None:
     """Make ``calls`` calls of ``mode`` after a warm-up (run under callgrind by :func:`measure`)."""
     import uvloop
     from club_agentes.mcp_server.store import Store
+    from club_agentes.mcp_server.store.db import _Threads
 
     schema = "hop_" + secrets.token_hex(4)
     store = Store(url, schema=schema)
     executor = concurrent.futures.ThreadPoolExecutor(max_workers=10)
+    threads = _Threads(10, "hop")
 
     def noop() -> int:
         return 1
@@ -53,6 +56,8 @@ def child(mode: str, calls: int, url: str) -> None:
     async def one() -> object:
         if mode == "executor hop":
             return await asyncio.wrap_future(executor.submit(noop), loop=asyncio.get_running_loop())
+        if mode == "threads hop":
+            return await threads.run(noop)
         if mode == "store hop":
             return await store.run(noop)
         if mode == "store head":
@@ -69,6 +74,7 @@ def child(mode: str, calls: int, url: str) -> None:
         uvloop.run(main())
     finally:
         executor.shutdown()
+        threads.shutdown()
         store.close()
         import psycopg
 

@@ -42,7 +42,7 @@ Why not psycopg's ``AsyncConnectionPool``: the store's SQL is written once, agai
 the tests; an async pool would need a second, ``await``-ing copy of every query and every
 transaction body (``Tx.one`` becomes ``await tx.one``, and so on up through each store method).
 The threads give the event loop the same guarantee (nothing on the loop waits on the network or a
-lock) with one copy of the SQL; the cost is one thread hop per call (about 17,000 instructions), which the
+lock) with one copy of the SQL; the cost is one thread hop per call (about 26,000 instructions), which the
 pool size bounds; a call holds one pooled connection for all its statements (:meth:`Database._pinned_call`).
 """
 
@@ -113,8 +113,8 @@ class _Threads:
 
     A call is put on a queue with an asyncio future; one of ``size`` threads (started with the first call) runs it
     and sets the future through ``loop.call_soon_threadsafe``. The same hand-over through a
-    ``ThreadPoolExecutor`` and ``asyncio.wrap_future`` took 110,000 instructions (its futures, conditions,
-    semaphore and the two futures chained both ways), this one 17,000 (``benchmarks/store_hop.py``, callgrind):
+    ``ThreadPoolExecutor`` and ``asyncio.wrap_future`` took 111,000 instructions (its futures, conditions,
+    semaphore and the two futures chained both ways), this one 26,000 (``benchmarks/store_hop.py``, callgrind):
     on PostgreSQL, where every store call is a hand-over, more than the query itself. A call runs to its end even
     when its caller is cancelled (a transaction is never cut in half); its result is then dropped.
     """
