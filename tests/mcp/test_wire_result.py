@@ -151,7 +151,7 @@ async def _table(client: Client) -> tuple[str, str]:
         {
             "game": "market-fortune",
             "seats": ["agent", "bot:random"],
-            "options": {"mode": "fortuna", "require_club_pass": False},
+            "options": {"mode": "fortuna", "require_club_pass": False, "decision_timeout_s": None},  # no clock
             "seed": 7,
         },
     )
@@ -159,7 +159,12 @@ async def _table(client: Client) -> tuple[str, str]:
     table = t.structured_content["table_id"]
     j = await client.call_tool("join_table", {"table_id": table})
     assert not j.is_error and j.structured_content is not None
-    return table, j.structured_content["seat_token"]
+    token = j.structured_content["seat_token"]
+    # The agent's turn: the bot waits, so the view stays the same between the two paths' calls.
+    w = await client.call_tool("wait_for_turn", {"table_id": table, "seat_token": token, "timeout_s": 30})
+    assert w.structured_content is not None and w.structured_content["ready"], w.content
+    assert w.structured_content["decision"]["seconds_left"] is None  # nothing in the view moves with time
+    return table, token
 
 
 async def test_the_fast_path_is_taken_for_a_plain_model_result(club: ClubApp) -> None:
