@@ -363,7 +363,7 @@ def build_http_app(club: ClubApp, settings: ServerSettings) -> ASGIApp:
     """
     security = transport_security(settings)
     limits = settings.limits
-    if club.keys_required and not any(isinstance(m, ToolBudgets) for m in club.server.middleware):  # innermost
+    if club.keys_required and not any(isinstance(m, ToolBudgets) for m in club.server.middleware):  # innermost but one
         add_inside(club.server.middleware, ToolBudgets())
     streaming = settings.streaming
     inner = club.server.streamable_http_app(
