@@ -48,6 +48,7 @@ from club_agentes.mcp_server.oauth import auth_edge
 from club_agentes.mcp_server.operations import Operations
 from club_agentes.mcp_server.proxies import ForwardedFor, client_address, parse_networks
 from club_agentes.mcp_server.settings import ServerSettings
+from club_agentes.mcp_server.wire_result import add_inside
 from mcp.server.streamable_http import MCP_SESSION_ID_HEADER
 from mcp.server.streamable_http_manager import StreamableHTTPASGIApp
 from mcp.server.transport_security import TransportSecurityMiddleware, TransportSecuritySettings
@@ -362,8 +363,8 @@ def build_http_app(club: ClubApp, settings: ServerSettings) -> ASGIApp:
     """
     security = transport_security(settings)
     limits = settings.limits
-    if club.keys_required and not any(isinstance(m, ToolBudgets) for m in club.server.middleware):  # innermost
-        club.server.middleware.append(ToolBudgets())
+    if club.keys_required and not any(isinstance(m, ToolBudgets) for m in club.server.middleware):  # innermost but one
+        add_inside(club.server.middleware, ToolBudgets())
     streaming = settings.streaming
     inner = club.server.streamable_http_app(
         streamable_http_path=MCP_PATH,

@@ -16,6 +16,9 @@ Two of the SDK's steps run on every request and, for this server, always come to
   when the server is built (the OpenTelemetry API's default proxy provider, with no SDK behind it: the spans
   would go nowhere). Run the server under ``opentelemetry-instrument`` (or set a tracer provider before it is
   built) and the middleware stays.
+
+It also installs :mod:`~club_agentes.mcp_server.wire_result` (the innermost middleware): a ``tools/call`` answer
+built by ``compact`` goes out in its wire form without the SDK's two pydantic walks of it.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from club_agentes.mcp_server import wire_result
 from mcp.server._otel import OpenTelemetryMiddleware
 from mcp.shared.inbound import X_MCP_HEADER_KEY
 from opentelemetry import trace
@@ -61,8 +65,17 @@ class HeaderSchemas:
 
 
 def install(server: ClubServer) -> None:
-    """Switch off, on ``server``, the per-request work described in this module's notes."""
+    """Switch off, on ``server``, the per-request work described in this module's notes.
+
+    Call it last when building the server: the middleware it adds must stay the innermost (add any later one
+    with :func:`.wire_result.add_inside`).
+
+    Raises:
+        RuntimeError: ``server`` has no ``tools/call`` handler.
+    """
     low = server._lowlevel_server
     low.get_tool_input_schema = HeaderSchemas(server)
     if not tracing_configured():
         low.middleware[:] = [m for m in low.middleware if not isinstance(m, OpenTelemetryMiddleware)]
+    if not any(isinstance(m, wire_result.WireResults) for m in low.middleware):
+        wire_result.install(low)

@@ -226,10 +226,10 @@ def compact_dict(model: type[BaseModel], data: dict[str, Any], text: str) -> Cal
 
     ``data`` must be exactly what ``model.model_validate(data).model_dump(mode="json", by_alias=True)`` writes
     (same keys in the same order, aliases, defaults and ``None`` s, JSON types: lists, not tuples; floats where
-    the model has ``float``): the SDK will not validate it again (:class:`TrustedOutputMetadata`), so the
-    caller's tests must check it (``tests/mcp/test_presenter_dicts.py`` does for the table presenter's hot
-    answers). The dict is not copied: the SDK dumps the result to JSON as soon as the tool returns. Raises
-    nothing.
+    the model has ``float``): the SDK will not validate it again (:class:`TrustedOutputMetadata`), nor dump it
+    (:mod:`~club_agentes.mcp_server.wire_result` puts it in the wire dict as it is), so the caller's tests must
+    check it (``tests/mcp/test_presenter_dicts.py`` does for the table presenter's hot answers). The dict is not
+    copied: the transport writes the answer as soon as the tool returns. Raises nothing.
     """
     result = ModelResult(content=[TextContent(type="text", text=text)], structured_content=data)
     result._model_class = model
