@@ -105,7 +105,7 @@ class Store:
 
         Every store call made from a coroutine goes through here (``await store.run(store.tables.load_table,
         table_id)``), so a query held by a lock or a slow network stalls only its caller, never the other
-        clients of the event loop: on PostgreSQL it runs on the database's bounded executor; on SQLite inline
+        clients of the event loop: on PostgreSQL it runs on one of the database's own threads; on SQLite inline
         while it would not wait, else on the database's one thread (see :mod:`.db`).
 
         Raises:
