@@ -33,6 +33,7 @@ server launcher, ``tests/mcp/fault_server.py``, installs one that SIGKILLs the p
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import sqlite3
@@ -413,10 +414,8 @@ def _loads(text: str | bytes) -> Any:
     digits or more, which orjson would turn into a float beyond 64 bits, and ``NaN``). Raises what
     ``json.loads`` raises for text that is not JSON."""
     if _LONG_NUMBER.search(text if isinstance(text, str) else text.decode("utf-8", "replace")) is None:
-        try:
+        with contextlib.suppress(orjson.JSONDecodeError):  # NaN, say: the stdlib reads it below
             return orjson.loads(text)
-        except orjson.JSONDecodeError:
-            pass
     return json.loads(text)
 
 
