@@ -168,6 +168,10 @@ class LiveTable:
     """:attr:`news` when this process last read the table's head or stored a write (-1: not since it was loaded,
     when a ``NOTIFY`` could find no live table to count on): while it equals :attr:`news`, nothing says another
     worker wrote since (:meth:`.service.TableService._sync` with ``trust``)."""
+    heard_writing: list[int] = field(default_factory=list)
+    """Revisions whose ``NOTIFY`` came while a turn of this process was being stored, each the very revision that
+    turn makes (:meth:`heard`): most likely the turn's own, announced before its store call returned. They count
+    as :attr:`news` only if the turn did not make that revision (:meth:`end_write`)."""
     unconfirmed: bool = False
     """Set for the holder of :attr:`lock` when :meth:`.service.TableService._locked` did not read the table's head
     (``trust``): a move is refused only after the head was read (:func:`.turn.play_once`)."""
@@ -187,13 +191,35 @@ class LiveTable:
         self.news += 1
         self.wake()
 
+    def heard(self, revision: int | None) -> None:
+        """Take another worker's ``NOTIFY`` of a write to this table that created ``revision`` (``None``: unknown).
+
+        A revision this table holds already is no news. While this process stores a turn, the listener may
+        deliver that turn's own ``NOTIFY`` before the store call returns: the revision right after the one held
+        is then put aside until :meth:`end_write` knows whose it was, so a worker's own write does not make its
+        next read go to the store. Anything else counts as news (:meth:`moved_elsewhere`). Raises nothing.
+        """
+        if revision is not None and revision <= self.revision:
+            return
+        if revision is not None and self.writing is not None and revision == self.revision + 1:
+            self.heard_writing.append(revision)
+            return
+        self.moved_elsewhere()
+
     def begin_write(self) -> None:
         """Mark a turn in progress (call with the table's lock held, before the state changes)."""
         if self.writing is None:
             self.writing = asyncio.get_running_loop().create_future()
 
-    def end_write(self) -> None:
-        """End the turn in progress (stored and applied, or failed): readers waiting for it go on."""
+    def end_write(self, revision: int | None = None) -> None:
+        """End the turn in progress (stored and applied, or failed): readers waiting for it go on.
+
+        ``revision``: the revision the turn's write created (``None`` when it failed or is not known): a
+        ``NOTIFY`` put aside meanwhile (:meth:`heard`) of any other revision counts as news. Raises nothing.
+        """
+        heard, self.heard_writing = self.heard_writing, []
+        if any(r != revision for r in heard):
+            self.moved_elsewhere()
         done, self.writing = self.writing, None
         if done is not None and not done.done():
             done.set_result(None)

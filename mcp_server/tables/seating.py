@@ -205,6 +205,7 @@ async def join(svc: TableService, table_id: str, agent: str, club_pass: str | No
         if not starts and svc.settings.waiting_expiry_s is not None:
             deadline = now + svc.settings.waiting_expiry_s  # each seat taken restarts the wait
         live.begin_write()  # readers wait until the claim is stored
+        revision: int | None = None
         try:
             if starts:  # an agent's claim changes neither who decides nor which seats bots play
                 waiting_on, deadline = turn.decision_meta(svc, live, live.pending(), None, live.bots(), now)
@@ -226,7 +227,7 @@ async def join(svc: TableService, table_id: str, agent: str, club_pass: str | No
             svc._live.drop(table_id)
             raise
         finally:
-            live.end_write()
+            live.end_write(revision)
         live.seat_taken(claim, revision, status, waiting_on, deadline)
         facts = reading.table_facts(svc, live)
         seat_version = live.version

@@ -175,8 +175,8 @@ class TableService:
     def _on_notify(self, payload: str) -> None:
         table_id, revision = table_payload(payload)
         live = self._live.peek(table_id)
-        if live is not None and (revision is None or live.revision < revision):  # else it holds that write already
-            live.moved_elsewhere()
+        if live is not None:
+            live.heard(revision)
 
     def _on_listening(self) -> None:
         """The listener's ``LISTEN`` is in place (again): notifications sent while it was not may be lost, so
@@ -467,9 +467,14 @@ class TableService:
             while True:
                 if checked is live:  # else the table was replaced in memory meanwhile: subscribe to the new one
                     await self._sleep_on(live, changed, timeout_s - (time.monotonic() - start))
+                # Woken with no NOTIFY since the table was last read or written here (by a write of this process,
+                # or by the check's own catch-up, which sets the event it subscribed to): the table in memory is
+                # the store's as far as anything says, and a NOTIFY still on its way wakes this waiter again
+                # (:meth:`_unmoved`). A sleep that ran out reads the table's head, as a safety net.
+                mark = Written(checked, checked.synced) if changed.is_set() else None
                 live = checked
                 changed = live.changed
-                outcome, checked = await self._wait_check(table_id, token, timeout_s, since, start, agent)
+                outcome, checked = await self._wait_check(table_id, token, timeout_s, since, start, agent, mark)
                 if outcome is not None:
                     return outcome
 

@@ -99,6 +99,7 @@ async def commit(
         StaleVersion: another write reached the table first.
     """
     live.begin_write()
+    revision: int | None = None
     try:
         append, seen = _append(
             svc, live, base, prev, moves, events, dict(timeouts or {}), dict(handed or {}), bot_cpu_s
@@ -112,7 +113,7 @@ async def commit(
         svc._live.drop(live.id)
         raise
     finally:
-        live.end_write()
+        live.end_write(revision)
     await queued.settle(svc, live, base)  # issue 25: acts queued behind an interruption this write may have ended
 
 

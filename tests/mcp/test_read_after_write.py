@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -208,3 +209,59 @@ async def test_a_move_on_a_table_behind_the_store_is_looked_at_again_not_refused
         deaf.deliver()
         out = await a.wait(tid, bob, 0)
         assert out.ready and out.state.table.version == 5
+
+
+async def test_a_workers_own_notify_heard_before_its_write_returns_is_no_news(pg_location: DbLocation) -> None:
+    """The listener may hand a write's own ``NOTIFY`` to the event loop before the store call that wrote it
+    returns (it did for about 45% of the moves of ``benchmarks/scale.py`` on two workers): it is no news, and the
+    next reads of the table (the move's answer, the seat's next move) do not go to the store for it."""
+    async with service(pg_location, poll_s=60.0) as a, service(pg_location, poll_s=60.0) as b:
+        await listening(a, b)
+        tid, ana, _bob = await two_agents(a)
+        first = await a.wait(tid, ana, 0)
+        live = a.live(tid)
+        assert live is not None and live.synced == live.news
+        deaf = Deaf(a)
+        loop = asyncio.get_running_loop()
+        append = a.store.tables.append
+
+        def append_then_hear(app: Any) -> int:
+            revision = append(app)
+            deadline = time.monotonic() + 10
+            while not deaf.held and time.monotonic() < deadline:
+                time.sleep(0.01)
+            loop.call_soon_threadsafe(deaf.deliver)
+            time.sleep(0.2)  # the NOTIFY reaches the event loop before this store call's result does
+            return revision
+
+        a.store.tables.append = append_then_hear  # type: ignore[method-assign]
+        news = live.news
+        heads = Heads(a)
+        out = await a.play(tid, ana, first.state.moves[0].id, first.state.seat_version)
+        assert out.accepted
+        assert deaf.held == [f"{tid} {live.revision}"], "the write's own NOTIFY came while it was being stored"
+        assert live.news == news and live.synced == live.news
+        assert a._unmoved(live, a.written(live))
+        assert heads.count == 0
+
+
+async def test_another_workers_notify_heard_during_a_write_is_news_once_the_write_ends(pg_location: DbLocation) -> None:
+    """A ``NOTIFY`` put aside during a write counts as news when the write made another revision, or failed."""
+    async with service(pg_location, poll_s=60.0) as a:
+        tid, ana, _bob = await two_agents(a)
+        await a.wait(tid, ana, 0)
+        live = a.live(tid)
+        assert live is not None
+        held = live.revision
+        for made, counted in ((held + 1, 0), (held + 2, 1), (None, 1)):
+            news = live.news
+            live.begin_write()
+            live.heard(held + 1)
+            assert live.news == news, "put aside while the write is being stored"
+            live.end_write(made)
+            assert live.news == news + counted, (made, counted)
+        news = live.news
+        live.heard(held)
+        assert live.news == news, "a revision the table holds is no news"
+        live.heard(held + 1)
+        assert live.news == news + 1, "a newer revision heard while nothing is written is news"
