@@ -356,6 +356,22 @@ _TABLE_COLS = (
 )
 
 
+_SINCE = (
+    "SELECT "
+    + ", ".join(f"t.{c.strip()}" for c in _TABLE_COLS.split(","))
+    + ", CASE WHEN t.revision = ? THEN NULL ELSE json_build_array("
+    "(SELECT COALESCE(json_agg(json_build_array(m.version, m.seat, m.move, m.actor, m.at) ORDER BY m.version), '[]')"
+    " FROM moves m WHERE m.table_id = t.id AND m.version > ? AND m.version <= t.version),"
+    " CASE WHEN t.event_count > ? THEN (SELECT COALESCE(json_agg(json_build_array(e.idx, e.version, e.audience,"
+    " e.text, e.data) ORDER BY e.idx), '[]') FROM table_events e WHERE e.table_id = t.id AND e.idx >= ?)"
+    " ELSE '[]' END,"
+    " (SELECT COALESCE(json_agg(json_build_array(c.seat, c.agent, c.token_hash, c.joined_at, c.timeouts, c.bot)"
+    " ORDER BY c.seat), '[]') FROM seat_claims c WHERE c.table_id = t.id))::text END"
+    " FROM game_tables t WHERE t.id = ?"
+)
+"""PostgreSQL: a table's row and, when its revision moved, what a copy of it misses
+(:meth:`TableStore.load_table_since`)."""
+
 _APPEND_HEAD = "SELECT version, revision, status, event_count FROM game_tables WHERE id = ?"
 """SQLite: what :meth:`TableStore.append` checks of the table row when the seat versions are merged in the UPDATE."""
 
@@ -795,6 +811,32 @@ class TableStore(StorePart):
         """Return a table's row, or ``None``."""
         r = self.db.one(f"SELECT {_TABLE_COLS} FROM game_tables WHERE id = ?", (table_id,))
         return _table(r) if r else None
+
+    def load_table_since(
+        self, table_id: str, version: int, revision: int, event_count: int
+    ) -> tuple[TableRow, tuple[list[MoveRow], list[EventRow], list[SeatClaim]] | None] | None:
+        """PostgreSQL: return a table's row and, unless its revision is ``revision``, what a copy of the table at
+        ``version`` with ``event_count`` events misses: the moves after ``version`` up to the row's version, the
+        events from place ``event_count`` on (none when the row has no more), and the seat claims; in one
+        statement (each statement costs about 100,000 instructions in psycopg, and reading these took four).
+
+        Returns ``None`` for an unknown table. Raises what the database raises (``StoreError``).
+        """
+        r = self.db.one(_SINCE, (revision, version, event_count, event_count, table_id))
+        if r is None:
+            return None
+        row = _table(r)
+        if r[-1] is None:
+            return row, None
+        moves, events, claims = _loads(r[-1])
+        return row, (
+            [MoveRow(int(m[0]), int(m[1]), _loads(m[2]), m[3], float(m[4])) for m in moves],
+            [
+                EventRow(int(e[0]), int(e[1]), _decode_audience(e[2]), e[3], _loads(e[4]) if e[4] else None)
+                for e in events
+            ],
+            [SeatClaim(table_id, int(c[0]), c[1], c[2], float(c[3]), int(c[4]), c[5]) for c in claims],
+        )
 
     def table_head(self, table_id: str) -> TableHead | None:
         """Return a table's revision, version and status (one indexed read), or ``None``."""

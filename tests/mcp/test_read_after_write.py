@@ -265,3 +265,40 @@ async def test_another_workers_notify_heard_during_a_write_is_news_once_the_writ
         assert live.news == news, "a revision the table holds is no news"
         live.heard(held + 1)
         assert live.news == news + 1, "a newer revision heard while nothing is written is news"
+
+
+async def test_a_table_and_what_a_copy_misses_are_read_in_one_statement_as_four_reads_give_them(
+    pg_location: DbLocation,
+) -> None:
+    """``TableStore.load_table_since`` (PostgreSQL) gives what ``load_table``, ``load_moves``, ``load_events`` and
+    ``seat_claims`` give, in one statement."""
+    async with service(pg_location, poll_s=60.0) as a:
+        tid, ana, bob = await two_agents(a)
+        for token in (ana, bob, ana, bob):
+            seen = await a.wait(tid, token, 0)
+            assert seen.ready
+            assert (await a.play(tid, token, seen.state.moves[0].id, seen.state.seat_version)).accepted
+        tables = a.store.tables
+        row = tables.load_table(tid)
+        assert row is not None and row.version >= 4
+        statements = 0
+        one = a.store.db.one
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            nonlocal statements
+            statements += 1
+            return one(*args, **kwargs)
+
+        a.store.db.one = counted  # type: ignore[method-assign]
+        for version, events in ((0, 0), (2, 1), (row.version, row.event_count)):
+            found = tables.load_table_since(tid, version, row.revision - 1, events)
+            assert found is not None and found[1] is not None
+            assert found[0] == row
+            assert found[1] == (
+                tables.load_moves(tid, after=version, upto=row.version),
+                tables.load_events(tid, everything=True, from_idx=events) if row.event_count > events else [],
+                tables.seat_claims(tid),
+            )
+        assert tables.load_table_since(tid, row.version, row.revision, row.event_count) == (row, None)
+        assert tables.load_table_since("t-none", 0, 0, 0) is None
+        assert statements == 5
