@@ -302,3 +302,68 @@ async def test_a_table_and_what_a_copy_misses_are_read_in_one_statement_as_four_
         assert tables.load_table_since(tid, row.version, row.revision, row.event_count) == (row, None)
         assert tables.load_table_since("t-none", 0, 0, 0) is None
         assert statements == 5
+
+
+async def test_a_move_is_stored_on_postgresql_with_one_update_for_the_check_the_row_and_the_notify(
+    pg_location: DbLocation, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``TableStore._append_at_once``: the table row's check, update (seat versions merged) and ``NOTIFY`` are one
+    ``UPDATE``; nothing reads or locks the row first. A write the row does not match goes the checked way."""
+    from club_agentes.mcp_server.store.db import Tx
+
+    statements: list[str] = []
+    execute = Tx.execute
+
+    def logged(self: Tx, sql: str, args: Any = ()) -> int:
+        statements.append(sql)
+        return execute(self, sql, args)
+
+    many = Tx.many
+
+    def logged_many(self: Tx, sql: str, rows: Any) -> None:
+        statements.append(sql)
+        many(self, sql, rows)
+
+    monkeypatch.setattr(Tx, "execute", logged)
+    monkeypatch.setattr(Tx, "many", logged_many)
+    async with service(pg_location, poll_s=60.0) as a, service(pg_location, poll_s=60.0) as b:
+        await listening(a, b)
+        tid, ana, bob = await two_agents(a)
+        heard: list[str] = []
+        assert b._listener is not None
+        on_table = b._listener.on_table
+        b._listener.on_table = lambda payload: (heard.append(payload), on_table(payload))  # type: ignore[assignment]
+        seen = await a.wait(tid, ana, 0)
+        statements.clear()
+        out = await a.play(tid, ana, seen.state.moves[0].id, seen.state.seat_version)
+        assert out.accepted
+        writes = [s for s in statements if not s.startswith("SELECT")]
+        assert [s.split()[:3] for s in writes] == [
+            ["UPDATE", "game_tables", "SET"],
+            ["INSERT", "INTO", "moves"],
+            ["INSERT", "INTO", "table_events"],
+        ], writes
+        assert not [s for s in statements if "FOR UPDATE" in s or "pg_notify" in s.split("RETURNING")[0]]
+        live = a.live(tid)
+        assert live is not None
+        row = a.store.tables.load_table(tid)
+        assert row is not None and row.revision == live.revision and row.seat_versions == live.seat_versions
+        for _ in range(200):
+            if f"{tid} {row.revision}" in heard:
+                break
+            await asyncio.sleep(0.01)
+        assert f"{tid} {row.revision}" in heard, "the other worker heard the write's NOTIFY"
+        # A write numbered on an older log does not match the row: the checked way refuses it as stale (nothing
+        # is written), and the move is looked at again on the table as stored.
+        seen_b = await b.wait(tid, bob, 0)
+        live_b = b.live(tid)
+        assert live_b is not None and seen_b.ready
+        live_b.event_count -= 1
+        statements.clear()
+        out_b = await b.play(tid, bob, seen_b.state.moves[0].id, seen_b.state.seat_version)
+        assert out_b.accepted
+        assert sum(1 for s in statements if "FOR UPDATE" in s) >= 1, "the checked way read and locked the row"
+        after = a.store.tables.load_table(tid)
+        assert after is not None and after.version == row.version + 1
+        assert after.event_count == len(a.store.tables.load_events(tid, everything=True))
+        assert [e.idx for e in a.store.tables.load_events(tid, everything=True)] == list(range(after.event_count))
