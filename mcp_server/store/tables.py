@@ -373,19 +373,29 @@ _SINCE = (
 (:meth:`TableStore.load_table_since`)."""
 
 _APPEND_AT_ONCE = {
-    revision: "UPDATE game_tables SET version = ?, revision = revision + 1, status = ?, result = ?, waiting_on = ?,"
-    " deadline_at = ?, updated_at = ?, seat_versions = (seat_versions::jsonb || ?::jsonb)::text,"
+    revision: "WITH u AS (UPDATE game_tables SET version = ?, revision = revision + 1, status = ?, result = ?,"
+    " waiting_on = ?, deadline_at = ?, updated_at = ?, seat_versions = (seat_versions::jsonb || ?::jsonb)::text,"
     " bot_cpu_ms = bot_cpu_ms + ?, event_count = ?"
     " WHERE id = ? AND version = ? AND event_count = ?"
     " AND status IN ("
     + ", ".join(f"'{x}'" for x in OPEN_STATUSES)
     + ")"
     + (" AND revision = ?" if revision else "")
-    + " RETURNING revision, pg_notify(?, id || ' ' || revision)"
+    + " RETURNING id, revision, pg_notify(?, id || ' ' || revision)),"
+    " m AS (INSERT INTO moves (table_id, version, seat, move, actor, at)"
+    " SELECT u.id, x.version, x.seat, x.move, x.actor, x.at"
+    " FROM u, unnest(?::bigint[], ?::integer[], ?::text[], ?::text[], ?::double precision[])"
+    " AS x(version, seat, move, actor, at)),"
+    " e AS (INSERT INTO table_events (table_id, idx, version, audience, text, data)"
+    " SELECT u.id, y.idx, y.version, y.audience, y.text, y.data"
+    " FROM u, unnest(?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::text[])"
+    " AS y(idx, version, audience, text, data))"
+    " SELECT revision FROM u"
     for revision in (False, True)
 }
-"""PostgreSQL: the check, update and ``NOTIFY`` of the table row by :meth:`TableStore._append_at_once`, by whether
-the write also names the revision it extends."""
+"""PostgreSQL: a turn's write in one statement (:meth:`TableStore._append_at_once`): the table row's check (its
+``WHERE``), update and ``NOTIFY``, and the moves and events inserted only when the row matched; by whether the
+write also names the revision it extends."""
 
 _APPEND_HEAD = "SELECT version, revision, status, event_count FROM game_tables WHERE id = ?"
 """SQLite: what :meth:`TableStore.append` checks of the table row when the seat versions are merged in the UPDATE."""
@@ -756,26 +766,32 @@ class TableStore(StorePart):
         return row.revision + 1
 
     def _append_at_once(self, tx: Tx, a: Append) -> int | None:
-        """PostgreSQL: :meth:`append` in ``tx`` with the table row's check, update and ``NOTIFY`` in one statement
-        (an ``UPDATE`` whose ``WHERE`` is the check; each statement costs about 100,000 instructions in psycopg,
-        and the check, the update and the ``NOTIFY`` took three). For a write whose events are rows already placed
-        in the log (as the service builds them) and whose moves continue the table's version.
+        """PostgreSQL: :meth:`append` in ``tx`` as one statement: the table row's check, update and ``NOTIFY``,
+        the moves and the events (:data:`_APPEND_AT_ONCE`; each statement costs about 100,000 instructions in
+        psycopg, and these took six). For a turn whose events are rows already placed in the log (as the service
+        builds them), with no seat claim to change and no snapshot.
 
         Returns the new revision; ``None`` when nothing was written (the write is of another kind, or the row
         does not match: :meth:`_append_checked` then decides, in the same transaction).
         """
         events = a.events
-        if not events or not all(type(e) is EventRow and e.idx == events[0].idx + i for i, e in enumerate(events)):
+        if (
+            not events
+            or a.timeouts
+            or a.handed
+            or a.snapshot is not None
+            or not all(type(e) is EventRow and e.idx == events[0].idx + i for i, e in enumerate(events))
+        ):
             return None
         start = events[0].idx
-        version = a.base_version + len(a.moves)
         checks: tuple[Any, ...] = (a.table_id, a.base_version, start)
         if a.revision is not None:
             checks += (a.revision,)
+        first = a.base_version + 1
         r = tx.one(
             _APPEND_AT_ONCE[a.revision is not None],
             (
-                version,
+                a.base_version + len(a.moves),
                 a.status,
                 _dumps(a.result) if a.result is not None else None,
                 a.waiting_on,
@@ -786,12 +802,22 @@ class TableStore(StorePart):
                 start + len(events),
                 *checks,
                 self.tables_channel(),
+                list(range(first, first + len(a.moves))),
+                [m[0] for m in a.moves],
+                [_dumps(m[1]) for m in a.moves],
+                [m[2] for m in a.moves],
+                [float(m[3]) for m in a.moves],
+                [e.idx for e in events],
+                [e.version for e in events],
+                [_audience(e.audience) for e in events],
+                [e.text for e in events],
+                [_dumps(e.data) if e.data is not None else None for e in events],
             ),
         )
         if r is None:
             return None
-        self._append_rows(tx, a, events)
-        self.fault_hook("append:table")
+        for point in ("append:moves", "append:events", "append:snapshot", "append:table"):
+            self.fault_hook(point)  # stored in the open transaction: a crash here stores nothing
         return int(r[0])
 
     def _append_rows(self, tx: Tx, a: Append, events: Sequence[EventRow]) -> int:
