@@ -768,7 +768,7 @@ class TableStore(StorePart):
     def _append_at_once(self, tx: Tx, a: Append) -> int | None:
         """PostgreSQL: :meth:`append` in ``tx`` as one statement: the table row's check, update and ``NOTIFY``,
         the moves and the events (:data:`_APPEND_AT_ONCE`; each statement costs about 100,000 instructions in
-        psycopg, and these took six). For a turn whose events are rows already placed in the log (as the service
+        psycopg, and these took five). For a turn whose events are rows already placed in the log (as the service
         builds them), with no seat claim to change and no snapshot.
 
         Returns the new revision; ``None`` when nothing was written (the write is of another kind, or the row

@@ -192,7 +192,7 @@ class LiveTable:
         self.wake()
 
     def heard(self, revision: int | None) -> None:
-        """Take another worker's ``NOTIFY`` of a write to this table that created ``revision`` (``None``: unknown).
+        """Take a ``NOTIFY`` of a write to this table that created ``revision`` (``None``: not said).
 
         A revision this table holds already is no news. While this process stores a turn, the listener may
         deliver that turn's own ``NOTIFY`` before the store call returns: the revision right after the one held
