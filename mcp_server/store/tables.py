@@ -442,6 +442,19 @@ def _audience(audience: Iterable[int] | None) -> str | None:
     return None if audience is None else "," + ",".join(str(int(s)) for s in audience) + ","
 
 
+def _move_columns(a: Append) -> list[tuple[int, int, str, str, float]]:
+    """Return the stored columns (version, seat, move, actor, at) of the moves of ``a``, the table id aside."""
+    return [
+        (a.base_version + i, seat, _dumps(move), actor, float(at))
+        for i, (seat, move, actor, at) in enumerate(a.moves, 1)
+    ]
+
+
+def _event_columns(e: EventRow) -> tuple[int, int, str | None, str, str | None]:
+    """Return the stored columns (idx, version, audience, text, data) of a placed event row, the table id aside."""
+    return (e.idx, e.version, _audience(e.audience), e.text, _dumps(e.data) if e.data is not None else None)
+
+
 def _decode_audience(text: str | None) -> tuple[int, ...] | None:
     return None if text is None else tuple(int(s) for s in text.strip(",").split(",") if s)
 
@@ -577,17 +590,7 @@ class TableStore(StorePart):
         if rows:
             tx.many(
                 "INSERT INTO table_events (table_id, idx, version, audience, text, data) VALUES (?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        table_id,
-                        e.idx,
-                        e.version,
-                        _audience(e.audience),
-                        e.text,
-                        _dumps(e.data) if e.data is not None else None,
-                    )
-                    for e in rows
-                ],
+                [(table_id, *_event_columns(e)) for e in rows],
             )
 
     # ----- writing
@@ -787,7 +790,8 @@ class TableStore(StorePart):
         checks: tuple[Any, ...] = (a.table_id, a.base_version, start)
         if a.revision is not None:
             checks += (a.revision,)
-        first = a.base_version + 1
+        moves: list[tuple[Any, ...]] = list(zip(*_move_columns(a), strict=True)) or [()] * 5  # column by column
+        rows: list[tuple[Any, ...]] = list(zip(*(_event_columns(e) for e in events), strict=True))
         r = tx.one(
             _APPEND_AT_ONCE[a.revision is not None],
             (
@@ -802,16 +806,8 @@ class TableStore(StorePart):
                 start + len(events),
                 *checks,
                 self.tables_channel(),
-                list(range(first, first + len(a.moves))),
-                [m[0] for m in a.moves],
-                [_dumps(m[1]) for m in a.moves],
-                [m[2] for m in a.moves],
-                [float(m[3]) for m in a.moves],
-                [e.idx for e in events],
-                [e.version for e in events],
-                [_audience(e.audience) for e in events],
-                [e.text for e in events],
-                [_dumps(e.data) if e.data is not None else None for e in events],
+                *(list(column) for column in moves),
+                *(list(column) for column in rows),
             ),
         )
         if r is None:
@@ -823,13 +819,11 @@ class TableStore(StorePart):
     def _append_rows(self, tx: Tx, a: Append, events: Sequence[EventRow]) -> int:
         """Write the moves, events, seat changes and snapshot of ``a`` in ``tx`` (the table row aside); return the
         version the moves reach."""
-        v = a.base_version
-        moves = []
-        for seat, move, actor, at in a.moves:
-            v += 1
-            moves.append((a.table_id, v, seat, _dumps(move), actor, at))
-        if moves:
-            tx.many("INSERT INTO moves (table_id, version, seat, move, actor, at) VALUES (?, ?, ?, ?, ?, ?)", moves)
+        if a.moves:
+            tx.many(
+                "INSERT INTO moves (table_id, version, seat, move, actor, at) VALUES (?, ?, ?, ?, ?, ?)",
+                [(a.table_id, *m) for m in _move_columns(a)],
+            )
         self.fault_hook("append:moves")
         self._insert_events(tx, a.table_id, events)
         self.fault_hook("append:events")
@@ -845,7 +839,7 @@ class TableStore(StorePart):
                 (a.table_id, sv, fmt, _dumps(data), _dumps(meta)),
             )
         self.fault_hook("append:snapshot")
-        return v
+        return a.base_version + len(a.moves)
 
     def tables_without_events(self) -> list[str]:
         """Return the ids of the tables stored before events were kept (``event_count`` -1), oldest first."""

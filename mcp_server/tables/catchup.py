@@ -22,17 +22,19 @@ class Behind:
     claims: list[SeatClaim]
 
 
-def read_behind(
-    store: Store, table_id: str, version: int, revision: int, event_count: int, row: TableRow | None = None
-) -> Behind | None:
+def read_behind(store: Store, table_id: str, version: int, revision: int, event_count: int) -> Behind | None:
     """Read what a live table at ``version``/``revision`` with ``event_count`` events misses of the store (blocks;
-    ``row``: the table's row, read a moment ago in the same call).
+    on PostgreSQL one statement: :meth:`.TableStore.load_table_since`).
 
     Returns ``None`` when the store went somewhere the live state cannot follow (the caller reloads the table);
     a :class:`Behind` without moves when only the row changed.
     """
-    if row is None:
-        row = store.tables.load_table(table_id)
+    if store.db.dialect == "postgresql":
+        found = store.tables.load_table_since(table_id, version, revision, event_count)
+        if found is None:
+            return None
+        return _followed(found[0], version, *(found[1] or ([], [], [])))
+    row = store.tables.load_table(table_id)
     if row is None or row.version < version:
         return None
     if row.revision == revision:
@@ -46,6 +48,16 @@ def read_behind(
         else []
     )
     return Behind(row, moves, events, store.tables.seat_claims(table_id))
+
+
+def _followed(
+    row: TableRow, version: int, moves: list[MoveRow], events: list[EventRow], claims: list[SeatClaim]
+) -> Behind | None:
+    """Return what a live table at ``version`` misses, read with ``row``; ``None`` when the live state cannot
+    follow the store there (the row is behind it, or moves are missing)."""
+    if row.version < version or len(moves) != row.version - version:
+        return None
+    return Behind(row, moves, events, claims)
 
 
 def read_fresh(
@@ -68,12 +80,7 @@ def read_fresh(
         if found is None:
             return None, False
         row, missed = found
-        if missed is None:
-            return row, False
-        moves, events, claims = missed
-        if row.version < version or len(moves) != row.version - version:
-            return row, None
-        return row, Behind(row, moves, events, claims)
+        return row, False if missed is None else _followed(row, version, *missed)
     head = store.tables.table_head(table_id)
     if head is None or head.revision == revision:
         return head, False
