@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,7 +24,7 @@ from club_agentes.mcp_server.store import Store
 from club_agentes.mcp_server.tables import TableService, catchup
 
 from tests.conftest import DbLocation
-from tests.mcp.test_wakeups import service, two_agents
+from tests.mcp.test_wakeups import service, turns_until_done, two_agents
 
 pytestmark = pytest.mark.anyio
 
@@ -365,3 +366,52 @@ async def test_a_move_is_stored_on_postgresql_in_one_statement(
         assert after is not None and after.version == row.version + 1
         assert after.event_count == len(a.store.tables.load_events(tid, everything=True))
         assert [e.idx for e in a.store.tables.load_events(tid, everything=True)] == list(range(after.event_count))
+
+
+class DataVersions:
+    """Count the ``PRAGMA data_version`` reads (``Database.data_version``) a SQLite service's store makes."""
+
+    def __init__(self, svc: TableService) -> None:
+        self.count = 0
+        read: Callable[[], int | None] = svc.store.db.data_version
+
+        def counted() -> int | None:
+            self.count += 1
+            return read()
+
+        svc.store.db.data_version = counted  # type: ignore[method-assign]
+
+
+async def test_on_sqlite_a_moves_answer_and_a_waiter_it_wakes_read_no_data_version(tmp_path: Path) -> None:
+    async with service(DbLocation("sqlite", str(tmp_path / "club.sqlite3")), poll_s=60.0) as svc:
+        tid, ana, bob = await two_agents(svc)
+        first = await svc.wait(tid, ana, 0)
+        assert first.ready
+        reads = DataVersions(svc)
+        played = await svc.play(tid, ana, first.state.moves[0].id, first.state.seat_version)
+        assert played.accepted and played.state.table.version == first.state.table.version + 1
+        assert reads.count == 1, "the move's look at the table reads data_version; its answer does not"
+
+        waiter = asyncio.create_task(svc.wait(tid, ana, 10))  # ana waits while bob decides
+        assert not await turns_until_done(waiter, 50)
+        reads.count = 0
+        out = await svc.wait(tid, bob, 0)
+        assert out.ready and reads.count == 1
+        await svc.play(tid, bob, out.state.moves[0].id, out.state.seat_version)
+        woken = await asyncio.wait_for(waiter, 5)
+        assert woken.ready and woken.state.table.version == out.state.table.version + 1
+        assert reads.count == 2, "the woken waiter reads the table it was woken by, not data_version"
+
+
+async def test_on_sqlite_another_connections_commit_after_an_answer_is_read_next_time(tmp_path: Path) -> None:
+    where = DbLocation("sqlite", str(tmp_path / "club.sqlite3"))
+    async with service(where, poll_s=60.0) as a, service(where, poll_s=60.0) as b:
+        tid, ana, bob = await two_agents(a)
+        first = await a.wait(tid, ana, 0)
+        played = await a.play(tid, ana, first.state.moves[0].id, first.state.seat_version)
+        assert played.accepted
+        out_b = await b.wait(tid, bob, 0)  # the other connection reads the file and moves bob
+        assert out_b.ready
+        await b.play(tid, bob, out_b.state.moves[0].id, out_b.state.seat_version)
+        seen = await a.wait(tid, ana, 0)  # no write of its own: data_version says another connection committed
+        assert seen.ready and seen.state.table.version == out_b.state.table.version + 1
