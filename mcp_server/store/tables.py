@@ -397,6 +397,20 @@ _APPEND_AT_ONCE = {
 ``WHERE``), update and ``NOTIFY``, and the moves and events inserted only when the row matched; by whether the
 write also names the revision it extends."""
 
+_APPEND_ROW_AT_ONCE = {
+    revision: "UPDATE game_tables SET version = ?, revision = revision + 1, status = ?, result = ?, waiting_on = ?,"
+    " deadline_at = ?, updated_at = ?, seat_versions = json_patch(seat_versions, ?), bot_cpu_ms = bot_cpu_ms + ?,"
+    " event_count = ? WHERE id = ? AND version = ? AND event_count = ? AND status IN ("
+    + ", ".join(f"'{x}'" for x in OPEN_STATUSES)
+    + ")"
+    + (" AND revision = ?" if revision else "")
+    + " RETURNING revision"
+    for revision in (False, True)
+}
+"""SQLite: the table row's check (its ``WHERE``) and update of a turn's write in one statement
+(:meth:`TableStore._append_at_once`), by whether the write also names the revision it extends; the moves and events
+follow in the same transaction only when the row matched."""
+
 _APPEND_HEAD = "SELECT version, revision, status, event_count FROM game_tables WHERE id = ?"
 """SQLite: what :meth:`TableStore.append` checks of the table row when the seat versions are merged in the UPDATE."""
 
@@ -519,6 +533,9 @@ class TableStore(StorePart):
         self._seen_version: int | None = None
         """SQLite: the ``data_version`` under which :attr:`_current` holds."""
         self._patch = db.dialect == "sqlite" and _json_patch(db)
+        self._returning = self._patch and sqlite3.sqlite_version_info >= (3, 35, 0)
+        """SQLite: whether :meth:`append` may check and update the table row in one statement (``RETURNING``, since
+        SQLite 3.35, with the ``json_patch`` merge)."""
         """Whether :meth:`append` merges the seat versions in its ``UPDATE`` with ``json_patch`` (SQLite: the
         stored keys stay in place and new ones follow in order, minified, the text a merge of dicts dumps),
         instead of reading and decoding them first."""
@@ -711,7 +728,7 @@ class TableStore(StorePart):
         """
         try:
             with self.db.tx() as tx:
-                revision = self._append_at_once(tx, a) if tx.dialect == "postgresql" else None
+                revision = self._append_at_once(tx, a)
                 if revision is None:
                     revision = self._append_checked(tx, a)
         except IntegrityError:
@@ -769,10 +786,13 @@ class TableStore(StorePart):
         return row.revision + 1
 
     def _append_at_once(self, tx: Tx, a: Append) -> int | None:
-        """PostgreSQL: :meth:`append` in ``tx`` as one statement: the table row's check, update and ``NOTIFY``,
-        the moves and the events (:data:`_APPEND_AT_ONCE`; each statement costs about 100,000 instructions in
-        psycopg, and these took five). For a turn whose events are rows already placed in the log (as the service
-        builds them), with no seat claim to change and no snapshot.
+        """:meth:`append` in ``tx`` with the table row checked by the ``UPDATE`` itself (its ``WHERE``), instead of
+        read first, for a turn whose events are rows already placed in the log (as the service builds them), with
+        no seat claim to change and no snapshot.
+
+        PostgreSQL: one statement, the row's check, update and ``NOTIFY`` with the moves and events
+        (:data:`_APPEND_AT_ONCE`; each statement costs about 100,000 instructions in psycopg, and these took five).
+        SQLite: the row's check and update in one statement (:data:`_APPEND_ROW_AT_ONCE`), then the moves and events.
 
         Returns the new revision; ``None`` when nothing was written (the write is of another kind, or the row
         does not match: :meth:`_append_checked` then decides, in the same transaction).
@@ -783,6 +803,7 @@ class TableStore(StorePart):
             or a.timeouts
             or a.handed
             or a.snapshot is not None
+            or not (tx.dialect == "postgresql" or self._returning)
             or not all(type(e) is EventRow and e.idx == events[0].idx + i for i, e in enumerate(events))
         ):
             return None
@@ -790,21 +811,31 @@ class TableStore(StorePart):
         checks: tuple[Any, ...] = (a.table_id, a.base_version, start)
         if a.revision is not None:
             checks += (a.revision,)
+        row = (
+            a.base_version + len(a.moves),
+            a.status,
+            _dumps(a.result) if a.result is not None else None,
+            a.waiting_on,
+            a.deadline_at,
+            a.now,
+            _dumps({str(k): x for k, x in a.seat_versions.items()}),
+            a.bot_cpu_ms,
+            start + len(events),
+            *checks,
+        )
+        if tx.dialect != "postgresql":
+            updated = tx.all(_APPEND_ROW_AT_ONCE[a.revision is not None], row)  # all: the statement runs to its end
+            if not updated:
+                return None
+            self._append_rows(tx, a, events)
+            self.fault_hook("append:table")
+            return int(updated[0][0])
         moves: list[tuple[Any, ...]] = list(zip(*_move_columns(a), strict=True)) or [()] * 5  # column by column
         rows: list[tuple[Any, ...]] = list(zip(*(_event_columns(e) for e in events), strict=True))
         r = tx.one(
             _APPEND_AT_ONCE[a.revision is not None],
             (
-                a.base_version + len(a.moves),
-                a.status,
-                _dumps(a.result) if a.result is not None else None,
-                a.waiting_on,
-                a.deadline_at,
-                a.now,
-                _dumps({str(k): x for k, x in a.seat_versions.items()}),
-                a.bot_cpu_ms,
-                start + len(events),
-                *checks,
+                *row,
                 self.tables_channel(),
                 *(list(column) for column in moves),
                 *(list(column) for column in rows),

@@ -415,3 +415,60 @@ async def test_on_sqlite_another_connections_commit_after_an_answer_is_read_next
         await b.play(tid, bob, out_b.state.moves[0].id, out_b.state.seat_version)
         seen = await a.wait(tid, ana, 0)  # no write of its own: data_version says another connection committed
         assert seen.ready and seen.state.table.version == out_b.state.table.version + 1
+
+
+async def test_a_move_is_stored_on_sqlite_with_the_rows_check_in_its_update(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``TableStore._append_at_once`` on SQLite: the table row is checked by the ``UPDATE`` that writes it
+    (``RETURNING`` the new revision), then the moves and events; nothing reads the row first. A write the row does
+    not match writes nothing that way and goes the checked way, in the same transaction."""
+    from club_agentes.mcp_server.store.db import Tx
+
+    statements: list[str] = []
+    execute = Tx.execute
+
+    def logged(self: Tx, sql: str, args: Any = ()) -> int:
+        statements.append(sql)
+        return execute(self, sql, args)
+
+    many = Tx.many
+
+    def logged_many(self: Tx, sql: str, rows: Any) -> None:
+        statements.append(sql)
+        many(self, sql, rows)
+
+    monkeypatch.setattr(Tx, "execute", logged)
+    monkeypatch.setattr(Tx, "many", logged_many)
+    async with service(DbLocation("sqlite", str(tmp_path / "club.sqlite3")), poll_s=60.0) as a:
+        tid, ana, bob = await two_agents(a)
+        seen = await a.wait(tid, ana, 0)
+        statements.clear()
+        out = await a.play(tid, ana, seen.state.moves[0].id, seen.state.seat_version)
+        assert out.accepted
+        assert [s.split(" (")[0].split(" SET")[0] for s in statements] == [
+            "UPDATE game_tables",
+            "INSERT INTO moves",
+            "INSERT INTO table_events",
+        ], statements
+        assert "RETURNING revision" in statements[0]
+        live = a.live(tid)
+        row = a.store.tables.load_table(tid)
+        assert live is not None and row is not None
+        assert (row.version, row.revision, row.seat_versions) == (live.version, live.revision, live.seat_versions)
+
+        # A write numbered on an older log: the UPDATE matches no row, the checked way reads the row and refuses
+        # it as stale (nothing is written), and the move is looked at again on the table as stored.
+        seen_b = await a.wait(tid, bob, 0)
+        assert seen_b.ready
+        live.event_count -= 1
+        statements.clear()
+        out_b = await a.play(tid, bob, seen_b.state.moves[0].id, seen_b.state.seat_version)
+        assert out_b.accepted
+        assert any(s.startswith("SELECT version, revision, status, event_count") for s in statements), statements
+        after = a.store.tables.load_table(tid)
+        assert after is not None and after.version == row.version + 1 and after.revision > row.revision
+        events = a.store.tables.load_events(tid, everything=True)
+        assert [e.idx for e in events] == list(range(after.event_count))
+        moves = a.store.tables.load_moves(tid)
+        assert [m.version for m in moves] == list(range(1, after.version + 1))
