@@ -83,3 +83,23 @@ def test_loads_refuses_what_the_stdlib_refuses(text: bytes) -> None:
     with pytest.raises((ValueError, RecursionError)) as theirs:
         json.loads(text)
     assert type(ours.value) is type(theirs.value)
+
+
+@pytest.mark.parametrize("value", SAMPLES[:4])
+def test_dumps_text_encodes_to_the_bytes_of_its_characters(value: object) -> None:
+    text = sdk_json.dumps(value, separators=(",", ":"))
+    plain = str.__str__(text)  # the characters alone, as a plain str
+    assert type(plain) is str and text == plain and hash(text) == hash(plain)
+    assert text.encode() == text.encode("utf-8") == text.encode("UTF-8") == plain.encode("utf-8")
+    assert text.encode("utf-16") == plain.encode("utf-16")
+    assert text.encode("ascii", "backslashreplace") == plain.encode("ascii", "backslashreplace")
+    assert f"data: {text}\r\n".encode() == f"data: {plain}\r\n".encode()  # the SDK's SSE frame
+
+
+def test_a_reply_body_is_the_text_the_transport_wrote() -> None:
+    """Starlette's ``Response`` sends the text's own UTF-8 bytes (the transport's ``_write``)."""
+    from starlette.responses import Response
+
+    text = sdk_json.dumps(SAMPLES[0], separators=(",", ":"))
+    assert isinstance(text, sdk_json.Utf8Text)
+    assert Response(text, media_type="application/json").body == str.__str__(text).encode("utf-8")
