@@ -524,6 +524,35 @@ class Database:
         with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
             yield Tx(cur, "postgresql")
 
+    def write_alone(self, sql: str, args: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        """PostgreSQL: run one write statement as a transaction of its own and return its first row (``None``: it
+        returned none).
+
+        The pooled connections are in autocommit, so the statement commits by itself, all of it or nothing: no
+        ``BEGIN`` and ``COMMIT`` around it (each a round trip, and about as much work in psycopg as the statement).
+        For a write that is one statement (:meth:`.TableStore.append`'s turn); a write of several statements
+        takes :meth:`tx`.
+
+        Raises:
+            StoreError: the database is closed, or it is SQLite (whose writes take :meth:`tx`).
+            IntegrityError: the statement broke a constraint (nothing was written).
+        """
+        if self._sqlite is not None:
+            raise StoreError("write_alone is for PostgreSQL: a SQLite write takes tx()")
+        if self._closed:
+            raise StoreError(f"the database {self.location} is closed")
+        started = time.perf_counter()
+        try:
+            pinned = self._pinned
+            if pinned.conn is not None and not pinned.in_tx:  # the call's own connection (:meth:`_pinned_call`)
+                with pinned.conn.cursor() as cur:
+                    return Tx(cur, "postgresql").one(sql, args)
+            with self._pool.connection() as pg, pg.cursor() as cur:
+                return Tx(cur, "postgresql").one(sql, args)
+        finally:
+            if self.observer is not None:
+                self.observer("write", time.perf_counter() - started)
+
     @property
     def local(self) -> bool:
         """Whether calls are cheap enough to make on an event loop: an embedded SQLite file, no network.

@@ -393,7 +393,7 @@ _APPEND_AT_ONCE = {
     " SELECT revision FROM u"
     for revision in (False, True)
 }
-"""PostgreSQL: a turn's write in one statement (:meth:`TableStore._append_at_once`): the table row's check (its
+"""PostgreSQL: a turn's write in one statement (:meth:`TableStore._append_alone`): the table row's check (its
 ``WHERE``), update and ``NOTIFY``, and the moves and events inserted only when the row matched; by whether the
 write also names the revision it extends."""
 
@@ -727,10 +727,12 @@ class TableStore(StorePart):
                 does not end where ``a.events`` start (another write added events).
         """
         try:
-            with self.db.tx() as tx:
-                revision = self._append_at_once(tx, a)
-                if revision is None:
-                    revision = self._append_checked(tx, a)
+            revision = self._append_alone(a) if self.db.dialect == "postgresql" else None
+            if revision is None:
+                with self.db.tx() as tx:
+                    revision = self._append_at_once(tx, a) if tx.dialect == "sqlite" else None
+                    if revision is None:
+                        revision = self._append_checked(tx, a)
         except IntegrityError:
             head = self.table_head(a.table_id)
             raise StaleVersion(head.version if head else 0, head.revision if head else 0) from None
@@ -785,25 +787,17 @@ class TableStore(StorePart):
         self._notify(tx, a.table_id, row.revision + 1)
         return row.revision + 1
 
-    def _append_at_once(self, tx: Tx, a: Append) -> int | None:
-        """:meth:`append` in ``tx`` with the table row checked by the ``UPDATE`` itself (its ``WHERE``), instead of
-        read first, for a turn whose events are rows already placed in the log (as the service builds them), with
-        no seat claim to change and no snapshot.
-
-        PostgreSQL: one statement, the row's check, update and ``NOTIFY`` with the moves and events
-        (:data:`_APPEND_AT_ONCE`; each statement costs about 100,000 instructions in psycopg, and these took five).
-        SQLite: the row's check and update in one statement (:data:`_APPEND_ROW_AT_ONCE`), then the moves and events.
-
-        Returns the new revision; ``None`` when nothing was written (the write is of another kind, or the row
-        does not match: :meth:`_append_checked` then decides, in the same transaction).
-        """
+    def _turn_row(self, a: Append) -> tuple[Any, ...] | None:
+        """Return the table row's new columns and the checks of its ``WHERE`` for a turn written with the row
+        checked by its ``UPDATE`` (:data:`_APPEND_AT_ONCE`, :data:`_APPEND_ROW_AT_ONCE`), or ``None`` for a write
+        of another kind: events not rows already placed in the log (as the service builds them), none at all, a
+        seat claim to change or a snapshot (:meth:`_append_checked` writes those)."""
         events = a.events
         if (
             not events
             or a.timeouts
             or a.handed
             or a.snapshot is not None
-            or not (tx.dialect == "postgresql" or self._returning)
             or not all(type(e) is EventRow and e.idx == events[0].idx + i for i, e in enumerate(events))
         ):
             return None
@@ -811,7 +805,7 @@ class TableStore(StorePart):
         checks: tuple[Any, ...] = (a.table_id, a.base_version, start)
         if a.revision is not None:
             checks += (a.revision,)
-        row = (
+        return (
             a.base_version + len(a.moves),
             a.status,
             _dumps(a.result) if a.result is not None else None,
@@ -823,16 +817,24 @@ class TableStore(StorePart):
             start + len(events),
             *checks,
         )
-        if tx.dialect != "postgresql":
-            updated = tx.all(_APPEND_ROW_AT_ONCE[a.revision is not None], row)  # all: the statement runs to its end
-            if not updated:
-                return None
-            self._append_rows(tx, a, events)
-            self.fault_hook("append:table")
-            return int(updated[0][0])
+
+    def _append_alone(self, a: Append) -> int | None:
+        """PostgreSQL: :meth:`append` as one statement that is its own transaction (:meth:`.Database.write_alone`):
+        the table row's check (its ``WHERE``), update and ``NOTIFY``, and the moves and events inserted only when
+        the row matched (:data:`_APPEND_AT_ONCE`). Each statement costs about 100,000 instructions in psycopg: one
+        in place of three (the same statement between a ``BEGIN`` and a ``COMMIT``).
+
+        Returns the new revision; ``None`` when nothing was written (the write is of another kind, or the row
+        does not match: :meth:`_append_checked` then decides, in a transaction).
+        """
+        row = self._turn_row(a)
+        if row is None:
+            return None
         moves: list[tuple[Any, ...]] = list(zip(*_move_columns(a), strict=True)) or [()] * 5  # column by column
-        rows: list[tuple[Any, ...]] = list(zip(*(_event_columns(e) for e in events), strict=True))
-        r = tx.one(
+        rows: list[tuple[Any, ...]] = list(zip(*(_event_columns(e) for e in a.events), strict=True))
+        for point in ("append:moves", "append:events", "append:snapshot", "append:table"):
+            self.fault_hook(point)  # before the one statement: a crash here stores nothing
+        r = self.db.write_alone(
             _APPEND_AT_ONCE[a.revision is not None],
             (
                 *row,
@@ -841,11 +843,25 @@ class TableStore(StorePart):
                 *(list(column) for column in rows),
             ),
         )
-        if r is None:
+        return None if r is None else int(r[0])
+
+    def _append_at_once(self, tx: Tx, a: Append) -> int | None:
+        """SQLite: :meth:`append` in ``tx`` with the table row checked by the ``UPDATE`` that writes it
+        (:data:`_APPEND_ROW_AT_ONCE`, ``RETURNING`` the new revision) instead of read first, then the moves and
+        events; for the turns :meth:`_turn_row` takes.
+
+        Returns the new revision; ``None`` when nothing was written (the write is of another kind, this SQLite
+        cannot, or the row does not match: :meth:`_append_checked` then decides, in the same transaction).
+        """
+        row = self._turn_row(a) if self._returning else None
+        if row is None:
             return None
-        for point in ("append:moves", "append:events", "append:snapshot", "append:table"):
-            self.fault_hook(point)  # stored in the open transaction: a crash here stores nothing
-        return int(r[0])
+        updated = tx.all(_APPEND_ROW_AT_ONCE[a.revision is not None], row)  # all: the statement runs to its end
+        if not updated:
+            return None
+        self._append_rows(tx, a, a.events)
+        self.fault_hook("append:table")
+        return int(updated[0][0])
 
     def _append_rows(self, tx: Tx, a: Append, events: Sequence[EventRow]) -> int:
         """Write the moves, events, seat changes and snapshot of ``a`` in ``tx`` (the table row aside); return the

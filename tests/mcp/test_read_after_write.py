@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from club_agentes.mcp_server.store import Store
+from club_agentes.mcp_server.store.db import StoreError
 from club_agentes.mcp_server.tables import TableService, catchup
 
 from tests.conftest import DbLocation
@@ -308,9 +309,9 @@ async def test_a_table_and_what_a_copy_misses_are_read_in_one_statement_as_four_
 async def test_a_move_is_stored_on_postgresql_in_one_statement(
     pg_location: DbLocation, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """``TableStore._append_at_once``: the table row's check, update (seat versions merged) and ``NOTIFY``, the
-    moves and the events are one statement; nothing reads or locks the row first. A write the row does not match
-    goes the checked way."""
+    """``TableStore._append_alone``: the table row's check, update (seat versions merged) and ``NOTIFY``, the
+    moves and the events are one statement, a transaction of its own (no ``BEGIN`` nor ``COMMIT``); nothing reads
+    or locks the row first. A write the row does not match goes the checked way, in a transaction."""
     from club_agentes.mcp_server.store.db import Tx
 
     statements: list[str] = []
@@ -336,9 +337,13 @@ async def test_a_move_is_stored_on_postgresql_in_one_statement(
         on_table = b._listener.on_table
         b._listener.on_table = lambda payload: (heard.append(payload), on_table(payload))  # type: ignore[assignment]
         seen = await a.wait(tid, ana, 0)
+        transactions: list[int] = []
+        tx = a.store.db.tx
+        a.store.db.tx = lambda: (transactions.append(1), tx())[1]  # type: ignore[method-assign]
         statements.clear()
         out = await a.play(tid, ana, seen.state.moves[0].id, seen.state.seat_version)
         assert out.accepted
+        assert not transactions, "the one statement is a transaction of its own: no BEGIN, no COMMIT"
         writes = [s for s in statements if not s.startswith("SELECT")]
         assert len(writes) == 1 and writes[0].startswith("WITH u AS (UPDATE game_tables SET"), writes
         assert "INSERT INTO moves" in writes[0] and "INSERT INTO table_events" in writes[0]
@@ -452,6 +457,8 @@ async def test_a_move_is_stored_on_sqlite_with_the_rows_check_in_its_update(
             "INSERT INTO table_events",
         ], statements
         assert "RETURNING revision" in statements[0]
+        with pytest.raises(StoreError, match="for PostgreSQL"):
+            a.store.db.write_alone("UPDATE game_tables SET note = 'x'")  # SQLite writes take tx()
         live = a.live(tid)
         row = a.store.tables.load_table(tid)
         assert live is not None and row is not None
