@@ -533,12 +533,12 @@ class TableStore(StorePart):
         self._seen_version: int | None = None
         """SQLite: the ``data_version`` under which :attr:`_current` holds."""
         self._patch = db.dialect == "sqlite" and _json_patch(db)
-        self._returning = self._patch and sqlite3.sqlite_version_info >= (3, 35, 0)
-        """SQLite: whether :meth:`append` may check and update the table row in one statement (``RETURNING``, since
-        SQLite 3.35, with the ``json_patch`` merge)."""
         """Whether :meth:`append` merges the seat versions in its ``UPDATE`` with ``json_patch`` (SQLite: the
         stored keys stay in place and new ones follow in order, minified, the text a merge of dicts dumps),
         instead of reading and decoding them first."""
+        self._returning = self._patch and sqlite3.sqlite_version_info >= (3, 35, 0)
+        """SQLite: whether :meth:`append` may check and update the table row in one statement (``RETURNING``, since
+        SQLite 3.35, with the ``json_patch`` merge)."""
 
     # ----- what this process knows is current (SQLite)
 
