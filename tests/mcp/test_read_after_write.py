@@ -1,4 +1,4 @@
-"""PostgreSQL: fewer trips to the store per move, with the same answers.
+"""Fewer trips to the store per move, with the same answers (PostgreSQL, and SQLite in the last point).
 
 * A call of ``store.run`` holds one pooled connection for all its statements (``Database._pinned_call``): a
   table's head and what a live copy missed were five checkouts from the pool, now one.
@@ -9,6 +9,8 @@
   wrote the table (``TableService._sync`` with ``trust``). When the table was behind after all (a ``NOTIFY`` on
   its way), the move is not refused on what the table in memory says, and the store refuses a write on a table
   behind it: the head is read and the move looked at again, as if it had just arrived.
+* SQLite too: the answer to a write of this process, and a waiter that write wakes, are read from the table it
+  wrote without ``PRAGMA data_version``; a turn's ``UPDATE`` checks the table row itself instead of reading it.
 """
 
 from __future__ import annotations
