@@ -27,7 +27,7 @@ from club_agentes.mcp_server.store.db import StoreError
 from club_agentes.mcp_server.tables import TableService, catchup
 
 from tests.conftest import DbLocation
-from tests.mcp.test_wakeups import service, turns_until_done, two_agents
+from tests.mcp.test_wakeups import service, two_agents
 
 pytestmark = pytest.mark.anyio
 
@@ -400,7 +400,13 @@ async def test_on_sqlite_a_moves_answer_and_a_waiter_it_wakes_read_no_data_versi
         assert reads.count == 1, "the move's look at the table reads data_version; its answer does not"
 
         waiter = asyncio.create_task(svc.wait(tid, ana, 10))  # ana waits while bob decides
-        assert not await turns_until_done(waiter, 50)
+        live = svc.live(tid)
+        assert live is not None
+        for _ in range(2000):  # until the waiter has checked and sleeps (its check read data_version once)
+            if live.waiters or waiter.done():
+                break
+            await asyncio.sleep(0)
+        assert live.waiters == 1 and not waiter.done()
         reads.count = 0
         out = await svc.wait(tid, bob, 0)
         assert out.ready and reads.count == 1
