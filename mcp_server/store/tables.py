@@ -372,15 +372,21 @@ _SINCE = (
 """PostgreSQL: a table's row and, when its revision moved, what a copy of it misses
 (:meth:`TableStore.load_table_since`)."""
 
+_TURN_WHERE = {
+    revision: " WHERE id = ? AND version = ? AND event_count = ? AND status IN ("
+    + ", ".join(f"'{x}'" for x in OPEN_STATUSES)
+    + ")"
+    + (" AND revision = ?" if revision else "")
+    for revision in (False, True)
+}
+"""The check of a turn's ``UPDATE`` of the table row (:meth:`TableStore._turn_row` gives its values): the version
+and the end of the event log the turn extends, an open table, and the revision when the write names one."""
+
 _APPEND_AT_ONCE = {
     revision: "WITH u AS (UPDATE game_tables SET version = ?, revision = revision + 1, status = ?, result = ?,"
     " waiting_on = ?, deadline_at = ?, updated_at = ?, seat_versions = (seat_versions::jsonb || ?::jsonb)::text,"
     " bot_cpu_ms = bot_cpu_ms + ?, event_count = ?"
-    " WHERE id = ? AND version = ? AND event_count = ?"
-    " AND status IN ("
-    + ", ".join(f"'{x}'" for x in OPEN_STATUSES)
-    + ")"
-    + (" AND revision = ?" if revision else "")
+    + _TURN_WHERE[revision]
     + " RETURNING id, revision, pg_notify(?, id || ' ' || revision)),"
     " m AS (INSERT INTO moves (table_id, version, seat, move, actor, at)"
     " SELECT u.id, x.version, x.seat, x.move, x.actor, x.at"
@@ -400,11 +406,7 @@ write also names the revision it extends."""
 _APPEND_ROW_AT_ONCE = {
     revision: "UPDATE game_tables SET version = ?, revision = revision + 1, status = ?, result = ?, waiting_on = ?,"
     " deadline_at = ?, updated_at = ?, seat_versions = json_patch(seat_versions, ?), bot_cpu_ms = bot_cpu_ms + ?,"
-    " event_count = ? WHERE id = ? AND version = ? AND event_count = ? AND status IN ("
-    + ", ".join(f"'{x}'" for x in OPEN_STATUSES)
-    + ")"
-    + (" AND revision = ?" if revision else "")
-    + " RETURNING revision"
+    " event_count = ?" + _TURN_WHERE[revision] + " RETURNING revision"
     for revision in (False, True)
 }
 """SQLite: the table row's check (its ``WHERE``) and update of a turn's write in one statement

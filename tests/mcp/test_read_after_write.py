@@ -308,22 +308,17 @@ async def test_a_table_and_what_a_copy_misses_are_read_in_one_statement_as_four_
         assert statements == 5
 
 
-async def test_a_move_is_stored_on_postgresql_in_one_statement(
-    pg_location: DbLocation, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """``TableStore._append_alone``: the table row's check, update (seat versions merged) and ``NOTIFY``, the
-    moves and the events are one statement, a transaction of its own (no ``BEGIN`` nor ``COMMIT``); nothing reads
-    or locks the row first. A write the row does not match goes the checked way, in a transaction."""
+def logged_statements(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Return a list that collects the SQL of every statement the store's transactions and cursors run
+    (``Tx.execute`` and ``Tx.many``) until the test ends."""
     from club_agentes.mcp_server.store.db import Tx
 
     statements: list[str] = []
-    execute = Tx.execute
+    execute, many = Tx.execute, Tx.many
 
     def logged(self: Tx, sql: str, args: Any = ()) -> int:
         statements.append(sql)
         return execute(self, sql, args)
-
-    many = Tx.many
 
     def logged_many(self: Tx, sql: str, rows: Any) -> None:
         statements.append(sql)
@@ -331,6 +326,16 @@ async def test_a_move_is_stored_on_postgresql_in_one_statement(
 
     monkeypatch.setattr(Tx, "execute", logged)
     monkeypatch.setattr(Tx, "many", logged_many)
+    return statements
+
+
+async def test_a_move_is_stored_on_postgresql_in_one_statement(
+    pg_location: DbLocation, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``TableStore._append_alone``: the table row's check, update (seat versions merged) and ``NOTIFY``, the
+    moves and the events are one statement, a transaction of its own (no ``BEGIN`` nor ``COMMIT``); nothing reads
+    or locks the row first. A write the row does not match goes the checked way, in a transaction."""
+    statements = logged_statements(monkeypatch)
     async with service(pg_location, poll_s=60.0) as a, service(pg_location, poll_s=60.0) as b:
         await listening(a, b)
         tid, ana, bob = await two_agents(a)
@@ -436,23 +441,7 @@ async def test_a_move_is_stored_on_sqlite_with_the_rows_check_in_its_update(
     """``TableStore._append_at_once`` on SQLite: the table row is checked by the ``UPDATE`` that writes it
     (``RETURNING`` the new revision), then the moves and events; nothing reads the row first. A write the row does
     not match writes nothing that way and goes the checked way, in the same transaction."""
-    from club_agentes.mcp_server.store.db import Tx
-
-    statements: list[str] = []
-    execute = Tx.execute
-
-    def logged(self: Tx, sql: str, args: Any = ()) -> int:
-        statements.append(sql)
-        return execute(self, sql, args)
-
-    many = Tx.many
-
-    def logged_many(self: Tx, sql: str, rows: Any) -> None:
-        statements.append(sql)
-        many(self, sql, rows)
-
-    monkeypatch.setattr(Tx, "execute", logged)
-    monkeypatch.setattr(Tx, "many", logged_many)
+    statements = logged_statements(monkeypatch)
     async with service(DbLocation("sqlite", str(tmp_path / "club.sqlite3")), poll_s=60.0) as a:
         tid, ana, bob = await two_agents(a)
         seen = await a.wait(tid, ana, 0)
