@@ -6,17 +6,19 @@ It runs three servers under valgrind's callgrind, one at a time, with instrument
 one client session makes ``--calls`` calls over streamable HTTP on loopback, and prints the server's
 instructions per call:
 
-* ``sdk``: a bare ``MCPServer`` with one tool that returns a short string, served the way
-  ``club-agentes serve --http`` serves (``json_response``, ``stateless_http``, uvicorn with uvloop
-  and httptools): the SDK's own floor, which nothing of ours can lower;
+* ``sdk noop`` and ``sdk anoop``: a bare ``MCPServer`` with two tools that return a short string, served the
+  way ``club-agentes serve --http`` serves (``json_response``, ``stateless_http``, uvicorn with uvloop and
+  httptools): the SDK's own floor, which nothing of ours can lower. ``noop`` is a plain function, which the
+  SDK runs in a worker thread (the hand-off costs instructions of its own); ``anoop`` is a coroutine, as
+  every tool of ours is, so it is the floor ours are compared with;
 * ``ours list_games``: ``club-agentes serve --http`` with agent keys, calling ``list_games`` (a cached
   answer): the SDK plus every layer of ours a call goes through (edge guard, key check, limits, metrics,
   identity, budgets, the compact answer);
 * ``ours get_view``: the same server reading a seat's view of a Market Fortune table against a bot (the
   table does not change between calls, so the view is the cached one).
 
-The difference between the first two is what our stack adds to every call; issue 26's target (2.5M
-instructions per agent move) is to be read against these figures.
+The difference between ``sdk anoop`` and ``ours list_games`` is what our stack adds to every call; issue 26's
+target (2.5M instructions per agent move) is to be read against these figures.
 """
 
 from __future__ import annotations
@@ -37,7 +39,8 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 
 
 def bare_server(port: int) -> None:
-    """Serve a bare ``MCPServer`` with one tool ``noop`` on ``port`` until terminated."""
+    """Serve a bare ``MCPServer`` with tools ``noop`` (a function) and ``anoop`` (a coroutine) on ``port`` until
+    terminated."""
     import uvicorn
     from mcp.server import MCPServer
 
@@ -46,6 +49,11 @@ def bare_server(port: int) -> None:
     @server.tool()
     def noop(x: int = 0) -> str:
         """Return a short string (a floor measurement)."""
+        return f"ok {x}"
+
+    @server.tool()
+    async def anoop(x: int = 0) -> str:
+        """Return a short string, as a coroutine (every tool of ours is one: no worker-thread hand-off)."""
         return f"ok {x}"
 
     app = server.streamable_http_app(json_response=True, stateless_http=True)
@@ -92,15 +100,19 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
     proc.wait(600)
 
 
-def run_sdk(tmp: str, n: int) -> float:
-    """Return instructions per call of the bare SDK server."""
-    out = str(Path(tmp) / "sdk.out")
-    proc, url = start_bare(out)
-    try:
-        made = asyncio.run(measure_calls(proc, url, None, [("noop", {"x": i}) for i in range(n)]))
-    finally:
-        stop(proc)
-    return scale.callgrind_total(out) / made
+def run_sdk(tmp: str, n: int) -> dict[str, float]:
+    """Return instructions per call of the bare SDK server's ``noop`` (a plain function, which the SDK runs in a
+    worker thread) and ``anoop`` (a coroutine, as every tool of ours is)."""
+    figures: dict[str, float] = {}
+    for tool in ("noop", "anoop"):
+        out = str(Path(tmp) / f"sdk-{tool}.out")
+        proc, url = start_bare(out)
+        try:
+            made = asyncio.run(measure_calls(proc, url, None, [(tool, {"x": i}) for i in range(n)]))
+        finally:
+            stop(proc)
+        figures[tool] = scale.callgrind_total(out) / made
+    return figures
 
 
 async def table_for(url: str, key: str) -> tuple[str, str]:
@@ -156,11 +168,12 @@ def main() -> None:
         bare_server(args.bare_server)
         return
     with tempfile.TemporaryDirectory() as tmp:
-        sdk = None if args.no_sdk else run_sdk(tmp, args.calls)
-        if sdk is not None:
-            print(f"{'sdk noop':<22} {sdk:>12,.0f} instructions/call")
+        bare = {} if args.no_sdk else run_sdk(tmp, args.calls)
+        for tool, v in bare.items():
+            print(f"{'sdk ' + tool:<22} {v:>12,.0f} instructions/call")
+        sdk = bare.get("anoop")
         for label, v in run_ours(tmp, args.calls).items():
-            ratio = f"  ({v / sdk:.2f}x the SDK's floor)" if sdk else ""
+            ratio = f"  ({v / sdk:.2f}x the SDK's async floor)" if sdk else ""
             print(f"{'ours ' + label:<22} {v:>12,.0f} instructions/call{ratio}")
 
 
