@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import NamedTuple
 
 PUBLIC: frozenset[int] | None = None
@@ -90,7 +91,9 @@ class Visibility:
 
     zones: dict[str, Zone] = field(default_factory=dict)
     known: dict[str, frozenset[int]] = field(default_factory=dict)
-    _where: dict[str, str] = field(default_factory=dict, repr=False)
+    _where: dict[str, str] | None = field(default=None, repr=False)
+    """Card id -> the name of its zone, built on first use (:meth:`where`): a view reads zones by name and
+    needs no card's zone, so a view of every move does not pay for it."""
 
     @classmethod
     def of(cls, zones: Iterable[Zone], known: Mapping[str, Iterable[int]] | None = None) -> Visibility:
@@ -99,21 +102,27 @@ class Visibility:
         Raises:
             ValueError: two zones share a name, or a card is in two zones.
         """
-        vis = cls()
-        by_name = vis.zones
-        where = vis._where
-        for z in zones:
-            name = z.name
-            if name in by_name:
-                raise ValueError(f"zone {name!r} is given twice")
-            by_name[name] = z
-            count = len(where)
-            where.update(dict.fromkeys(z.cards, name))
-            if len(where) != count + len(z.cards):  # a card given twice: find the first, to name it
-                _clash(by_name.values())
-        for card, who in (known or {}).items():
-            vis.known[card] = frozenset(who)
-        return vis
+        listed = zones if isinstance(zones, list) else list(zones)
+        by_name = {z.name: z for z in listed}
+        if len(by_name) != len(listed):  # a name given twice: find the first, to name it
+            named: set[str] = set()
+            for z in listed:
+                if z.name in named:
+                    raise ValueError(f"zone {z.name!r} is given twice")
+                named.add(z.name)
+        counted = 0
+        for z in listed:
+            counted += len(z.cards)
+        if len(set(chain.from_iterable([z.cards for z in listed]))) != counted:  # a card given twice: name it
+            _clash(listed)
+        return cls(by_name, {card: frozenset(who) for card, who in known.items()} if known else {})
+
+    def where(self) -> dict[str, str]:
+        """Return card id -> the name of the zone holding it (built once, on first use). Raises nothing."""
+        where = self._where
+        if where is None:
+            where = self._where = {c: name for name, z in self.zones.items() for c in z.cards}
+        return where
 
     def zone_of(self, card: str) -> Zone:
         """Return the zone holding ``card``.
@@ -121,11 +130,11 @@ class Visibility:
         Raises:
             KeyError: the card is in no zone.
         """
-        return self.zones[self._where[card]]
+        return self.zones[self.where()[card]]
 
     def knows(self, seat: int | None, card: str) -> bool:
         """Return whether ``seat`` (``None``: a spectator) knows where ``card`` is and what it is."""
-        zone = self.zones.get(self._where.get(card, ""))
+        zone = self.zones.get(self.where().get(card, ""))
         if zone is not None and zone.seen(seat):
             return True
         return seat is not None and seat in self.known.get(card, ())
@@ -166,7 +175,7 @@ class Visibility:
 
     def hidden_ids(self, seat: int | None) -> frozenset[str]:
         """Return every card id ``seat`` does not know (other hands, decks, face-down cards)."""
-        return frozenset(c for c in self._where if not self.knows(seat, c))
+        return frozenset(c for c in self.where() if not self.knows(seat, c))
 
     def unknown_slots(self, seat: int | None) -> tuple[dict[str, list[int]], list[str]]:
         """Return, for determinization, the places whose card ``seat`` does not know and those cards.

@@ -36,73 +36,82 @@ def _seats_of(mask: int, n: int) -> frozenset[int]:
     return frozenset(s for s in range(n) if mask >> s & 1)
 
 
-def hand_zones(state: State, seat: int) -> tuple[list[int], list[int]]:
-    """Return a seat's hand split into (cards only some know, cards everyone knows)."""
-    pub = state.public_bit
-    know = state.know
-    private: list[int] = []
-    public: list[int] = []
-    for c in state.hands[seat]:
-        (public if know[c] & pub else private).append(c)
-    return private, public
-
-
-def strategy_zones(state: State, seat: int) -> tuple[list[int], list[int]]:
-    """Return a seat's strategies split into (cards only some know, cards everyone knows)."""
-    pub = state.public_bit
-    know = state.know
-    private: list[int] = []
-    public: list[int] = []
-    for c in state.strats[seat]:
-        (public if know[c] & pub else private).append(c)
-    return private, public
-
-
 def visibility(state: State) -> Visibility:
     """Return who knows each card of the table now (see the module docstring for the zones), worked out once per
     state version and shared by every seat's view (core :func:`.steps.kept`): callers read it and change nothing."""
     return kept(state, _visibility)
 
 
+_DISCARD_ZONES = (("discard/stock", "discard/stock/face-down"), ("discard/return", "discard/return/face-down"))
+
+
 def _visibility(state: State) -> Visibility:
-    """Return who knows each card of the table now."""
+    """Return who knows each card of the table now.
+
+    Worked out for every new state a seat reads, so written for speed: one pass over each pile and hand, and
+    zones built as the tuples they are (:func:`_zone`).
+    """
     n = state.n
     know = state.know
+    hidden = ~state.public_bit  # the seats' bits of a knowledge mask
+    facedown = state.facedown
+    decks, discards = state.decks, state.discards
     zones: list[Zone] = [
-        Zone("deck/stock", _ids(state.decks[0]), NOBODY),
-        Zone("deck/return", _ids(state.decks[1]), NOBODY),
-        Zone("deck/strategy", _ids(state.decks[2]), NOBODY),
+        _zone("deck/stock", decks[0], NOBODY),
+        _zone("deck/return", decks[1], NOBODY),
+        _zone("deck/strategy", decks[2], NOBODY),
     ]
     known: dict[str, frozenset[int]] = {}
-
-    def note(cards: list[int]) -> None:
-        for c in cards:
-            mask = know[c] & ~state.public_bit
+    for pile in (0, 1):
+        up: list[int] = []
+        down: list[int] = []
+        for c in discards[pile]:
+            (down if facedown[c] else up).append(c)
+        face_up, face_down = _DISCARD_ZONES[pile]
+        zones.append(_zone(face_up, up, PUBLIC))
+        zones.append(_zone(face_down, down, NOBODY))
+        for c in down:  # a face-down discard: known to the seat whose card it was
+            mask = know[c] & hidden
             if mask:
                 known[CARD_ID[c]] = _seats_of(mask, n)
-
-    for pile, name in ((0, "stock"), (1, "return")):
-        up = [c for c in state.discards[pile] if not state.facedown[c]]
-        down = [c for c in state.discards[pile] if state.facedown[c]]
-        zones.append(Zone(f"discard/{name}", _ids(up), PUBLIC))
-        zones.append(Zone(f"discard/{name}/face-down", _ids(down), NOBODY))
-        note(down)
-    zones.append(Zone("discard/strategy", _ids(state.discards[2]), PUBLIC))
-    zones.append(Zone("attack", _ids([state.attack.card]) if state.attack is not None else [], PUBLIC))
+    zones.append(_zone("discard/strategy", discards[2], PUBLIC))
+    zones.append(_zone("attack", [state.attack.card] if state.attack is not None else [], PUBLIC))
     for s in range(n):
         hand, public_hand, strats, public_strats = zone_names(s)
-        only = seats(s)
-        private, public = hand_zones(state, s)
-        zones.append(Zone(hand, _ids(private), only))
-        zones.append(Zone(public_hand, _ids(public), PUBLIC))
-        note(private)
-        private, public = strategy_zones(state, s)
-        zones.append(Zone(strats, _ids(private), only))
-        zones.append(Zone(public_strats, _ids(public), PUBLIC))
-        note(private)
+        only = _only(s)
+        held = ((state.hands[s], hand, public_hand), (state.strats[s], strats, public_strats))
+        for cards, private_zone, public_zone in held:
+            private: list[int] = []
+            public: list[int] = []
+            for c in cards:  # the cards everyone knows, and those only some seats know (which ones: ``known``)
+                mask = know[c]
+                if mask & ~hidden:
+                    public.append(c)
+                else:
+                    private.append(c)
+                    if mask & hidden:
+                        known[CARD_ID[c]] = _seats_of(mask & hidden, n)
+            zones.append(_zone(private_zone, private, only))
+            zones.append(_zone(public_zone, public, PUBLIC))
         for k, inv in enumerate(state.invs[s]):
-            zones.append(Zone(_investment_name(s, k), _ids(inv.cards()), PUBLIC if inv.face_up else only))
+            zones.append(_zone(_investment_name(s, k), inv.cards(), PUBLIC if inv.face_up else only))
     return Visibility.of(zones, known)
+
+
+_ID = CARD_ID.__getitem__
+_tuple_new = tuple.__new__
+
+
+def _zone(name: str, cards: list[int], seen_by: frozenset[int] | None) -> Zone:
+    """Return ``Zone(name, <the cards' ids>, seen_by)``, built as the tuple it is (a named tuple's own
+    ``__new__`` is a Python call that fills in the defaults)."""
+    return _tuple_new(Zone, (name, list(map(_ID, cards)), seen_by, True))
+
+
+@cache
+def _only(seat: int) -> frozenset[int]:
+    """``Zone.seen_by`` of the zones only ``seat`` sees (:func:`~club_agentes.engine.core.visibility.seats`)."""
+    return seats(seat)
 
 
 @cache
@@ -115,13 +124,6 @@ def zone_names(seat: int) -> tuple[str, str, str, str]:
 @cache
 def _investment_name(seat: int, k: int) -> str:
     return f"investment/{seat}/{k}"
-
-
-_ID = CARD_ID.__getitem__
-
-
-def _ids(cards: list[int]) -> list[str]:
-    return list(map(_ID, cards))
 
 
 def hidden_ids(state: State, vis: Visibility, seat: int | None) -> frozenset[str]:

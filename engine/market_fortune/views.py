@@ -188,11 +188,14 @@ def _investment(vis: Visibility, seat: int | None, owner: int, k: int, inv: Inve
 
 def _pile(state: State, vis: Visibility, seat: int | None, pile: int, name: str) -> dict[str, Any]:
     disc = state.discards[pile]
-    top = vis.card(seat, CARD_ID[disc[-1]]) if disc else None
+    top = None
+    if disc and not state.facedown[disc[-1]]:  # a face-up top card: the last card of the pile's face-up zone
+        shown = vis.show(seat, f"discard/{name}")
+        top = shown[-1] if isinstance(shown, list) else None
     out: dict[str, Any] = {
         "deck": len(state.decks[pile]),
         "discard_size": len(disc),
-        "discard_top": card_json(CARD_INDEX[top]) if top is not None and not state.facedown[disc[-1]] else None,
+        "discard_top": card_json(CARD_INDEX[top]) if top is not None else None,
     }
     if pile < 2:
         out["blocked"] = bool(disc) and state.facedown[disc[-1]]

@@ -30,6 +30,7 @@ from club_agentes.engine.core import (
     replay,
 )
 from club_agentes.engine.core.model import Observation
+from club_agentes.engine.core.visibility import PUBLIC, Hidden, Visibility, Zone, seats
 
 from tests.engine.toys import Attack, Block, Pass, Pick, ReactionToy, SealedToy
 
@@ -282,3 +283,25 @@ def test_a_corpus_file_is_written_then_checked(tmp_path, monkeypatch, capsys) ->
     assert corpus.main(["--check"]) == 0
     text[0] = "second\n"
     assert corpus.main(["--check"]) == 1 and corpus.path.read_text(encoding="utf-8") == "first\n"
+
+
+def test_visibility_refuses_a_zone_named_twice_and_a_card_in_two_zones() -> None:
+    """Zones are the one visibility rule: a name given twice or a card in two places is an engine defect, named."""
+    with pytest.raises(ValueError, match="zone 'b' is given twice"):
+        Visibility.of([Zone("a", ["x"]), Zone("b", ["y"]), Zone("b", ["z"])])
+    with pytest.raises(ValueError, match="card 'y' is in zones 'a' and 'c'"):
+        Visibility.of([Zone("a", ["x", "y"]), Zone("b", []), Zone("c", ["z", "y"])])
+    with pytest.raises(ValueError, match="card 'x' is in zones 'a' and 'a'"):
+        Visibility.of([Zone("a", ["x", "x"])])
+
+
+def test_visibility_finds_each_cards_zone_and_who_knows_it() -> None:
+    vis = Visibility.of(
+        [Zone("deck", ["d1", "d2"]), Zone("hand/0", ["h1"], seats(0)), Zone("pile", ["p1"], PUBLIC)], {"d2": [1]}
+    )
+    assert vis.where() == {"d1": "deck", "d2": "deck", "h1": "hand/0", "p1": "pile"}
+    assert vis.zone_of("h1").name == "hand/0"
+    assert [vis.knows(0, c) for c in ("d1", "d2", "h1", "p1")] == [False, False, True, True]
+    assert [vis.knows(1, c) for c in ("d1", "d2", "h1", "p1")] == [False, True, False, True]
+    assert vis.hidden_ids(None) == {"d1", "d2", "h1"}
+    assert vis.show(1, "hand/0") == Hidden(1) and vis.known_in(1, "deck") == ["d2"]

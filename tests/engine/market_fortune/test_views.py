@@ -185,3 +185,58 @@ def test_every_view_of_every_seat_at_every_decision_leaks_no_hidden_card() -> No
     rec = play(GAME, GAME.make_config(4, options), 5, [RandomBot() for _ in range(4)], on_decision=check)
     assert rec.finished and checked[0] == rec.decisions
     check(rec.state, 0, [])  # and the final views, after the end
+
+
+Zones = dict[str, tuple[list[str], frozenset[int] | None]]
+
+
+def _plain_visibility(st: State) -> tuple[Zones, dict[str, frozenset[int]]]:
+    """The visibility rule of the module docstring of ``knowledge``, written plainly: zone name -> (card ids in
+    order, who sees them), and card id -> the seats that know it although its zone hides it."""
+    public = st.public_bit
+    ids = [CARD_ID[c] for c in range(N_CARDS)]
+
+    def seats_of(mask: int) -> frozenset[int]:
+        return frozenset(s for s in range(st.n) if mask >> s & 1)
+
+    zones: Zones = {}
+    known: dict[str, frozenset[int]] = {}
+    for pile, name in enumerate(("stock", "return", "strategy")):
+        zones[f"deck/{name}"] = ([ids[c] for c in st.decks[pile]], frozenset())
+    for pile, name in enumerate(("stock", "return")):
+        zones[f"discard/{name}"] = ([ids[c] for c in st.discards[pile] if not st.facedown[c]], None)
+        down = [c for c in st.discards[pile] if st.facedown[c]]
+        zones[f"discard/{name}/face-down"] = ([ids[c] for c in down], frozenset())
+        known.update({ids[c]: seats_of(st.know[c]) for c in down if st.know[c] & ~public})
+    zones["discard/strategy"] = ([ids[c] for c in st.discards[2]], None)
+    zones["attack"] = ([ids[st.attack.card]] if st.attack is not None else [], None)
+    for s in range(st.n):
+        for held, name in ((st.hands[s], "hand"), (st.strats[s], "strategies")):
+            private = [c for c in held if not st.know[c] & public]
+            zones[f"{name}/{s}"] = ([ids[c] for c in private], frozenset({s}))
+            zones[f"{name}/{s}/public"] = ([ids[c] for c in held if st.know[c] & public], None)
+            known.update({ids[c]: seats_of(st.know[c]) for c in private if st.know[c] & ~public})
+        for k, inv in enumerate(st.invs[s]):
+            zones[f"investment/{s}/{k}"] = ([ids[c] for c in inv.cards()], None if inv.face_up else frozenset({s}))
+    return zones, known
+
+
+@pytest.mark.parametrize("config", GAME.sample_configs(), ids=_config_id)
+def test_the_visibility_of_every_decision_is_the_rule_written_plainly(config: tuple[int, dict[str, Any]]) -> None:
+    """``knowledge.visibility`` is written for speed (a view of every new state reads it); at every decision of a
+    seeded game of each configuration it gives the zones, their order and viewers, and the extra knowledge that
+    the rule written plainly gives, and every card's zone (``Visibility.where``) is the zone listing it."""
+    checked = [0]
+
+    def check(st: State, seat: int, moves: list[Any]) -> None:
+        vis = visibility(st)
+        zones, known = _plain_visibility(st)
+        assert {name: (list(z.cards), z.seen_by) for name, z in vis.zones.items()} == zones
+        assert list(vis.zones) == list(zones)
+        assert vis.known == known
+        assert vis.where() == {c: name for name, (cards, _) in zones.items() for c in cards}
+        checked[0] += 1
+
+    seats, options = config
+    rec = play(GAME, GAME.make_config(seats, options), 11, [RandomBot() for _ in range(seats)], on_decision=check)
+    assert checked[0] == rec.decisions > 50
