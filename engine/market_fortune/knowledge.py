@@ -53,7 +53,8 @@ def _visibility(state: State) -> Visibility:
     """
     n = state.n
     know = state.know
-    hidden = ~state.public_bit  # the seats' bits of a knowledge mask
+    public_bit = state.public_bit  # set in a card's knowledge mask when everyone knows it
+    hidden = ~public_bit  # the seats' bits of a knowledge mask
     facedown = state.facedown
     decks, discards = state.decks, state.discards
     zones: list[Zone] = [
@@ -85,7 +86,7 @@ def _visibility(state: State) -> Visibility:
             public: list[int] = []
             for c in cards:  # the cards everyone knows, and those only some seats know (which ones: ``known``)
                 mask = know[c]
-                if mask & ~hidden:
+                if mask & public_bit:
                     public.append(c)
                 else:
                     private.append(c)
