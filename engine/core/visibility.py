@@ -91,7 +91,7 @@ class Visibility:
 
     zones: dict[str, Zone] = field(default_factory=dict)
     known: dict[str, frozenset[int]] = field(default_factory=dict)
-    _where: dict[str, str] | None = field(default=None, repr=False)
+    _where: dict[str, str] | None = field(default=None, repr=False, compare=False)
     """Card id -> the name of its zone, built on first use (:meth:`where`): a view reads zones by name and
     needs no card's zone, so a view of every move does not pay for it."""
 

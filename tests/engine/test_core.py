@@ -305,3 +305,12 @@ def test_visibility_finds_each_cards_zone_and_who_knows_it() -> None:
     assert [vis.knows(1, c) for c in ("d1", "d2", "h1", "p1")] == [False, True, False, True]
     assert vis.hidden_ids(None) == {"d1", "d2", "h1"}
     assert vis.show(1, "hand/0") == Hidden(1) and vis.known_in(1, "deck") == ["d2"]
+
+
+def test_visibilities_compare_by_their_zones_and_knowledge_whether_or_not_their_card_map_was_built() -> None:
+    def build() -> Visibility:
+        return Visibility.of([Zone("deck", ["d1"]), Zone("pile", ["p1"], PUBLIC)], {"d1": [0]})
+
+    a, b = build(), build()
+    a.where()
+    assert a == b
