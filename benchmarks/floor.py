@@ -2,7 +2,7 @@
 
 Run: ``python benchmarks/floor.py [--calls 300]`` (needs valgrind).
 
-It runs three servers under valgrind's callgrind, one at a time, with instrumentation on only while
+It runs each server below under valgrind's callgrind, one at a time, with instrumentation on only while
 one client session makes ``--calls`` calls over streamable HTTP on loopback, and prints the server's
 instructions per call:
 
