@@ -115,6 +115,8 @@ def move_verbs(game: str) -> dict[str, frozenset[str]]:
 
 
 _PHRASE_END = re.compile(r"[);,:] ")
+_TAIL_MIN = 24
+"""The fewest characters an ending neighbouring moves share must have to be written once (:func:`move_lines`)."""
 
 
 def _common_suffix(a: str, b: str) -> str:
@@ -173,10 +175,20 @@ def move_lines(
     while i < len(moves):
         j = i
         tail = ""
-        shared = says[i]
+        shared = says[i]  # the ending says[i..j+1] share; always an ending of says[i]
         while j + 1 < len(moves):
-            shared = _common_suffix(shared, says[j + 1])
-            longer = _tail_at_boundary(says[i], len(shared), 24)
+            after = says[j + 1]
+            if after.endswith(shared):  # the group's ending holds (its tail, worked out before, too)
+                if not tail:
+                    tail = _tail_at_boundary(says[i], len(shared), _TAIL_MIN)
+                    if not tail:
+                        break
+                j += 1
+                continue
+            if after[-_TAIL_MIN:] != shared[-_TAIL_MIN:]:  # they share under _TAIL_MIN characters: no tail
+                break
+            shared = _common_suffix(shared, after)
+            longer = _tail_at_boundary(says[i], len(shared), _TAIL_MIN)
             if not longer:
                 break
             j, tail = j + 1, longer

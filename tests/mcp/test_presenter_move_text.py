@@ -97,6 +97,27 @@ def test_move_lines_match_the_plain_definition(seed: int) -> None:
     assert move_lines(moves, me) == expected
 
 
+@pytest.mark.parametrize(
+    "says",
+    [
+        # Market Fortune's discards: after the first pair, every neighbour ends with the whole group's ending
+        [f"Acción {x} face up on its discard pile to finish Construir." for x in ("Consumo 3M", "Salud 1M", "Oro 2M")]
+        + ["take the top strategy of the strategy deck (59 left)."],
+        # a neighbour that is the group's first move again (it ends with all of it), then one ending otherwise
+        ["build A and pay 2 coins to the bank", "build A and pay 2 coins to the bank", "build B and pay 2 coins"],
+        # equal texts that share fewer characters than a tail needs
+        ["pass", "pass", "pass"],
+        # the ending shrinks at the third move, below a tail's length at the fourth
+        ["x; then draw 1 card (the deck has 12 left), keep it", "y; then draw 1 card (the deck has 12 left), keep it",
+         "z, keep it (the deck has 12 left), keep it", "w keep it"],
+    ],
+)  # fmt: skip
+def test_move_lines_of_groups_whose_neighbours_end_with_the_whole_ending(says: list[str]) -> None:
+    me = SeatFacts(seat=0, kind="agent", agent="ana", open=False)
+    moves = [MoveFacts(id=f"m{k + 1}", text=f"t{k}", move={}, says=s) for k, s in enumerate(says)]
+    assert move_lines(moves, me) == reference_lines(says, [m.id for m in moves], [m.text for m in moves])
+
+
 def test_a_shared_ending_is_written_once() -> None:
     me = SeatFacts(seat=0, kind="agent", agent="ana", open=False)
     says = ["build A and pay 2 coins to the bank", "build B and pay 2 coins to the bank", "pass"]
