@@ -63,11 +63,15 @@ def _visibility(state: State) -> Visibility:
         _zone("deck/strategy", decks[2], NOBODY),
     ]
     known: dict[str, frozenset[int]] = {}
+    is_down = facedown.__getitem__
     for pile in (0, 1):
-        up: list[int] = []
+        cards = discards[pile]
+        up: list[int] = cards
         down: list[int] = []
-        for c in discards[pile]:
-            (down if facedown[c] else up).append(c)
+        if any(map(is_down, cards)):  # face-down cards (Campeonato only): sorted out one by one
+            up = []
+            for c in cards:
+                (down if facedown[c] else up).append(c)
         face_up, face_down = _DISCARD_ZONES[pile]
         zones.append(_zone(face_up, up, PUBLIC))
         zones.append(_zone(face_down, down, NOBODY))
