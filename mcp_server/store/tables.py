@@ -402,18 +402,20 @@ _APPEND_AT_ONCE = {
     + " RETURNING id, revision, pg_notify(?, id || ' ' || revision)),"
     " m AS (INSERT INTO moves (table_id, version, seat, move, actor, at)"
     " SELECT u.id, x.version, x.seat, x.move, x.actor, x.at"
-    " FROM u, unnest(?::bigint[], ?::integer[], ?::text[], ?::text[], ?::double precision[])"
-    " AS x(version, seat, move, actor, at)),"
+    " FROM u, json_to_recordset(?::json)"
+    " AS x(version bigint, seat integer, move text, actor text, at double precision)),"
     " e AS (INSERT INTO table_events (table_id, idx, version, audience, text, data)"
     " SELECT u.id, y.idx, y.version, y.audience, y.text, y.data"
-    " FROM u, unnest(?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::text[])"
-    " AS y(idx, version, audience, text, data))"
+    " FROM u, json_to_recordset(?::json)"
+    " AS y(idx bigint, version bigint, audience text, text text, data text))"
     " SELECT revision FROM u"
     for revision in (False, True)
 }
 """PostgreSQL: a turn's write in one statement (:meth:`TableStore._append_alone`): the table row's check (its
 ``WHERE``), update and ``NOTIFY``, and the moves and events inserted only when the row matched; by whether the
-write also names the revision it extends."""
+write also names the revision it extends. The moves and the events each come as one JSON array of rows (one text
+parameter, written by orjson): psycopg writes a Python list as a PostgreSQL array in Python, element by element,
+and ten array parameters were over half of the statement's cost in psycopg."""
 
 _APPEND_ROW_AT_ONCE = {
     revision: "UPDATE game_tables SET version = ?, revision = revision + 1, status = ?, result = ?, waiting_on = ?,"
@@ -476,6 +478,12 @@ def _move_columns(a: Append) -> list[tuple[int, int, str, str, float]]:
         (a.base_version + i, seat, _dumps(move), actor, float(at))
         for i, (seat, move, actor, at) in enumerate(a.moves, 1)
     ]
+
+
+_MOVE_KEYS = ("version", "seat", "move", "actor", "at")
+"""The keys of a move's row in :data:`_APPEND_AT_ONCE`'s JSON (:func:`_move_columns`' columns, in order)."""
+_EVENT_KEYS = ("idx", "version", "audience", "text", "data")
+"""The keys of an event's row in :data:`_APPEND_AT_ONCE`'s JSON (:func:`_event_columns`' columns, in order)."""
 
 
 def _event_columns(e: EventRow) -> tuple[int, int, str | None, str, str | None]:
@@ -844,19 +852,11 @@ class TableStore(StorePart):
         row = self._turn_row(a)
         if row is None:
             return None
-        moves: list[tuple[Any, ...]] = list(zip(*_move_columns(a), strict=True)) or [()] * 5  # column by column
-        rows: list[tuple[Any, ...]] = list(zip(*(_event_columns(e) for e in a.events), strict=True))
+        moves = _dumps([dict(zip(_MOVE_KEYS, m, strict=True)) for m in _move_columns(a)])
+        events = _dumps([dict(zip(_EVENT_KEYS, _event_columns(e), strict=True)) for e in a.events])
         for point in ("append:moves", "append:events", "append:snapshot", "append:table"):
             self.fault_hook(point)  # before the one statement: a crash here stores nothing
-        r = self.db.write_alone(
-            _APPEND_AT_ONCE[a.revision is not None],
-            (
-                *row,
-                self.tables_channel(),
-                *(list(column) for column in moves),
-                *(list(column) for column in rows),
-            ),
-        )
+        r = self.db.write_alone(_APPEND_AT_ONCE[a.revision is not None], (*row, self.tables_channel(), moves, events))
         return None if r is None else int(r[0])
 
     def _append_at_once(self, tx: Tx, a: Append) -> int | None:

@@ -3,10 +3,12 @@ rows that wait for a bot (an agents' turn leaves it alone)."""
 
 from __future__ import annotations
 
+import random
 import sqlite3
 from pathlib import Path
 
-from club_agentes.mcp_server.store import Store
+from club_agentes.mcp_server.eventrow import EventRow
+from club_agentes.mcp_server.store import MoveRow, Store
 from club_agentes.mcp_server.store.db import SQLITE_PAGE_SIZE
 from club_agentes.mcp_server.store.tables import Append
 
@@ -138,4 +140,48 @@ def test_a_turn_at_a_table_of_agents_leaves_the_stalled_bot_index_alone(tmp_path
     assert s.tables.stalled_bot_tables(9.0) == []
     _waiting(s, "t-0000000000c1", "bot", 8.0)
     assert s.tables.stalled_bot_tables(9.0) == ["t-0000000000c1"]
+    s.close()
+
+
+_AWKWARD = ["", "a", 'quote " and \\ backslash', "línea\nnueva\ttab", "… «Construir» ✓ 🎲", "\u2028\u2029", "{}[],:"]
+
+
+def test_a_turn_written_in_one_statement_reads_back_as_written(db_location: DbLocation) -> None:
+    """On PostgreSQL a turn's moves and events travel as JSON text (:data:`~.tables._APPEND_AT_ONCE`): every
+    value reads back as it was written, awkward text and floats included, on both stores."""
+    rng = random.Random(5)
+    s = db_location.open()
+    s.tables.create_table(_table("t-0000000000d1", 1.0, ["bot:random", "bot:random"]))
+    written: list[tuple[MoveRow, list[EventRow]]] = []
+    idx = 0
+    for base in range(40):
+        move = {"type": rng.choice(_AWKWARD) or "x", "say": rng.choice(_AWKWARD), "n": rng.randint(-(2**62), 2**62)}
+        at = rng.choice([1.0e9 + rng.random(), 0.1 + 0.2, 5e-324, 1.7976931348623157e308, float(base)])
+        events = [
+            EventRow(
+                idx + k,
+                base + 1,
+                rng.choice([None, (0,), (0, 1)]),
+                rng.choice(_AWKWARD) or "e",
+                rng.choice([None, {"k": rng.choice(_AWKWARD), "v": [1, 2.5, None, True]}]),
+            )
+            for k in range(rng.randint(1, 3))
+        ]
+        idx += len(events)
+        s.tables.append(
+            Append(
+                table_id="t-0000000000d1",
+                base_version=base,
+                moves=[(base % 2, move, rng.choice(["agent", "bot:random"]), at)],
+                events=events,
+                status="playing",
+                waiting_on="agent",
+                now=10.0 + base,
+            )
+        )
+        written.append((MoveRow(base + 1, base % 2, move, "", at), events))
+    moves = s.tables.load_moves("t-0000000000d1")
+    assert [(m.version, m.seat, m.move, m.at) for m in moves] == [(w.version, w.seat, w.move, w.at) for w, _ in written]
+    stored = s.tables.load_events("t-0000000000d1", everything=True)
+    assert stored == [e for _, events in written for e in events]
     s.close()
