@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 from club_agentes.mcp_server.eventrow import EventRow
 from club_agentes.mcp_server.store import MoveRow, Store
@@ -14,12 +15,6 @@ from club_agentes.mcp_server.store.tables import Append
 
 from tests.conftest import DbLocation
 from tests.mcp.test_storage import _append, _table
-
-_STALLED = (
-    "SELECT id FROM game_tables WHERE waiting_on = 'bot' AND updated_at < ? AND status = 'playing'"
-    " ORDER BY updated_at LIMIT ?"
-)
-"""The query of ``TableStore.stalled_bot_tables``."""
 
 
 def test_a_new_sqlite_file_has_small_pages_and_an_older_file_keeps_its_own(tmp_path: Path) -> None:
@@ -62,15 +57,25 @@ def test_stalled_bot_tables_are_found_through_the_index_of_rows_waiting_for_a_bo
         tid = f"t-0000000000b{k}"
         s.tables.create_table(_table(tid, 1.0, ["bot:random", "bot:random"]))
         _waiting(s, tid, waiting_on, at, status)
+    asked: list[tuple[str, Any]] = []
+    read = s.db.all
+
+    def logged(sql: str, args: Any = ()) -> list[tuple[Any, ...]]:
+        asked.append((sql, args))
+        return read(sql, args)
+
+    s.db.all = logged  # type: ignore[method-assign]  # the query stalled_bot_tables asks, to explain it below
     assert s.tables.stalled_bot_tables(6.0) == ["t-0000000000b2", "t-0000000000b0"]
     assert s.tables.stalled_bot_tables(6.0, limit=1) == ["t-0000000000b2"]
     assert s.tables.stalled_bot_tables(1.5) == []
+    s.db.all = read  # type: ignore[method-assign]
+    (query, args), *_ = asked
     with s.db.tx() as tx:
         if tx.dialect == "sqlite":
-            plan = " ".join(str(r[3]) for r in tx.all("EXPLAIN QUERY PLAN " + _STALLED, (6.0, 20)))
+            plan = " ".join(str(r[3]) for r in tx.all("EXPLAIN QUERY PLAN " + query, args))
         else:
             tx.execute("SET LOCAL enable_seqscan = off")  # a handful of rows: make the planner show its index
-            plan = " ".join(str(r[0]) for r in tx.all("EXPLAIN " + _STALLED, (6.0, 20)))
+            plan = " ".join(str(r[0]) for r in tx.all("EXPLAIN " + query, args))
         names = {str(r[0]) for r in tx.all(_INDEXES[tx.dialect], ())}
     assert "game_tables_waiting_on_bot" in plan, plan
     assert "game_tables_waiting_on_bot" in names and "game_tables_by_waiting" not in names
