@@ -34,6 +34,15 @@ Issue 26's table, one invocation (``--table``: SQLite with 1 worker and PostgreS
         --pg postgresql://postgres@127.0.0.1:5432/test \
         [--baseline /path/to/other/.venv/bin/club-agentes]   # before/after side by side, with the ratio
 
+Each run's figure includes its start-up: every agent's first ``wait_for_turn`` (each worker loading the
+table) falls inside the measured window, which weighs most at 64 agents and few moves. ``--marginal LONG``
+(with ``--callgrind --moves SHORT``) runs each configuration twice on fresh stores, stopping at SHORT and at
+LONG moves in all, and also prints the instructions of the moves in between per move: ``(I_long - I_short)
+/ (moves_long - moves_short)``, in which the start-up cancels out (the steady cost of a move)::
+
+    python benchmarks/scale.py --callgrind --pg-only --workers 2 --agents 64 --seed 7 --moves 300 \
+        --marginal 1200 --seconds 2400
+
 ``--cli PATH`` measures another install's server instead of this one; ``--without orjson,keycache,
 resultskip`` switches issue 26's SDK-level savings off in the measured server (``benchmarks/without.py``),
 one at a time to measure each; ``--keep-callgrind DIR`` keeps the workers' callgrind files for
@@ -344,6 +353,7 @@ async def run(
             p.wait(600 if callgrind else 10)
     instructions = sum(callgrind_total(out) for out in outs if out) if callgrind else 0
     return {
+        "instructions": instructions,
         "instructions_per_move": instructions / max(1, moves[0]),
         "moves": moves[0],
         "moves_s": moves[0] / elapsed,
@@ -481,6 +491,13 @@ def main() -> None:
         help="stop every agent once the agents made this many moves in all (with --seed the games are the same;"
         " which tables got how far depends on timing; --seconds still caps it)",
     )
+    ap.add_argument(
+        "--marginal",
+        type=int,
+        metavar="LONG",
+        help="with --callgrind and --moves SHORT: run each configuration again to LONG moves and print the"
+        " instructions per move between the two stops (start-up cancels out)",
+    )
     ap.add_argument("--cli", help="the club-agentes executable to measure (default: this Python's)")
     ap.add_argument(
         "--without",
@@ -506,6 +523,8 @@ def main() -> None:
     WITHOUT = args.without or ""
     if (args.callgrind or args.table) and shutil.which("valgrind") is None:
         ap.error("--callgrind and --table need valgrind (apt install valgrind)")
+    if args.marginal is not None and not (args.callgrind and args.moves and args.marginal > args.moves):
+        ap.error("--marginal LONG needs --callgrind and --moves SHORT with SHORT < LONG")
     if args.table:
         with tempfile.TemporaryDirectory() as tmp:
             print_table(args, tmp)
@@ -521,28 +540,43 @@ def main() -> None:
             f" {'CPU ms/move':>11} {'calls/move':>10} {'CPU ms/call':>11}"
             + (f" {'instr/move':>12}" if args.callgrind else "")
         )
+        stops = [args.moves, args.marginal] if args.marginal else [args.moves]
         for label in labels:
             store = make_store(label, tmp, args.pg)
             for workers in [int(w) for w in args.workers.split(",")]:
                 for agents in [int(a) for a in args.agents.split(",")]:
-                    try:
-                        cg = tempfile.mkdtemp(dir=tmp) if args.callgrind else None
-                        f = asyncio.run(run(store, workers, agents, args.seconds, auth, cg))
-                        if cg and args.keep_callgrind:
-                            Path(args.keep_callgrind).mkdir(parents=True, exist_ok=True)
-                            for out in Path(cg).glob("worker-*.out"):
-                                name = f"{label}-w{workers}-a{agents}-{out.name}"
-                                shutil.copy(out, Path(args.keep_callgrind) / name)
-                    except RuntimeError as exc:
-                        print(f"{label:<11} {workers:>7} {agents:>6}  failed: {exc}")
-                        continue
-                    print(
-                        f"{label:<11} {workers:>7} {agents:>6} {f['moves']:>6.0f} {f['moves_s']:>8.1f}"
-                        f" {f['p50_ms']:>8.1f} {f['p99_ms']:>8.1f} {f['cpu_ms_per_move']:>11.2f}"
-                        f" {f['calls_per_move']:>10.2f} {f['cpu_ms_per_call']:>11.2f}"
-                        + (f" {f['instructions_per_move']:>12,.0f}" if args.callgrind else ""),
-                        flush=True,
-                    )
+                    runs: list[dict[str, float]] = []
+                    for stop in stops:
+                        MOVES = stop
+                        try:
+                            if args.marginal:  # both runs start from an empty store: the same start-up
+                                store = make_store(label, tmp, args.pg)
+                            cg = tempfile.mkdtemp(dir=tmp) if args.callgrind else None
+                            f = asyncio.run(run(store, workers, agents, args.seconds, auth, cg))
+                            if cg and args.keep_callgrind:
+                                Path(args.keep_callgrind).mkdir(parents=True, exist_ok=True)
+                                for out in Path(cg).glob("worker-*.out"):
+                                    name = f"{label}-w{workers}-a{agents}-m{stop}-{out.name}"
+                                    shutil.copy(out, Path(args.keep_callgrind) / name)
+                        except RuntimeError as exc:
+                            print(f"{label:<11} {workers:>7} {agents:>6}  failed: {exc}")
+                            break
+                        runs.append(f)
+                        print(
+                            f"{label:<11} {workers:>7} {agents:>6} {f['moves']:>6.0f} {f['moves_s']:>8.1f}"
+                            f" {f['p50_ms']:>8.1f} {f['p99_ms']:>8.1f} {f['cpu_ms_per_move']:>11.2f}"
+                            f" {f['calls_per_move']:>10.2f} {f['cpu_ms_per_call']:>11.2f}"
+                            + (f" {f['instructions_per_move']:>12,.0f}" if args.callgrind else ""),
+                            flush=True,
+                        )
+                    if len(runs) == 2 and runs[1]["moves"] > runs[0]["moves"]:
+                        short, long = runs
+                        per_move = (long["instructions"] - short["instructions"]) / (long["moves"] - short["moves"])
+                        print(
+                            f"{label:<11} {workers:>7} {agents:>6}  marginal: {per_move:,.0f} instructions per move"
+                            f" (moves {short['moves']:.0f} to {long['moves']:.0f}, start-up cancelled)",
+                            flush=True,
+                        )
 
 
 if __name__ == "__main__":
