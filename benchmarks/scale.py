@@ -12,7 +12,8 @@ that have it; ``--no-play-wait`` leaves it out), else ``wait_for_turn -> play_mo
 answer carries the legal moves), or ``wait_for_turn -> get_view -> play_move`` on an older server
 whose answers do not. It prints moves/s, p50/p99 of ``play_move`` (with ``wait_s``, from the move
 sent to the next decision, so the other seats' time is in it), the server CPU (user + system, read
-from ``/proc`` for every worker) per agent move, the tool calls per move and the server CPU per call.
+from ``/proc`` for every worker) per agent move and the system (kernel) share of it, the tool calls per
+move and the server CPU per call.
 
 The same script measures older versions of the server (without agent keys): it detects whether
 ``club-agentes agents`` exists and then creates one key per agent session.
@@ -97,10 +98,20 @@ def pct(values: list[float], p: float) -> float:
     return s[min(len(s) - 1, round(p / 100 * (len(s) - 1)))]
 
 
+def cpu_times(pid: int) -> tuple[float, float]:
+    """Return the user and the system CPU seconds a process has used (Linux ``/proc``)."""
+    fields_ = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields_[11]) / TICK, int(fields_[12]) / TICK
+
+
+def system_seconds(pids: list[int]) -> float:
+    """Return the system (kernel) CPU seconds the processes ``pids`` have used."""
+    return sum(cpu_times(pid)[1] for pid in pids)
+
+
 def cpu_seconds(pid: int) -> float:
     """Return the user + system CPU seconds a process has used (Linux ``/proc``)."""
-    fields_ = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields_[11]) + int(fields_[12])) / TICK
+    return sum(cpu_times(pid))
 
 
 def free_port() -> int:
@@ -337,6 +348,7 @@ async def run(
                 for p, _ in procs:
                     callgrind_on(p.pid)
             cpu0 = sum(cpu_seconds(p.pid) for p, _ in procs)
+            sys0 = system_seconds([p.pid for p, _ in procs])
             calls0 = sum(s.calls for s in sessions)
             lat: list[float] = []
             moves = [0]
@@ -346,6 +358,7 @@ async def run(
             )
             elapsed = time.monotonic() - start
             cpu = sum(cpu_seconds(p.pid) for p, _ in procs) - cpu0
+            system = system_seconds([p.pid for p, _ in procs]) - sys0
             calls = sum(s.calls for s in sessions) - calls0
     finally:
         for p, _ in procs:
@@ -360,6 +373,7 @@ async def run(
         "p50_ms": pct(lat, 50) * 1000,
         "p99_ms": pct(lat, 99) * 1000,
         "cpu_ms_per_move": cpu * 1000 / max(1, moves[0]),
+        "system_share": system / cpu if cpu > 0 else 0.0,
         "calls_per_move": calls / max(1, moves[0]),
         "cpu_ms_per_call": cpu * 1000 / max(1, calls),
     }
@@ -537,7 +551,7 @@ def main() -> None:
             labels.append("postgresql")
         print(
             f"{'store':<11} {'workers':>7} {'agents':>6} {'moves':>6} {'moves/s':>8} {'p50 ms':>8} {'p99 ms':>8}"
-            f" {'CPU ms/move':>11} {'calls/move':>10} {'CPU ms/call':>11}"
+            f" {'CPU ms/move':>11} {'sys %':>5} {'calls/move':>10} {'CPU ms/call':>11}"
             + (f" {'instr/move':>12}" if args.callgrind else "")
         )
         stops = [args.moves, args.marginal] if args.marginal else [args.moves]
@@ -565,7 +579,8 @@ def main() -> None:
                         print(
                             f"{label:<11} {workers:>7} {agents:>6} {f['moves']:>6.0f} {f['moves_s']:>8.1f}"
                             f" {f['p50_ms']:>8.1f} {f['p99_ms']:>8.1f} {f['cpu_ms_per_move']:>11.2f}"
-                            f" {f['calls_per_move']:>10.2f} {f['cpu_ms_per_call']:>11.2f}"
+                            f" {f['system_share'] * 100:>5.0f} {f['calls_per_move']:>10.2f}"
+                            f" {f['cpu_ms_per_call']:>11.2f}"
                             + (f" {f['instructions_per_move']:>12,.0f}" if args.callgrind else ""),
                             flush=True,
                         )
