@@ -556,14 +556,14 @@ def main() -> None:
         )
         stops = [args.moves, args.marginal] if args.marginal else [args.moves]
         for label in labels:
-            store = make_store(label, tmp, args.pg)
+            store: Store | None = None  # one store per label; with --marginal, a fresh one per run
             for workers in [int(w) for w in args.workers.split(",")]:
                 for agents in [int(a) for a in args.agents.split(",")]:
                     runs: list[dict[str, float]] = []
                     for stop in stops:
                         MOVES = stop
                         try:
-                            if args.marginal:  # both runs start from an empty store: the same start-up
+                            if store is None or args.marginal:  # marginal runs start alike: from an empty store
                                 store = make_store(label, tmp, args.pg)
                             cg = tempfile.mkdtemp(dir=tmp) if args.callgrind else None
                             f = asyncio.run(run(store, workers, agents, args.seconds, auth, cg))
