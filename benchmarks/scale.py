@@ -24,8 +24,9 @@ the server's instructions per agent move instead, which do not depend on the mac
 figure to compare two versions with (``python benchmarks/scale.py --callgrind --sqlite-only
 --workers 1 --seconds 40``; the workers run about fifty times slower, so moves/s and latencies then
 mean nothing). Only the worker processes are counted: bot lanes run in processes of their own
-(``ProcessPoolExecutor``), which valgrind does not follow, so the 1-agent-vs-bot figure leaves the
-bot's decisions out (the agents-only tables of 16 and 64 agents have no bot).
+(spawned by :mod:`club_agentes.mcp_server.tables.lanes`), which valgrind does not follow, so the
+1-agent-vs-bot figure leaves the bot's decisions out (the agents-only tables of 16 and 64 agents have no
+bot); what handing work to a lane costs the worker is counted.
 
 Issue 26's table, one invocation (``--table``: SQLite with 1 worker and PostgreSQL with 2 workers, at
 1, 16 and 64 agents; for each a callgrind pass for the instructions per agent move and a plain pass of

@@ -27,15 +27,16 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import queue
 import threading
 import time
 import traceback
 import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 from club_agentes.engine.core import Game, Result, Rng, get_game
@@ -276,18 +277,13 @@ class LaneWorker:
 
 # --------------------------------------------------------------------------- lane processes
 
-_PROCESS_WORKER: LaneWorker | None = None
-
-
 LANE_NICENESS = 10
 """How much lower than the server's the CPU priority of bot worker processes is: when the machine is busy,
 requests of agents are served before bot work."""
 
 
 def _init_process(parent: int) -> None:
-    """Start a lane process: its worker, a lower CPU priority, and a watchdog that ends it with the server."""
-    global _PROCESS_WORKER
-    _PROCESS_WORKER = LaneWorker()
+    """Start a lane process: a lower CPU priority, and a watchdog that ends it with the server."""
     with contextlib.suppress(OSError):
         os.nice(LANE_NICENESS)
 
@@ -300,9 +296,120 @@ def _init_process(parent: int) -> None:
     threading.Thread(target=watchdog, name="lane-watchdog", daemon=True).start()
 
 
-def _run_in_process(task: LaneTask) -> LaneResult:
-    assert _PROCESS_WORKER is not None, "lane process not initialised"
-    return _PROCESS_WORKER.run(task)
+def _process_main(conn: Connection, parent: int) -> None:
+    """A lane process: play each task read from ``conn`` and send its result back, until the server closes it."""
+    _init_process(parent)
+    worker = LaneWorker()
+    while True:
+        try:
+            task = conn.recv()
+        except (EOFError, OSError):
+            return
+        conn.send(worker.run(task))
+
+
+class LaneDied(Exception):
+    """A lane process ended (killed, or it could not start) before it answered a task."""
+
+
+_Call = tuple[LaneTask, asyncio.AbstractEventLoop, "asyncio.Future[LaneResult]"]
+
+
+def _settle(future: asyncio.Future[LaneResult], result: LaneResult | None, error: BaseException | None) -> None:
+    """Give ``future`` its outcome in its own loop (unless its awaiter gave up on it)."""
+    if future.done():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)  # type: ignore[arg-type]
+
+
+class _Lane:
+    """One lane: a thread that takes tasks in order from a queue and plays each, in this process (a thread lane:
+    ``worker``) or in a worker process of its own (a process lane: the thread sends the task down a pipe and
+    waits for the answer).
+
+    Any event loop may call :meth:`call`: the thread hands each result to the loop that asked. A task of one bot
+    decision costs the server 280,000 instructions this way against 680,000 through a one-process
+    ``ProcessPoolExecutor``, which runs a managing thread, a feeder thread and queues with locks in Python for
+    each task (``benchmarks/lane_hop.py``).
+    """
+
+    def __init__(self, name: str, worker: LaneWorker | None) -> None:
+        """Start the lane: a process unless ``worker`` is given (then it runs the tasks in the lane's thread)."""
+        self.worker = worker
+        self.broken = False
+        self._closing = False
+        self._queue: queue.SimpleQueue[_Call | None] = queue.SimpleQueue()
+        self._conn: Connection | None = None
+        self._process: BaseProcess | None = None
+        if worker is None:
+            ctx = multiprocessing.get_context("spawn")
+            self._conn, child = ctx.Pipe()
+            self._process = ctx.Process(target=_process_main, args=(child, os.getpid()), name=name, daemon=True)
+            self._process.start()
+            child.close()
+        threading.Thread(target=self._serve, name=name, daemon=True).start()
+
+    def call(self, task: LaneTask) -> asyncio.Future[LaneResult]:
+        """Queue ``task``; return the future of its result in the running loop (it raises :class:`LaneDied` if
+        the lane process ends first)."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[LaneResult] = loop.create_future()
+        self._queue.put((task, loop, future))
+        return future
+
+    def close(self) -> None:
+        """Stop the lane: the task being played finishes, queued ones are cancelled, the process ends."""
+        self._closing = True
+        self._queue.put(None)
+
+    def _serve(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None or self.broken or self._closing:
+                self._stop(item)
+                return
+            task, loop, future = item
+            result: LaneResult | None = None
+            error: BaseException | None = None
+            try:
+                if self.worker is not None:
+                    result = self.worker.run(task)
+                else:
+                    assert self._conn is not None
+                    self._conn.send(task)
+                    result = self._conn.recv()
+            except (EOFError, OSError) as exc:  # the process is gone: this lane is done
+                self.broken = True
+                error = LaneDied(f"bot lane process ended ({type(exc).__name__})")
+            except BaseException as exc:  # handed to the awaiting coroutine, as an executor would
+                error = exc
+            with contextlib.suppress(RuntimeError):  # the loop that asked is closed: nobody waits for this
+                loop.call_soon_threadsafe(_settle, future, result, error)
+
+    def _stop(self, item: _Call | None) -> None:
+        """End the lane's thread: answer every queued task (:class:`LaneDied` if the process died, else
+        cancelled), close the pipe so the process ends, and reap it."""
+        while True:
+            if item is not None:
+                _task, loop, future = item
+                with contextlib.suppress(RuntimeError):
+                    if self.broken:
+                        loop.call_soon_threadsafe(_settle, future, None, LaneDied("bot lane process ended"))
+                    else:
+                        loop.call_soon_threadsafe(future.cancel)
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                break
+        if self._conn is not None:
+            self._conn.close()
+        if self._process is not None:
+            self._process.join(5)
+            if self._process.is_alive():
+                self._process.kill()
 
 
 class Lanes:
@@ -320,7 +427,7 @@ class Lanes:
         self.count = max(1, count)
         self.processes = resolve is None and count > 0
         self._resolve = resolve or get_game
-        self._lanes: list[Executor | None] = [None] * self.count
+        self._lanes: list[_Lane | None] = [None] * self.count
         self._workers: list[LaneWorker] = []
         self._lock = threading.Lock()
         self._closed = False
@@ -328,21 +435,16 @@ class Lanes:
         self.queued = 0
         """Bot work submitted and not finished (for the metrics)."""
 
-    def _lane(self, i: int) -> Executor:
+    def _lane(self, i: int) -> _Lane:
         with self._lock:
             lane = self._lanes[i]
-            if lane is None:
+            if lane is None or lane.broken:
                 if self.processes:
-                    lane = ProcessPoolExecutor(
-                        max_workers=1,
-                        mp_context=multiprocessing.get_context("spawn"),
-                        initializer=_init_process,
-                        initargs=(os.getpid(),),
-                    )
+                    lane = _Lane(f"bot-lane-{i}", None)
                 else:
-                    lane = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"bot-lane-{i}")
                     while len(self._workers) <= i:
                         self._workers.append(LaneWorker(self._resolve))
+                    lane = _Lane(f"bot-lane-{i}", self._workers[i])
                 self._lanes[i] = lane
             return lane
 
@@ -355,6 +457,7 @@ class Lanes:
 
         Raises:
             RuntimeError: the lanes are closed.
+            LaneDied: the lane's process died twice in a row on this task.
         """
         if self._closed:
             raise RuntimeError("the bot lanes are closed")
@@ -369,15 +472,14 @@ class Lanes:
         for attempt in range(3):
             lane = self._lane(i)
             try:
-                if self.processes:
-                    result = await asyncio.wrap_future(lane.submit(_run_in_process, task))
-                else:
-                    result = await asyncio.wrap_future(lane.submit(self._workers[i].run, task))
+                result = await lane.call(task)
                 self._started = True
                 return result
-            except BrokenProcessPool:
+            except LaneDied:
                 with self._lock:
-                    self._lanes[i] = None
+                    if self._lanes[i] is lane:
+                        self._lanes[i] = None
+                lane.close()
                 if not self._started:
                     # Worker processes cannot start here (e.g. a program without a __main__ guard):
                     # play bots in a thread of this process instead, with the same code.
@@ -392,13 +494,13 @@ class Lanes:
         raise RuntimeError("the bot lanes cannot run")
 
     def close(self) -> None:
-        """Stop the lanes (running work finishes first)."""
+        """Stop the lanes (running work finishes first; queued work is cancelled)."""
         self._closed = True
         with self._lock:
             lanes, self._lanes = self._lanes, [None] * self.count
         for lane in lanes:
             if lane is not None:
-                lane.shutdown(wait=False, cancel_futures=True)
+                lane.close()
 
 
 _SHARED: dict[int, Lanes] = {}

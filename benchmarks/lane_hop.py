@@ -1,0 +1,112 @@
+"""What handing one piece of bot work to a lane process costs the server, counted by callgrind.
+
+A child process runs ``--tasks`` small pieces of bot work (a Market Fortune table the lane already holds, one
+random-bot decision each) one after the other through one lane process, and again with ``--tasks`` more; the
+difference over the extra tasks is the server's instructions per task, the lane process not counted (valgrind
+does not follow it). Two ways of reaching the lane process are compared:
+
+* ``lanes``: :class:`club_agentes.mcp_server.tables.lanes.Lanes` (one thread per lane, a pipe to its process);
+* ``executor``: a one-process ``concurrent.futures.ProcessPoolExecutor`` (what the lanes used before), running
+  the same worker code.
+
+Needs ``valgrind``. Run: ``python benchmarks/lane_hop.py [--tasks 200]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+
+_CHILD = r"""
+import asyncio, multiprocessing, sys
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
+from club_agentes.mcp_server.tables import lanes
+from club_agentes.mcp_server.tables.lanes import Lanes, LaneTask, LaneWorker, Sync
+
+_WORKER = None
+
+def _init():
+    global _WORKER
+    _WORKER = LaneWorker()
+
+def _play(task):
+    return _WORKER.run(task)
+
+def task_at(version):
+    bots = {0: "random", 1: "random"}
+    sync = Sync(-1, full=True) if version == 0 else Sync(version)
+    return LaneTask("t-0000000000f1", "market-fortune", {}, 2, 3, version, bots, sync, max_moves=1, max_cpu_s=30.0)
+
+async def main(way, n):
+    if way == "lanes":
+        pool = Lanes(1)
+        run = pool.run
+    else:
+        pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"), initializer=_init)
+        async def run(task):
+            return await asyncio.wrap_future(pool.submit(_play, task))
+    version = 0
+    for _ in range(n + 1):  # the first task starts the process and deals the table
+        res = await run(task_at(version))
+        assert res.error is None and not res.need_sync and len(res.moves) == 1, res
+        version += 1
+    if way == "lanes":
+        pool.close()
+    else:
+        pool.shutdown()
+    print("TASKS", n)
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1], int(sys.argv[2])))
+"""
+
+_COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
+
+
+def _instructions(way: str, tasks: int, script: str) -> int:
+    """Return the instructions of one child run of ``tasks`` tasks under callgrind.
+
+    Raises:
+        RuntimeError: valgrind failed or printed no total.
+    """
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out", sys.executable, script]
+        out = subprocess.run(
+            [*cmd, way, str(tasks)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    found = _COLLECTED.search(out.stderr)
+    if out.returncode != 0 or found is None or f"TASKS {tasks}" not in out.stdout:
+        raise RuntimeError(f"callgrind run failed ({out.returncode}): {out.stderr[-800:]}")
+    return int(found.group(1))
+
+
+def main() -> None:
+    """Print the server's instructions per piece of bot work, for each way of reaching a lane process."""
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--tasks", type=int, default=200, help="the extra tasks the second run makes")
+    args = ap.parse_args()
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is not installed; this benchmark counts instructions with callgrind")
+    with tempfile.TemporaryDirectory() as tmp:
+        script = str(Path(tmp) / "lane_hop_child.py")  # a file: spawned processes import the parent's main module
+        Path(script).write_text(_CHILD)
+        for way in ("lanes", "executor"):
+            short = _instructions(way, 20, script)
+            long = _instructions(way, 20 + args.tasks, script)
+            print(f"{way}: {(long - short) / args.tasks:,.0f} instructions per task in the server", flush=True)
+
+
+if __name__ == "__main__":
+    main()
