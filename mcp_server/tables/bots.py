@@ -157,8 +157,12 @@ async def run_lane(svc: TableService, task: LaneTask, game: Game) -> LaneResult:
 
 
 async def lane_sync(svc: TableService, live: LiveTable) -> Sync:
+    """Return how the table's lane reaches the table's version: nothing to send, the moves it misses (from memory,
+    else from the store), or the whole table."""
     if live.lane_version == live.version:
         return Sync(live.version)
+    if live.lane_version is not None and live.lane_version + len(live.lane_moves) == live.version:
+        return Sync(live.lane_version, moves=tuple(live.lane_moves))
     if live.lane_version is not None and live.lane_version < live.version:
         moves = await svc.store.run(svc.store.tables.load_moves, live.id, after=live.lane_version, upto=live.version)
         return Sync(live.lane_version, moves=tuple((m.seat, m.move) for m in moves))
@@ -220,6 +224,7 @@ async def drive(svc: TableService, table_id: str) -> None:
                     return
                 await apply_lane_moves(svc, live, res, prev, res.cpu_s)
                 live.lane_version = live.version
+                live.lane_moves.clear()
                 if live.status != "playing" or not any(s in bots for s in live.pending().seats):
                     return  # an agent decides now: no need to take the lock again to find that out
     except asyncio.CancelledError:

@@ -34,6 +34,9 @@ log = logging.getLogger("club_agentes.tables")
 TAIL_EVENTS = 300
 """Recent events kept in memory per table (older ones are read from the store)."""
 
+LANE_MOVES = 256
+"""Moves kept in memory per table for its bot lane between two pieces of bot work (:attr:`LiveTable.lane_moves`)."""
+
 
 @dataclass
 class SeatCache:
@@ -151,6 +154,9 @@ class LiveTable:
     unseen: set[int] = field(default_factory=set)
     listed: dict[int, int] = field(default_factory=dict)
     lane_version: int | None = None
+    lane_moves: list[tuple[int, Any]] = field(default_factory=list)
+    """The moves (seat, move JSON) applied after :attr:`lane_version`, in order: what the table's bot lane misses
+    (at most :data:`LANE_MOVES`; past that, the lane's sync reads them from the store)."""
     queued: dict[int, Any] = field(default_factory=dict)
     """Seat -> its act waiting for an interruption that asks it first (:class:`.queued.QueuedAct`; memory only)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -352,6 +358,8 @@ class LiveTable:
                 game.apply(self.state, seat, game.parse_move(move))
             v += 1
             self.last_moved[seat] = v
+        if self.lane_version is not None and len(self.lane_moves) < LANE_MOVES:
+            self.lane_moves += [(seat, move) for seat, move, _actor, _at in append.moves]
         self.version = v
         self.revision = revision
         self.status = append.status
