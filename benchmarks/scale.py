@@ -12,8 +12,8 @@ that have it; ``--no-play-wait`` leaves it out), else ``wait_for_turn -> play_mo
 answer carries the legal moves), or ``wait_for_turn -> get_view -> play_move`` on an older server
 whose answers do not. It prints moves/s, p50/p99 of ``play_move`` (with ``wait_s``, from the move
 sent to the next decision, so the other seats' time is in it), the server CPU (user + system, read
-from ``/proc`` for every worker) per agent move and the system (kernel) share of it, the tool calls per
-move and the server CPU per call.
+from ``/proc`` for every worker and its bot lanes) per agent move and the system (kernel) share of it, the
+tool calls per move and the server CPU per call.
 
 The same script measures older versions of the server (without agent keys): it detects whether
 ``club-agentes agents`` exists and then creates one key per agent session.
@@ -23,10 +23,11 @@ each worker under valgrind's callgrind (instrumentation on only while the agents
 the server's instructions per agent move instead, which do not depend on the machine's load: the
 figure to compare two versions with (``python benchmarks/scale.py --callgrind --sqlite-only
 --workers 1 --seconds 40``; the workers run about fifty times slower, so moves/s and latencies then
-mean nothing). Only the worker processes are counted: bot lanes run in processes of their own
-(spawned by :mod:`club_agentes.mcp_server.tables.lanes`), which valgrind does not follow, so the
-1-agent-vs-bot figure leaves the bot's decisions out (the agents-only tables of 16 and 64 agents have no
-bot); what handing work to a lane costs the worker is counted.
+mean nothing). The worker processes and the processes they start are counted: the bot lanes (spawned by
+:mod:`club_agentes.mcp_server.tables.lanes` when a table first needs one) run under callgrind too
+(``--trace-children``), their instrumentation turned on as they appear, so the 1-agent-vs-bot figure holds
+the bot's decisions (the agents-only tables of 16 and 64 agents have no bot). A lane's start-up before it
+is seen (a quarter of a second at most) is not counted.
 
 Issue 26's table, one invocation (``--table``: SQLite with 1 worker and PostgreSQL with 2 workers, at
 1, 16 and 64 agents; for each a callgrind pass for the instructions per agent move and a plain pass of
@@ -55,6 +56,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import re
@@ -105,14 +107,44 @@ def cpu_times(pid: int) -> tuple[float, float]:
     return int(fields_[11]) / TICK, int(fields_[12]) / TICK
 
 
+def descendants(pid: int) -> list[int]:
+    """Return the processes started by ``pid`` and by them, and so on (a worker's bot lanes; Linux ``/proc``)."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            ppid = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue  # the process ended meanwhile
+        children.setdefault(ppid, []).append(int(stat.parent.name))
+    out: list[int] = []
+    todo = [pid]
+    while todo:
+        found = children.get(todo.pop(), [])
+        out += found
+        todo += found
+    return out
+
+
+def with_lanes(pids: list[int]) -> list[int]:
+    """Return ``pids`` (workers) and every process they started (their bot lanes)."""
+    return [q for pid in pids for q in (pid, *descendants(pid))]
+
+
+def _times(pid: int) -> tuple[float, float]:
+    try:
+        return cpu_times(pid)
+    except OSError:  # it ended between the listing and now
+        return 0.0, 0.0
+
+
 def system_seconds(pids: list[int]) -> float:
-    """Return the system (kernel) CPU seconds the processes ``pids`` have used."""
-    return sum(cpu_times(pid)[1] for pid in pids)
+    """Return the system (kernel) CPU seconds the processes ``pids`` and their bot lanes have used."""
+    return sum(_times(q)[1] for q in with_lanes(pids))
 
 
-def cpu_seconds(pid: int) -> float:
-    """Return the user + system CPU seconds a process has used (Linux ``/proc``)."""
-    return sum(cpu_times(pid))
+def cpu_seconds(pids: list[int]) -> float:
+    """Return the user + system CPU seconds the processes ``pids`` and their bot lanes have used (Linux ``/proc``)."""
+    return sum(sum(_times(q)) for q in with_lanes(pids))
 
 
 def free_port() -> int:
@@ -138,8 +170,8 @@ class Store:
 def start_worker(store: Store, auth: bool, callgrind: str | None = None) -> tuple[subprocess.Popen[bytes], str]:
     """Start one ``serve --http`` worker; return it and its URL.
 
-    With ``callgrind`` (an output file), the worker runs under valgrind's callgrind with
-    instrumentation off until :func:`callgrind_on`.
+    With ``callgrind`` (an output file name with ``%p``, the process id), the worker and the processes it
+    starts (its bot lanes) run under valgrind's callgrind with instrumentation off until :func:`callgrind_on`.
 
     Raises:
         RuntimeError: it did not start.
@@ -149,7 +181,14 @@ def start_worker(store: Store, auth: bool, callgrind: str | None = None) -> tupl
     if not auth and has_agent_keys():
         cmd.append("--no-auth")
     if callgrind:
-        cmd = ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={callgrind}", *cmd]
+        cmd = [
+            "valgrind",
+            "--tool=callgrind",
+            "--trace-children=yes",
+            "--instr-atstart=no",
+            f"--callgrind-out-file={callgrind}",
+            *cmd,
+        ]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, **store.env})
     return proc, wait_listening(proc, port, 900 if callgrind else 120)
 
@@ -175,8 +214,27 @@ def wait_listening(proc: subprocess.Popen[bytes], port: int, seconds: float) -> 
 
 
 def callgrind_on(pid: int) -> None:
-    """Turn callgrind's instrumentation on in a worker started with ``callgrind``."""
+    """Turn callgrind's instrumentation on in a worker started with ``callgrind`` (or in one of its lanes)."""
     subprocess.run(["callgrind_control", "-i", "on", str(pid)], capture_output=True, check=False)
+
+
+async def lanes_on(workers: list[int], done: asyncio.Event, counted: set[int]) -> None:
+    """Until ``done``: turn instrumentation on in every process the workers start (their bot lanes start when a
+    table first needs one, after the worker's own instrumentation was turned on); add each to ``counted``."""
+    while not done.is_set():
+        for pid in with_lanes(workers):
+            if pid not in counted:
+                counted.add(pid)
+                await asyncio.to_thread(callgrind_on, pid)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(done.wait(), 0.25)
+
+
+def wait_gone(pids: set[int], seconds: float) -> None:
+    """Wait up to ``seconds`` until none of ``pids`` runs any more (a lane writes its callgrind file as it ends)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and any(Path(f"/proc/{pid}").exists() for pid in pids):
+        time.sleep(0.1)
 
 
 def callgrind_total(path: str) -> int:
@@ -316,8 +374,9 @@ async def run(
     store: Store, workers: int, agents: int, seconds: float, auth: bool, callgrind: str | None = None
 ) -> dict[str, float]:
     """Run one configuration; return its figures (with ``callgrind``, a folder: instructions per move too)."""
-    outs = [str(Path(callgrind) / f"worker-{i}.out") for i in range(workers)] if callgrind else [None] * workers
+    outs = [str(Path(callgrind) / f"worker-{i}.%p.out") for i in range(workers)] if callgrind else [None] * workers
     procs = [start_worker(store, auth, out) for out in outs]
+    counted: set[int] = set()  # the processes whose instructions are counted: the workers and their lanes
     try:
         keys: list[str | None] = [None] * agents
         if auth:
@@ -345,11 +404,15 @@ async def run(
                     if not auth:
                         join["agent"] = f"bench-{k + i}"
                     jobs.append((s, table, (await s.call("join_table", join))["seat_token"]))
+            pids = [p.pid for p, _ in procs]
+            done = asyncio.Event()
             if callgrind:
-                for p, _ in procs:
-                    callgrind_on(p.pid)
-            cpu0 = sum(cpu_seconds(p.pid) for p, _ in procs)
-            sys0 = system_seconds([p.pid for p, _ in procs])
+                for pid in pids:
+                    callgrind_on(pid)
+                counted.update(pids)
+                watch = asyncio.ensure_future(lanes_on(pids, done, counted))
+            cpu0 = cpu_seconds(pids)
+            sys0 = system_seconds(pids)
             calls0 = sum(s.calls for s in sessions)
             lat: list[float] = []
             moves = [0]
@@ -358,14 +421,18 @@ async def run(
                 *(agent_loop(s, t, tok, start + seconds, lat, moves, i) for i, (s, t, tok) in enumerate(jobs))
             )
             elapsed = time.monotonic() - start
-            cpu = sum(cpu_seconds(p.pid) for p, _ in procs) - cpu0
-            system = system_seconds([p.pid for p, _ in procs]) - sys0
+            done.set()
+            if callgrind:
+                await watch
+            cpu = cpu_seconds(pids) - cpu0
+            system = system_seconds(pids) - sys0
             calls = sum(s.calls for s in sessions) - calls0
     finally:
         for p, _ in procs:
             p.terminate()
             p.wait(600 if callgrind else 10)
-    instructions = sum(callgrind_total(out) for out in outs if out) if callgrind else 0
+        wait_gone(counted, 600 if callgrind else 0)
+    instructions = sum(callgrind_total(str(out)) for out in Path(callgrind).glob("worker-*.out")) if callgrind else 0
     return {
         "instructions": instructions,
         "instructions_per_move": instructions / max(1, moves[0]),
@@ -424,7 +491,9 @@ def measure(
 ) -> dict[str, float]:
     """Run one configuration against the server ``cli`` on a fresh store; return its figures.
 
-    With ``keep`` (a folder), the callgrind files are copied there as ``<label>-w<workers>-a<agents>-worker-<i>.out``.
+    With ``keep`` (a folder), the callgrind files are copied there as
+    ``<label>-w<workers>-a<agents>-worker-<i>.<pid>.out`` (one per worker and one per process it started: its bot
+    lanes).
 
     Raises:
         RuntimeError: a worker did not start, a tool failed, or no PostgreSQL URL is known.
