@@ -297,14 +297,18 @@ def _init_process(parent: int) -> None:
 
 
 def _process_main(conn: Connection, parent: int) -> None:
-    """A lane process: play each task read from ``conn`` and send its result back, until the server closes it."""
+    """A lane process: play each task read from ``conn`` and send its result back, until the server closes it.
+
+    It then ends at once (``os._exit``): it holds nothing to save, and tearing its interpreter down (a full
+    collection of every cached table) is work for nobody.
+    """
     _init_process(parent)
     worker = LaneWorker()
     while True:
         try:
             task = conn.recv()
         except (EOFError, OSError):
-            return
+            os._exit(0)
         conn.send(worker.run(task))
 
 
