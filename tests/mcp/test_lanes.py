@@ -103,7 +103,7 @@ def test_lanes_serve_one_event_loop_after_another_and_several_tasks_at_once() ->
         lanes.close()
 
 
-def test_closing_the_lanes_cancels_queued_work_and_ends_the_processes() -> None:
+def test_closing_the_lanes_cancels_queued_work_and_refuses_more() -> None:
     lanes = Lanes(1)
 
     async def queue_then_close() -> list[object]:
