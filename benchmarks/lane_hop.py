@@ -28,8 +28,6 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 _CHILD = r"""
 import asyncio, multiprocessing, sys
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import replace
-from club_agentes.mcp_server.tables import lanes
 from club_agentes.mcp_server.tables.lanes import Lanes, LaneTask, LaneWorker, Sync
 
 _WORKER = None

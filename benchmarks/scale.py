@@ -26,8 +26,8 @@ figure to compare two versions with (``python benchmarks/scale.py --callgrind --
 mean nothing). The worker processes and the processes they start are counted: the bot lanes (spawned by
 :mod:`club_agentes.mcp_server.tables.lanes` when a table first needs one) run under callgrind too
 (``--trace-children``), so the 1-agent-vs-bot figure holds the bot's decisions (the agents-only tables of 16
-and 64 agents have no bot). Before that configuration is measured, each worker plays a few bots-only tables,
-so that its lanes have started (their imports are not counted) when the instrumentation is turned on; a lane
+and 64 agents have no bot). Before that configuration is measured, the agent's worker plays a few bots-only
+tables, so that its lanes have started (their imports are not counted) when the instrumentation is turned on; a lane
 started later (one that died) is turned on as it appears.
 
 Issue 26's table, one invocation (``--table``: SQLite with 1 worker and PostgreSQL with 2 workers, at
@@ -138,14 +138,11 @@ def _times(pid: int) -> tuple[float, float]:
         return 0.0, 0.0
 
 
-def system_seconds(pids: list[int]) -> float:
-    """Return the system (kernel) CPU seconds the processes ``pids`` and their bot lanes have used."""
-    return sum(_times(q)[1] for q in with_lanes(pids))
-
-
-def cpu_seconds(pids: list[int]) -> float:
-    """Return the user + system CPU seconds the processes ``pids`` and their bot lanes have used (Linux ``/proc``)."""
-    return sum(sum(_times(q)) for q in with_lanes(pids))
+def cpu_seconds(pids: list[int]) -> tuple[float, float]:
+    """Return the CPU seconds (user + system, and system alone) the processes ``pids`` and their bot lanes have
+    used (Linux ``/proc``), read from one listing of the processes."""
+    times = [_times(q) for q in with_lanes(pids)]
+    return sum(u + k for u, k in times), sum(k for _, k in times)
 
 
 def free_port() -> int:
@@ -232,9 +229,9 @@ async def lanes_on(workers: list[int], done: asyncio.Event, counted: set[int]) -
 
 
 async def warm_lanes(sessions: list[Session], seconds: float = 1800) -> None:
-    """Start every worker's bot lanes before callgrind counts anything: through each session (one per worker),
-    create bots-only tables of random bots (played by that worker's lanes: their processes start at the first
-    one) and wait until they have finished, so the lanes' start-up (imports, under valgrind a minute or more)
+    """Start the bot lanes of the workers that ``sessions`` reach before callgrind counts anything: through each
+    session, create bots-only tables of random bots (played by its worker's lanes: their processes start at the
+    first one) and wait until they have finished, so the lanes' start-up (imports, under valgrind a minute or more)
     is not counted as a part of the moves played after. Four tables at a time: an agent may hold five open
     tables, and the session's agent sits at one already.
 
@@ -256,7 +253,7 @@ async def warm_lanes(sessions: list[Session], seconds: float = 1800) -> None:
 
 
 WARM_TABLES = 16
-"""Bots-only tables each worker plays before a callgrind run with bots (:func:`warm_lanes`): a table's lane is
+"""Bots-only tables the agent's worker plays before a callgrind run with a bot (:func:`warm_lanes`): a table's lane is
 chosen by a hash of its id, so sixteen tables reach each of four lanes (the most a worker runs) with a
 probability of 96 %, and each of fewer lanes more surely."""
 
@@ -438,14 +435,13 @@ async def run(
             pids = [p.pid for p, _ in procs]
             done = asyncio.Event()
             if callgrind and agents == 1:  # a table with a bot: its worker's lanes start before anything is counted
-                await warm_lanes([sessions[i] for i in range(min(workers, len(sessions)))])
+                await warm_lanes(sessions)  # the agent's worker: the one that plays its table's bot
             if callgrind:
                 for pid in pids:
                     callgrind_on(pid)
                 counted.update(pids)
                 watch = asyncio.ensure_future(lanes_on(pids, done, counted))
-            cpu0 = cpu_seconds(pids)
-            sys0 = system_seconds(pids)
+            cpu0, sys0 = cpu_seconds(pids)
             calls0 = sum(s.calls for s in sessions)
             lat: list[float] = []
             moves = [0]
@@ -457,8 +453,8 @@ async def run(
             done.set()
             if callgrind:
                 await watch
-            cpu = cpu_seconds(pids) - cpu0
-            system = system_seconds(pids) - sys0
+            cpu1, sys1 = cpu_seconds(pids)
+            cpu, system = cpu1 - cpu0, sys1 - sys0
             calls = sum(s.calls for s in sessions) - calls0
     finally:
         for p, _ in procs:
