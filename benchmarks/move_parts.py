@@ -38,7 +38,12 @@ import subprocess
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import closing
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from club_agentes.mcp_server.store.tables import Append
 
 _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]  # benchmarks/mcp.py is not the SDK
@@ -104,16 +109,16 @@ def service_child(folder: Path, tables: int, seed: int, limit: int, capture: boo
             seats = [(f"bench-{k}-{i}", (await svc.join(table, f"bench-{k}-{i}", None, None)).token) for i in (0, 1)]
             made.append((table, seed + k, seats))
         if capture:
-            with sqlite3.connect(path) as src, sqlite3.connect(folder / "before.sqlite3") as dst:
-                src.backup(dst)
+            with closing(sqlite3.connect(path)) as src, closing(sqlite3.connect(folder / "before.sqlite3")) as dst:
+                src.backup(dst)  # the store as it is now, what its write-ahead log holds included
             (folder / "tables.json").write_text(json.dumps([[t, s] for t, s, _ in made]))
             append = store.tables.append
 
-            def recorded(a):  # type: ignore[no-untyped-def]
-                writes.append(pickle.dumps(a))
+            def recorded(a: Append) -> int:
+                writes.append(pickle.dumps(a))  # before the store reads it (it may replace its events)
                 return append(a)
 
-            store.tables.append = recorded  # type: ignore[method-assign]
+            store.tables.append = recorded
         rngs = [random.Random(f"{seed}/{n}") for n in range(2 * tables)]
         loops = [
             seat_loop(table, agent, token, rngs[2 * k + i])
@@ -130,7 +135,9 @@ def service_child(folder: Path, tables: int, seed: int, limit: int, capture: boo
     return played[0]
 
 
-def _captured(folder: Path) -> list:  # type: ignore[type-arg]
+def _captured(folder: Path) -> list[Append]:
+    """Return the writes the capture run kept, in the order the service made them. Raises what reading them
+    raises (no capture in ``folder``)."""
     return [pickle.loads(w) for w in pickle.loads((folder / "appends.pickle").read_bytes())]
 
 
@@ -260,7 +267,8 @@ def main() -> None:
         if captured < args.marginal:
             sys.exit(f"the capture played {captured} moves, fewer than --marginal {args.marginal}")
         print(
-            f"{args.tables} Market Fortune tables of two agent seats, seeds {args.seed}-{args.seed + args.tables - 1}; "
+            f"{args.tables} Market Fortune table{'s' if args.tables != 1 else ''} of two agent seats, seeds "
+            f"{args.seed}-{args.seed + args.tables - 1}; "
             f"instructions per move between {args.moves} and {args.marginal} moves",
             flush=True,
         )
