@@ -13,12 +13,13 @@ from __future__ import annotations
 import argparse
 import re
 import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 _HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(_HERE))
+from under_callgrind import under_callgrind  # noqa: E402
+
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE.parent))
 
@@ -38,37 +39,18 @@ for config in configs:
 print("DECISIONS", decisions)
 """
 
-_COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
-
 
 def _instructions(game_id: str, seeds: int, mode: str) -> tuple[int, int]:
     """Return (instructions, decisions) of one child run under callgrind (``mode`` ``run`` or ``startup``).
 
     Raises:
-        RuntimeError: valgrind failed or printed no total.
+        RuntimeError: valgrind failed or printed no total, or the child printed no decisions.
     """
-    with tempfile.TemporaryDirectory() as tmp:
-        out = subprocess.run(
-            [
-                "valgrind",
-                "--tool=callgrind",
-                f"--callgrind-out-file={tmp}/cg.out",
-                sys.executable,
-                "-c",
-                _CHILD,
-                game_id,
-                str(seeds),
-                mode,
-            ],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-    found = _COLLECTED.search(out.stderr)
-    decisions = re.search(r"DECISIONS (\d+)", out.stdout)
-    if out.returncode != 0 or found is None or decisions is None:
-        raise RuntimeError(f"callgrind run failed ({out.returncode}): {out.stderr[-500:]}")
-    return int(found.group(1)), int(decisions.group(1))
+    instructions, out = under_callgrind([sys.executable, "-c", _CHILD, game_id, str(seeds), mode])
+    decisions = re.search(r"DECISIONS (\d+)", out)
+    if decisions is None:
+        raise RuntimeError(f"the child printed no decisions: {out[-500:]}")
+    return instructions, int(decisions.group(1))
 
 
 def main() -> None:

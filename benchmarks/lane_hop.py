@@ -15,14 +15,15 @@ Needs ``valgrind``. Run: ``python benchmarks/lane_hop.py [--tasks 200]``.
 from __future__ import annotations
 
 import argparse
-import re
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 _HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(_HERE))
+from under_callgrind import under_callgrind  # noqa: E402
+
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 
 _CHILD = r"""
@@ -67,27 +68,17 @@ if __name__ == "__main__":
     asyncio.run(main(sys.argv[1], int(sys.argv[2])))
 """
 
-_COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
-
 
 def _instructions(way: str, tasks: int, script: str) -> int:
     """Return the instructions of one child run of ``tasks`` tasks under callgrind.
 
     Raises:
-        RuntimeError: valgrind failed or printed no total.
+        RuntimeError: valgrind failed or printed no total, or the child did not play its tasks.
     """
-    with tempfile.TemporaryDirectory() as tmp:
-        cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out", sys.executable, script]
-        out = subprocess.run(
-            [*cmd, way, str(tasks)],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-    found = _COLLECTED.search(out.stderr)
-    if out.returncode != 0 or found is None or f"TASKS {tasks}" not in out.stdout:
-        raise RuntimeError(f"callgrind run failed ({out.returncode}): {out.stderr[-800:]}")
-    return int(found.group(1))
+    instructions, out = under_callgrind([sys.executable, script, way, str(tasks)])
+    if f"TASKS {tasks}" not in out:
+        raise RuntimeError(f"the child did not play its {tasks} tasks: {out[-500:]}")
+    return instructions
 
 
 def main() -> None:

@@ -34,7 +34,6 @@ import json
 import pickle
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
@@ -46,9 +45,11 @@ if TYPE_CHECKING:
     from club_agentes.mcp_server.store.tables import Append
 
 _HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(_HERE))
+from under_callgrind import under_callgrind  # noqa: E402
+
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]  # benchmarks/mcp.py is not the SDK
 
-_COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
 _MOVES = re.compile(r"MOVES (\d+)")
 PARTS = ("service", "engine", "store")
 
@@ -201,33 +202,15 @@ def _measure(part: str, folder: Path, limit: int, args: argparse.Namespace, piec
     """Return (instructions, moves) of one child run under callgrind (``pieces``: the engine child's).
 
     Raises:
-        RuntimeError: valgrind failed or printed no total.
+        RuntimeError: valgrind failed or printed no total, or the child printed no moves.
     """
-    cmd = [
-        "valgrind",
-        "--tool=callgrind",
-        f"--callgrind-out-file={folder}/cg-{part}-{pieces}-{limit}.out",
-        sys.executable,
-        __file__,
-        "--child",
-        part,
-        "--folder",
-        str(folder),
-        "--tables",
-        str(args.tables),
-        "--seed",
-        str(args.seed),
-        "--limit",
-        str(limit),
-        "--pieces",
-        str(pieces),
-    ]
-    out = subprocess.run(cmd, capture_output=True, text=True, check=False)
-    found = _COLLECTED.search(out.stderr)
-    moves = _MOVES.search(out.stdout)
-    if out.returncode != 0 or found is None or moves is None:
-        raise RuntimeError(f"callgrind run of {part} failed ({out.returncode}): {out.stderr[-800:]}")
-    return int(found.group(1)), int(moves.group(1))
+    child = ["--child", part, "--folder", str(folder), "--tables", str(args.tables), "--seed", str(args.seed)]
+    child += ["--limit", str(limit), "--pieces", str(pieces)]
+    instructions, out = under_callgrind([sys.executable, __file__, *child])
+    moves = _MOVES.search(out)
+    if moves is None:
+        raise RuntimeError(f"the {part} child printed no moves: {out[-500:]}")
+    return instructions, int(moves.group(1))
 
 
 def main() -> None:

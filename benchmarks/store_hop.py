@@ -23,14 +23,14 @@ import argparse
 import asyncio
 import concurrent.futures
 import os
-import re
 import secrets
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 _HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(_HERE))
+from under_callgrind import under_callgrind  # noqa: E402
+
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]  # benchmarks/mcp.py is not the SDK
 
 MODES = ("executor hop", "threads hop", "store hop", "store head", "direct head")
@@ -88,17 +88,10 @@ def measure(mode: str, calls: int, url: str) -> float:
     Raises:
         RuntimeError: a run failed or printed no total.
     """
-    totals = []
-    for n in (calls, 11 * calls):
-        with tempfile.TemporaryDirectory() as tmp:
-            out = Path(tmp) / "cg.out"
-            cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, __file__]
-            cmd += ["--child", mode, "--calls", str(n), "--pg", url]
-            run = subprocess.run(cmd, capture_output=True, text=True, env=os.environ)
-            m = re.search(r"^(?:totals|summary):\s+(\d+)", out.read_text() if out.exists() else "", re.MULTILINE)
-            if run.returncode != 0 or m is None:
-                raise RuntimeError(f"{mode} x{n} failed: {run.stderr[-1500:]}")
-            totals.append(int(m.group(1)))
+    totals = [
+        under_callgrind([sys.executable, __file__, "--child", mode, "--calls", str(n), "--pg", url])[0]
+        for n in (calls, 11 * calls)
+    ]
     return (totals[1] - totals[0]) / (10 * calls)
 
 
