@@ -22,6 +22,21 @@ from mcp.shared._httpx_utils import create_mcp_http_client
 CLI = Path(sys.executable).with_name("club-agentes")
 
 
+class CallCount:
+    """Counts the calls of one method of one object: the method is replaced on that object by one that counts
+    (``calls``) and calls the original."""
+
+    def __init__(self, obj: Any, name: str) -> None:
+        self.calls = 0
+        original = getattr(obj, name)
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            self.calls += 1
+            return original(*args, **kwargs)
+
+        setattr(obj, name, counted)
+
+
 def server_command(db: Path | str, *extra: str, fault_point: str | None = None) -> list[str]:
     """Command line that starts the installed console script (the README installs it).
 

@@ -18,6 +18,7 @@ from club_agentes.mcp_server.tables import lanes as lanes_module
 from club_agentes.mcp_server.tables import live as live_module
 from club_agentes.mcp_server.tables.lanes import Lanes, LaneTask, LaneWorker, Sync
 
+from tests.mcp.helpers import CallCount
 from tests.mcp.test_tables_service import seated, service
 
 
@@ -146,16 +147,9 @@ async def _play_against_a_bot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, k
     """Play 40 agent moves (always the first legal one) against a random bot; return the stored moves and how
     many times the bot lane's sync read moves from the store."""
     monkeypatch.setattr(live_module, "LANE_MOVES", kept)
-    reads = 0
     async with service(tmp_path / "club.sqlite3", games=get_game) as svc:
         load_moves = svc.store.tables.load_moves
-
-        def counted(*args: Any, **kw: Any) -> Any:
-            nonlocal reads
-            reads += 1
-            return load_moves(*args, **kw)
-
-        svc.store.tables.load_moves = counted  # type: ignore[method-assign]
+        reads = CallCount(svc.store.tables, "load_moves")
         tid, (token,) = await seated(svc, "market-fortune", ["agent", "bot:random"], seed=5)
         state = (await svc.wait(tid, token, 10)).state
         for _ in range(40):
@@ -164,7 +158,7 @@ async def _play_against_a_bot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, k
             assert out.accepted, out.refusal
             state = out.state
         stored = [(m.seat, m.move) for m in load_moves(tid)]
-    return stored, reads
+    return stored, reads.calls
 
 
 @pytest.mark.anyio

@@ -27,6 +27,7 @@ from club_agentes.mcp_server.store.db import StoreError
 from club_agentes.mcp_server.tables import TableService, catchup
 
 from tests.conftest import DbLocation
+from tests.mcp.helpers import CallCount
 from tests.mcp.test_wakeups import service, two_agents
 
 pytestmark = pytest.mark.anyio
@@ -285,15 +286,7 @@ async def test_a_table_and_what_a_copy_misses_are_read_in_one_statement_as_four_
         tables = a.store.tables
         row = tables.load_table(tid)
         assert row is not None and row.version >= 4
-        statements = 0
-        one = a.store.db.one
-
-        def counted(*args: Any, **kwargs: Any) -> Any:
-            nonlocal statements
-            statements += 1
-            return one(*args, **kwargs)
-
-        a.store.db.one = counted  # type: ignore[method-assign]
+        statements = CallCount(a.store.db, "one")
         for version, events in ((0, 0), (2, 1), (row.version, row.event_count)):
             found = tables.load_table_since(tid, version, row.revision - 1, events)
             assert found is not None and found[1] is not None
@@ -305,7 +298,7 @@ async def test_a_table_and_what_a_copy_misses_are_read_in_one_statement_as_four_
             )
         assert tables.load_table_since(tid, row.version, row.revision, row.event_count) == (row, None)
         assert tables.load_table_since("t-none", 0, 0, 0) is None
-        assert statements == 5
+        assert statements.calls == 5
 
 
 def logged_statements(monkeypatch: pytest.MonkeyPatch) -> list[str]:
