@@ -773,12 +773,23 @@ def _write(
     return " ".join(w for w in out if w).replace("= ", "=")
 
 
+_TEXTS_KEPT = 50_000
+"""How many text forms each move type keeps (:func:`_text_writer`): more than a game lists, few enough that moves
+parsed from whatever callers send cannot grow the memory without bound."""
+
+
 def _text_writer(mt: MoveType) -> Callable[[Any], str]:
     plan = _text_plan(mt)
+    texts: dict[Any, str] = {}  # move -> its text form: a move is an immutable value, its text never changes
 
     def text(self: Any) -> str:
-        """Return the move's text form, which the codec parses back."""
-        return _write(plan, functools.partial(getattr, self), False)
+        """Return the move's text form, which the codec parses back (written once per distinct move)."""
+        t = texts.get(self)
+        if t is None:
+            t = _write(plan, functools.partial(getattr, self), False)
+            if len(texts) < _TEXTS_KEPT:
+                texts[self] = t
+        return t
 
     return text
 

@@ -149,3 +149,15 @@ def test_moves_are_hashable_interned_values() -> None:
         "stock": "MF-A-ENE-1",
         "return": "MF-R-ENE-1",
     }
+
+
+def test_a_moves_text_is_kept_per_move_and_right_past_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The text form is written once per distinct move and kept; past the cap, written again each time.
+    import club_agentes.engine.core.moves as codec
+
+    monkeypatch.setattr(codec, "_TEXTS_KEPT", 2)
+    moves = [Optimise(k, f"MF-A-ENE-{c}") for k in range(3) for c in range(1, 4)]
+    written = [m.text() for m in moves]
+    assert written == [f"optimise investment {k} with MF-A-ENE-{c}" for k in range(3) for c in range(1, 4)]
+    assert [m.text() for m in moves] == written  # again: the kept ones and those past the cap alike
+    assert [GAME.parse_move(t).text() for t in written] == written  # an equal move reads the same text
